@@ -1,0 +1,53 @@
+# The two commands: `make run` and `make test`. Both set up what they need.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+SOURCE ?=
+REV    ?=
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+# Debian packages the test suite uses: real corpora (Rust crate sources),
+# ripgrep as a baseline, and the servers and browser the tests start.
+DEB_TEST_PACKAGES := ripgrep git librust-regex-dev librust-semver-dev \
+	librust-anyhow-dev librust-thiserror-dev librust-clap-dev
+
+.PHONY: run test venv deps-test lint typecheck clean
+
+$(BIN)/errordex: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[web,test]'
+	@touch $@
+
+venv: $(BIN)/errordex
+
+run: venv
+	@if [ -n "$(SOURCE)" ]; then \
+		$(BIN)/errordex index "$(SOURCE)" $(if $(REV),--rev "$(REV)"); \
+	else \
+		$(BIN)/errordex index pkg:click && $(BIN)/errordex index . ; \
+	fi
+	$(BIN)/errordex list --limit 20
+	$(BIN)/errordex serve --host $(HOST) --port $(PORT)
+
+deps-test:
+	@missing=""; for p in $(DEB_TEST_PACKAGES); do \
+		dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian packages:$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+lint: venv
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+
+typecheck: venv
+	$(BIN)/mypy
+
+test: venv deps-test lint typecheck
+	$(BIN)/pytest -q
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -1,0 +1,63 @@
+"""The whole exception tree of errordex, and the exit codes the CLI uses.
+
+    ErrordexError                 a problem the user can fix; the CLI prints it in one line
+    ├── SourceError               the SOURCE argument cannot be read
+    │   ├── SourceNotFound        no such path, package or URL
+    │   ├── NotAGitRepo           --rev given for a directory that is not a git repository
+    │   ├── UnknownRevision       the revision does not exist in the repository
+    │   └── CloneFailed           git clone of a URL failed
+    ├── StoreError                the database cannot be opened or is not ours
+    │   └── NotFound              no such entry, repo or snapshot
+    └── InputError                malformed input (pasted text, options)
+
+Anything else is a bug in errordex and keeps its traceback.
+"""
+
+from __future__ import annotations
+
+# Exit codes: named, stable, documented in the README.
+EXIT_OK = 0
+EXIT_ERROR = 1  # an unexpected failure (a bug)
+EXIT_USAGE = 2  # bad command line (click's own code)
+EXIT_SOURCE = 3  # the source cannot be read
+EXIT_STORE = 4  # the database cannot be used
+EXIT_NOT_FOUND = 5  # no such entry / no match
+EXIT_INTERRUPTED = 130  # Ctrl-C
+
+
+class ErrordexError(Exception):
+    """Base of every error a user can cause and fix."""
+
+    exit_code = EXIT_ERROR
+
+
+class SourceError(ErrordexError):
+    exit_code = EXIT_SOURCE
+
+
+class SourceNotFound(SourceError):
+    pass
+
+
+class NotAGitRepo(SourceError):
+    pass
+
+
+class UnknownRevision(SourceError):
+    pass
+
+
+class CloneFailed(SourceError):
+    pass
+
+
+class StoreError(ErrordexError):
+    exit_code = EXIT_STORE
+
+
+class NotFound(ErrordexError):
+    exit_code = EXIT_NOT_FOUND
+
+
+class InputError(ErrordexError):
+    exit_code = EXIT_USAGE

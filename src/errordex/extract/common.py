@@ -1,0 +1,36 @@
+"""Helpers shared by the extractors (pure)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+_WS = re.compile(r"\s+")
+_TEST_DIRS = ("tests", "test", "testing", "benches", "examples")
+
+
+def context_hash(lines: list[str], line: int, radius: int = 2) -> str:
+    """Hash of the normalized lines around ``line`` (1-based).
+
+    Used to follow a site across commits when the code around it moves: the
+    line number changes, the hash does not.
+    """
+    lo = max(0, line - 1 - radius)
+    hi = min(len(lines), line + radius)
+    norm = "\n".join(_WS.sub(" ", s).strip() for s in lines[lo:hi])
+    return hashlib.sha256(norm.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def is_test_path(path: str) -> bool:
+    """Whether a file lives in test code by its path alone.
+
+    >>> is_test_path("tests/test_api.py"), is_test_path("src/lib.rs")
+    (True, False)
+    """
+    parts = path.split("/")
+    name = parts[-1]
+    if any(p in _TEST_DIRS for p in parts[:-1]):
+        return True
+    if name.startswith("test_") or name.endswith(("_test.py", "_tests.py", "_test.rs", "_test.go")):
+        return True
+    return name in ("conftest.py", "tests.rs", "test.rs")

@@ -1,0 +1,294 @@
+"""The data model: plain frozen values passed between pipeline stages.
+
+The names here are the contract between stages (see DESIGN.md):
+
+    ingest   source -> Source (files at one commit)
+    extract  (path, text) -> Extraction(sites, classes)
+    group    [ThrowSite] -> [ErrorEntry]
+    store    Snapshot + entries
+
+Nothing in this module does I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from errordex.template import Template
+
+Language = Literal["rust", "python", "go", "javascript"]
+
+#: Kinds of throw site, per language (DESIGN.md "ThrowSite").
+RUST_KINDS = (
+    "panic",
+    "unimplemented",
+    "unreachable",
+    "todo",
+    "assert",
+    "expect",
+    "error-attr",
+    "err-return",
+    "bail",
+    "anyhow",
+    "display-impl",
+)
+PYTHON_KINDS = ("raise", "assert", "exception-message")
+
+
+@dataclass(frozen=True)
+class Repo:
+    """A repository, named by its forge slug ("owner/name")."""
+
+    slug: str
+    url: str | None = None
+    default_branch: str | None = None
+
+    @property
+    def owner(self) -> str:
+        return self.slug.split("/", 1)[0]
+
+    @property
+    def name(self) -> str:
+        return self.slug.split("/", 1)[-1]
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A condition under which a site runs, with the line it is written on.
+
+    kind is one of: "cfg" (a ``#[cfg(...)]`` attribute), "match-arm" (the arm
+    pattern; for a catch-all arm ``uncovered`` is empty and ``siblings`` lists
+    the patterns the other arms handle), "if", "else" (text is the negated
+    condition), "elif", "except" (the clause a raise sits in), "isinstance".
+    """
+
+    kind: str
+    text: str
+    line: int
+    siblings: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "text": self.text, "line": self.line}
+        if self.siblings:
+            out["siblings"] = list(self.siblings)
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Guard:
+        return cls(
+            kind=data["kind"],
+            text=data["text"],
+            line=data["line"],
+            siblings=tuple(data.get("siblings", ())),
+        )
+
+
+@dataclass(frozen=True)
+class ThrowSite:
+    """One place in the code that throws (or defines) an error message.
+
+    ``line``/``column``/``end_line`` are 1-based and point at the throw
+    statement (the macro call, the ``raise``, the ``#[error]`` attribute).
+    ``package`` is the crate or Python package the file belongs to, filled in
+    by the pipeline from the nearest manifest.
+    """
+
+    path: str
+    line: int
+    column: int
+    end_line: int
+    language: str
+    kind: str
+    template: Template
+    exception_type: str | None = None
+    symbol: str | None = None
+    guards: tuple[Guard, ...] = ()
+    in_test: bool = False
+    context_hash: str = ""
+    package: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "end_line": self.end_line,
+            "language": self.language,
+            "kind": self.kind,
+            "exception_type": self.exception_type,
+            "symbol": self.symbol,
+            "guards": [g.to_json() for g in self.guards],
+            "in_test": self.in_test,
+            "context_hash": self.context_hash,
+            "package": self.package,
+            "template": self.template.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ThrowSite:
+        return cls(
+            path=data["path"],
+            line=data["line"],
+            column=data["column"],
+            end_line=data["end_line"],
+            language=data["language"],
+            kind=data["kind"],
+            template=Template.from_json(data["template"]),
+            exception_type=data.get("exception_type"),
+            symbol=data.get("symbol"),
+            guards=tuple(Guard.from_json(g) for g in data.get("guards", ())),
+            in_test=bool(data.get("in_test", False)),
+            context_hash=data.get("context_hash", ""),
+            package=data.get("package"),
+        )
+
+
+@dataclass(frozen=True)
+class ClassDef:
+    """A class defined in the repo that may be an exception (Python), or an
+    error type (Rust enum/struct with Display or thiserror)."""
+
+    name: str
+    qualname: str
+    path: str
+    line: int
+    bases: tuple[str, ...] = ()
+    #: a message held by the class itself: ``message = "..."`` or ``__str__``.
+    message: Template | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "qualname": self.qualname,
+            "path": self.path,
+            "line": self.line,
+            "bases": list(self.bases),
+            "message": self.message.to_json() if self.message else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ClassDef:
+        msg = data.get("message")
+        return cls(
+            name=data["name"],
+            qualname=data["qualname"],
+            path=data["path"],
+            line=data["line"],
+            bases=tuple(data.get("bases", ())),
+            message=Template.from_json(msg) if msg else None,
+        )
+
+
+@dataclass(frozen=True)
+class Extraction:
+    """What one extractor found in one file."""
+
+    sites: tuple[ThrowSite, ...] = ()
+    classes: tuple[ClassDef, ...] = ()
+
+
+@dataclass(frozen=True)
+class Skip:
+    """A file the indexer did not parse, and why."""
+
+    path: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Package:
+    """A crate (Cargo.toml) or Python distribution found in the snapshot."""
+
+    name: str
+    manifest: str  # path of the manifest, relative to the repo root
+    root: str  # directory the package covers ("" for the repo root)
+    version: str | None = None
+    features: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "manifest": self.manifest,
+            "root": self.root,
+            "version": self.version,
+            "features": {k: list(v) for k, v in self.features.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Package:
+        return cls(
+            name=data["name"],
+            manifest=data["manifest"],
+            root=data["root"],
+            version=data.get("version"),
+            features={k: tuple(v) for k, v in data.get("features", {}).items()},
+        )
+
+
+@dataclass(frozen=True)
+class SnapshotStats:
+    files_seen: int = 0
+    files_parsed: int = 0
+    files_skipped: int = 0
+    sites: int = 0
+    dynamic_sites: int = 0
+    entries: int = 0
+    seconds: float = 0.0
+    bytes_parsed: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "files_seen": self.files_seen,
+            "files_parsed": self.files_parsed,
+            "files_skipped": self.files_skipped,
+            "sites": self.sites,
+            "dynamic_sites": self.dynamic_sites,
+            "entries": self.entries,
+            "seconds": round(self.seconds, 3),
+            "bytes_parsed": self.bytes_parsed,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SnapshotStats:
+        return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A repository at one commit, as indexed."""
+
+    repo: Repo
+    commit: str
+    commit_date: str | None
+    indexed_at: str
+    tool_version: str
+    stats: SnapshotStats = SnapshotStats()
+    version_label: str | None = None  # e.g. a tag or a package version
+
+    @property
+    def short(self) -> str:
+        return self.commit[:10]
+
+
+@dataclass(frozen=True)
+class ErrorEntry:
+    """All the sites in one repo that throw the same normalized message."""
+
+    id: str
+    repo: str
+    template: Template
+    kinds: tuple[str, ...]
+    exception_types: tuple[str, ...]
+    sites: tuple[ThrowSite, ...]
+    first_seen: str | None = None
+    last_seen: str | None = None
+
+    @property
+    def message(self) -> str:
+        return self.template.display()
+
+    @property
+    def catalog_sites(self) -> tuple[ThrowSite, ...]:
+        """The sites outside test code."""
+        return tuple(s for s in self.sites if not s.in_test)
