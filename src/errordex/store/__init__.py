@@ -1,0 +1,33 @@
+"""Storage: snapshots, entries and sites, per repository.
+
+``open_store(url)`` picks the backend from the URL: a path or ``sqlite:///path``
+selects the embedded SQLite store (the default, under the user's data
+directory); ``postgresql://`` is reserved for the shared backend.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+from errordex.errors import StoreError
+from errordex.store.sqlite import SqliteStore, StoredSnapshot
+
+__all__ = ["SqliteStore", "StoredSnapshot", "default_db_path", "open_store"]
+
+
+def default_db_path() -> Path:
+    return Path(user_data_dir("errordex")) / "errordex.db"
+
+
+def open_store(url: str | None = None) -> SqliteStore:
+    """Open the store named by ``url``, ``$ERRORDEX_DB``, or the default path."""
+    url = url or os.environ.get("ERRORDEX_DB") or str(default_db_path())
+    if url.startswith(("postgresql://", "postgres://")):
+        raise StoreError("the PostgreSQL backend is not available yet; use an SQLite path")
+    if "://" in url and not url.startswith("sqlite:"):
+        raise StoreError(f"unsupported database URL: {url!r} (expected a path or sqlite:///path)")
+    path = Path(url.removeprefix("sqlite:///").removeprefix("sqlite://"))
+    return SqliteStore(path)

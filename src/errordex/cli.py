@@ -1,0 +1,202 @@
+"""The ``errordex`` command: parse options, call the library, print.
+
+Library errors (``errordex.errors.ErrordexError``) become one clear line on
+stderr and the exit code named in ``errors.py``; a traceback means a bug.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, ParamSpec, TypeVar
+
+import click
+from rich.console import Console
+
+from errordex import __version__
+from errordex.errors import EXIT_INTERRUPTED, ErrordexError
+from errordex.store import open_store
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+err_console = Console(stderr=True)
+
+
+def friendly(fn: Callable[P, R]) -> Callable[P, R]:
+    """Turn library errors into one line and a meaningful exit code."""
+
+    @wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return fn(*args, **kwargs)
+        except ErrordexError as exc:
+            err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
+            sys.exit(exc.exit_code)
+        except KeyboardInterrupt:
+            err_console.print(
+                "[yellow]interrupted[/]: nothing was written; the previous snapshot is intact"
+            )
+            sys.exit(EXIT_INTERRUPTED)
+
+    return wrapper
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+db_option = click.option(
+    "--db",
+    envvar="ERRORDEX_DB",
+    default=None,
+    help="Database: an SQLite path (default under the user data dir). Env: ERRORDEX_DB.",
+)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="errordex")
+def main() -> None:
+    """errordex: every error a repository can throw, with its page."""
+
+
+@main.command()
+@click.argument("source")
+@click.option("--rev", help="Revision to index (SHA, tag, branch); default HEAD.")
+@click.option("--name", help="Repository slug owner/name; default from the origin remote.")
+@click.option(
+    "--max-file-bytes", type=int, default=1_000_000, show_default=True, help="Skip larger files."
+)
+@click.option(
+    "--jobs", "-j", type=int, default=None, help="Worker processes (default: one per core)."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the snapshot summary as JSON.")
+@db_option
+@friendly
+def index(
+    source: str,
+    rev: str | None,
+    name: str | None,
+    max_file_bytes: int,
+    jobs: int | None,
+    as_json: bool,
+    db: str | None,
+) -> None:
+    """Index SOURCE: a directory, a git repo (any --rev), a git URL, or pkg:NAME."""
+    from errordex.ingest import IngestOptions
+    from errordex.pipeline import index as run_index
+    from errordex.termview import index_progress, print_index_summary
+
+    store = open_store(db)
+    with index_progress(err_console, enabled=not as_json) as progress:
+        result = run_index(
+            source,
+            store,
+            rev=rev,
+            name=name,
+            options=IngestOptions(max_file_bytes=max_file_bytes),
+            jobs=jobs,
+            progress=progress,
+        )
+    if as_json:
+        snap = result.snapshot
+        emit_json(
+            {
+                "version": 1,
+                "repo": snap.repo.slug,
+                "commit": snap.commit,
+                "commit_date": snap.commit_date,
+                "version_label": snap.version_label,
+                "stats": snap.stats.to_json(),
+                "skipped": [{"path": s.path, "reason": s.reason} for s in result.skips],
+            }
+        )
+    else:
+        print_index_summary(Console(), result)
+
+
+@main.command(name="list")
+@click.option("--repo", help="Only this repository (owner/name).")
+@click.option("--kind", help="Only this kind (panic, raise, expect, ...).")
+@click.option("--grep", "text", help="Only messages containing this text.")
+@click.option("--tests", is_flag=True, help="Include messages thrown only in test code.")
+@click.option("--limit", type=int, default=None, help="At most this many.")
+@click.option("--json", "as_json", is_flag=True, help="Print entries as JSON.")
+@db_option
+@friendly
+def list_(
+    repo: str | None,
+    kind: str | None,
+    text: str | None,
+    tests: bool,
+    limit: int | None,
+    as_json: bool,
+    db: str | None,
+) -> None:
+    """List the indexed errors."""
+    from errordex.termview import print_entry_table
+    from errordex.views import entry_json
+
+    store = open_store(db)
+    if repo:
+        store.current(repo)  # a clear error for an unknown repo
+    entries = store.entries(repo=repo, kind=kind, text=text, include_test_only=tests, limit=limit)
+    if as_json:
+        snaps = {s.repo.slug: s.snapshot for s in store.repos()}
+        emit_json([entry_json(e, snaps[e.repo]) for e in entries])
+        return
+    total = store.count_entries(repo=repo, kind=kind, text=text, include_test_only=tests)
+    print_entry_table(Console(), entries, total)
+
+
+@main.command()
+@click.argument("entry_id")
+@click.option("--repo", help="Disambiguate when two repos share an id.")
+@click.option("--json", "as_json", is_flag=True, help="Print the entry as JSON.")
+@db_option
+@friendly
+def show(entry_id: str, repo: str | None, as_json: bool, db: str | None) -> None:
+    """Show one error: its message and every site with a snippet."""
+    from errordex.termview import print_entry
+    from errordex.views import entry_json
+
+    store = open_store(db)
+    entry = store.entry(entry_id, repo)
+    snap = store.entry_snapshot(entry_id, repo)
+    data = entry_json(entry, snap, store, with_snippets=True)
+    if as_json:
+        emit_json(data)
+    else:
+        print_entry(Console(), data)
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True)
+@db_option
+@friendly
+def stats(as_json: bool, db: str | None) -> None:
+    """Counts per indexed repository."""
+    from errordex.termview import print_stats
+
+    store = open_store(db)
+    rows = [
+        {
+            "repo": r.repo.slug,
+            "commit": r.snapshot.commit,
+            "version_label": r.snapshot.snapshot.version_label,
+            "indexed_at": r.snapshot.snapshot.indexed_at,
+            "entries": r.entries,
+            **r.snapshot.snapshot.stats.to_json(),
+        }
+        for r in store.repos()
+    ]
+    if as_json:
+        emit_json({"version": 1, "database": str(store.path), "repos": rows})
+    else:
+        print_stats(Console(), rows, str(store.path))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,59 @@
+"""Group throw sites into error entries (pure).
+
+Sites with the same normalized message in one repo are one entry; its id is
+the first 16 hex digits of sha256(repo slug + "\\0" + key), so it stays the same
+when the code moves. A message with no readable text (empty, or built at run
+time) cannot be told apart by text, so its key also carries what does tell it
+apart: the kind and exception type, and for a dynamic message the enclosing
+symbol and file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+
+from errordex.model import ErrorEntry, ThrowSite
+
+
+def entry_id(slug: str, key: str) -> str:
+    return hashlib.sha256(f"{slug}\0{key}".encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def group_key(site: ThrowSite) -> str:
+    t = site.template
+    if t.dynamic:
+        return f"dynamic\0{site.exception_type or site.kind}\0{site.path}\0{site.symbol or ''}"
+    if t.is_empty or not t.key():
+        return f"empty\0{site.kind}\0{site.exception_type or ''}"
+    return t.key()
+
+
+def _site_order(s: ThrowSite) -> tuple[bool, str, int, int]:
+    return (s.in_test, s.path, s.line, s.column)
+
+
+def group(slug: str, sites: Iterable[ThrowSite]) -> list[ErrorEntry]:
+    """Entries for ``sites``, ordered by id; each entry's sites in path order,
+    test sites last."""
+    buckets: dict[str, list[ThrowSite]] = {}
+    for s in sites:
+        buckets.setdefault(group_key(s), []).append(s)
+    entries = []
+    for key, members in buckets.items():
+        members.sort(key=_site_order)
+        lead = members[0]
+        entries.append(
+            ErrorEntry(
+                id=entry_id(slug, key),
+                repo=slug,
+                template=lead.template,
+                kinds=tuple(dict.fromkeys(s.kind for s in members)),
+                exception_types=tuple(
+                    dict.fromkeys(s.exception_type for s in members if s.exception_type)
+                ),
+                sites=tuple(members),
+            )
+        )
+    entries.sort(key=lambda e: e.id)
+    return entries

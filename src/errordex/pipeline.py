@@ -1,0 +1,219 @@
+"""The index pipeline: ingest -> extract -> group -> store.
+
+``index()`` is what ``errordex index`` runs. It reports progress through a
+callback and never prints. Nothing is written until the whole snapshot is
+ready; the write is one transaction, so an interrupted run leaves the
+previous snapshot as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+
+from errordex import __version__
+from errordex.extract import extractor_for
+from errordex.extract.common import is_test_path
+from errordex.group import group
+from errordex.ingest import IngestOptions, Source, SourceFile, open_source
+from errordex.model import ClassDef, Extraction, Package, Skip, Snapshot, SnapshotStats, ThrowSite
+from errordex.store.sqlite import SnapshotData, SqliteStore
+
+#: progress(files_seen, bytes_parsed, path)
+ProgressFn = Callable[[int, int, str], None]
+
+_BATCH = 64
+
+
+@dataclass(frozen=True)
+class IndexResult:
+    snapshot_id: int
+    snapshot: Snapshot
+    skips: list[Skip]
+
+
+@dataclass
+class _Collected:
+    sites: list[ThrowSite] = field(default_factory=list)
+    classes: list[ClassDef] = field(default_factory=list)
+    packages: list[Package] = field(default_factory=list)
+    skips: list[Skip] = field(default_factory=list)
+    files: dict[str, str] = field(default_factory=dict)
+    seen: int = 0
+    parsed: int = 0
+    bytes_parsed: int = 0
+
+
+def wanted(path: str) -> bool:
+    """Files the pipeline reads: source files with an extractor, and manifests."""
+    return extractor_for(path) is not None or path.endswith("Cargo.toml")
+
+
+def decode(data: bytes) -> str | None:
+    """Text of a source file, or None when it is not text we should parse."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("utf-8", "replace")
+        # A few stray bytes (a Latin-1 comment) are fine; mostly-garbage is not source.
+        return text if text.count("\ufffd") <= max(8, len(data) // 100) else None
+
+
+def extract_file(path: str, data: bytes) -> tuple[Extraction, str] | Skip:
+    """Extract one file (runs in a worker process)."""
+    found = extractor_for(path)
+    if found is None:
+        return Skip(path, "no extractor")
+    text = decode(data)
+    if text is None:
+        return Skip(path, "not UTF-8")
+    _, extract = found
+    try:
+        return extract(path, text), text
+    except RecursionError:
+        return Skip(path, "too deeply nested to parse")
+
+
+def _extract_batch(
+    batch: list[tuple[str, bytes]],
+) -> list[tuple[str, int, tuple[Extraction, str] | Skip]]:
+    return [(p, len(d), extract_file(p, d)) for p, d in batch]
+
+
+def _batches(source: Source, into: _Collected) -> Iterator[list[tuple[str, bytes]]]:
+    batch: list[tuple[str, bytes]] = []
+    for item in source.files():
+        into.seen += 1
+        if isinstance(item, Skip):
+            into.skips.append(item)
+            continue
+        assert isinstance(item, SourceFile)
+        if item.path.endswith("Cargo.toml"):
+            _add_manifest(item, into)
+            continue
+        batch.append((item.path, item.data))
+        if len(batch) >= _BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _add_manifest(item: SourceFile, into: _Collected) -> None:
+    try:
+        from errordex.extract.cargo import parse_manifest
+    except ImportError:
+        return
+    pkg = parse_manifest(item.path, item.data.decode("utf-8", "replace"))
+    if pkg is not None:
+        into.packages.append(pkg)
+
+
+def _absorb(
+    results: list[tuple[str, int, tuple[Extraction, str] | Skip]], into: _Collected
+) -> None:
+    for path, size, res in results:
+        if isinstance(res, Skip):
+            into.skips.append(res)
+            continue
+        extraction, text = res
+        into.parsed += 1
+        into.bytes_parsed += size
+        if extraction.sites:
+            test_file = is_test_path(path)
+            into.sites.extend(
+                replace(s, in_test=True) if test_file and not s.in_test else s
+                for s in extraction.sites
+            )
+            into.files[path] = text
+        into.classes.extend(extraction.classes)
+
+
+def _assign_packages(sites: list[ThrowSite], packages: list[Package]) -> list[ThrowSite]:
+    """Each site's package is the one whose root is the longest prefix of its path."""
+    roots = sorted(packages, key=lambda p: len(p.root), reverse=True)
+
+    def owner(path: str) -> str | None:
+        for p in roots:
+            if not p.root or path.startswith(p.root.rstrip("/") + "/"):
+                return p.name
+        return None
+
+    return [s if s.package else replace(s, package=owner(s.path)) for s in sites]
+
+
+def collect(source: Source, jobs: int = 1, progress: ProgressFn | None = None) -> _Collected:
+    into = _Collected()
+    report = progress or (lambda seen, nbytes, path: None)
+    batches = _batches(source, into)
+    if jobs <= 1:
+        for batch in batches:
+            _absorb(_extract_batch(batch), into)
+            report(into.seen, into.bytes_parsed, batch[-1][0])
+        return into
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        # Keep a bounded number of batches in flight so memory stays flat.
+        pending = []
+        for batch in batches:
+            pending.append(pool.submit(_extract_batch, batch))
+            if len(pending) >= jobs * 2:
+                _absorb(pending.pop(0).result(), into)
+                report(into.seen, into.bytes_parsed, batch[-1][0])
+        for fut in pending:
+            _absorb(fut.result(), into)
+            report(into.seen, into.bytes_parsed, "")
+    return into
+
+
+def index(
+    spec: str,
+    store: SqliteStore,
+    rev: str | None = None,
+    name: str | None = None,
+    options: IngestOptions | None = None,
+    jobs: int | None = None,
+    progress: ProgressFn | None = None,
+) -> IndexResult:
+    started = time.perf_counter()
+    opts = replace(options or IngestOptions(), wanted=wanted)
+    source = open_source(spec, rev=rev, name=name, options=opts)
+    if jobs is None:
+        jobs = 1 if (os.cpu_count() or 1) < 2 else min(4, os.cpu_count() or 1)
+    got = collect(source, jobs=jobs, progress=progress)
+    sites = _assign_packages(got.sites, got.packages)
+    entries = group(source.repo.slug, sites)
+    stats = SnapshotStats(
+        files_seen=got.seen,
+        files_parsed=got.parsed,
+        files_skipped=len(got.skips),
+        sites=len(sites),
+        dynamic_sites=sum(1 for s in sites if s.template.dynamic),
+        entries=sum(1 for e in entries if e.catalog_sites),
+        seconds=time.perf_counter() - started,
+        bytes_parsed=got.bytes_parsed,
+    )
+    snapshot = Snapshot(
+        repo=source.repo,
+        commit=source.commit,
+        commit_date=source.commit_date,
+        indexed_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        tool_version=__version__,
+        stats=stats,
+        version_label=source.version_label,
+    )
+    sid = store.save(
+        SnapshotData(
+            snapshot=snapshot,
+            forge_ref=source.forge_ref,
+            entries=entries,
+            packages=got.packages,
+            classes=got.classes,
+            skips=got.skips,
+            files=got.files,
+        )
+    )
+    return IndexResult(snapshot_id=sid, snapshot=snapshot, skips=got.skips)

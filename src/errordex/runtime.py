@@ -1,0 +1,66 @@
+"""How a message looks when the program prints it (pure).
+
+``panic!("x")`` prints ``x``; ``unimplemented!("x")`` prints ``not implemented: x``;
+a Python ``raise ValueError("x")`` ends the traceback with ``ValueError: x``.
+"""
+
+from __future__ import annotations
+
+from errordex.model import ErrorEntry, ThrowSite
+
+#: Rust's std macros put these before the message (library/core/src/panic.rs).
+RUST_PREFIX = {
+    "unimplemented": "not implemented",
+    "todo": "not yet implemented",
+    "unreachable": "internal error: entered unreachable code",
+}
+
+
+def message_line(site: ThrowSite) -> str:
+    """The message as the runtime prints it, placeholders left in."""
+    text = site.template.display()
+    if site.language == "rust":
+        prefix = RUST_PREFIX.get(site.kind)
+        if prefix:
+            return f"{prefix}: {text}" if text else prefix
+        if site.kind == "assert" and not text:
+            return "assertion failed"
+        if site.kind == "expect":
+            return f"{text}: {{error:?}}"
+        return text
+    if site.language == "python":
+        exc = site.exception_type or "Exception"
+        short = exc.rsplit(".", 1)[-1]
+        return f"{short}: {text}" if text else short
+    return text
+
+
+def printed_form(site: ThrowSite) -> str:
+    """The lines a user sees in the terminal for this site."""
+    line = message_line(site)
+    if site.language == "rust" and site.kind not in (
+        "error-attr",
+        "err-return",
+        "display-impl",
+        "bail",
+        "anyhow",
+    ):
+        return f"thread 'main' panicked at {site.path}:{site.line}:{site.column}:\n{line}"
+    if site.language == "python":
+        return f"Traceback (most recent call last):\n  ...\n{line}"
+    return line
+
+
+def title(entry: ErrorEntry) -> str:
+    """A human title: the message, or what stands in for it."""
+    t = entry.template
+    lead = entry.sites[0] if entry.sites else None
+    if t.dynamic:
+        exprs = ", ".join(h.expr for h in t.holes if h.expr) or "a value"
+        what = (
+            entry.exception_types[0] if entry.exception_types else (lead.kind if lead else "error")
+        )
+        return f"{what} (message built at run time from {exprs})"
+    if t.is_empty and lead is not None:
+        return message_line(lead)
+    return t.display()

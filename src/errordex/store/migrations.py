@@ -1,0 +1,117 @@
+"""Append-only schema migrations for the SQLite store.
+
+Each migration is a function ``mNNN_name(conn)`` registered with
+``@migration``; it runs once, in order, and is recorded in ``_migrations``.
+Never edit a migration that has shipped: add a new one.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+Migration = Callable[[sqlite3.Connection], None]
+MIGRATIONS: list[Migration] = []
+
+
+def migration(fn: Migration) -> Migration:
+    MIGRATIONS.append(fn)
+    return fn
+
+
+@migration
+def m001_initial(conn: sqlite3.Connection) -> None:
+    conn.executescript(
+        """
+        CREATE TABLE repos (
+            id INTEGER PRIMARY KEY,
+            slug TEXT NOT NULL UNIQUE,
+            url TEXT,
+            default_branch TEXT,
+            current_snapshot INTEGER
+        );
+        CREATE TABLE snapshots (
+            id INTEGER PRIMARY KEY,
+            repo_id INTEGER NOT NULL REFERENCES repos(id),
+            "commit" TEXT NOT NULL,
+            commit_date TEXT,
+            indexed_at TEXT NOT NULL,
+            tool_version TEXT NOT NULL,
+            version_label TEXT,
+            forge_ref TEXT,
+            stats TEXT NOT NULL,
+            UNIQUE (repo_id, "commit")
+        );
+        CREATE TABLE entries (
+            snapshot_id INTEGER NOT NULL REFERENCES snapshots(id),
+            id TEXT NOT NULL,
+            message TEXT NOT NULL,
+            key TEXT NOT NULL,
+            template TEXT NOT NULL,
+            kinds TEXT NOT NULL,
+            exception_types TEXT NOT NULL,
+            dynamic INTEGER NOT NULL,
+            n_sites INTEGER NOT NULL,
+            n_test_sites INTEGER NOT NULL,
+            UNIQUE (snapshot_id, id)
+        );
+        CREATE INDEX entries_by_id ON entries(id);
+        CREATE TABLE sites (
+            snapshot_id INTEGER NOT NULL REFERENCES snapshots(id),
+            entry_id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            path TEXT NOT NULL,
+            line INTEGER NOT NULL,
+            data TEXT NOT NULL
+        );
+        CREATE INDEX sites_by_entry ON sites(snapshot_id, entry_id, seq);
+        CREATE INDEX sites_by_path ON sites(snapshot_id, path);
+        CREATE TABLE files (
+            snapshot_id INTEGER NOT NULL REFERENCES snapshots(id),
+            path TEXT NOT NULL,
+            text BLOB NOT NULL,
+            PRIMARY KEY (snapshot_id, path)
+        );
+        CREATE TABLE packages (
+            snapshot_id INTEGER NOT NULL REFERENCES snapshots(id),
+            name TEXT NOT NULL,
+            data TEXT NOT NULL
+        );
+        CREATE TABLE classes (
+            snapshot_id INTEGER NOT NULL REFERENCES snapshots(id),
+            name TEXT NOT NULL,
+            data TEXT NOT NULL
+        );
+        CREATE INDEX classes_by_name ON classes(snapshot_id, name);
+        CREATE TABLE skips (
+            snapshot_id INTEGER NOT NULL REFERENCES snapshots(id),
+            path TEXT NOT NULL,
+            reason TEXT NOT NULL
+        );
+        CREATE TABLE entry_history (
+            repo_id INTEGER NOT NULL REFERENCES repos(id),
+            entry_id TEXT NOT NULL,
+            first_seen TEXT NOT NULL,
+            last_seen TEXT NOT NULL,
+            PRIMARY KEY (repo_id, entry_id)
+        );
+        -- Search over the constant text of each message (rowid = entries.rowid).
+        CREATE VIRTUAL TABLE entries_fts USING fts5(
+            literal, exception_types, tokenize = 'unicode61'
+        );
+        """
+    )
+
+
+def apply(conn: sqlite3.Connection) -> None:
+    conn.execute("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT)")
+    done = {row[0] for row in conn.execute("SELECT name FROM _migrations")}
+    for fn in MIGRATIONS:
+        if fn.__name__ in done:
+            continue
+        with conn:
+            fn(conn)
+            conn.execute(
+                "INSERT INTO _migrations VALUES (?, datetime('now'))",
+                (fn.__name__,),
+            )

@@ -1,0 +1,403 @@
+"""The embedded SQLite store.
+
+A snapshot is written in one transaction: until it commits, readers (and a
+later run, after Ctrl-C or kill -9) see the previous snapshot unchanged.
+Re-indexing the same commit replaces that snapshot inside the same
+transaction, so it is idempotent.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import zlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from errordex.errors import NotFound, StoreError
+from errordex.model import (
+    ClassDef,
+    ErrorEntry,
+    Package,
+    Repo,
+    Skip,
+    Snapshot,
+    SnapshotStats,
+    ThrowSite,
+)
+from errordex.store import migrations
+from errordex.template import Template
+
+
+@dataclass(frozen=True)
+class StoredSnapshot:
+    """A snapshot as stored, with its row id."""
+
+    id: int
+    snapshot: Snapshot
+    forge_ref: str | None
+
+    @property
+    def repo(self) -> Repo:
+        return self.snapshot.repo
+
+    @property
+    def commit(self) -> str:
+        return self.snapshot.commit
+
+
+@dataclass(frozen=True)
+class RepoSummary:
+    repo: Repo
+    snapshot: StoredSnapshot
+    entries: int
+
+
+@dataclass(frozen=True)
+class SnapshotData:
+    """Everything one index run produces, written together."""
+
+    snapshot: Snapshot
+    forge_ref: str | None
+    entries: list[ErrorEntry]
+    packages: list[Package]
+    classes: list[ClassDef]
+    skips: list[Skip]
+    files: dict[str, str]
+
+
+class SqliteStore:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.conn = sqlite3.connect(path, timeout=30, isolation_level=None)
+            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn.execute("PRAGMA foreign_keys=ON")
+            migrations.apply(self.conn)
+        except (sqlite3.DatabaseError, OSError) as exc:
+            raise StoreError(f"cannot open the database at {path}: {exc}") from None
+
+    def close(self) -> None:
+        self.conn.close()
+
+    # -- writing -----------------------------------------------------------
+
+    def save(self, data: SnapshotData) -> int:
+        """Write one snapshot atomically and make it the repo's current one."""
+        snap = data.snapshot
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            repo_id = self._upsert_repo(snap.repo)
+            old = conn.execute(
+                'SELECT id FROM snapshots WHERE repo_id = ? AND "commit" = ?',
+                (repo_id, snap.commit),
+            ).fetchone()
+            if old:
+                self._delete_snapshot(old[0])
+            cur = conn.execute(
+                'INSERT INTO snapshots (repo_id, "commit", commit_date, indexed_at, tool_version,'
+                " version_label, forge_ref, stats) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    repo_id,
+                    snap.commit,
+                    snap.commit_date,
+                    snap.indexed_at,
+                    snap.tool_version,
+                    snap.version_label,
+                    data.forge_ref,
+                    json.dumps(snap.stats.to_json()),
+                ),
+            )
+            sid = cur.lastrowid
+            assert sid is not None
+            self._insert_entries(sid, repo_id, snap.commit, data.entries)
+            conn.executemany(
+                "INSERT INTO packages VALUES (?, ?, ?)",
+                ((sid, p.name, json.dumps(p.to_json())) for p in data.packages),
+            )
+            conn.executemany(
+                "INSERT INTO classes VALUES (?, ?, ?)",
+                ((sid, c.name, json.dumps(c.to_json())) for c in data.classes),
+            )
+            conn.executemany(
+                "INSERT INTO skips VALUES (?, ?, ?)",
+                ((sid, s.path, s.reason) for s in data.skips),
+            )
+            conn.executemany(
+                "INSERT INTO files VALUES (?, ?, ?)",
+                (
+                    (sid, p, zlib.compress(t.encode("utf-8", "surrogatepass"), 6))
+                    for p, t in data.files.items()
+                ),
+            )
+            conn.execute("UPDATE repos SET current_snapshot = ? WHERE id = ?", (sid, repo_id))
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        return sid
+
+    def _upsert_repo(self, repo: Repo) -> int:
+        self.conn.execute(
+            "INSERT INTO repos (slug, url, default_branch) VALUES (?, ?, ?)"
+            " ON CONFLICT(slug) DO UPDATE SET url = coalesce(excluded.url, url),"
+            " default_branch = coalesce(excluded.default_branch, default_branch)",
+            (repo.slug, repo.url, repo.default_branch),
+        )
+        row = self.conn.execute("SELECT id FROM repos WHERE slug = ?", (repo.slug,)).fetchone()
+        return int(row[0])
+
+    def _insert_entries(
+        self, sid: int, repo_id: int, commit: str, entries: list[ErrorEntry]
+    ) -> None:
+        conn = self.conn
+        for e in entries:
+            n_test = sum(1 for s in e.sites if s.in_test)
+            cur = conn.execute(
+                "INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    sid,
+                    e.id,
+                    e.message,
+                    e.template.key(),
+                    json.dumps(e.template.to_json()),
+                    json.dumps(list(e.kinds)),
+                    json.dumps(list(e.exception_types)),
+                    int(e.template.dynamic),
+                    len(e.sites) - n_test,
+                    n_test,
+                ),
+            )
+            conn.execute(
+                "INSERT INTO entries_fts (rowid, literal, exception_types) VALUES (?, ?, ?)",
+                (cur.lastrowid, e.template.literal_text(), " ".join(e.exception_types)),
+            )
+            conn.executemany(
+                "INSERT INTO sites VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    (sid, e.id, i, s.path, s.line, json.dumps(s.to_json()))
+                    for i, s in enumerate(e.sites)
+                ),
+            )
+            conn.execute(
+                "INSERT INTO entry_history VALUES (?, ?, ?, ?) ON CONFLICT(repo_id, entry_id)"
+                " DO UPDATE SET last_seen = excluded.last_seen",
+                (repo_id, e.id, commit, commit),
+            )
+
+    def _delete_snapshot(self, sid: int) -> None:
+        conn = self.conn
+        conn.execute(
+            "DELETE FROM entries_fts WHERE rowid IN (SELECT rowid FROM entries WHERE snapshot_id = ?)",
+            (sid,),
+        )
+        for table in ("entries", "sites", "files", "packages", "classes", "skips"):
+            conn.execute(f"DELETE FROM {table} WHERE snapshot_id = ?", (sid,))
+        conn.execute("UPDATE repos SET current_snapshot = NULL WHERE current_snapshot = ?", (sid,))
+        conn.execute("DELETE FROM snapshots WHERE id = ?", (sid,))
+
+    # -- reading -----------------------------------------------------------
+
+    _SNAP_COLS = (
+        's.id, r.slug, r.url, r.default_branch, s."commit", s.commit_date, s.indexed_at,'
+        " s.tool_version, s.version_label, s.forge_ref, s.stats"
+    )
+
+    def _snapshot_from_row(self, row: tuple[Any, ...]) -> StoredSnapshot:
+        snap = Snapshot(
+            repo=Repo(slug=row[1], url=row[2], default_branch=row[3]),
+            commit=row[4],
+            commit_date=row[5],
+            indexed_at=row[6],
+            tool_version=row[7],
+            version_label=row[8],
+            stats=SnapshotStats.from_json(json.loads(row[10])),
+        )
+        return StoredSnapshot(id=row[0], snapshot=snap, forge_ref=row[9])
+
+    def repos(self) -> list[RepoSummary]:
+        rows = self.conn.execute(
+            f"SELECT {self._SNAP_COLS}, (SELECT count(*) FROM entries e WHERE e.snapshot_id = s.id"
+            " AND e.n_sites > 0) FROM repos r JOIN snapshots s ON s.id = r.current_snapshot"
+            " ORDER BY r.slug"
+        ).fetchall()
+        return [
+            RepoSummary(repo=(st := self._snapshot_from_row(r)).repo, snapshot=st, entries=r[11])
+            for r in rows
+        ]
+
+    def current(self, slug: str) -> StoredSnapshot:
+        row = self.conn.execute(
+            f"SELECT {self._SNAP_COLS} FROM repos r JOIN snapshots s ON s.id = r.current_snapshot"
+            " WHERE r.slug = ?",
+            (slug,),
+        ).fetchone()
+        if row is None:
+            raise NotFound(f"no indexed repository named {slug!r} (see `errordex list`)")
+        return self._snapshot_from_row(row)
+
+    def snapshot(self, sid: int) -> StoredSnapshot:
+        row = self.conn.execute(
+            f"SELECT {self._SNAP_COLS} FROM snapshots s JOIN repos r ON r.id = s.repo_id WHERE s.id = ?",
+            (sid,),
+        ).fetchone()
+        if row is None:
+            raise NotFound(f"no snapshot {sid}")
+        return self._snapshot_from_row(row)
+
+    def current_snapshot_ids(self) -> list[int]:
+        return [
+            r[0]
+            for r in self.conn.execute(
+                "SELECT current_snapshot FROM repos WHERE current_snapshot IS NOT NULL"
+            )
+        ]
+
+    def _entry_rows(
+        self, where: str, params: Iterable[Any], limit: int | None, offset: int
+    ) -> list[tuple[Any, ...]]:
+        sql = (
+            "SELECT e.snapshot_id, e.id, e.template, e.kinds, e.exception_types, r.slug, h.first_seen,"
+            " h.last_seen FROM entries e JOIN snapshots s ON s.id = e.snapshot_id"
+            " JOIN repos r ON r.id = s.repo_id LEFT JOIN entry_history h"
+            " ON h.repo_id = r.id AND h.entry_id = e.id"
+            f" WHERE s.id = r.current_snapshot AND {where} ORDER BY r.slug, e.message"
+        )
+        if limit is not None:
+            sql += f" LIMIT {int(limit)} OFFSET {int(offset)}"
+        return self.conn.execute(sql, tuple(params)).fetchall()
+
+    def _entry_from_row(self, row: tuple[Any, ...]) -> ErrorEntry:
+        sites = tuple(
+            ThrowSite.from_json(json.loads(d))
+            for (d,) in self.conn.execute(
+                "SELECT data FROM sites WHERE snapshot_id = ? AND entry_id = ? ORDER BY seq",
+                (row[0], row[1]),
+            )
+        )
+        return ErrorEntry(
+            id=row[1],
+            repo=row[5],
+            template=Template.from_json(json.loads(row[2])),
+            kinds=tuple(json.loads(row[3])),
+            exception_types=tuple(json.loads(row[4])),
+            sites=sites,
+            first_seen=row[6],
+            last_seen=row[7],
+        )
+
+    def entries(
+        self,
+        repo: str | None = None,
+        kind: str | None = None,
+        text: str | None = None,
+        include_test_only: bool = False,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[ErrorEntry]:
+        """Entries of the current snapshots, filtered."""
+        where, params = self._filters(repo, kind, text, include_test_only)
+        return [self._entry_from_row(r) for r in self._entry_rows(where, params, limit, offset)]
+
+    def count_entries(
+        self,
+        repo: str | None = None,
+        kind: str | None = None,
+        text: str | None = None,
+        include_test_only: bool = False,
+    ) -> int:
+        where, params = self._filters(repo, kind, text, include_test_only)
+        row = self.conn.execute(
+            "SELECT count(*) FROM entries e JOIN snapshots s ON s.id = e.snapshot_id"
+            f" JOIN repos r ON r.id = s.repo_id WHERE s.id = r.current_snapshot AND {where}",
+            tuple(params),
+        ).fetchone()
+        return int(row[0])
+
+    @staticmethod
+    def _filters(
+        repo: str | None, kind: str | None, text: str | None, include_test_only: bool
+    ) -> tuple[str, list[Any]]:
+        clauses = ["1"]
+        params: list[Any] = []
+        if not include_test_only:
+            clauses.append("e.n_sites > 0")
+        if repo:
+            clauses.append("r.slug = ?")
+            params.append(repo)
+        if kind:
+            clauses.append("EXISTS (SELECT 1 FROM json_each(e.kinds) WHERE value = ?)")
+            params.append(kind)
+        if text:
+            clauses.append("e.message LIKE ? ESCAPE '\\'")
+            escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+            params.append(f"%{escaped}%")
+        return " AND ".join(clauses), params
+
+    def entry(self, entry_id: str, repo: str | None = None) -> ErrorEntry:
+        where = "e.id = ?"
+        params: list[Any] = [entry_id]
+        if repo:
+            where += " AND r.slug = ?"
+            params.append(repo)
+        rows = self._entry_rows(where, params, 1, 0)
+        if not rows:
+            raise NotFound(f"no error with id {entry_id!r} (see `errordex list`)")
+        return self._entry_from_row(rows[0])
+
+    def entry_snapshot(self, entry_id: str, repo: str | None = None) -> StoredSnapshot:
+        """The current snapshot holding an entry."""
+        rows = self._entry_rows(
+            "e.id = ?" + (" AND r.slug = ?" if repo else ""),
+            [entry_id, repo] if repo else [entry_id],
+            1,
+            0,
+        )
+        if not rows:
+            raise NotFound(f"no error with id {entry_id!r}")
+        return self.snapshot(rows[0][0])
+
+    def file_text(self, snapshot_id: int, path: str) -> str | None:
+        row = self.conn.execute(
+            "SELECT text FROM files WHERE snapshot_id = ? AND path = ?", (snapshot_id, path)
+        ).fetchone()
+        return zlib.decompress(row[0]).decode("utf-8", "surrogatepass") if row else None
+
+    def packages(self, snapshot_id: int) -> list[Package]:
+        return [
+            Package.from_json(json.loads(d))
+            for (d,) in self.conn.execute(
+                "SELECT data FROM packages WHERE snapshot_id = ?", (snapshot_id,)
+            )
+        ]
+
+    def classes(self, snapshot_id: int) -> list[ClassDef]:
+        return [
+            ClassDef.from_json(json.loads(d))
+            for (d,) in self.conn.execute(
+                "SELECT data FROM classes WHERE snapshot_id = ?", (snapshot_id,)
+            )
+        ]
+
+    def skips(self, snapshot_id: int) -> list[Skip]:
+        return [
+            Skip(p, r)
+            for p, r in self.conn.execute(
+                "SELECT path, reason FROM skips WHERE snapshot_id = ? ORDER BY path", (snapshot_id,)
+            )
+        ]
+
+    def fts_candidates(self, query: str, limit: int = 50) -> Iterator[tuple[int, str, str]]:
+        """(snapshot_id, entry id, template JSON) for an FTS5 query over the
+        constant text of current entries, best first."""
+        yield from self.conn.execute(
+            "SELECT e.snapshot_id, e.id, e.template FROM entries_fts f"
+            " JOIN entries e ON e.rowid = f.rowid JOIN snapshots s ON s.id = e.snapshot_id"
+            " JOIN repos r ON r.current_snapshot = s.id"
+            " WHERE entries_fts MATCH ? ORDER BY bm25(entries_fts) LIMIT ?",
+            (query, limit),
+        )

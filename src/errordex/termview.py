@@ -1,0 +1,145 @@
+"""Terminal rendering for the CLI (rich). Renders the dicts of ``views``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.syntax import Syntax
+from rich.table import Table
+
+from errordex.model import ErrorEntry
+from errordex.pipeline import IndexResult, ProgressFn
+from errordex.runtime import title
+
+_LEXERS = {"rust": "rust", "python": "python", "go": "go", "javascript": "javascript"}
+
+
+@contextmanager
+def index_progress(console: Console, enabled: bool = True) -> Iterator[ProgressFn | None]:
+    if not enabled:
+        yield None
+        return
+    columns = (
+        SpinnerColumn(),
+        TextColumn("indexing"),
+        BarColumn(bar_width=None),
+        TextColumn("{task.fields[files]} files · {task.fields[mb]:.1f} MB parsed"),
+        TimeElapsedColumn(),
+        TextColumn("[dim]{task.fields[path]}"),
+    )
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("index", total=None, files=0, mb=0.0, path="")
+
+        def update(seen: int, nbytes: int, path: str) -> None:
+            bar.update(task, files=seen, mb=nbytes / 1e6, path=path[-50:])
+
+        yield update
+
+
+def print_index_summary(console: Console, result: IndexResult) -> None:
+    snap = result.snapshot
+    st = snap.stats
+    label = f" ({snap.version_label})" if snap.version_label else ""
+    console.print(f"[bold]{escape(snap.repo.slug)}[/] @ {snap.commit[:10]}{escape(label)}")
+    console.print(
+        f"  files: {st.files_seen} seen, {st.files_parsed} parsed, {st.files_skipped} skipped"
+        f"  ·  {st.bytes_parsed / 1e6:.1f} MB"
+    )
+    console.print(
+        f"  sites: {st.sites} ({st.dynamic_sites} with a message built at run time)"
+        f"  ·  entries: {st.entries}  ·  {st.seconds:.1f}s"
+    )
+    reasons: dict[str, int] = {}
+    for s in result.skips:
+        key = s.reason.split(" (")[0]
+        reasons[key] = reasons.get(key, 0) + 1
+    if reasons:
+        parts = ", ".join(f"{n} {r}" for r, n in sorted(reasons.items(), key=lambda kv: -kv[1]))
+        console.print(f"  skipped: {escape(parts)}")
+
+
+def print_entry_table(console: Console, entries: list[ErrorEntry], total: int) -> None:
+    table = Table(show_edge=False, pad_edge=False, box=None)
+    table.add_column("id", style="cyan", no_wrap=True)
+    table.add_column("kind", style="magenta")
+    table.add_column("message")
+    table.add_column("sites", justify="right")
+    table.add_column("first site", style="dim")
+    for e in entries:
+        sites = e.catalog_sites or e.sites
+        first = f"{sites[0].path}:{sites[0].line}" if sites else ""
+        kind = "/".join(e.exception_types[:1] or e.kinds[:1])
+        table.add_row(e.id, escape(kind), escape(title(e)), str(len(sites)), escape(first))
+    console.print(table)
+    if total > len(entries):
+        console.print(f"[dim]{len(entries)} of {total} shown[/]")
+
+
+def print_entry(console: Console, data: dict[str, Any]) -> None:
+    kind = " / ".join(data["exception_types"] or data["kinds"])
+    console.print(f"[dim]{escape(data['repo'])} · {escape(kind)}[/]")
+    console.print(f"[bold]{escape(data['title'])}[/]")
+    console.print(f"[dim]id {data['id']} · commit {data['commit'][:10]}[/]\n")
+    console.print("[bold underline]Error message[/]")
+    console.print(f"  template: {escape(data['message'])}")
+    if data["template"]["dynamic"]:
+        console.print(
+            "  [yellow]the message is built at run time; the source does not fix its text[/]"
+        )
+    console.print("  at run time:")
+    for line in data["printed"].splitlines():
+        console.print(f"    {escape(line)}", highlight=False)
+    console.print()
+    sites = data["sites"]
+    console.print(f"[bold underline]Source[/] ({len(sites)} site{'s' if len(sites) != 1 else ''})")
+    for s in sites:
+        where = f"{s['path']}:{s['line']}"
+        sym = f" in {s['symbol']}" if s.get("symbol") else ""
+        console.print(
+            f"\nThrown at [bold]{escape(where)}[/]{escape(sym)}  [dim]({escape(s['kind'])})[/]"
+        )
+        for g in s.get("guards", []):
+            console.print(
+                f"  [dim]guard[/] {escape(g['kind'])}: {escape(g['text'])}  [dim]line {g['line']}[/]"
+            )
+        snip = s.get("snippet")
+        if snip:
+            code = "\n".join(snip["lines"])
+            console.print(
+                Syntax(
+                    code,
+                    _LEXERS.get(s["language"], "text"),
+                    line_numbers=True,
+                    start_line=snip["start"],
+                    highlight_lines=set(range(snip["mark"][0], snip["mark"][1] + 1)),
+                    word_wrap=True,
+                )
+            )
+        if s.get("url"):
+            console.print(f"  [link={s['url']}]{escape(s['url'])}[/link]")
+    tests = data.get("test_sites") or []
+    if tests:
+        console.print(f"\n[dim]also thrown in test code at {len(tests)} place(s)[/]")
+
+
+def print_stats(console: Console, rows: list[dict[str, Any]], db: str) -> None:
+    table = Table(box=None, show_edge=False)
+    for col in ("repo", "commit", "entries", "sites", "files", "skipped", "seconds"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(
+            escape(r["repo"]),
+            r["commit"][:10],
+            str(r["entries"]),
+            str(r["sites"]),
+            str(r["files_parsed"]),
+            str(r["files_skipped"]),
+            f"{r['seconds']:.1f}",
+        )
+    console.print(table)
+    console.print(f"[dim]database: {escape(db)}[/]")

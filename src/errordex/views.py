@@ -1,0 +1,96 @@
+"""Context builders: the one place the JSON of an entry is made.
+
+The terminal view, ``--json`` output, the web pages and the API all render
+these dicts, so they cannot drift. ``version`` is the schema version of the
+public JSON contract (DESIGN.md): fields may be added, none renamed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from errordex.forge import file_url
+from errordex.model import ErrorEntry, ThrowSite
+from errordex.runtime import message_line, printed_form, title
+from errordex.store.sqlite import SqliteStore, StoredSnapshot
+
+SCHEMA_VERSION = 1
+SNIPPET_RADIUS = 6
+
+
+def snippet(
+    text: str | None, line: int, end_line: int, radius: int = SNIPPET_RADIUS
+) -> dict[str, Any] | None:
+    """Lines around a site: ``{"start": n, "lines": [...], "mark": [line..end_line]}``."""
+    if text is None:
+        return None
+    lines = text.splitlines()
+    lo = max(1, line - radius)
+    hi = min(len(lines), end_line + radius)
+    return {"start": lo, "lines": lines[lo - 1 : hi], "mark": [line, end_line]}
+
+
+def site_json(site: ThrowSite, snap: StoredSnapshot, text: str | None = None) -> dict[str, Any]:
+    out = site.to_json()
+    out["url"] = file_url(snap.repo.url, snap.forge_ref, site.path, site.line)
+    if text is not None:
+        out["snippet"] = snippet(text, site.line, site.end_line)
+    return out
+
+
+def entry_json(
+    entry: ErrorEntry,
+    snap: StoredSnapshot,
+    store: SqliteStore | None = None,
+    with_snippets: bool = False,
+) -> dict[str, Any]:
+    """The public JSON of one error entry."""
+    texts: dict[str, str | None] = {}
+    if with_snippets and store is not None:
+        for s in entry.sites:
+            if s.path not in texts:
+                texts[s.path] = store.file_text(snap.id, s.path)
+    lead = (
+        entry.catalog_sites[0] if entry.catalog_sites else (entry.sites[0] if entry.sites else None)
+    )
+    return {
+        "version": SCHEMA_VERSION,
+        "id": entry.id,
+        "repo": entry.repo,
+        "commit": snap.commit,
+        "commit_date": snap.snapshot.commit_date,
+        "version_label": snap.snapshot.version_label,
+        "title": title(entry),
+        "message": entry.message,
+        "runtime_message": message_line(lead) if lead else entry.message,
+        "printed": printed_form(lead) if lead else entry.message,
+        "template": entry.template.to_json(),
+        "kinds": list(entry.kinds),
+        "exception_types": list(entry.exception_types),
+        "first_seen": entry.first_seen,
+        "last_seen": entry.last_seen,
+        "sites": [site_json(s, snap, texts.get(s.path)) for s in entry.catalog_sites],
+        "test_sites": [site_json(s, snap) for s in entry.sites if s.in_test],
+        "facts": {},
+        "analysis": None,
+        "related": [],
+    }
+
+
+def entry_summary(entry: ErrorEntry) -> dict[str, Any]:
+    """One line of a catalog."""
+    return {
+        "id": entry.id,
+        "repo": entry.repo,
+        "title": title(entry),
+        "message": entry.message,
+        "kinds": list(entry.kinds),
+        "exception_types": list(entry.exception_types),
+        "dynamic": entry.template.dynamic,
+        "sites": len(entry.catalog_sites),
+        "first_site": (
+            f"{entry.catalog_sites[0].path}:{entry.catalog_sites[0].line}"
+            if entry.catalog_sites
+            else None
+        ),
+    }

@@ -1,0 +1,55 @@
+from errordex.group import entry_id, group
+from errordex.model import ThrowSite
+from errordex.template import Hole, Template, Text
+
+
+def site(path: str, line: int, t: Template, **kw: object) -> ThrowSite:
+    return ThrowSite(
+        path=path,
+        line=line,
+        column=1,
+        end_line=line,
+        language="python",
+        kind="raise",
+        template=t,
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def test_same_normalized_message_is_one_entry_with_every_site() -> None:
+    a = site(
+        "a.py",
+        3,
+        Template.of("py-fstring", Text("bad "), Hole("x", "{x}")),
+        exception_type="ValueError",
+    )
+    b = site(
+        "b.py",
+        9,
+        Template.of("py-percent", Text("bad "), Hole("x", "%s")),
+        exception_type="TypeError",
+    )
+    [entry] = group("o/r", [b, a])
+    assert [s.path for s in entry.sites] == ["a.py", "b.py"]
+    assert entry.exception_types == ("ValueError", "TypeError")
+    assert entry.id == entry_id("o/r", "bad {}")
+
+
+def test_id_is_stable_when_code_moves() -> None:
+    t = Template.literal("boom")
+    [e1] = group("o/r", [site("a.py", 3, t)])
+    [e2] = group("o/r", [site("z/a.py", 300, t)])
+    assert e1.id == e2.id and len(e1.id) == 16
+
+
+def test_dynamic_messages_are_not_merged_across_functions() -> None:
+    t = Template.runtime("msg")
+    entries = group("o/r", [site("a.py", 3, t, symbol="f"), site("a.py", 9, t, symbol="g")])
+    assert len(entries) == 2
+
+
+def test_test_sites_come_last() -> None:
+    t = Template.literal("boom")
+    [e] = group("o/r", [site("a.py", 1, t, in_test=True), site("b.py", 2, t)])
+    assert [s.in_test for s in e.sites] == [False, True]
+    assert len(e.catalog_sites) == 1

@@ -1,0 +1,115 @@
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from errordex.errors import NotFound, StoreError
+from errordex.group import group
+from errordex.model import Repo, Snapshot, ThrowSite
+from errordex.store import open_store
+from errordex.store.sqlite import SnapshotData, SqliteStore
+from errordex.template import Template
+
+
+def data(commit: str, messages: list[str], slug: str = "o/r") -> SnapshotData:
+    sites = [
+        ThrowSite(
+            path="m.py",
+            line=i + 1,
+            column=1,
+            end_line=i + 1,
+            language="python",
+            kind="raise",
+            template=Template.literal(m),
+            exception_type="ValueError",
+        )
+        for i, m in enumerate(messages)
+    ]
+    snap = Snapshot(
+        repo=Repo(slug), commit=commit, commit_date=None, indexed_at="t", tool_version="0"
+    )
+    return SnapshotData(
+        snapshot=snap,
+        forge_ref=None,
+        entries=group(slug, sites),
+        packages=[],
+        classes=[],
+        skips=[],
+        files={"m.py": "\n".join(messages)},
+    )
+
+
+def test_fresh_database_has_the_expected_schema(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite")
+    tables = {r[0] for r in store.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {
+        "repos",
+        "snapshots",
+        "entries",
+        "sites",
+        "files",
+        "packages",
+        "classes",
+        "skips",
+        "entry_history",
+        "entries_fts",
+        "_migrations",
+    } <= tables
+    cols = [r[1] for r in store.conn.execute("PRAGMA table_info(sites)")]
+    assert cols == ["snapshot_id", "entry_id", "seq", "path", "line", "data"]
+
+
+def test_reindexing_the_same_commit_is_idempotent(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite")
+    store.save(data("a" * 40, ["one", "two"]))
+    store.save(data("a" * 40, ["one", "two"]))
+    assert store.count_entries() == 2
+    assert store.conn.execute("SELECT count(*) FROM snapshots").fetchone()[0] == 1
+    assert store.conn.execute("SELECT count(*) FROM entries_fts").fetchone()[0] == 2
+
+
+def test_new_commit_keeps_ids_and_becomes_current(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite")
+    store.save(data("a" * 40, ["one", "two"]))
+    first = {e.id for e in store.entries()}
+    store.save(data("b" * 40, ["one", "three"]))
+    now = {e.id: e for e in store.entries()}
+    assert len(first & set(now)) == 1
+    kept = now[(first & set(now)).pop()]
+    assert kept.first_seen == "a" * 40 and kept.last_seen == "b" * 40
+    assert store.current("o/r").commit == "b" * 40
+
+
+def test_failed_save_leaves_previous_snapshot_intact(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite")
+    store.save(data("a" * 40, ["one"]))
+    broken = data("a" * 40, ["two"])
+    broken.files["bad"] = None  # type: ignore[assignment]
+    with pytest.raises(AttributeError):
+        store.save(broken)
+    assert [e.message for e in store.entries()] == ["one"]
+
+
+def test_unknown_entry_is_not_found(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite")
+    with pytest.raises(NotFound):
+        store.entry("0" * 16)
+
+
+def test_a_file_that_is_not_a_database_is_a_store_error(tmp_path: Path) -> None:
+    p = tmp_path / "junk.db"
+    p.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(StoreError, match="cannot open the database"):
+        SqliteStore(p)
+
+
+def test_postgres_url_is_refused_clearly() -> None:
+    with pytest.raises(StoreError, match="PostgreSQL"):
+        open_store("postgresql://nobody@127.0.0.1:1/x")
+
+
+def test_text_filter_escapes_like_wildcards(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite")
+    store.save(data("a" * 40, ["100% done", "100 done"]))
+    assert [e.message for e in store.entries(text="100%")] == ["100% done"]
+    assert sqlite3.sqlite_version_info >= (3, 9)
