@@ -198,5 +198,32 @@ def stats(as_json: bool, db: str | None) -> None:
         print_stats(Console(), rows, str(store.path))
 
 
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
+@click.option("--port", type=int, default=8000, show_default=True)
+@db_option
+@friendly
+def serve(host: str, port: int, db: str | None) -> None:
+    """Serve the web site and the JSON API."""
+    from errordex.web.server import serve as run_server
+
+    run_server(open_store(db), host=host, port=port)
+
+
+@main.command()
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.option("--repo", help="Only this repository.")
+@db_option
+@friendly
+def export(directory: str, repo: str | None, db: str | None) -> None:
+    """Write a static site (HTML + JSON + dump.jsonl) to DIRECTORY."""
+    from pathlib import Path
+
+    from errordex.web.export import export_site
+
+    result = export_site(open_store(db), Path(directory), repo=repo)
+    Console().print(f"wrote {result.pages} pages and {result.entries} entries to {directory}")
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
