@@ -1,0 +1,654 @@
+"""The Rust extractor: panics, asserts, ``expect``, thiserror, ``Err``, anyhow
+and ``Display`` impls of error types (pure: text in, sites out).
+
+One query (``rust.scm``) finds the candidates in C; Python then reads each
+candidate's arguments and walks up its ancestors once for the symbol, the
+guards and whether it is test code. Sites inside token trees that tree-sitter
+leaves unparsed (``macro_rules!`` bodies, ``quote! {...}``, the arguments of
+other macros) are found by the same query as ``panic ! (...)`` token runs.
+
+Guards are listed outermost first: a file's ``#![cfg]``, then the ``mod``,
+the ``impl``, the ``fn``, and so on down to the innermost ``if`` or match arm.
+
+    >>> site = extract("src/lib.rs", 'fn f() { panic!("bad {}", x) }').sites[0]
+    >>> site.kind, site.symbol, site.template.display()
+    ('panic', 'f', 'bad {}')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+
+from tree_sitter import Language, Node, Parser, Query, QueryCursor
+
+from errordex.extract.common import context_hash, is_test_path
+from errordex.extract.rust_fmt import parse_format, unescape
+from errordex.model import Extraction, Guard, ThrowSite
+from errordex.template import Template
+
+LANGUAGE = "rust"
+EXTENSIONS = (".rs",)
+
+_MACRO_KINDS = {
+    "panic": "panic",
+    "unimplemented": "unimplemented",
+    "todo": "todo",
+    "unreachable": "unreachable",
+    "assert": "assert",
+    "debug_assert": "assert",
+    "assert_eq": "assert",
+    "assert_ne": "assert",
+    "debug_assert_eq": "assert",
+    "debug_assert_ne": "assert",
+    "bail": "bail",
+    "ensure": "bail",
+    "anyhow": "anyhow",
+    "format_err": "anyhow",
+    "write": "display-impl",
+    "writeln": "display-impl",
+}
+#: How many arguments come before the message (conditions, the formatter).
+_LEADING_ARGS = {
+    "assert": 1,
+    "debug_assert": 1,
+    "assert_eq": 2,
+    "assert_ne": 2,
+    "debug_assert_eq": 2,
+    "debug_assert_ne": 2,
+    "ensure": 1,
+    "write": 1,
+    "writeln": 1,
+}
+_NO_MESSAGE_OK = frozenset({"panic", "unimplemented", "todo", "unreachable", "ensure"})
+_STRING_NODES = frozenset({"string_literal", "raw_string_literal"})
+_COMMENTS = frozenset({"line_comment", "block_comment"})
+_CONVERSIONS = frozenset({"to_string", "to_owned", "into", "to_compact_string"})
+_STRING_TYPES = frozenset({"String", "Box", "Cow", "Arc", "Rc"})
+_FORMAT_MACROS = frozenset({"format", "format_args"})
+_WS = re.compile(r"\s+")
+_TEST_WORD = re.compile(r"\btest\b")
+
+
+@cache
+def _language() -> Language:
+    import tree_sitter_rust
+
+    return Language(tree_sitter_rust.language())
+
+
+@cache
+def _parser() -> Parser:
+    return Parser(_language())
+
+
+@cache
+def _query() -> Query:
+    source = resources.files(__package__).joinpath("rust.scm").read_text(encoding="utf-8")
+    return Query(_language(), source)
+
+
+def extract(path: str, text: str) -> Extraction:
+    """Every throw site in one Rust file."""
+    return _File(path, text).run()
+
+
+def _squash(s: str) -> str:
+    return _WS.sub(" ", s).strip()
+
+
+def _type_name(node: Node, f: _File) -> str:
+    """``Dispatch<T>`` -> ``Dispatch``; ``&'a Foo`` -> ``Foo``."""
+    while node.type in ("generic_type", "reference_type", "pointer_type"):
+        inner = node.child_by_field_name("type")
+        if inner is None:
+            break
+        node = inner
+    return _squash(f.text_of(node))
+
+
+class _File:
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.text = text
+        self.src = text.encode("utf-8", "surrogatepass")
+        self.test_path = is_test_path(path)
+        self.sites: list[ThrowSite] = []
+        self._lines: list[str] | None = None
+        self._file_guards: tuple[list[Guard], bool] | None = None
+        #: (start, end, type name) of ``impl Display`` blocks of error types.
+        self.displays: list[tuple[int, int, str]] = []
+
+    # -- small readers -------------------------------------------------------
+
+    def text_of(self, node: Node) -> str:
+        return self.src[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+    def span(self, nodes: Sequence[Node]) -> str:
+        return self.src[nodes[0].start_byte : nodes[-1].end_byte].decode("utf-8", "replace")
+
+    def column(self, node: Node) -> int:
+        start = node.start_byte
+        prefix = self.src[start - node.start_point.column : start]
+        return len(prefix.decode("utf-8", "replace")) + 1
+
+    @property
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = self.text.splitlines()
+        return self._lines
+
+    # -- the pass ------------------------------------------------------------
+
+    def run(self) -> Extraction:
+        tree = _parser().parse(self.src)
+        matches = QueryCursor(_query()).matches(tree.root_node)
+        self._collect_displays(matches)
+        for _, caps in matches:
+            if "macro" in caps:
+                mac = caps["macro"][0]
+                args = mac.child(mac.child_count - 1)
+                if args is not None and args.type == "token_tree":
+                    self._macro(self.text_of(caps["macro.name"][0]), mac, mac, args)
+            elif "method" in caps:
+                self._method(caps["method.name"][0], caps["method"][0], caps["method.args"][0])
+            elif "err" in caps:
+                self._err(caps["err"][0], _arguments(caps["err.args"][0]))
+            elif "attr" in caps:
+                self._error_attr(caps["attr"][0], caps["attr.args"][0])
+            elif "tt.name" in caps:
+                self._token(caps["tt.name"][0])
+        self.sites.sort(key=lambda s: (s.line, s.column, s.kind))
+        return Extraction(sites=tuple(self.sites))
+
+    def _collect_displays(self, matches: list[tuple[int, dict[str, list[Node]]]]) -> None:
+        errors: set[str] = set()
+        displays: list[tuple[Node, str]] = []
+        for _, caps in matches:
+            if "impl" not in caps:
+                continue
+            name = _type_name(caps["impl.type"][0], self)
+            if self.text_of(caps["impl.trait"][0]) == "Error":
+                errors.add(name)
+            else:
+                displays.append((caps["impl"][0], name))
+        for node, name in displays:
+            if name in errors or "Error" in name or name.endswith("Err"):
+                self.displays.append((node.start_byte, node.end_byte, name))
+
+    def _display_type(self, node: Node) -> str | None:
+        for start, end, name in self.displays:
+            if start <= node.start_byte < end:
+                return name
+        return None
+
+    # -- candidates ----------------------------------------------------------
+
+    def _token(self, name: Node) -> None:
+        """An identifier inside an unparsed token tree: ``panic ! (...)``,
+        ``. expect (...)`` or ``Err (...)``."""
+        word = self.text_of(name)
+        nxt = name.next_sibling
+        if nxt is None:
+            return
+        if word in _MACRO_KINDS:
+            args = nxt.next_sibling
+            if nxt.type == "!" and args is not None and args.type == "token_tree":
+                self._macro(word, name, name, args)
+            return
+        if nxt.type != "token_tree" or self.src[nxt.start_byte] != ord("("):
+            return
+        prev = name.prev_sibling
+        if word == "expect" and prev is not None and prev.type == ".":
+            groups = _groups(nxt)
+            if len(groups) == 1:
+                self._add("expect", name, nxt, self._message(groups[0]))
+        elif word == "Err" and (prev is None or prev.type not in (".", "'")):
+            groups = _groups(nxt)
+            tmpl = self._string_expr(groups[0]) if len(groups) == 1 else None
+            if tmpl is not None:
+                self._add("err-return", name, nxt, tmpl)
+
+    def _macro(self, name: str, site: Node, start: Node, args: Node) -> None:
+        kind = _MACRO_KINDS[name]
+        exception_type = None
+        if kind == "display-impl":
+            exception_type = self._display_type(site)
+            if exception_type is None:
+                return
+        groups = _groups(args)
+        skip = _LEADING_ARGS.get(name, 0)
+        if len(groups) <= skip:
+            if name not in _NO_MESSAGE_OK:
+                return
+            tmpl = Template.empty()
+        else:
+            tmpl = self._format(groups, skip)
+        if kind == "display-impl":
+            exception_type = self._variant(site, exception_type)
+        self._add(kind, start, args, tmpl, exception_type)
+
+    def _method(self, name: Node, call: Node, args: Node) -> None:
+        method = self.text_of(name)
+        groups = _arguments(args)
+        if len(groups) != 1:
+            return
+        if method == "expect":
+            self._add("expect", name, call, self._message(groups[0]))
+            return
+        owner = self._display_type(call)  # write_str / pad
+        if owner is None:
+            return
+        arg = _strip_ref(groups[0])
+        if len(arg) == 1 and arg[0].type == "match_expression":
+            self._match_arms(arg[0], owner)
+            return
+        self._add("display-impl", name, call, self._message(groups[0]), self._variant(call, owner))
+
+    def _match_arms(self, match: Node, owner: str) -> None:
+        """``f.write_str(match self { A => "a", B => "b" })``: one site per arm."""
+        body = match.child_by_field_name("body")
+        for arm in body.named_children if body is not None else ():
+            value = arm.child_by_field_name("value") if arm.type == "match_arm" else None
+            if value is not None and value.type in _STRING_NODES:
+                lit = unescape(self.text_of(value))
+                if lit is not None:
+                    tmpl = Template.literal(lit)
+                    self._add("display-impl", value, value, tmpl, self._variant(value, owner))
+
+    def _err(self, call: Node, groups: list[list[Node]]) -> None:
+        if len(groups) != 1:
+            return
+        tmpl = self._string_expr(groups[0])
+        if tmpl is not None:
+            self._add("err-return", call, call, tmpl)
+
+    def _error_attr(self, attr: Node, args: Node) -> None:
+        groups = _groups(args)
+        if not groups:
+            return
+        lit = self._literal(groups[0])
+        if lit is None:  # #[error(transparent)], or not thiserror's attribute
+            return
+        target = attr.next_named_sibling
+        while target is not None and (target.type == "attribute_item" or target.type in _COMMENTS):
+            target = target.next_named_sibling
+        if target is None:
+            return
+        owner = target
+        if target.type == "enum_variant":
+            owner = _ancestor(target, "enum_item") or target
+        elif target.type not in ("struct_item", "enum_item"):
+            return
+        type_name = _item_name(owner, self)
+        exception_type = type_name
+        if target.type == "enum_variant":
+            exception_type = f"{type_name}::{_item_name(target, self)}"
+        positional, named = self._fmt_args(groups[1:])
+        tmpl = parse_format(lit, positional, named, field_prefix="self.")
+        self._add("error-attr", attr, attr, tmpl, exception_type, owner, target)
+
+    # -- messages ------------------------------------------------------------
+
+    def _literal(self, nodes: list[Node]) -> str | None:
+        """The value of a string literal or ``concat!`` of literals."""
+        nodes = _strip_ref(nodes)
+        if len(nodes) == 1 and nodes[0].type in _STRING_NODES:
+            return unescape(self.text_of(nodes[0]))
+        mac = self._as_macro(nodes)
+        if mac is None or mac[0] != "concat":
+            return None
+        out: list[str] = []
+        for group in _groups(mac[1]):
+            piece = self._literal(group)
+            if piece is None:
+                return None
+            out.append(piece)
+        return "".join(out)
+
+    def _as_macro(self, nodes: list[Node]) -> tuple[str, Node] | None:
+        """``name!(...)`` as a parsed macro call or as tokens: (name, args)."""
+        if len(nodes) == 1 and nodes[0].type == "macro_invocation":
+            mac = nodes[0]
+            name = mac.child_by_field_name("macro")
+            args = mac.child(mac.child_count - 1)
+            if name is None or args is None or args.type != "token_tree":
+                return None
+            if name.type == "scoped_identifier":
+                name = name.child_by_field_name("name") or name
+            return self.text_of(name), args
+        if (
+            len(nodes) >= 3
+            and nodes[-2].type == "!"
+            and nodes[-1].type == "token_tree"
+            and nodes[-3].type == "identifier"
+        ):
+            return self.text_of(nodes[-3]), nodes[-1]
+        return None
+
+    def _fmt_args(self, groups: list[list[Node]]) -> tuple[list[str], dict[str, str]]:
+        positional: list[str] = []
+        named: dict[str, str] = {}
+        for g in groups:
+            if len(g) >= 3 and g[0].type == "identifier" and g[1].type == "=":
+                named[self.text_of(g[0])] = _squash(self.span(g[2:]))
+            else:
+                positional.append(_squash(self.span(g)))
+        return positional, named
+
+    def _format(self, groups: list[list[Node]], skip: int) -> Template:
+        """A format string at ``groups[skip]`` and its arguments after it."""
+        lit = self._literal(groups[skip])
+        if lit is None:  # panic!(msg) in the 2018 edition, bail!(err)
+            return Template.runtime(_squash(self.span(groups[skip])))
+        positional, named = self._fmt_args(groups[skip + 1 :])
+        return parse_format(lit, positional, named)
+
+    def _message(self, nodes: list[Node]) -> Template:
+        """A message argument (``expect``): what it says, or a runtime hole."""
+        tmpl = self._string_expr(nodes)
+        if tmpl is None:
+            return Template.runtime(_squash(self.span(nodes)))
+        return tmpl
+
+    def _string_expr(self, nodes: list[Node]) -> Template | None:
+        """A string built from literals (``"x"``, ``format!(...)``,
+        ``"x".to_string()``, ``String::from("x")``), or None for anything
+        else (``Err(e)`` passes an error on: it is not a message)."""
+        nodes = _strip_ref(nodes)
+        if not nodes:
+            return None
+        lit = self._literal(nodes)
+        if lit is not None:
+            return Template.literal(lit)
+        mac = self._as_macro(nodes)
+        if mac is not None:
+            if mac[0] not in _FORMAT_MACROS:
+                return None
+            groups = _groups(mac[1])
+            return self._format(groups, 0) if groups else None
+        if len(nodes) == 1:
+            return self._string_call(nodes[0])
+        # token form: x.to_string()  /  String::from(x)
+        if (
+            len(nodes) >= 4
+            and nodes[-3].type == "."
+            and nodes[-1].type == "token_tree"
+            and nodes[-1].named_child_count == 0
+            and self.text_of(nodes[-2]) in _CONVERSIONS
+        ):
+            return self._string_expr(nodes[:-3])
+        if (
+            len(nodes) == 4
+            and nodes[1].type == "::"
+            and nodes[3].type == "token_tree"
+            and self.text_of(nodes[0]) in _STRING_TYPES
+            and self.text_of(nodes[2]) in ("from", "new")
+        ):
+            inner = _groups(nodes[3])
+            return self._string_expr(inner[0]) if len(inner) == 1 else None
+        return None
+
+    def _string_call(self, node: Node) -> Template | None:
+        if node.type == "parenthesized_expression" and node.named_child_count == 1:
+            inner = _first(node)
+            return self._string_expr([inner]) if inner is not None else None
+        if node.type != "call_expression":
+            return None
+        func = node.child_by_field_name("function")
+        args = node.child_by_field_name("arguments")
+        if func is None or args is None:
+            return None
+        groups = _arguments(args)
+        if func.type == "field_expression":
+            field = func.child_by_field_name("field")
+            value = func.child_by_field_name("value")
+            if field is None or value is None or groups:
+                return None
+            return self._string_expr([value]) if self.text_of(field) in _CONVERSIONS else None
+        if func.type != "scoped_identifier" or len(groups) != 1:
+            return None
+        path = func.child_by_field_name("path")
+        name = func.child_by_field_name("name")
+        if path is None or name is None or self.text_of(name) not in ("from", "new"):
+            return None
+        if self.text_of(path).rsplit("::", 1)[-1] not in _STRING_TYPES:
+            return None
+        return self._string_expr(groups[0])
+
+    # -- context -------------------------------------------------------------
+
+    def _variant(self, node: Node, owner: str | None) -> str | None:
+        """``Type::Variant`` from the nearest match arm inside a Display impl."""
+        p = node.parent
+        while p is not None and p.type not in ("impl_item", "function_item"):
+            if p.type == "match_arm":
+                pat = p.child_by_field_name("pattern")
+                first = _first(pat) if pat is not None else None
+                if first is not None and first.type in ("tuple_struct_pattern", "struct_pattern"):
+                    first = first.child_by_field_name("type")
+                if first is not None and first.type in (
+                    "scoped_identifier",
+                    "scoped_type_identifier",
+                ):
+                    path = _squash(self.text_of(first))
+                    if path.startswith("Self::") and owner:
+                        path = owner + path[4:]
+                    return path
+                return owner
+            p = p.parent
+        return owner
+
+    def _add(
+        self,
+        kind: str,
+        start: Node,
+        end: Node,
+        tmpl: Template,
+        exception_type: str | None = None,
+        symbol_node: Node | None = None,
+        context_node: Node | None = None,
+    ) -> None:
+        symbol, guards, in_test = self._context(start if context_node is None else context_node)
+        if symbol_node is not None:
+            name = _item_name(symbol_node, self)
+            symbol = f"{symbol}::{name}" if symbol else name
+        line = start.start_point.row + 1
+        self.sites.append(
+            ThrowSite(
+                path=self.path,
+                line=line,
+                column=self.column(start),
+                end_line=end.end_point.row + 1,
+                language=LANGUAGE,
+                kind=kind,
+                template=tmpl,
+                exception_type=exception_type,
+                symbol=symbol,
+                guards=tuple(guards),
+                in_test=in_test,
+                context_hash=context_hash(self.lines, line),
+            )
+        )
+
+    def _context(self, node: Node) -> tuple[str | None, list[Guard], bool]:
+        """(symbol, guards outermost first, in_test) for a node."""
+        guards: list[Guard] = []  # innermost first while walking up
+        names: list[str] = []
+        in_test = self.test_path
+        in_test |= self._attributes(_preceding(node), guards, leading=False)
+        child = node
+        p = node.parent
+        while p is not None:
+            t = p.type
+            if t == "match_arm":
+                self._arm_guard(p, child, guards)
+                in_test |= self._attributes(p.named_children, guards, leading=True)
+            elif t == "if_expression":
+                cond = p.child_by_field_name("condition")
+                if cond is not None and child != cond:
+                    kind = "else" if child.type == "else_clause" else "if"
+                    guards.append(
+                        Guard(kind, _squash(self.text_of(cond)), cond.start_point.row + 1)
+                    )
+            elif t == "let_declaration" and child == p.child_by_field_name("alternative"):
+                pat, value = p.child_by_field_name("pattern"), p.child_by_field_name("value")
+                if pat is not None and value is not None:
+                    let = f"let {self.text_of(pat)} = {self.text_of(value)}"
+                    guards.append(Guard("else", _squash(let), p.start_point.row + 1))
+            elif t in ("function_item", "mod_item", "trait_item", "macro_definition"):
+                name = _item_name(p, self)
+                names.append(name + "!" if t == "macro_definition" else name)
+            elif t == "impl_item":
+                names.append(self._impl_name(p))
+            elif t == "source_file":
+                file_guards, file_test = self._file_context(p)
+                guards.extend(file_guards)
+                in_test |= file_test
+                break
+            in_test |= self._attributes(_preceding(p), guards, leading=False)
+            child = p
+            p = p.parent
+        guards.reverse()
+        names.reverse()
+        return ("::".join(names) or None), guards, in_test
+
+    def _file_context(self, root: Node) -> tuple[list[Guard], bool]:
+        if self._file_guards is None:
+            guards: list[Guard] = []
+            in_test = False
+            for c in root.named_children:
+                if c.type == "inner_attribute_item":
+                    in_test |= self._attribute(c, guards)
+                elif c.type not in _COMMENTS:
+                    break
+            guards.reverse()  # innermost first, like the rest of _context's list
+            self._file_guards = (guards, in_test)
+        return self._file_guards
+
+    def _attributes(self, nodes: Sequence[Node], guards: list[Guard], leading: bool) -> bool:
+        """Read attribute items (innermost first); True if one marks a test."""
+        in_test = False
+        items = list(nodes)
+        if leading:  # a match arm's own attributes come first among its children
+            items = []
+            for c in nodes:
+                if c.type != "attribute_item":
+                    break
+                items.append(c)
+            items.reverse()
+        for c in items:
+            if c.type == "attribute_item":
+                in_test |= self._attribute(c, guards)
+        return in_test
+
+    def _attribute(self, item: Node, guards: list[Guard]) -> bool:
+        attr = _first(item)
+        if attr is None or attr.type != "attribute":
+            return False
+        head = _first(attr)
+        if head is None:
+            return False
+        name = self.text_of(head)
+        if name == "cfg":
+            args = attr.child_by_field_name("arguments")
+            if args is None:
+                return False
+            inner = _squash(self.text_of(args)[1:-1])
+            guards.append(Guard("cfg", inner, item.start_point.row + 1))
+            return bool(_TEST_WORD.search(inner)) and "not" not in inner
+        return name in ("test", "bench", "should_panic") or name.endswith("::test")
+
+    def _arm_guard(self, arm: Node, child: Node, guards: list[Guard]) -> None:
+        pat = arm.child_by_field_name("pattern")
+        if pat is None or child == pat:
+            return
+        line = pat.start_point.row + 1
+        first = _first(pat)
+        catch_all = pat.child_by_field_name("condition") is None and (
+            (first is None and self.text_of(pat).strip() == "_")
+            or (
+                first is not None
+                and first.type == "identifier"
+                and self.text_of(first)[:1].islower()
+            )
+        )
+        if not catch_all:
+            guards.append(Guard("match-arm", _squash(self.text_of(pat)), line))
+            return
+        siblings: list[str] = []
+        block = arm.parent
+        for other in block.named_children if block is not None else ():
+            if other.type == "match_arm" and other != arm:
+                other_pat = other.child_by_field_name("pattern")
+                if other_pat is not None:
+                    siblings.append(_squash(self.text_of(other_pat)))
+        guards.append(Guard("match-arm", "_", line, tuple(siblings)))
+
+    def _impl_name(self, impl: Node) -> str:
+        type_node = impl.child_by_field_name("type")
+        type_name = _type_name(type_node, self) if type_node is not None else "?"
+        trait = impl.child_by_field_name("trait")
+        if trait is None:
+            return type_name
+        return f"<{type_name} as {_squash(self.text_of(trait))}>"
+
+
+def _item_name(node: Node, f: _File) -> str:
+    name = node.child_by_field_name("name")
+    return f.text_of(name) if name is not None else "?"
+
+
+def _first(node: Node | None) -> Node | None:
+    """The first named child, or None (``named_child`` raises when there is none)."""
+    if node is None or node.named_child_count == 0:
+        return None
+    return node.named_child(0)
+
+
+def _ancestor(node: Node, kind: str) -> Node | None:
+    p = node.parent
+    while p is not None and p.type != kind:
+        p = p.parent
+    return p
+
+
+def _preceding(node: Node) -> list[Node]:
+    """The attribute items (and comments) written just before ``node``,
+    nearest first."""
+    out: list[Node] = []
+    prev = node.prev_named_sibling
+    while prev is not None and (prev.type == "attribute_item" or prev.type in _COMMENTS):
+        out.append(prev)
+        prev = prev.prev_named_sibling
+    return out
+
+
+def _groups(tt: Node) -> list[list[Node]]:
+    """The comma-separated arguments inside a token tree, as token lists."""
+    groups: list[list[Node]] = [[]]
+    for c in tt.children[1:-1]:
+        if c.type == ",":
+            groups.append([])
+        elif c.type not in _COMMENTS:
+            groups[-1].append(c)
+    return [g for g in groups if g]
+
+
+def _arguments(args: Node) -> list[list[Node]]:
+    """The arguments of a parsed call, each as a one-node list."""
+    return [[c] for c in args.named_children if c.type not in _COMMENTS]
+
+
+def _strip_ref(nodes: list[Node]) -> list[Node]:
+    """``&x`` -> ``x``, as a parsed expression or as tokens."""
+    while len(nodes) == 1 and nodes[0].type == "reference_expression":
+        value = nodes[0].child_by_field_name("value")
+        if value is None:
+            break
+        nodes = [value]
+    while len(nodes) > 1 and nodes[0].type == "&":
+        nodes = nodes[1:]
+    return nodes
