@@ -179,7 +179,11 @@ def index(
     progress: ProgressFn | None = None,
 ) -> IndexResult:
     started = time.perf_counter()
-    opts = replace(options or IngestOptions(), wanted=wanted)
+    opts = options or IngestOptions()
+    user_wanted = opts.wanted
+    opts = replace(
+        opts, wanted=wanted if user_wanted is None else lambda p: wanted(p) and user_wanted(p)
+    )
     source = open_source(spec, rev=rev, name=name, options=opts)
     if jobs is None:
         jobs = 1 if (os.cpu_count() or 1) < 2 else min(4, os.cpu_count() or 1)

@@ -9,6 +9,8 @@ transaction, so it is idempotent.
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sqlite3
 import zlib
 from collections.abc import Iterable, Iterator
@@ -29,6 +31,13 @@ from errordex.model import (
 )
 from errordex.store import migrations
 from errordex.template import Template
+
+
+def _failpoint(name: str) -> None:
+    """Fault injection for tests: ERRORDEX_FAILPOINT=save kills the process
+    in the middle of the write transaction, as kill -9 would."""
+    if os.environ.get("ERRORDEX_FAILPOINT") == name:
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 @dataclass(frozen=True)
@@ -115,6 +124,7 @@ class SqliteStore:
             sid = cur.lastrowid
             assert sid is not None
             self._insert_entries(sid, repo_id, snap.commit, data.entries)
+            _failpoint("save")
             conn.executemany(
                 "INSERT INTO packages VALUES (?, ?, ?)",
                 ((sid, p.name, json.dumps(p.to_json())) for p in data.packages),
