@@ -1,0 +1,518 @@
+"""Python extractor: ``raise``/``assert`` sites and exception classes.
+
+One tree-sitter query finds the raise and assert statements and the class
+definitions; everything else (symbol, guards, the variable a message comes
+from) is read by walking up from those nodes, so the cost stays close to
+the parse itself. Message expressions are read by ``python_msg``.
+
+    >>> ex = extract("m.py", 'def f(x):\\n    if not x:\\n        raise ValueError(f"bad {x!r}")\\n')
+    >>> site = ex.sites[0]
+    >>> site.exception_type, site.symbol, site.template.display(), site.guards[0].text
+    ('ValueError', 'f', 'bad {x!r}', 'not x')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+import tree_sitter as ts
+import tree_sitter_python
+
+from errordex.extract import python_msg as msg
+from errordex.extract.common import context_hash, is_test_path
+from errordex.model import ClassDef, Extraction, Guard, ThrowSite
+from errordex.template import Template
+
+LANGUAGE = "python"
+EXTENSIONS = (".py",)
+
+_SCOPES = ("function_definition", "class_definition", "lambda")
+#: class attributes that hold the class's own message (Django REST
+#: framework's ``default_detail`` is the same idea).
+_MESSAGE_ATTRS = ("message", "msg", "default_message", "default_detail")
+_AS_NAME = re.compile(r"\bas\s+([A-Za-z_]\w*)\s*$")
+_WS = re.compile(r"\s+")
+
+
+@cache
+def _language() -> ts.Language:
+    return ts.Language(tree_sitter_python.language())
+
+
+@cache
+def _parser() -> ts.Parser:
+    return ts.Parser(_language())
+
+
+@cache
+def _query(name: str) -> ts.Query:
+    src = resources.files("errordex.extract").joinpath(name).read_text(encoding="utf-8")
+    return ts.Query(_language(), src)
+
+
+def parse(text: str) -> ts.Tree:
+    """Parse source text (exposed for benchmarks: parse-only time)."""
+    return _parser().parse(text.encode("utf-8", "surrogatepass"))
+
+
+def extract(path: str, text: str) -> Extraction:
+    """Find every raise/assert site and every class in one Python file."""
+    tree = parse(text)
+    caught = ts.QueryCursor(_query("python.scm")).captures(tree.root_node)
+    raises = caught.get("raise", [])
+    asserts = caught.get("assert", [])
+    class_nodes = sorted(caught.get("class", []), key=lambda n: n.start_byte)
+    if not (raises or asserts or class_nodes):
+        return Extraction()
+    f = _File(path, text, tree.root_node)
+    classes: list[ClassDef] = []
+    for node in class_nodes:
+        cd = f.class_def(node)
+        classes.append(cd)
+        f.classes.setdefault(cd.name, cd)
+    sites: list[ThrowSite] = []
+    for node in raises:
+        site = f.raise_site(node)
+        if site is not None:
+            sites.append(site)
+    for node in asserts:
+        sites.append(f.assert_site(node))
+    sites.extend(f.message_sites)
+    sites.sort(key=lambda s: (s.line, s.column, s.kind))
+    return Extraction(sites=tuple(sites), classes=tuple(classes))
+
+
+@dataclass
+class _Where:
+    """What the ancestors of a statement tell about it."""
+
+    symbol: str | None
+    guards: tuple[Guard, ...]
+    in_test: bool
+    bound: frozenset[str]  # names bound by enclosing `except ... as name`
+
+
+@dataclass
+class _File:
+    path: str
+    text: str
+    root: ts.Node
+    classes: dict[str, ClassDef] = field(default_factory=dict)
+    message_sites: list[ThrowSite] = field(default_factory=list)
+    _lines: list[str] | None = None
+    _test_path: bool | None = None
+    _scopes: dict[int, dict[str, list[ts.Node]]] = field(default_factory=dict)
+    _params: dict[int, frozenset[str]] = field(default_factory=dict)
+
+    # -- sites ---------------------------------------------------------------
+
+    def raise_site(self, node: ts.Node) -> ThrowSite | None:
+        kids = [c for c in msg.named(node) if c != node.child_by_field_name("cause")]
+        if not kids:
+            return None  # bare `raise`: a re-raise
+        exc = _unwrap_traceback(kids[0])
+        where = self.where(node)
+        if exc.type == "identifier":
+            name = msg.text_of(exc)
+            if name in where.bound:
+                return None  # `raise e` inside `except ... as e`
+            value = self.resolve(exc)
+            if value is not None and value.type == "call":
+                exc = value  # err = ValueError("..."); raise err
+        if exc.type == "call":
+            fn = exc.child_by_field_name("function")
+            exc_type = msg.expr_text(fn) if fn is not None else None
+            template = self.call_message(exc, exc_type)
+        elif exc.type in ("identifier", "attribute") and _looks_like_class(exc):
+            exc_type = msg.expr_text(exc)
+            template = self.class_message(exc_type) or Template.empty()
+        else:  # an exception instance held in a variable, or an expression
+            exc_type = None
+            template = Template.runtime(msg.expr_text(exc))
+        return self.site(node, "raise", exc_type, template, where)
+
+    def assert_site(self, node: ts.Node) -> ThrowSite:
+        kids = msg.named(node)
+        template = msg.read(kids[1], self.resolve) if len(kids) > 1 else Template.empty()
+        return self.site(node, "assert", "AssertionError", template, self.where(node))
+
+    def call_message(self, call: ts.Node, exc_type: str | None) -> Template:
+        args = call.child_by_field_name("arguments")
+        if args is None or args.type != "argument_list":
+            return Template.runtime(msg.expr_text(call))
+        positional, keyword = [], {}
+        for a in msg.named(args):
+            if a.type == "keyword_argument":
+                name, value = a.child_by_field_name("name"), a.child_by_field_name("value")
+                if name is not None and value is not None:
+                    keyword[msg.text_of(name)] = value
+            elif a.type != "dictionary_splat":
+                positional.append(a)
+        if positional:
+            first = positional[0]
+            if first.type == "list_splat":
+                return Template.runtime(msg.expr_text(first))
+            return msg.read(first, self.resolve)
+        for key in ("message", "msg"):
+            if key in keyword:
+                return msg.read(keyword[key], self.resolve)
+        return (self.class_message(exc_type) if exc_type else None) or Template.empty()
+
+    def class_message(self, name: str) -> Template | None:
+        """The message a class defined in this file holds (or inherits)."""
+        seen: set[str] = set()
+        while name in self.classes and name not in seen:
+            seen.add(name)
+            cd = self.classes[name]
+            if cd.message is not None:
+                return cd.message
+            local = [b for b in cd.bases if b in self.classes]
+            if not local:
+                return None
+            name = local[0]
+        return None
+
+    def site(
+        self, node: ts.Node, kind: str, exc_type: str | None, template: Template, where: _Where
+    ) -> ThrowSite:
+        line = node.start_point.row + 1
+        return ThrowSite(
+            path=self.path,
+            line=line,
+            column=self.column(node),
+            end_line=node.end_point.row + 1,
+            language=LANGUAGE,
+            kind=kind,
+            template=template,
+            exception_type=exc_type,
+            symbol=where.symbol,
+            guards=where.guards,
+            in_test=where.in_test,
+            context_hash=context_hash(self.lines, line),
+        )
+
+    @property
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = self.text.split("\n")  # tree-sitter counts rows by \n only
+        return self._lines
+
+    def column(self, node: ts.Node) -> int:
+        row, col = node.start_point
+        line = self.lines[row] if row < len(self.lines) else ""
+        if line.isascii():
+            return col + 1
+        return len(line.encode("utf-8", "surrogatepass")[:col].decode("utf-8", "replace")) + 1
+
+    # -- where a statement sits ---------------------------------------------
+
+    def where(self, node: ts.Node) -> _Where:
+        names: list[str] = []
+        guards: list[Guard] = []  # innermost first, reversed at the end
+        bound: set[str] = set()
+        in_test = False
+        in_function = False
+        child, parent = node, node.parent
+        while parent is not None:
+            ptype = parent.type
+            if ptype in ("function_definition", "class_definition"):
+                name_node = parent.child_by_field_name("name")
+                name = msg.text_of(name_node) if name_node is not None else "?"
+                names.append(name)
+                if ptype == "function_definition":
+                    in_test = in_test or name.startswith("test")
+                    in_function = True
+                else:
+                    in_test = in_test or name.startswith("Test")
+            elif not in_function and child.type == "block":
+                self._guard(child, parent, guards, bound)
+            child, parent = parent, parent.parent
+        if self._test_path is None:
+            self._test_path = is_test_path(self.path)
+        return _Where(
+            symbol=".".join(reversed(names)) or None,
+            guards=tuple(reversed(guards)),
+            in_test=in_test or self._test_path,
+            bound=frozenset(bound),
+        )
+
+    def _guard(self, block: ts.Node, parent: ts.Node, out: list[Guard], bound: set[str]) -> None:
+        """Append the guard that ``parent`` puts on its child ``block``."""
+        ptype = parent.type
+        line = parent.start_point.row + 1
+        if ptype == "if_statement" and block == parent.child_by_field_name("consequence"):
+            cond = parent.child_by_field_name("condition")
+            if cond is not None:
+                _isinstance_guard(cond, line, out)
+                out.append(Guard("if", msg.expr_text(cond), line))
+        elif ptype == "elif_clause":
+            cond = parent.child_by_field_name("condition")
+            if cond is not None:
+                _isinstance_guard(cond, line, out)
+                out.append(Guard("elif", msg.expr_text(cond), line, _earlier_conditions(parent)))
+        elif ptype == "else_clause" and parent.parent is not None:
+            owner = parent.parent
+            cond = owner.child_by_field_name("condition")
+            if owner.type == "if_statement" and cond is not None:
+                out.append(
+                    Guard("else", msg.expr_text(cond), line, _earlier_conditions(parent)[1:])
+                )
+        elif ptype in ("except_clause", "except_group_clause"):
+            text = _between_keyword_and_colon(parent)
+            as_name = _AS_NAME.search(text)
+            if as_name:
+                bound.add(as_name.group(1))
+            out.append(Guard("except", text, line))
+        elif ptype == "case_clause":
+            text = _between_keyword_and_colon(parent)
+            siblings: tuple[str, ...] = ()
+            if text == "_" and parent.parent is not None:
+                siblings = tuple(
+                    _between_keyword_and_colon(c)
+                    for c in parent.parent.named_children
+                    if c.type == "case_clause" and c != parent
+                )
+            out.append(Guard("match-arm", text, line, siblings))
+
+    # -- names --------------------------------------------------------------
+
+    def resolve(self, ident: ts.Node) -> ts.Node | None:
+        """The value of the nearest assignment to ``ident`` before it.
+
+        Looks in the enclosing function; a name the function never binds
+        falls back to a module-level constant assigned exactly once.
+        """
+        name = msg.text_of(ident)
+        scope = _scope_of(ident) or self.root
+        assigns = self._assignments(scope).get(name, [])
+        before = [a for a in assigns if a.start_byte < ident.start_byte]
+        if before:
+            last = before[-1]
+            return last.child_by_field_name("right") if last.type == "assignment" else None
+        if scope == self.root or assigns or name in self._parameters(scope):
+            return None
+        module = self._assignments(self.root).get(name, [])
+        if len(module) == 1 and module[0].type == "assignment":
+            return module[0].child_by_field_name("right")
+        return None
+
+    def _assignments(self, scope: ts.Node) -> dict[str, list[ts.Node]]:
+        table = self._scopes.get(scope.id)
+        if table is not None:
+            return table
+        table = {}
+        if scope == self.root:  # module constants: top-level statements only
+            for stmt in scope.named_children:
+                first = stmt.named_children[0] if stmt.named_child_count else None
+                if stmt.type == "expression_statement" and first is not None:
+                    left = first.child_by_field_name("left")
+                    if (
+                        first.type in ("assignment", "augmented_assignment")
+                        and left is not None
+                        and left.type == "identifier"
+                    ):
+                        table.setdefault(msg.text_of(left), []).append(first)
+        else:
+            caught = ts.QueryCursor(_query("python_scope.scm")).captures(scope)
+            nodes = caught.get("assign", []) + caught.get("augment", [])
+            for n in sorted(nodes, key=lambda n: n.start_byte):
+                left = n.child_by_field_name("left")
+                if left is not None and _scope_of(n) == scope:
+                    table.setdefault(msg.text_of(left), []).append(n)
+        self._scopes[scope.id] = table
+        return table
+
+    def _parameters(self, fn: ts.Node) -> frozenset[str]:
+        got = self._params.get(fn.id)
+        if got is None:
+            params = fn.child_by_field_name("parameters")
+            names = set()
+            for p in msg.named(params) if params is not None else []:
+                ident = p if p.type == "identifier" else p.child_by_field_name("name")
+                if ident is None:
+                    ident = next((c for c in p.named_children if c.type == "identifier"), None)
+                if ident is not None:
+                    names.add(msg.text_of(ident))
+            got = self._params[fn.id] = frozenset(names)
+        return got
+
+    # -- classes ------------------------------------------------------------
+
+    def class_def(self, node: ts.Node) -> ClassDef:
+        name_node = node.child_by_field_name("name")
+        name = msg.text_of(name_node) if name_node is not None else "?"
+        outer = self.where(node).symbol
+        supers = node.child_by_field_name("superclasses")
+        bases = tuple(
+            msg.expr_text(b)
+            for b in (msg.named(supers) if supers is not None else [])
+            if b.type not in ("keyword_argument", "list_splat", "dictionary_splat")
+        )
+        body = node.child_by_field_name("body")
+        message = self._class_message(node, name, body) if body is not None else None
+        return ClassDef(
+            name=name,
+            qualname=f"{outer}.{name}" if outer else name,
+            path=self.path,
+            line=node.start_point.row + 1,
+            bases=bases,
+            message=message,
+        )
+
+    def _class_message(self, node: ts.Node, name: str, body: ts.Node) -> Template | None:
+        attr: Template | None = None
+        text: Template | None = None
+        init: Template | None = None
+        for stmt in msg.named(body):
+            if stmt.type == "decorated_definition":
+                stmt = stmt.child_by_field_name("definition") or stmt
+            if stmt.type == "expression_statement" and stmt.named_child_count:
+                assign = stmt.named_children[0]
+                left = assign.child_by_field_name("left")
+                right = assign.child_by_field_name("right")
+                if assign.type != "assignment" or left is None or right is None:
+                    continue
+                target = msg.text_of(left)
+                if target in _MESSAGE_ATTRS and attr is None:
+                    attr = _usable(msg.read_static(right, self.resolve))
+                elif target == "default_error_messages" and right.type == "dictionary":
+                    self._message_dict(node, name, right)
+            elif stmt.type == "function_definition":
+                fn_name = stmt.child_by_field_name("name")
+                fn_body = stmt.child_by_field_name("body")
+                if fn_name is None or fn_body is None:
+                    continue
+                if msg.text_of(fn_name) == "__str__":
+                    ret = _first_return(fn_body)
+                    text = _usable(msg.read_static(ret, self.resolve)) if ret else None
+                elif msg.text_of(fn_name) == "__init__":
+                    arg = _super_init_message(fn_body)
+                    init = _usable(msg.read_static(arg, self.resolve)) if arg else None
+        return attr or text or init
+
+    def _message_dict(self, cls: ts.Node, name: str, mapping: ts.Node) -> None:
+        """One site per entry of a Django-style ``default_error_messages``."""
+        where = self.where(cls)
+        for pair in msg.named(mapping):
+            key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
+            if pair.type != "pair" or key is None or value is None:
+                continue
+            key_text = msg.string_value(key)
+            label = repr(key_text) if key_text is not None else msg.expr_text(key)
+            entry = _Where(
+                symbol=f"{name}.default_error_messages[{label}]",
+                guards=where.guards,
+                in_test=where.in_test,
+                bound=where.bound,
+            )
+            template = msg.read(value, self.resolve)
+            self.message_sites.append(self.site(pair, "exception-message", name, template, entry))
+
+
+def _unwrap_traceback(exc: ts.Node) -> ts.Node:
+    """``X("m").with_traceback(tb)`` raises ``X("m")``."""
+    while exc.type == "call":
+        fn = exc.child_by_field_name("function")
+        if fn is None or fn.type != "attribute":
+            break
+        attr, obj = fn.child_by_field_name("attribute"), fn.child_by_field_name("object")
+        if attr is None or obj is None or msg.text_of(attr) != "with_traceback":
+            break
+        exc = obj
+    return exc
+
+
+def _looks_like_class(node: ts.Node) -> bool:
+    """``raise ValueError``/``raise errors.Bad`` name a class; ``raise err``
+    names an instance whose message we cannot see."""
+    last = msg.text_of(node).rsplit(".", 1)[-1]
+    return last[:1].isupper()
+
+
+def _scope_of(node: ts.Node) -> ts.Node | None:
+    """The innermost function, lambda or class body around ``node`` (None
+    at module level)."""
+    parent = node.parent
+    while parent is not None:
+        if parent.type in _SCOPES:
+            return parent
+        parent = parent.parent
+    return None
+
+
+def _isinstance_guard(cond: ts.Node, line: int, out: list[Guard]) -> None:
+    call = cond
+    if cond.type == "not_operator":
+        arg = cond.child_by_field_name("argument")
+        call = arg if arg is not None else cond
+    fn = call.child_by_field_name("function") if call.type == "call" else None
+    if fn is not None and msg.text_of(fn) == "isinstance":
+        out.append(Guard("isinstance", msg.expr_text(cond), line))
+
+
+def _earlier_conditions(clause: ts.Node) -> tuple[str, ...]:
+    """Conditions of the ``if`` and the ``elif`` clauses before ``clause``."""
+    owner = clause.parent
+    if owner is None:
+        return ()
+    conds: list[str] = []
+    first = owner.child_by_field_name("condition")
+    if first is not None:
+        conds.append(msg.expr_text(first))
+    for c in owner.named_children:
+        if c == clause:
+            break
+        cond = c.child_by_field_name("condition") if c.type == "elif_clause" else None
+        if cond is not None:
+            conds.append(msg.expr_text(cond))
+    return tuple(conds)
+
+
+def _between_keyword_and_colon(clause: ts.Node) -> str:
+    """``except (A, B) as e:`` -> ``(A, B) as e``; ``case X() if y:`` -> ``X() if y``."""
+    start: int | None = None
+    for k in clause.children:
+        if k.type in ("except", "case", "*"):
+            start = k.end_byte
+        elif k.type == ":" and start is not None:
+            chunk = (clause.text or b"")[
+                start - clause.start_byte : k.start_byte - clause.start_byte
+            ]
+            return _WS.sub(" ", chunk.decode("utf-8", "replace")).strip()
+    return ""
+
+
+def _first_return(body: ts.Node) -> ts.Node | None:
+    """The value of the first ``return`` in a function body."""
+    stack = list(reversed(body.named_children))
+    while stack:
+        n = stack.pop()
+        if n.type == "return_statement":
+            kids = msg.named(n)
+            return kids[0] if kids else None
+        if n.type not in _SCOPES:
+            stack.extend(reversed(n.named_children))
+    return None
+
+
+def _super_init_message(body: ts.Node) -> ts.Node | None:
+    """The first argument of ``super().__init__(...)`` in an ``__init__``."""
+    for stmt in msg.named(body):
+        call = stmt.named_children[0] if stmt.named_child_count else None
+        if stmt.type != "expression_statement" or call is None or call.type != "call":
+            continue
+        fn, args = call.child_by_field_name("function"), call.child_by_field_name("arguments")
+        if fn is None or args is None or not msg.text_of(fn).endswith(".__init__"):
+            continue
+        positional = [a for a in msg.named(args) if a.type != "keyword_argument"]
+        if msg.text_of(fn).startswith("super()") and positional:
+            return positional[0]
+    return None
+
+
+def _usable(t: Template | None) -> Template | None:
+    """A class message worth showing: it has literal text."""
+    return t if t is not None and t.chunks() else None

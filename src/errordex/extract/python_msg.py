@@ -1,0 +1,302 @@
+"""Read a Python message expression into a Template (pure, no I/O).
+
+The message of a ``raise X(...)`` is its first positional argument. This
+module reads that expression from the tree-sitter node::
+
+    "bad value"                  -> literal
+    f"bad {x!r}"                 -> py-fstring, Hole("x", "{x!r}")
+    "bad %s (%(k)d)" % (a, d)    -> py-percent
+    "bad {} {name}".format(a, name=b)  -> py-format
+    "bad " + str(x)              -> concat, Hole("str(x)", "{str(x)}")
+    _("bad")                     -> gettext wrappers are transparent
+
+A name is looked up through ``resolve`` (the nearest assignment the caller
+can see). Anything else cannot be read statically and becomes
+``Template.runtime(expr)``: a dynamic template, never the expression's name
+presented as the message.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import unicodedata
+from collections.abc import Callable
+
+from tree_sitter import Node
+
+from errordex.template import Hole, Part, Template, Text
+
+#: identifier node -> the value node assigned to it, or None.
+Resolver = Callable[[Node], Node | None]
+
+_WS = re.compile(r"\s+")
+_GETTEXT = frozenset(
+    {"_", "gettext", "gettext_lazy", "ugettext", "ugettext_lazy", "lazy_gettext", "ngettext", "N_"}
+)
+_PERCENT = re.compile(
+    r"%(?:\((?P<key>[^)]*)\))?[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(?P<conv>[diouxXeEfFgGcrsab%])"
+)
+_ESCAPES = {
+    "\\\n": "",
+    "\\\r\n": "",
+    "\\\\": "\\",
+    "\\'": "'",
+    '\\"': '"',
+    "\\a": "\a",
+    "\\b": "\b",
+    "\\f": "\f",
+    "\\n": "\n",
+    "\\r": "\r",
+    "\\t": "\t",
+    "\\v": "\v",
+}
+_MAX_DEPTH = 4  # how many name lookups to follow (msg = PREFIX + "..." etc.)
+
+
+def text_of(node: Node) -> str:
+    data = node.text
+    return data.decode("utf-8", "replace") if data is not None else ""
+
+
+def expr_text(node: Node) -> str:
+    """Source of an expression on one line, for holes and guards."""
+    return _WS.sub(" ", text_of(node)).strip()
+
+
+def named(node: Node) -> list[Node]:
+    """Named children without comments."""
+    return [c for c in node.named_children if c.type != "comment"]
+
+
+def read(node: Node, resolve: Resolver) -> Template:
+    """The message template of an expression; dynamic when unreadable."""
+    t = _read(node, resolve, 0)
+    return t if t is not None else Template.runtime(expr_text(node))
+
+
+def read_static(node: Node, resolve: Resolver) -> Template | None:
+    """Like ``read`` but None when the expression cannot be read."""
+    return _read(node, resolve, 0)
+
+
+def string_value(node: Node) -> str | None:
+    """The value of a plain (non-f, non-bytes) string literal node."""
+    got = _string_parts(node)
+    if got is None or any(isinstance(p, Hole) for p in got):
+        return None
+    return "".join(p.text for p in got if isinstance(p, Text))
+
+
+def _read(node: Node, resolve: Resolver, depth: int) -> Template | None:
+    kind = node.type
+    if kind == "parenthesized_expression":
+        inner = named(node)
+        return _read(inner[0], resolve, depth) if len(inner) == 1 else None
+    if kind in ("string", "concatenated_string"):
+        parts = _string_parts(node)
+        if parts is None:
+            return None
+        if not parts:
+            return Template.empty()
+        has_hole = any(isinstance(p, Hole) for p in parts)
+        return Template.of("py-fstring" if has_hole else "literal", *parts)
+    if kind == "binary_operator":
+        op = node.child_by_field_name("operator")
+        if op is not None and op.type == "%":
+            return _percent(node, resolve, depth)
+        if op is not None and op.type == "+":
+            return _concat(node, resolve, depth)
+        return None
+    if kind == "call":
+        return _call(node, resolve, depth)
+    if kind == "identifier" and depth < _MAX_DEPTH:
+        value = resolve(node)
+        return _read(value, resolve, depth + 1) if value is not None else None
+    return None
+
+
+def _string_parts(node: Node) -> list[Part] | None:
+    """Parts of a string or implicit concatenation; None for bytes."""
+    strings = [node] if node.type == "string" else [c for c in node.children if c.type == "string"]
+    parts: list[Part] = []
+    for s in strings:
+        kids = s.children
+        if not kids:
+            return None
+        prefix = text_of(kids[0]).lower().rstrip("'\"")
+        if "b" in prefix or "t" in prefix:  # bytes, and 3.14 template strings
+            return None
+        raw, fmt = "r" in prefix, "f" in prefix
+        for c in kids[1:-1]:
+            if c.type == "string_content":
+                parts.append(Text(_content(c, raw, fmt)))
+            elif c.type == "interpolation":
+                expr = c.child_by_field_name("expression")
+                parts.append(Hole(expr_text(expr) if expr else "", text_of(c)))
+            elif c.type == "escape_interpolation":
+                parts.append(Text(text_of(c)[0]))
+    return parts
+
+
+def _content(node: Node, raw: bool, fmt: bool) -> str:
+    """Text of a string_content node with escapes decoded."""
+    data = node.text or b""
+    if not node.child_count:
+        return data.decode("utf-8", "replace")
+    base = node.start_byte
+    out: list[str] = []
+    pos = 0
+    for k in node.children:
+        out.append(data[pos : k.start_byte - base].decode("utf-8", "replace"))
+        piece = text_of(k)
+        if k.type == "escape_sequence" and not raw:
+            piece = unescape(piece)
+        elif k.type == "escape_interpolation" and fmt:
+            piece = piece[0]
+        out.append(piece)
+        pos = k.end_byte - base
+    out.append(data[pos:].decode("utf-8", "replace"))
+    return "".join(out)
+
+
+def unescape(seq: str) -> str:
+    """Decode one backslash escape as Python does; unknown ones stay."""
+    simple = _ESCAPES.get(seq)
+    if simple is not None:
+        return simple
+    c = seq[1:2]
+    try:
+        if c in ("x", "u", "U"):
+            return chr(int(seq[2:], 16))
+        if c and c in "01234567":
+            return chr(int(seq[1:], 8))
+        if c == "N":
+            return unicodedata.lookup(seq[3:-1])
+    except (ValueError, KeyError, OverflowError):
+        pass
+    return seq
+
+
+def _literal(node: Node, resolve: Resolver, depth: int) -> str | None:
+    """The text of an expression that reads as plain literal text."""
+    t = _read(node, resolve, depth)
+    if t is None or t.holes:
+        return None
+    return "".join(p.text for p in t.parts if isinstance(p, Text))
+
+
+def _percent(node: Node, resolve: Resolver, depth: int) -> Template | None:
+    left = node.child_by_field_name("left")
+    right = node.child_by_field_name("right")
+    if left is None or right is None:
+        return None
+    fmt = _literal(left, resolve, depth + 1)
+    if fmt is None:
+        return None
+    positional: list[str] = []
+    keyed: dict[str, str] = {}
+    if right.type == "tuple":
+        positional = [expr_text(c) for c in named(right)]
+    elif right.type == "dictionary":
+        for pair in named(right):
+            k, v = pair.child_by_field_name("key"), pair.child_by_field_name("value")
+            if pair.type == "pair" and k is not None and v is not None:
+                key = string_value(k)
+                if key is not None:
+                    keyed[key] = expr_text(v)
+    else:
+        positional = [expr_text(right)]
+    parts: list[Part] = []
+    pos = index = 0
+    for m in _PERCENT.finditer(fmt):
+        parts.append(Text(fmt[pos : m.start()]))
+        pos = m.end()
+        if m.group("conv") == "%":
+            parts.append(Text("%"))
+            continue
+        key = m.group("key")
+        if key is not None:
+            parts.append(Hole(keyed.get(key, key), m.group(0)))
+            continue
+        parts.append(Hole(positional[index] if index < len(positional) else "", m.group(0)))
+        index += 1
+    parts.append(Text(fmt[pos:]))
+    return Template.of("py-percent", *parts)
+
+
+def _call(node: Node, resolve: Resolver, depth: int) -> Template | None:
+    fn = node.child_by_field_name("function")
+    args = node.child_by_field_name("arguments")
+    if fn is None or args is None or args.type != "argument_list":
+        return None
+    if fn.type == "identifier" and text_of(fn) in _GETTEXT:
+        first = [a for a in named(args) if a.type != "keyword_argument"]
+        return _read(first[0], resolve, depth) if first else None
+    if fn.type == "attribute":
+        attr = fn.child_by_field_name("attribute")
+        obj = fn.child_by_field_name("object")
+        if attr is not None and obj is not None and text_of(attr) == "format":
+            return _format(obj, args, resolve, depth)
+    return None
+
+
+def _format(obj: Node, args: Node, resolve: Resolver, depth: int) -> Template | None:
+    fmt = _literal(obj, resolve, depth + 1)
+    if fmt is None:
+        return None
+    positional: list[str] = []
+    keyed: dict[str, str] = {}
+    for a in named(args):
+        if a.type == "keyword_argument":
+            name, value = a.child_by_field_name("name"), a.child_by_field_name("value")
+            if name is not None and value is not None:
+                keyed[text_of(name)] = expr_text(value)
+        elif a.type not in ("list_splat", "dictionary_splat"):
+            positional.append(expr_text(a))
+    try:
+        fields = list(string.Formatter().parse(fmt))
+    except ValueError:  # malformed: str.format would raise; keep the text
+        return Template.literal(fmt)
+    parts: list[Part] = []
+    auto = 0
+    for lit, field, spec, conv in fields:
+        parts.append(Text(lit))
+        if field is None:
+            continue
+        src = "{" + field + ("!" + conv if conv else "") + (":" + spec if spec else "") + "}"
+        base = re.match(r"[^.\[]*", field)
+        head = base.group(0) if base else field
+        rest = field[len(head) :]
+        if head == "" or head.isdigit():
+            i = auto if head == "" else int(head)
+            auto += head == ""
+            expr = positional[i] + rest if i < len(positional) else field
+        else:
+            expr = keyed[head] + rest if head in keyed else field
+        parts.append(Hole(expr, src))
+    return Template.of("py-format", *parts)
+
+
+def _concat(node: Node, resolve: Resolver, depth: int) -> Template | None:
+    operands: list[Node] = []
+    stack = [node]
+    while stack:  # flatten a + b + c, left to right
+        n = stack.pop()
+        op = n.child_by_field_name("operator") if n.type == "binary_operator" else None
+        left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+        if op is not None and op.type == "+" and left is not None and right is not None:
+            stack.extend((right, left))
+        else:
+            operands.append(n)
+    parts: list[Part] = []
+    readable = False
+    for o in operands:
+        t = _read(o, resolve, depth + 1)
+        if t is not None and not t.dynamic:
+            readable = readable or bool(t.chunks())
+            parts.extend(t.parts)
+        else:
+            src = expr_text(o)
+            parts.append(Hole(src, "{" + src + "}"))
+    return Template.of("concat", *parts) if readable else None
