@@ -1,0 +1,188 @@
+"""A plain directory (not in git): walked on disk, honouring its .gitignore files.
+
+Ignore rules are git's own: ``git check-ignore --no-index`` runs against the
+directory with an empty temporary repository, one batch per directory depth,
+so negation, anchored and directory patterns behave exactly as in git.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from types import TracebackType
+
+from errordex import model
+from errordex.errors import SourceError
+from errordex.ingest import filters
+from errordex.ingest.gitcmd import GitFailed, run_git
+from errordex.ingest.slug import local_slug, validate_name
+from errordex.ingest.source import ContentHash, IngestOptions, Source, SourceFile, examine
+
+
+@dataclass(frozen=True)
+class DirEntry:
+    """What the walk found at ``path``: a regular "file" (with its size) or a Skip reason."""
+
+    path: str
+    size: int = 0
+    skip: str | None = None
+
+
+class IgnoreRules:
+    """Asks git which paths under ``root`` its .gitignore files exclude."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._tmp: tempfile.TemporaryDirectory[str] | None = None
+
+    def __enter__(self) -> IgnoreRules:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self._tmp is not None:
+            self._tmp.cleanup()
+
+    def _git_dir(self) -> Path:
+        if self._tmp is None:
+            self._tmp = tempfile.TemporaryDirectory(prefix="errordex-ignore-")
+            run_git(["init", "--quiet", "--bare", self._tmp.name])
+        return Path(self._tmp.name)
+
+    def ignored(self, paths: list[str]) -> set[str]:
+        if not paths:
+            return set()
+        out = run_git(
+            [
+                "-c",
+                f"core.excludesFile={os.devnull}",  # the user's global ignores are not the repo's
+                f"--work-tree={self.root}",
+                "check-ignore",
+                "--no-index",
+                "-z",
+                "--stdin",
+            ],
+            git_dir=self._git_dir(),
+            input=b"".join(os.fsencode(p) + b"\0" for p in paths),
+            ok_codes=(0, 1),  # 1: nothing ignored
+        )
+        return {os.fsdecode(p) for p in out.split(b"\0") if p}
+
+
+def walk(root: Path) -> list[DirEntry]:
+    """Every file under ``root`` that git would not ignore, in path order.
+
+    Symlinks are never followed. Vendored directories are not entered; each
+    is one entry.
+    """
+    entries: list[DirEntry] = []
+    level = [""]
+    has_ignore_files = False
+    with IgnoreRules(root) as rules:
+        while level:
+            found: list[tuple[str, os.DirEntry[str]]] = []
+            for rel in level:
+                try:
+                    with os.scandir(root / rel if rel else root) as it:
+                        found.extend((f"{rel}/{e.name}" if rel else e.name, e) for e in it)
+                except OSError as err:
+                    entries.append(DirEntry(rel, skip=f"cannot read ({err.strerror or err})"))
+            has_ignore_files = has_ignore_files or any(e.name == ".gitignore" for _, e in found)
+            ignored = rules.ignored([p for p, _ in found]) if has_ignore_files else set()
+            level = []
+            for path, e in found:
+                if path in ignored:
+                    continue
+                if e.is_symlink():
+                    entries.append(DirEntry(path, skip=filters.REASON_SYMLINK))
+                elif e.is_dir(follow_symlinks=False):
+                    if e.name in filters.VENDORED_DIRS:
+                        entries.append(DirEntry(path, skip=filters.REASON_VENDORED))
+                    else:
+                        level.append(path)
+                elif e.is_file(follow_symlinks=False):
+                    entries.append(DirEntry(path, size=e.stat(follow_symlinks=False).st_size))
+                else:
+                    entries.append(DirEntry(path, skip=filters.REASON_SPECIAL))
+    entries.sort(key=lambda d: d.path)
+    return entries
+
+
+class DirectorySource(Source):
+    """The files of a directory as they are on disk now."""
+
+    kind = "directory"
+
+    def __init__(self, root: Path, name: str | None, options: IngestOptions) -> None:
+        self.root = root
+        self.options = options
+        slug = validate_name(name) if name is not None else local_slug(root.name)
+        self._repo = model.Repo(slug=slug)
+
+    @property
+    def repo(self) -> model.Repo:
+        return self._repo
+
+    @cached_property
+    def entries(self) -> list[DirEntry]:
+        try:
+            return walk(self.root)
+        except GitFailed as e:
+            raise SourceError(
+                f"cannot read the .gitignore rules of {self.root}: {e.last_line}"
+            ) from None
+
+    @property
+    def commit(self) -> str:
+        return self._content_hash
+
+    @cached_property
+    def _content_hash(self) -> str:
+        """A hash of the paths and contents of every file not ignored (reads them all once)."""
+        h = ContentHash()
+        for entry in self.entries:
+            if entry.skip is None:
+                try:
+                    h.add(entry.path, (self.root / entry.path).read_bytes())
+                except OSError as e:
+                    h.add(entry.path, f"unreadable: {e.strerror}".encode())
+            else:
+                h.add(entry.path + "\0skip", entry.skip.encode())
+        return h.hexdigest()
+
+    def files(self) -> Iterator[SourceFile | model.Skip]:
+        for entry in self.entries:
+            if entry.skip is not None:
+                yield model.Skip(entry.path, entry.skip)
+                continue
+            full = self.root / entry.path
+            item = examine(entry.path, entry.size, full.read_bytes, self.options)
+            if item is not None:
+                yield item
+
+    def read(self, path: str) -> bytes | None:
+        """A regular file under the root, reached without following a symlink."""
+        parts = path.split("/")
+        if not path or path.startswith("/") or any(p in ("", ".", "..") for p in parts):
+            return None
+        current = self.root
+        try:
+            for part in parts:
+                current = current / part
+                mode = current.lstat().st_mode
+                if stat.S_ISLNK(mode):
+                    return None
+            if not stat.S_ISREG(mode):
+                return None
+            return current.read_bytes()
+        except OSError:
+            return None
