@@ -1,0 +1,78 @@
+"""Parse what a runtime printed into the error message(s) it contains.
+
+Pure: no I/O. ``parse(text)`` never raises and runs in linear time; a long
+paste is read as its first line plus its last ``clean.TAIL_CHARS`` characters.
+
+>>> [e.message for e in parse("ValueError: bad port")]
+['bad port']
+
+Formats: Python tracebacks (chained, exception groups, SyntaxError, pytest
+``E`` lines), Rust panics (both layouts, backtraces, ``Error:`` from main),
+Go panics and ``log.Fatal`` lines, Java stack traces, node/V8 errors, and
+plain message or log lines. See the module of each for its details.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from errordex.paste import other, plain, python, rust
+from errordex.paste.clean import clean_lines
+from errordex.paste.model import Found, Frame, ParsedError
+
+__all__ = ["Frame", "ParsedError", "parse"]
+
+_Finder = Callable[[list[str]], list[Found]]
+
+#: Layouts that cannot be mistaken for anything else.
+_STRONG: tuple[_Finder, ...] = (
+    python.find,
+    rust.find,
+    other.find_go,
+    other.find_java,
+    other.find_js,
+)
+#: Read only when no strong layout was found.
+_WEAK: tuple[_Finder, ...] = (rust.find_main_error, other.find_go_log)
+
+
+def parse(text: str) -> list[ParsedError]:
+    """Return one ``ParsedError`` per error in ``text``, in the order printed.
+
+    A chained traceback yields one per part. Empty or garbage input yields [].
+    """
+    try:
+        return _parse(text)
+    except Exception:  # a parser bug must not break `explain`: treat as unparsed
+        return []
+
+
+def _parse(text: str) -> list[ParsedError]:
+    if not isinstance(text, str) or not text.strip():
+        return []
+    lines = clean_lines(text)
+    if not lines:
+        return []
+    tagged: list[tuple[int, int, int, ParsedError]] = []
+    for rank, finder in enumerate(_STRONG):
+        tagged.extend((f.start, rank, f.end, f.error) for f in finder(lines))
+    if tagged:
+        return _merge(tagged)
+    for finder in _WEAK:
+        found = finder(lines)
+        if found:
+            return [f.error for f in found]
+    return [f.error for f in plain.find(lines)]
+
+
+def _merge(tagged: list[tuple[int, int, int, ParsedError]]) -> list[ParsedError]:
+    """Order by position; drop a finding inside another finder's span."""
+    tagged.sort(key=lambda t: (t[0], t[1]))
+    spans: list[tuple[int, int, int]] = []
+    out: list[ParsedError] = []
+    for start, rank, end, err in tagged:
+        if any(r != rank and s <= start <= e for s, e, r in spans[-8:]):
+            continue
+        spans.append((start, end, rank))
+        out.append(err)
+    return out

@@ -1,0 +1,105 @@
+"""Normalise pasted text before parsing: bound it, strip colour and log noise.
+
+Work is capped so that any input parses in linear time: only the first line
+and the last ``TAIL_CHARS`` characters are looked at (the error is at the end
+of a long log; the first line often names it). No regex here can backtrack
+catastrophically: each is anchored and its repeats are bounded or disjoint.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: How much of the end of a long paste is read.
+TAIL_CHARS = 256_000
+#: How much of the first line of a long paste is kept.
+HEAD_CHARS = 4_000
+#: Lines longer than this are cut (a minified bundle, a base64 blob).
+LINE_CHARS = 8_000
+
+_ANSI = re.compile(
+    r"\x1b\[[0-9;:?<=>]{0,64}[ -/]{0,4}[@-~]|\x1b\][^\x07\x1b]{0,4096}(?:\x07|\x1b\\)?"
+)
+# Control characters other than tab and newline.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x1b]")
+_FENCE = re.compile(r"^\s{0,3}(?:```|~~~)[\w+-]{0,20}\s*$")
+
+# A prefix that a log collector puts on every line: "[app] ", "web_1  | ",
+# "2024-01-01 12:00:00 | ", "2024-01-01T00:00:00.123Z ".
+_LINE_PREFIX = re.compile(
+    r"^(?:\[[^\]\n]{1,40}\] ?"
+    r"|[\w.-]{1,40} {0,8}\| ?"
+    r"|\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? ?(?:\| ?)?)"
+)
+
+
+def bound(text: str) -> str:
+    """Keep the first line and the last ``TAIL_CHARS`` characters of ``text``."""
+    if len(text) <= TAIL_CHARS + HEAD_CHARS:
+        return text
+    nl = text.find("\n", 0, HEAD_CHARS)
+    head = text[: nl if nl >= 0 else HEAD_CHARS]
+    tail = text[-TAIL_CHARS:]
+    cut = tail.find("\n")
+    if 0 <= cut < 1000:
+        tail = tail[cut + 1 :]
+    return head + "\n" + tail
+
+
+def clean_lines(text: str) -> list[str]:
+    """Return ``text`` as lines: bounded, uncoloured, log prefixes removed.
+
+    >>> clean_lines("\\x1b[31mError\\x1b[0m: x\\r\\n")
+    ['Error: x']
+    """
+    text = bound(text)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = _ANSI.sub("", text)
+    text = _CONTROL.sub("", text)
+    lines = [ln[:LINE_CHARS].rstrip() for ln in text.split("\n")]
+    lines = [ln for ln in lines if not _FENCE.match(ln)]
+    lines = _strip_line_prefixes(lines)
+    lines = _dedent(lines)
+    while lines and not lines[-1]:
+        lines.pop()
+    while lines and not lines[0]:
+        lines.pop(0)
+    return lines
+
+
+def _strip_line_prefixes(lines: list[str]) -> list[str]:
+    """Remove a collector prefix when (nearly) every line carries one."""
+    nonempty = [ln for ln in lines if ln.strip()]
+    if len(nonempty) < 2:
+        return lines
+    matches = [_LINE_PREFIX.match(ln) for ln in nonempty]
+    hits = sum(1 for m in matches if m)
+    if hits < 0.8 * len(nonempty):
+        return lines
+    out = []
+    for ln in lines:
+        m = _LINE_PREFIX.match(ln)
+        out.append(ln[m.end() :] if m else ln)
+    return out
+
+
+def _dedent(lines: list[str]) -> list[str]:
+    """Remove the whitespace common to the start of every non-blank line."""
+    common: str | None = None
+    for ln in lines:
+        if not ln.strip():
+            continue
+        indent = ln[: len(ln) - len(ln.lstrip(" \t"))]
+        if common is None:
+            common = indent
+        elif not indent.startswith(common):
+            i = 0
+            while i < min(len(common), len(indent)) and common[i] == indent[i]:
+                i += 1
+            common = common[:i]
+        if not common:
+            return lines
+    if not common:
+        return lines
+    n = len(common)
+    return [ln[n:] if ln.strip() else "" for ln in lines]

@@ -1,0 +1,133 @@
+"""Text with no runtime layout: a lone ``Type: message`` line, log lines, or a message.
+
+Log prefixes are stripped from the front only, and only in shapes that are
+clearly not message text: a timestamp, then a level word, then (only after
+both) a ``logger: `` name. ``values`` keeps what was stripped, ``raw`` keeps
+the line as printed. ``Error: ``/``error: `` alone is stripped too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from errordex.paste.model import Found, ParsedError
+from errordex.paste.python import make_error, split_exception_line
+
+MAX_MESSAGE_CHARS = 20_000
+
+_TIMESTAMP = re.compile(
+    r"^\[?(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d{1,9})?(?: ?Z|[+-]\d\d:?\d\d)?"
+    r"|\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(?:\.\d{1,9})?"
+    r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d"
+    r"|\d\d:\d\d:\d\d(?:[.,]\d{1,9})?)\]?(?: {1,8}\|)? {1,8}"
+)
+_LEVEL = re.compile(
+    r"^\[?(ERROR|ERR|FATAL|CRITICAL|CRIT|PANIC|WARNING|WARN|E)\]?(?::(?=\S)|:? {1,8}(?:\| {0,8}|- {0,8})?)"
+)
+_ERROR_WORD = re.compile(r"^(?:Error|error|ERROR|Fatal|fatal|FATAL)(?: \[\w{1,20}\])?: (?=\S)")
+_LOGGER = re.compile(
+    r"^([A-Za-z_][\w.:/\[\]-]{0,100}?)(?::|\]|) (?:- )?(?=\S)|^([\w.]{1,100}):(?=\S)"
+)
+_PY_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Iteration", "Group")
+_PY_ONLY = {"KeyError", "ValueError", "IndexError", "AttributeError", "ImportError",
+            "ModuleNotFoundError", "NameError", "ZeroDivisionError", "OSError",
+            "FileNotFoundError", "RuntimeError", "AssertionError", "NotImplementedError",
+            "StopIteration", "KeyboardInterrupt", "SystemExit", "UnicodeDecodeError",
+            "PermissionError", "IsADirectoryError", "TimeoutError", "LookupError"}  # fmt: skip
+_JS_ONLY = {"ReferenceError", "RangeError", "EvalError", "URIError", "AggregateError"}
+_JAVA_PACKAGES = ("java.", "javax.", "jakarta.", "kotlin.", "android.", "org.", "com.", "net.")
+
+
+def find(lines: list[str]) -> list[Found]:
+    """One error for a lone line; for several, one per error-level line or one for all."""
+    body = [(i, ln.strip()) for i, ln in enumerate(lines) if ln.strip()]
+    if not body:
+        return []
+    typed = [(i, ln) for i, ln in body if _typed(ln) is not None]
+    if len(body) > 1 and len(typed) == len(body):
+        return [Found(i, i, _typed_error([ln])) for i, ln in typed]
+    if _typed(body[0][1]) is not None:
+        return [Found(body[0][0], body[-1][0], _typed_error([ln for _, ln in body]))]
+    if len(body) == 1:
+        i, ln = body[0]
+        return [Found(i, i, plain_error(ln))]
+    levelled = [(i, ln) for i, ln in body if _is_error_line(ln)]
+    if levelled:
+        return [Found(i, i, plain_error(ln)) for i, ln in levelled]
+    text = "\n".join(ln for _, ln in body)[:MAX_MESSAGE_CHARS]
+    return [Found(body[0][0], body[-1][0], ParsedError(text, text, None, None, None))]
+
+
+def plain_error(line: str) -> ParsedError:
+    """A message line with its log prefixes stripped.
+
+    >>> plain_error("2024-01-01T00:00:00Z ERROR db.pool: connection refused").message
+    'connection refused'
+    """
+    values: dict[str, str] = {}
+    rest = line.strip()
+    tm = _TIMESTAMP.match(rest)
+    if tm and tm.end() < len(rest):
+        values["timestamp"] = tm.group(0).strip(" |[]")
+        rest = rest[tm.end() :]
+    lm = _LEVEL.match(rest)
+    if lm and lm.end() < len(rest) and (lm.group(1) != "E" or "timestamp" in values):
+        values["level"] = lm.group(1)
+        rest = rest[lm.end() :]
+        gm = _LOGGER.match(rest) if "timestamp" in values or rest[:1] != " " else None
+        if gm and gm.end() < len(rest) and (gm.group(2) or "timestamp" in values):
+            values["logger"] = gm.group(1) or gm.group(2)
+            rest = rest[gm.end() :]
+    em = _ERROR_WORD.match(rest)
+    if em and em.end() < len(rest):
+        values.setdefault("level", em.group(0).split(":")[0].split(" ")[0])
+        rest = rest[em.end() :]
+    return ParsedError(rest.strip(), line.strip(), None, None, None, (), values)
+
+
+def _is_error_line(line: str) -> bool:
+    e = plain_error(line)
+    return e.values.get("level", "").upper() in (
+        "ERROR",
+        "ERR",
+        "FATAL",
+        "CRITICAL",
+        "CRIT",
+        "PANIC",
+        "E",
+    )
+
+
+def _typed(line: str) -> str | None:
+    """The language a lone ``Type: message`` line comes from ("" if unknown), or None."""
+    etype, _ = split_exception_line(line)
+    if etype is None or etype in ("Error", "error", "ERROR", "Fatal", "fatal", "FATAL", "E"):
+        return None
+    last = etype.rsplit(".", 1)[-1]
+    if not last[:1].isupper() or not (last.endswith(_PY_SUFFIXES) or last in _PY_ONLY):
+        return None
+    if etype.startswith(_JAVA_PACKAGES):
+        return "java"
+    if last in _JS_ONLY:
+        return "javascript"
+    if last in _PY_ONLY or "." in etype or last.endswith(("Warning", "Group")):
+        return "python"
+    return ""
+
+
+def _typed_error(lines: list[str]) -> ParsedError:
+    language = _typed(lines[0]) or None
+    raw = "\n".join(lines)[:MAX_MESSAGE_CHARS]
+    etype, message = split_exception_line(raw)
+    if language == "python" or language is None:
+        err = make_error(raw.split("\n"), ())
+        return ParsedError(
+            err.message,
+            err.raw,
+            err.exception_type,
+            language,
+            err.kind if language else None,
+            (),
+            err.values,
+        )
+    return ParsedError(message, raw, etype, language, "throw", ())

@@ -1,0 +1,297 @@
+"""Rust panics (both layouts), backtraces, and errors returned from ``main``.
+
+Layouts read:
+
+- since 1.73: ``thread 'main' panicked at src/main.rs:2:5:`` then the message
+  on its own line(s); recent rustc adds a thread id, ``thread 'main' (123)``;
+- before 1.73: ``thread 'main' panicked at 'msg', src/main.rs:2:5``;
+- ``RUST_BACKTRACE=1`` / ``full`` frames (``  0: sym`` / ``at path:l:c``);
+- ``Error: Debug { .. }`` from ``fn main() -> Result``, with anyhow's
+  ``Caused by:`` list.
+
+Frames: the panic location first (``function`` None), then the backtrace
+frames as printed (innermost first).
+
+``expect`` is ambiguous: ``x.expect("msg")`` prints ``msg: <Debug of the
+error>``, which ``panic!("msg: {:?}", e)`` prints too. The message is kept
+whole; ``values["expect_prefix"]`` holds the part before the Debug payload and
+``values["error"]`` the payload, so a matcher can try both.
+"""
+
+from __future__ import annotations
+
+import re
+
+from errordex.paste.model import Found, Frame, ParsedError
+
+MAX_MESSAGE_LINES = 200
+
+_NEW = re.compile(
+    r"^thread '([^'\n]{0,500})'(?: \((\d{1,20})\))? panicked at (\S.{0,4095}?):(\d{1,9}):(\d{1,9}):$"
+)
+_OLD = re.compile(r"^thread '([^'\n]{0,500})'(?: \((\d{1,20})\))? panicked at '(.*)$", re.DOTALL)
+_LOCATION = re.compile(r"^(\S{1,4096}?):(\d{1,9})(?::(\d{1,9}))?$")
+_BT_FRAME = re.compile(r"^\s{0,12}(\d{1,6}):(?: {1,8}0x[0-9a-fA-F]{1,16} -)? (\S.{0,4095})$")
+_BT_AT = re.compile(r"^\s{1,40}at (\S.{0,4095}?):(\d{1,9})(?::(\d{1,9}))?$")
+_ASSERT_NEW = re.compile(r"^assertion `(left [=!]= right)` failed(?:: (.*))?$", re.DOTALL)
+_LEFT = re.compile(r"^  left: (.*)$")
+_RIGHT = re.compile(r"^ right: (.*)$")
+_DEBUG = re.compile(
+    r'^(?:[A-Z]\w{0,200}(?:::\w{1,200}){0,10}(?: ?\{.*\}|\(.*\))|"(?:[^"\\]|\\.)*")$', re.DOTALL
+)
+_IDENT = re.compile(r"^([A-Za-z_]\w{0,200}(?:::\w{1,200}){0,10})")
+_STOP = ("note: ", "stack backtrace:")
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"', "'": "'", "0": "\0"}
+
+
+def find(lines: list[str]) -> list[Found]:
+    """Find panics in cleaned ``lines``."""
+    found: list[Found] = []
+    i = 0
+    n = len(lines)
+    while i < n:
+        ln = lines[i]
+        if "panicked at " not in ln:
+            i += 1
+            continue
+        head = ln.strip()
+        m = _NEW.match(head)
+        mo = None
+        if m:
+            msg_lines, j = _new_message(lines, i + 1)
+            loc = Frame(m.group(3), int(m.group(4)), int(m.group(5)), None)
+        else:
+            mo = _OLD.match(head)
+            if not mo:
+                i += 1
+                continue
+            old = _old_message(lines, i, mo.group(3))
+            if old is None:
+                i += 1
+                continue
+            msg_lines, loc, j = old
+        frames, j = _backtrace(lines, j)
+        hm = m or mo
+        thread = hm.group(1) if hm else ""
+        err = panic_error(msg_lines, (loc, *frames), thread)
+        found.append(Found(i, max(i, j - 1), err))
+        i = max(j, i + 1)
+    return found
+
+
+def find_main_error(lines: list[str]) -> list[Found]:
+    """``Error: ...`` printed by ``main`` returning ``Err`` (a weak signal)."""
+    for i, ln in enumerate(lines):
+        if not ln.startswith("Error: "):
+            continue
+        payload = ln[len("Error: ") :].strip()
+        j = i + 1
+        causes: list[str] = []
+        while j < len(lines) and not lines[j].strip():
+            j += 1
+        if j < len(lines) and lines[j].strip() == "Caused by:":
+            j += 1
+            while j < len(lines) and (lines[j].startswith((" ", "\t")) or not lines[j].strip()):
+                text = lines[j].strip()
+                if text:
+                    causes.append(re.sub(r"^\d{1,4}: ", "", text))
+                j += 1
+        debug = bool(_DEBUG.match(payload))
+        if not debug and not causes:
+            continue
+        out = [Found(i, max(i, j - 1), _main_error(payload, ln, None))]
+        out += [Found(i, j - 1, _main_error(c, c, "cause")) for c in causes]
+        return out
+    return []
+
+
+def panic_error(msg_lines: list[str], frames: tuple[Frame, ...], thread: str) -> ParsedError:
+    """Classify a panic message (``not implemented: ``, assertions, ...)."""
+    values: dict[str, str] = {"thread": thread}
+    raw = "\n".join(msg_lines)
+    text = raw
+    kind = "panic"
+    message = text
+    if text.startswith(("assertion `left", "assertion failed: `(left")):
+        message, kind = _assertion(msg_lines, values)
+    elif text == "not implemented" or text.startswith("not implemented: "):
+        kind, message = "unimplemented", text.removeprefix("not implemented: ")
+    elif text == "not yet implemented" or text.startswith("not yet implemented: "):
+        kind, message = "todo", text.removeprefix("not yet implemented: ")
+    elif text == "internal error: entered unreachable code" or text.startswith(
+        "internal error: entered unreachable code: "
+    ):
+        kind = "unreachable"
+        message = text.removeprefix("internal error: entered unreachable code: ")
+    elif text.startswith("assertion failed: "):
+        kind = "assert"
+        values["condition"] = text.removeprefix("assertion failed: ")
+    elif text.startswith("called `Result::unwrap()` on an `Err` value: "):
+        kind = "unwrap"
+        values["error"] = text.removeprefix("called `Result::unwrap()` on an `Err` value: ")
+    elif text.startswith("called `Option::unwrap()` on a `None` value"):
+        kind = "unwrap"
+    elif text.startswith("called `Result::unwrap_err()` on an `Ok` value: "):
+        kind = "unwrap"
+        values["value"] = text.removeprefix("called `Result::unwrap_err()` on an `Ok` value: ")
+    else:
+        split = split_debug_tail(text)
+        if split is not None:
+            kind = "expect"
+            values["expect_prefix"], values["error"] = split
+        elif any(f.function and "expect" in f.function for f in frames):
+            kind = "expect"
+    return ParsedError(
+        message=message,
+        raw=raw,
+        exception_type=None,
+        language="rust",
+        kind=kind,
+        frames=frames,
+        values=values,
+    )
+
+
+def split_debug_tail(text: str) -> tuple[str, str] | None:
+    """Split ``"msg: Debug { .. }"`` at the first ``: `` a Debug value follows.
+
+    >>> split_debug_tail('write failed: "disk: full"')
+    ('write failed', '"disk: full"')
+    """
+    start = 0
+    for _ in range(50):
+        k = text.find(": ", start)
+        if k < 0:
+            return None
+        tail = text[k + 2 :]
+        if k > 0 and _DEBUG.match(tail):
+            return text[:k], tail
+        start = k + 2
+    return None
+
+
+def _new_message(lines: list[str], i: int) -> tuple[list[str], int]:
+    out: list[str] = []
+    while i < len(lines) and len(out) < MAX_MESSAGE_LINES:
+        ln = lines[i]
+        if not ln.strip() or ln.startswith(_STOP) or "panicked at " in ln:
+            break
+        out.append(ln)
+        i += 1
+    return out, i
+
+
+def _old_message(lines: list[str], i: int, first: str) -> tuple[list[str], Frame, int] | None:
+    """Read ``'msg', path:line:col``; the message may span lines."""
+    text = first
+    msg: list[str] = []
+    for j in range(i, min(len(lines), i + MAX_MESSAGE_LINES)):
+        if j > i:
+            text = lines[j]
+        k = text.rfind("', ")
+        if k >= 0:
+            loc = _LOCATION.match(text[k + 3 :])
+            if loc:
+                msg.append(text[:k])
+                col = int(loc.group(3)) if loc.group(3) else None
+                return msg, Frame(loc.group(1), int(loc.group(2)), col, None), j + 1
+        msg.append(text)
+    return None
+
+
+def _backtrace(lines: list[str], i: int) -> tuple[list[Frame], int]:
+    """Read an optional ``stack backtrace:`` block and the notes around it."""
+    frames: list[Frame] = []
+    n = len(lines)
+    while i < n and (lines[i].startswith("note: ") or not lines[i].strip()):
+        if i + 1 < n and not lines[i].strip() and not lines[i + 1].startswith(("note: ", "stack")):
+            break
+        i += 1
+    if i < n and lines[i].strip() == "stack backtrace:":
+        i += 1
+        while i < n:
+            fm = _BT_FRAME.match(lines[i])
+            am = _BT_AT.match(lines[i]) if not fm else None
+            if fm:
+                frames.append(Frame(None, None, None, fm.group(2).strip()))
+            elif am and frames:
+                last = frames[-1]
+                col = int(am.group(3)) if am.group(3) else None
+                frames[-1] = Frame(am.group(1), int(am.group(2)), col, last.function)
+            else:
+                break
+            i += 1
+        while i < n and lines[i].startswith("note: "):
+            i += 1
+    return frames, i
+
+
+def _assertion(msg_lines: list[str], values: dict[str, str]) -> tuple[str, str]:
+    """Read both assertion layouts; return (message, kind)."""
+    body = list(msg_lines)
+    first = "\n".join(body)
+    if body and body[0].startswith("assertion failed: `(left"):
+        # Before 1.73: assertion failed: `(left == right)`
+        #   left: `1`,
+        #  right: `2`: msg
+        values["assertion"] = body[0].removeprefix("assertion failed: `(").removesuffix(")`")
+        if len(body) >= 3 and body[1].startswith("  left: `") and body[2].startswith(" right: `"):
+            values["left"] = body[1][len("  left: `") :].removesuffix("`,")
+            right = body[2][len(" right: `") :]
+            rest = "\n".join([right, *body[3:]])
+            k = rest.find("`: ")
+            if k >= 0 and rest.endswith("`") and "`: " not in rest[k + 3 :]:
+                k = -1
+            if k >= 0:
+                values["right"] = rest[:k]
+                return rest[k + 3 :], "assert"
+            values["right"] = rest.removesuffix("`")
+        return body[0], "assert"
+    # Since 1.73: the message, then "  left: x" and " right: y" lines.
+    right_at = next((k for k in range(len(body) - 1, -1, -1) if _RIGHT.match(body[k])), None)
+    if right_at is not None and right_at > 0 and _LEFT.match(body[right_at - 1]):
+        values["left"] = body[right_at - 1][len("  left: ") :]
+        values["right"] = body[right_at][len(" right: ") :]
+        first = "\n".join(body[: right_at - 1])
+    m = _ASSERT_NEW.match(first)
+    if not m:
+        return first, "assert"
+    values["assertion"] = m.group(1)
+    return (m.group(2) if m.group(2) is not None else first), "assert"
+
+
+def _main_error(payload: str, raw: str, relation: str | None) -> ParsedError:
+    values = {"error": payload} if relation is None else {}
+    etype = None
+    message = payload
+    if payload.startswith('"') and payload.endswith('"') and len(payload) >= 2:
+        message = _unescape(payload[1:-1])
+    elif relation is None and _DEBUG.match(payload):
+        im = _IDENT.match(payload)
+        etype = im.group(1) if im else None
+    return ParsedError(
+        message=message,
+        raw=raw,
+        exception_type=etype,
+        language="rust",
+        kind="err-return",
+        values=values,
+        relation=relation,
+    )
+
+
+def _unescape(text: str) -> str:
+    """Undo Rust's Debug escaping of a string (the common escapes only)."""
+    if "\\" not in text:
+        return text
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c == "\\" and i + 1 < len(text) and text[i + 1] in _ESCAPES:
+            out.append(_ESCAPES[text[i + 1]])
+            i += 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
