@@ -411,3 +411,118 @@ class SqliteStore:
             " WHERE entries_fts MATCH ? ORDER BY bm25(entries_fts) LIMIT ?",
             (query, limit),
         )
+
+    # -- reads for the matcher (errordex.match.index.StoreIndex) -------------
+
+    def fts_term_counts(self, terms: list[str]) -> dict[str, int]:
+        """How many rows of ``entries_fts`` hold each term (terms as FTS5 tokenizes them)."""
+        if not terms:
+            return {}
+        self.conn.execute(
+            "CREATE VIRTUAL TABLE IF NOT EXISTS temp.entries_fts_vocab"
+            " USING fts5vocab(main, entries_fts, row)"
+        )
+        out: dict[str, int] = {}
+        for i in range(0, len(terms), 200):
+            chunk = terms[i : i + 200]
+            marks = ", ".join("?" * len(chunk))
+            for term, doc in self.conn.execute(
+                f"SELECT term, doc FROM temp.entries_fts_vocab WHERE term IN ({marks})", chunk
+            ):
+                out[term] = int(doc)
+        return out
+
+    def fts_row_count(self) -> int:
+        """About how many rows ``entries_fts`` has (cheap: the largest rowid)."""
+        row = self.conn.execute("SELECT max(rowid) FROM entries").fetchone()
+        return int(row[0] or 0)
+
+    def match_candidates(
+        self, query: str, limit: int = 50, dynamic_only: bool = False
+    ) -> list[tuple[str, str, str, str, list[str]]]:
+        """(entry id, repo slug, template JSON, exception types JSON, site paths)
+        of current entries for an FTS5 query, best first. ``dynamic_only``
+        keeps the entries whose message has no constant text."""
+        extra = " AND (e.dynamic = 1 OR e.key = '')" if dynamic_only else ""
+        rows = self.conn.execute(
+            "SELECT e.snapshot_id, e.id, r.slug, e.template, e.exception_types FROM entries_fts f"
+            " JOIN entries e ON e.rowid = f.rowid JOIN snapshots s ON s.id = e.snapshot_id"
+            " JOIN repos r ON r.current_snapshot = s.id"
+            f" WHERE entries_fts MATCH ?{extra} ORDER BY bm25(entries_fts) LIMIT ?",
+            (query, limit),
+        ).fetchall()
+        out: list[tuple[str, str, str, str, list[str]]] = []
+        for sid, eid, slug, tjson, types in rows:
+            paths = [
+                p
+                for (p,) in self.conn.execute(
+                    "SELECT DISTINCT path FROM sites WHERE snapshot_id = ? AND entry_id = ?",
+                    (sid, eid),
+                )
+            ]
+            out.append((eid, slug, tjson, types, paths))
+        return out
+
+    # -- catalog reads (web) -----------------------------------------------
+
+    @staticmethod
+    def _path_filter(where: str, params: list[Any], path: str | None) -> tuple[str, list[Any]]:
+        """Narrow to entries with a non-test site in package ``path`` or under the path prefix."""
+        if not path:
+            return where, params
+        escaped = path.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        where += (
+            " AND EXISTS (SELECT 1 FROM sites st WHERE st.snapshot_id = e.snapshot_id"
+            " AND st.entry_id = e.id AND json_extract(st.data, '$.in_test') = 0"
+            " AND (st.path LIKE ? ESCAPE '\\' OR json_extract(st.data, '$.package') = ?))"
+        )
+        return where, [*params, f"{escaped}%", path]
+
+    def catalog(
+        self,
+        repo: str,
+        kind: str | None = None,
+        text: str | None = None,
+        path: str | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[ErrorEntry]:
+        """Like ``entries``, also filtered by package name or path prefix."""
+        where, params = self._path_filter(*self._filters(repo, kind, text, False), path)
+        return [self._entry_from_row(r) for r in self._entry_rows(where, params, limit, offset)]
+
+    def count_catalog(
+        self, repo: str, kind: str | None = None, text: str | None = None, path: str | None = None
+    ) -> int:
+        where, params = self._path_filter(*self._filters(repo, kind, text, False), path)
+        row = self.conn.execute(
+            "SELECT count(*) FROM entries e JOIN snapshots s ON s.id = e.snapshot_id"
+            f" JOIN repos r ON r.id = s.repo_id WHERE s.id = r.current_snapshot AND {where}",
+            tuple(params),
+        ).fetchone()
+        return int(row[0])
+
+    def kind_counts(self, snapshot_id: int) -> dict[str, int]:
+        """Entries (with a non-test site) per kind in one snapshot."""
+        return dict(
+            self.conn.execute(
+                "SELECT k.value, count(*) FROM entries e, json_each(e.kinds) k"
+                " WHERE e.snapshot_id = ? AND e.n_sites > 0 GROUP BY k.value ORDER BY k.value",
+                (snapshot_id,),
+            ).fetchall()
+        )
+
+    def package_counts(self, snapshot_id: int) -> dict[str, int]:
+        """Entries per package (crate / Python package) of their non-test sites."""
+        return dict(
+            self.conn.execute(
+                "SELECT json_extract(data, '$.package') AS p, count(DISTINCT entry_id) FROM sites"
+                " WHERE snapshot_id = ? AND json_extract(data, '$.in_test') = 0 AND p IS NOT NULL"
+                " GROUP BY p ORDER BY p",
+                (snapshot_id,),
+            ).fetchall()
+        )
+
+    def data_version(self) -> int:
+        """Changes whenever another connection commits (cache validation)."""
+        return int(self.conn.execute("PRAGMA data_version").fetchone()[0])

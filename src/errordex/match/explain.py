@@ -1,0 +1,335 @@
+"""Explain pasted output: which entries produced each error in it.
+
+    >>> from errordex.match.index import MemoryIndex
+    >>> from errordex.template import Hole, Template, Text
+    >>> idx = MemoryIndex()
+    >>> idx.add("e1", "o/r", Template.of("rust-fmt", Text("index "), Hole("i", "{i}"), Text(" out of range")))
+    >>> [(m.entry_id, m.values) for m in explain("index 7 out of range", idx)[0].matches]
+    [('e1', {'i': '7'})]
+
+``explain`` parses the text (``errordex.paste.parse``) into its parts: a
+chained or wrapped error gives one part per error. For each part it asks the
+candidate source for likely templates, verifies each one with its compiled
+matcher and ranks the verified ones by a score in [0, 1]:
+
+- 0.55: the fraction of the message that is the template's constant text;
+- 0.15: specificity (constant text against placeholders, so ``{}: {}`` loses);
+- 0.15: the exception type agrees (last dotted component);
+- 0.15: a frame's path ends with a site's path (the line may have moved).
+
+When nothing verifies, the closest candidates come back with ``exact=False``
+and a score below 0.3. No input makes it raise: the text, the number of
+parts, the message and the frames are all capped.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Protocol
+
+from errordex.match.compile import Matcher, MatchResult, compile_template, normalize
+from errordex.match.index import Candidate, CandidateSource, template_tokens, type_name
+from errordex.paste import parse
+from errordex.template import Hole, Template
+
+__all__ = ["ErrorPart", "Explanation", "Match", "explain", "rank"]
+
+log = logging.getLogger(__name__)
+
+#: Characters of pasted text read (the head and the tail, half each).
+MAX_TEXT = 512 * 1024
+#: Error parts explained per paste.
+MAX_PARTS = 16
+#: Characters of one message matched.
+MAX_MESSAGE = 16 * 1024
+#: Frames of one part compared with site paths (the first and the last, half each).
+MAX_FRAMES = 256
+#: Candidates asked of the source per requested match.
+FANOUT = 8
+
+_GENERIC_NAMES = {"__init__.py", "lib.rs", "mod.rs", "main.rs", "main.py", "index.js", "main.go"}
+
+
+class FrameLike(Protocol):
+    @property
+    def path(self) -> str | None: ...
+
+
+class ErrorPart(Protocol):
+    """What ``explain`` reads of a parsed error (``errordex.paste.ParsedError``)."""
+
+    @property
+    def message(self) -> str: ...
+    @property
+    def raw(self) -> str: ...
+    @property
+    def exception_type(self) -> str | None: ...
+    @property
+    def frames(self) -> Sequence[FrameLike]: ...
+
+
+@dataclass(frozen=True)
+class Match:
+    """One entry that may have produced an error part.
+
+    ``values`` maps each placeholder (its expression, or its spec when it has
+    none; a repeated key gets ``#2``, ``#3``) to the text it took. ``exact``
+    is False for a closest candidate that did not verify. ``partial`` is True
+    when the template explains only a part of the message.
+    """
+
+    entry_id: str
+    repo: str
+    score: float
+    values: dict[str, str]
+    message: str
+    exact: bool = True
+    partial: bool = False
+    coverage: float = 0.0
+    type_agrees: bool | None = None
+    frame_path: str | None = None
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """One part of the pasted text and its ranked matches."""
+
+    part: ErrorPart
+    matches: tuple[Match, ...] = ()
+
+    @property
+    def found(self) -> bool:
+        return any(m.exact for m in self.matches)
+
+
+@dataclass(frozen=True)
+class _Part:
+    """A part when the text cannot be parsed: the whole text is the message."""
+
+    message: str
+    raw: str
+    exception_type: str | None = None
+    language: str | None = None
+    kind: str | None = None
+    frames: tuple[FrameLike, ...] = ()
+    values: dict[str, str] = field(default_factory=dict)
+    relation: str | None = None
+
+
+def explain(text: str, source: CandidateSource, limit: int = 5) -> list[Explanation]:
+    """Explain each error in ``text``: one Explanation per parsed part, in order."""
+    text = _cap_text(text if isinstance(text, str) else str(text))
+    out: list[Explanation] = []
+    for part in _parse(text)[:MAX_PARTS]:
+        try:
+            matches = rank(
+                part.message,
+                source,
+                exception_type=part.exception_type,
+                frames=part.frames,
+                raw=part.raw,
+                limit=limit,
+            )
+        except Exception:  # a bug in a source must not hide the other parts
+            log.exception("matching failed for one error part")
+            matches = []
+        out.append(Explanation(part=part, matches=tuple(matches)))
+    return out
+
+
+def rank(
+    message: str,
+    source: CandidateSource,
+    *,
+    exception_type: str | None = None,
+    frames: Sequence[FrameLike] = (),
+    raw: str | None = None,
+    limit: int = 5,
+) -> list[Match]:
+    """The best ``limit`` matches for one message, verified ones first."""
+    limit = max(1, min(limit, 100))
+    message = message[:MAX_MESSAGE] if isinstance(message, str) else ""
+    raw = raw[:MAX_MESSAGE] if isinstance(raw, str) and raw.strip() != message.strip() else None
+    cands = source.candidates(message, exception_type, limit * FANOUT)
+    suffixes = _frame_suffixes(frames)
+    want = type_name(exception_type)
+    best: dict[tuple[str, str], Match] = {}
+    for c in cands:
+        m = _judge(c, message, raw, want, suffixes)
+        key = (c.repo, c.entry_id)
+        old = best.get(key)
+        if old is None or (m.exact, m.score) > (old.exact, old.score):
+            best[key] = m
+    ranked = sorted(best.values(), key=lambda m: (m.exact, m.score), reverse=True)
+    return ranked[:limit]
+
+
+@lru_cache(maxsize=8192)
+def _compiled(t: Template) -> Matcher:
+    return compile_template(t)
+
+
+def _judge(
+    c: Candidate,
+    message: str,
+    raw: str | None,
+    want: str,
+    suffixes: dict[str, None] | None,
+) -> Match:
+    t = c.template
+    types = {type_name(x) for x in c.exception_types} - {""}
+    type_agrees = (want in types) if (want and types) else None
+    type_score = 0.5 if type_agrees is None else (1.0 if type_agrees else 0.0)
+    frame_path, frame_score = _frame_match(c.paths, suffixes)
+    matcher = _compiled(t)
+    if not matcher.textual:
+        return _judge_untextual(c, message, want, types, frame_path, frame_score)
+    result: MatchResult | None = matcher.match(message)
+    if result is None:
+        result = matcher.match(message, partial=True)
+    if result is None and raw:
+        result = matcher.match(raw, partial=True)
+    if result is None:
+        return Match(
+            entry_id=c.entry_id,
+            repo=c.repo,
+            score=round(_closeness(t, message) * 0.3, 4),
+            values={},
+            message=t.display(),
+            exact=False,
+            type_agrees=type_agrees,
+            frame_path=frame_path,
+        )
+    holes = matcher.hole_count
+    spec = matcher.constant_chars / (matcher.constant_chars + 6 * holes)
+    score = 0.55 * result.coverage + 0.15 * spec + 0.15 * type_score + 0.15 * frame_score
+    if result.partial:
+        score *= 0.85
+    return Match(
+        entry_id=c.entry_id,
+        repo=c.repo,
+        score=round(score, 4),
+        values=_values(result.values),
+        message=t.display(),
+        exact=True,
+        partial=result.partial,
+        coverage=round(result.coverage, 4),
+        type_agrees=type_agrees,
+        frame_path=frame_path,
+    )
+
+
+def _judge_untextual(
+    c: Candidate,
+    message: str,
+    want: str,
+    types: set[str],
+    frame_path: str | None,
+    frame_score: float,
+) -> Match:
+    """A dynamic or empty template: only the exception type and frames can tell."""
+    t = c.template
+    agrees = bool(want) and want in types
+    exact = agrees and (frame_score >= 0.6 or (t.is_empty and not message.strip()))
+    values: dict[str, str] = {}
+    if t.dynamic and len(t.holes) == 1 and message.strip():
+        values = _values(((t.holes[0], normalize(message)),))
+    score = (0.3 if agrees else 0.05) + 0.3 * frame_score
+    return Match(
+        entry_id=c.entry_id,
+        repo=c.repo,
+        score=round(score if exact else min(score, 0.29), 4),
+        values=values,
+        message=t.display(),
+        exact=exact,
+        type_agrees=agrees if (want and types) else None,
+        frame_path=frame_path,
+    )
+
+
+def _values(pairs: Sequence[tuple[Hole, str]]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for hole, value in pairs:
+        key = hole.expr or hole.spec
+        if key in out:
+            n = 2
+            while f"{key}#{n}" in out:
+                n += 1
+            key = f"{key}#{n}"
+        out[key] = value
+    return out
+
+
+def _closeness(t: Template, message: str) -> float:
+    """How many of the template's words the message has (0..1)."""
+    words = template_tokens(t)
+    if not words:
+        return 0.0
+    have = set(re.findall(r"[^\W_]+", message[:MAX_MESSAGE].lower()))
+    return sum(1 for w in words if w in have) / len(words)
+
+
+def _norm_path(p: str) -> str:
+    p = p.replace("\\", "/").strip()
+    while p.startswith("./"):
+        p = p[2:]
+    return p
+
+
+def _frame_suffixes(frames: Sequence[FrameLike]) -> dict[str, None] | None:
+    """Every tail of every frame path ("a/b/c.py" -> "c.py", "b/c.py", ...)."""
+    if not frames:
+        return None
+    picked = list(frames)
+    if len(picked) > MAX_FRAMES:
+        picked = picked[: MAX_FRAMES // 2] + picked[-MAX_FRAMES // 2 :]
+    out: dict[str, None] = {}
+    for f in picked:
+        path = getattr(f, "path", None)
+        if not isinstance(path, str) or not path:
+            continue
+        comps = _norm_path(path)[:1024].split("/")
+        for i in range(max(0, len(comps) - 12), len(comps)):
+            out["/".join(comps[i:])] = None
+    return out
+
+
+def _frame_match(
+    paths: Sequence[str], suffixes: dict[str, None] | None
+) -> tuple[str | None, float]:
+    """The best site path that a frame points at, and how sure (0..1)."""
+    if suffixes is None or not paths:
+        return None, 0.5
+    best: tuple[str | None, float] = (None, 0.2)
+    for p in paths[:64]:
+        n = _norm_path(p)
+        comps = n.split("/")
+        if n in suffixes:
+            return p, 1.0
+        if len(comps) >= 2 and "/".join(comps[-2:]) in suffixes and best[1] < 0.6:
+            best = (p, 0.6)
+        elif comps[-1] in suffixes and best[1] < 0.3 and comps[-1] not in _GENERIC_NAMES:
+            best = (p, 0.3)
+    return best
+
+
+def _cap_text(text: str) -> str:
+    if len(text) <= MAX_TEXT:
+        return text
+    half = MAX_TEXT // 2
+    return text[:half] + "\n" + text[-half:]
+
+
+def _parse(text: str) -> list[ErrorPart]:
+    parts: list[ErrorPart] = []
+    try:
+        parts = list(parse(text))
+    except Exception:  # the paste parsers promise not to raise; do not rely on it
+        log.exception("could not parse the pasted text; matching it whole")
+    if not parts and text.strip():
+        parts = [_Part(message=text.strip(), raw=text)]
+    return parts

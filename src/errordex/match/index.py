@@ -1,0 +1,354 @@
+"""Candidate retrieval: which templates might have produced a message.
+
+Verifying a template (``compile.Matcher``) is cheap, but not cheap enough to
+try a million of them. A ``CandidateSource`` returns a short list of likely
+templates; its cost must not grow linearly with the number of templates.
+
+- ``MemoryIndex``: an inverted index over the words of each template's
+  literal text, IDF-weighted. It scans the postings of the rarest words of the
+  message first, up to a fixed budget, so a common word never costs a scan of
+  half the index.
+- ``StoreIndex``: the same question asked of the SQLite store, through FTS5.
+
+Only the words *inside* a literal chunk are indexed: in ``"E{}: bad"`` the
+chunk ``"E"`` is glued to a placeholder and the message reads ``E0042: bad``,
+so ``e`` is not a word of the message.
+"""
+
+from __future__ import annotations
+
+import heapq
+import json
+import math
+import re
+from array import array
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from errordex.template import Hole, Template, Text
+
+if TYPE_CHECKING:
+    from errordex.model import ErrorEntry
+    from errordex.store.sqlite import SqliteStore
+
+__all__ = [
+    "Candidate",
+    "CandidateSource",
+    "MemoryIndex",
+    "StoreIndex",
+    "fts_query",
+    "query_tokens",
+    "template_tokens",
+    "type_name",
+]
+
+#: How much of a message is tokenized for retrieval.
+MAX_QUERY_CHARS = 8192
+#: Distinct words of a message used for retrieval.
+MAX_QUERY_TOKENS = 48
+#: Postings scanned per query in MemoryIndex (the rarest words first).
+POSTINGS_BUDGET = 40_000
+#: Candidates re-scored on all their words.
+RESCORE = 256
+#: Chunk sets of word-less templates ("{}: {}") tried per query.
+MAX_WORDLESS_KEYS = 512
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A template that may have produced a message. ``score`` is the
+    retrieval score (higher is better; only comparable within one query)."""
+
+    entry_id: str
+    repo: str
+    template: Template
+    exception_types: tuple[str, ...]
+    paths: tuple[str, ...]
+    score: float = 0.0
+
+
+class CandidateSource(Protocol):
+    def candidates(
+        self, message: str, exception_type: str | None, limit: int
+    ) -> list[Candidate]: ...
+
+
+def type_name(exception_type: str | None) -> str:
+    """The last dotted component, lowercased: ``json.decoder.JSONDecodeError`` -> ``jsondecodeerror``."""
+    if not exception_type:
+        return ""
+    return re.split(r"[.:]+", exception_type.strip())[-1].lower()
+
+
+def query_tokens(message: str) -> list[str]:
+    """Distinct words of a message (lowercase, two characters or more), in order."""
+    seen: dict[str, None] = {}
+    for m in _WORD.finditer(message[:MAX_QUERY_CHARS]):
+        w = m.group().lower()
+        if len(w) > 1 and len(w) <= 64:
+            seen[w] = None
+            if len(seen) >= MAX_QUERY_TOKENS * 4:
+                break
+    return list(seen)
+
+
+def template_tokens(t: Template) -> list[str]:
+    """The words a message produced by ``t`` surely contains (see module doc)."""
+    out: dict[str, None] = {}
+    parts = t.parts
+    for i, p in enumerate(parts):
+        if not isinstance(p, Text):
+            continue
+        hole_before = i > 0 and isinstance(parts[i - 1], Hole)
+        hole_after = i + 1 < len(parts) and isinstance(parts[i + 1], Hole)
+        for m in _WORD.finditer(p.text):
+            if hole_before and m.start() == 0:
+                continue
+            if hole_after and m.end() == len(p.text):
+                continue
+            w = m.group().lower()
+            if len(w) > 1 and len(w) <= 64:
+                out[w] = None
+    return list(out)
+
+
+def _is_textual(t: Template) -> bool:
+    return not t.dynamic and not t.is_empty and bool(t.literal_text())
+
+
+class MemoryIndex:
+    """An in-memory inverted index of templates.
+
+    >>> idx = MemoryIndex()
+    >>> idx.add("e1", "o/r", Template.literal("disk quota exceeded"))
+    >>> [c.entry_id for c in idx.candidates("disk quota exceeded", None, 5)]
+    ['e1']
+    """
+
+    def __init__(self) -> None:
+        self._ids: list[str] = []
+        self._repos: list[str] = []
+        self._templates: list[Template] = []
+        self._types: list[tuple[str, ...]] = []
+        self._paths: list[tuple[str, ...]] = []
+        self._vocab: dict[str, int] = {}
+        self._building: list[list[int]] = []
+        self._postings: list[array[int]] = []
+        self._tok_start = array("I", [0])
+        self._tok_ids = array("I")
+        self._by_type: dict[str, list[int]] = {}
+        self._wordless: dict[tuple[str, ...], list[int]] = {}
+        self._wordless_keys: list[tuple[str, ...]] = []
+        self._dirty = False
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    @classmethod
+    def build(
+        cls,
+        rows: Iterable[tuple[str, str, Template, tuple[str, ...], tuple[str, ...]]],
+    ) -> MemoryIndex:
+        """From (entry_id, repo, template, exception_types, paths) tuples."""
+        idx = cls()
+        for entry_id, repo, template, types, paths in rows:
+            idx.add(entry_id, repo, template, types, paths)
+        return idx
+
+    @classmethod
+    def from_entries(cls, entries: Iterable[ErrorEntry]) -> MemoryIndex:
+        return cls.build(
+            (
+                e.id,
+                e.repo,
+                e.template,
+                e.exception_types,
+                tuple(dict.fromkeys(s.path for s in e.sites)),
+            )
+            for e in entries
+        )
+
+    def add(
+        self,
+        entry_id: str,
+        repo: str,
+        template: Template,
+        exception_types: tuple[str, ...] = (),
+        paths: tuple[str, ...] = (),
+    ) -> None:
+        n = len(self._ids)
+        self._ids.append(entry_id)
+        self._repos.append(repo)
+        self._templates.append(template)
+        self._types.append(exception_types)
+        self._paths.append(paths)
+        toks = template_tokens(template) if _is_textual(template) else []
+        for w in toks:
+            tid = self._vocab.get(w)
+            if tid is None:
+                tid = self._vocab[w] = len(self._vocab)
+                self._building.append([])
+            self._building[tid].append(n)
+            self._tok_ids.append(tid)
+        self._tok_start.append(len(self._tok_ids))
+        if not _is_textual(template):
+            for et in exception_types:
+                self._by_type.setdefault(type_name(et), []).append(n)
+        elif not toks:
+            key = tuple(c.strip() for c in template.chunks())
+            if key not in self._wordless:
+                self._wordless[key] = []
+                self._wordless_keys.append(key)
+            self._wordless[key].append(n)
+        self._dirty = True
+
+    def _freeze(self) -> None:
+        """Move postings built so far into compact arrays."""
+        while len(self._postings) < len(self._building):
+            self._postings.append(array("I"))
+        for tid, lst in enumerate(self._building):
+            if lst:
+                self._postings[tid].extend(lst)
+                lst.clear()
+        # most specific word-less templates first
+        self._wordless_keys.sort(key=lambda k: -sum(len(c) for c in k))
+        self._dirty = False
+
+    def _idf(self, tid: int) -> float:
+        return math.log(1.0 + len(self._ids) / (1 + len(self._postings[tid])))
+
+    def candidates(self, message: str, exception_type: str | None, limit: int) -> list[Candidate]:
+        if self._dirty:
+            self._freeze()
+        limit = max(1, min(limit, 1000))
+        qtoks = query_tokens(message)
+        known = sorted(
+            (len(self._postings[tid]), tid)
+            for w in qtoks
+            if (tid := self._vocab.get(w)) is not None
+        )[:MAX_QUERY_TOKENS]
+        qset = {tid for _, tid in known}
+        scores: dict[int, float] = {}
+        scanned = 0
+        for df, tid in known:
+            if scores and scanned + df > POSTINGS_BUDGET:
+                break
+            w = self._idf(tid)
+            post = self._postings[tid]
+            if df > POSTINGS_BUDGET:
+                post = post[:POSTINGS_BUDGET]
+            get = scores.get
+            for n in post:
+                scores[n] = get(n, 0.0) + w
+            scanned += len(post)
+        top = heapq.nlargest(RESCORE, scores.items(), key=lambda kv: kv[1]) if scores else []
+        ranked: list[tuple[float, int]] = []
+        want = type_name(exception_type)
+        start, ids = self._tok_start, self._tok_ids
+        for n, _ in top:
+            matched = total = 0.0
+            for i in range(start[n], start[n + 1]):
+                tid = ids[i]
+                w = self._idf(tid)
+                total += w
+                if tid in qset:
+                    matched += w
+            s = matched * (matched / total) if total else 0.0
+            if want and any(type_name(t) == want for t in self._types[n]):
+                s *= 1.1
+            ranked.append((s, n))
+        ranked.sort(key=lambda sn: -sn[0])
+        chosen = ranked[:limit]
+        seen = {n for _, n in chosen}
+        extra: list[tuple[float, int]] = []
+        # word-less templates ("{}: {}") whose chunks are all in the message
+        for key in self._wordless_keys[:MAX_WORDLESS_KEYS]:
+            if len(extra) >= limit:
+                break
+            if all(c in message for c in key):
+                for n in self._wordless[key][:limit]:
+                    if n not in seen:
+                        extra.append((0.01 * sum(len(c) for c in key), n))
+                        seen.add(n)
+        # templates that only an exception type can find (dynamic, empty)
+        if want:
+            for n in self._by_type.get(want, ())[:limit]:
+                if n not in seen:
+                    extra.append((0.0, n))
+                    seen.add(n)
+        out = chosen + extra[: max(0, limit - len(chosen) // 2)]
+        return [self._candidate(n, s) for s, n in out]
+
+    def _candidate(self, n: int, score: float) -> Candidate:
+        return Candidate(
+            entry_id=self._ids[n],
+            repo=self._repos[n],
+            template=self._templates[n],
+            exception_types=self._types[n],
+            paths=self._paths[n],
+            score=score,
+        )
+
+
+def fts_query(tokens: Iterable[str]) -> str:
+    """A safe FTS5 query: each token quoted as a string, OR-ed.
+
+    >>> fts_query(['near', 'a"b', 'OR'])
+    '"near" OR "a""b" OR "OR"'
+    """
+    quoted = ['"' + t.replace('"', '""') + '"' for t in tokens if t and "\x00" not in t]
+    return " OR ".join(quoted)
+
+
+class StoreIndex:
+    """Candidates from the SQLite store's FTS5 table (``entries_fts``).
+
+    Words that most entries share are dropped from the query (their document
+    counts come from an ``fts5vocab`` view), so a query reads short postings
+    lists however large the store is.
+    """
+
+    #: a word in more than this fraction of entries is not searched for
+    COMMON = 0.05
+
+    def __init__(self, store: SqliteStore) -> None:
+        self.store = store
+
+    def candidates(self, message: str, exception_type: str | None, limit: int) -> list[Candidate]:
+        limit = max(1, min(limit, 1000))
+        toks = query_tokens(message)
+        counts = self.store.fts_term_counts(toks[: MAX_QUERY_TOKENS * 2])
+        total = max(1, self.store.fts_row_count())
+        known = sorted((counts[t], t) for t in toks if counts.get(t))
+        rare = [t for c, t in known if c <= max(50, self.COMMON * total)]
+        if not rare:
+            rare = [t for _, t in known[:2]]
+        rows = []
+        if rare:
+            rows = self.store.match_candidates(fts_query(rare[:MAX_QUERY_TOKENS]), limit * 2)
+        want = type_name(exception_type)
+        if want:
+            typed = self.store.match_candidates(
+                "exception_types : " + fts_query([want]), limit, dynamic_only=True
+            )
+            rows.extend(typed)
+        out: list[Candidate] = []
+        seen: set[tuple[str, str]] = set()
+        for rank, (entry_id, repo, tjson, types_json, paths) in enumerate(rows):
+            if (entry_id, repo) in seen:
+                continue
+            seen.add((entry_id, repo))
+            out.append(
+                Candidate(
+                    entry_id=entry_id,
+                    repo=repo,
+                    template=Template.from_json(json.loads(tjson)),
+                    exception_types=tuple(json.loads(types_json)),
+                    paths=tuple(paths),
+                    score=1.0 / (1 + rank),
+                )
+            )
+        return out[: limit + (limit // 2 if want else 0)]
