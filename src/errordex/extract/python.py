@@ -106,6 +106,7 @@ class _File:
     _test_path: bool | None = None
     _scopes: dict[int, dict[str, list[ts.Node]]] = field(default_factory=dict)
     _params: dict[int, frozenset[str]] = field(default_factory=dict)
+    _built: set[str] = field(default_factory=set)  # classes whose code builds the message
 
     # -- sites ---------------------------------------------------------------
 
@@ -128,7 +129,8 @@ class _File:
             template = self.call_message(exc, exc_type)
         elif exc.type in ("identifier", "attribute") and _looks_like_class(exc):
             exc_type = msg.expr_text(exc)
-            template = self.class_message(exc_type) or Template.empty()
+            held = self.class_message(exc_type)
+            template = held[0] if held is not None else Template.empty()
         else:  # an exception instance held in a variable, or an expression
             exc_type = None
             template = Template.runtime(msg.expr_text(exc))
@@ -143,6 +145,9 @@ class _File:
         args = call.child_by_field_name("arguments")
         if args is None or args.type != "argument_list":
             return Template.runtime(msg.expr_text(call))
+        held = self.class_message(exc_type) if exc_type else None
+        if held is not None and held[1]:
+            return held[0]  # __str__ or __init__ builds the message whatever the args
         positional, keyword = [], {}
         for a in msg.named(args):
             if a.type == "keyword_argument":
@@ -159,16 +164,18 @@ class _File:
         for key in ("message", "msg"):
             if key in keyword:
                 return msg.read(keyword[key], self.resolve)
-        return (self.class_message(exc_type) if exc_type else None) or Template.empty()
+        return held[0] if held is not None else Template.empty()
 
-    def class_message(self, name: str) -> Template | None:
-        """The message a class defined in this file holds (or inherits)."""
+    def class_message(self, name: str) -> tuple[Template, bool] | None:
+        """The message a class defined in this file holds (or inherits), and
+        whether the class builds it in code (``__str__``/``__init__``), so
+        that it replaces any argument."""
         seen: set[str] = set()
         while name in self.classes and name not in seen:
             seen.add(name)
             cd = self.classes[name]
             if cd.message is not None:
-                return cd.message
+                return cd.message, name in self._built
             local = [b for b in cd.bases if b in self.classes]
             if not local:
                 return None
@@ -391,6 +398,8 @@ class _File:
                 elif msg.text_of(fn_name) == "__init__":
                     arg = _super_init_message(fn_body)
                     init = _usable(msg.read_static(arg, self.resolve)) if arg else None
+        if attr is None and (text or init) is not None:
+            self._built.add(name)
         return attr or text or init
 
     def _message_dict(self, cls: ts.Node, name: str, mapping: ts.Node) -> None:

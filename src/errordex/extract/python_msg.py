@@ -205,8 +205,10 @@ def _percent(node: Node, resolve: Resolver, depth: int) -> Template | None:
                 key = string_value(k)
                 if key is not None:
                     keyed[key] = expr_text(v)
-    else:
-        positional = [expr_text(right)]
+    elif (
+        sum(m.group("key") is None and m.group("conv") != "%" for m in _PERCENT.finditer(fmt)) == 1
+    ):
+        positional = [expr_text(right)]  # a tuple held in a name stays unknown
     parts: list[Part] = []
     pos = index = 0
     for m in _PERCENT.finditer(fmt):
