@@ -68,6 +68,7 @@ _COMMENTS = frozenset({"line_comment", "block_comment"})
 _CONVERSIONS = frozenset({"to_string", "to_owned", "into", "to_compact_string"})
 _STRING_TYPES = frozenset({"String", "Box", "Cow", "Arc", "Rc"})
 _FORMAT_MACROS = frozenset({"format", "format_args"})
+_ITEM_WORDS = frozenset({"pub", "crate", "enum", "struct"})
 _WS = re.compile(r"\s+")
 _TEST_WORD = re.compile(r"\btest\b")
 
@@ -201,7 +202,10 @@ class _File:
         if nxt.type != "token_tree" or self.src[nxt.start_byte] != ord("("):
             return
         prev = name.prev_sibling
-        if word == "expect" and prev is not None and prev.type == ".":
+        if word == "error":
+            self._token_error_attr(name, nxt)
+            return
+        if word in ("expect", "expect_err") and prev is not None and prev.type == ".":
             groups = _groups(nxt)
             if len(groups) == 1:
                 self._add("expect", name, nxt, self._message(groups[0]))
@@ -210,6 +214,44 @@ class _File:
             tmpl = self._string_expr(groups[0]) if len(groups) == 1 else None
             if tmpl is not None:
                 self._add("err-return", name, nxt, tmpl)
+
+    def _token_error_attr(self, name: Node, args: Node) -> None:
+        """``# [error("...")]`` in a macro body: thiserror's attribute as tokens."""
+        bracket = name.parent
+        if bracket is None or name.prev_sibling is None or name.prev_sibling.type != "[":
+            return
+        hash_ = bracket.prev_sibling
+        if hash_ is None or hash_.type != "#":
+            return
+        groups = _groups(args)
+        lit = self._literal(groups[0]) if groups else None
+        if lit is None:
+            return
+        # The item the attribute is on: skip further attributes and keywords.
+        target = None
+        node = bracket.next_sibling
+        while node is not None and target is None:
+            word = self.text_of(node)
+            if node.type == "metavariable":
+                break  # the name is given when the macro is called
+            if node.type == "identifier" and word not in _ITEM_WORDS:
+                target = word
+            elif node.type != "#" and node.type != "token_tree" and word not in _ITEM_WORDS:
+                break
+            node = node.next_sibling
+        enum = bracket.parent.prev_sibling if bracket.parent is not None else None
+        keyword = enum.prev_sibling if enum is not None else None
+        if (
+            target
+            and enum is not None
+            and enum.type == "identifier"
+            and keyword is not None
+            and self.text_of(keyword) == "enum"
+        ):
+            target = f"{self.text_of(enum)}::{target}"
+        positional, named = self._fmt_args(groups[1:])
+        tmpl = parse_format(lit, positional, named, field_prefix="self.")
+        self._add("error-attr", hash_, bracket, tmpl, target)
 
     def _macro(self, name: str, site: Node, start: Node, args: Node) -> None:
         kind = _MACRO_KINDS[name]
@@ -235,7 +277,7 @@ class _File:
         groups = _arguments(args)
         if len(groups) != 1:
             return
-        if method == "expect":
+        if method in ("expect", "expect_err"):
             self._add("expect", name, call, self._message(groups[0]))
             return
         owner = self._display_type(call)  # write_str / pad
@@ -421,25 +463,33 @@ class _File:
     # -- context -------------------------------------------------------------
 
     def _variant(self, node: Node, owner: str | None) -> str | None:
-        """``Type::Variant`` from the nearest match arm inside a Display impl."""
+        """``Type::Variant`` from the nearest match arm inside a Display impl:
+        the arm's path as written (``ErrorKind::Empty``), or ``Owner::Empty``
+        for a bare variant name when the match is on ``self``."""
         p = node.parent
         while p is not None and p.type not in ("impl_item", "function_item"):
             if p.type == "match_arm":
-                pat = p.child_by_field_name("pattern")
-                first = _first(pat) if pat is not None else None
-                if first is not None and first.type in ("tuple_struct_pattern", "struct_pattern"):
-                    first = first.child_by_field_name("type")
-                if first is not None and first.type in (
-                    "scoped_identifier",
-                    "scoped_type_identifier",
-                ):
-                    path = _squash(self.text_of(first))
-                    if path.startswith("Self::") and owner:
-                        path = owner + path[4:]
-                    return path
-                return owner
+                return self._arm_variant(p, owner) or owner
             p = p.parent
         return owner
+
+    def _arm_variant(self, arm: Node, owner: str | None) -> str | None:
+        first = _first(arm.child_by_field_name("pattern"))
+        if first is not None and first.type in ("tuple_struct_pattern", "struct_pattern"):
+            first = first.child_by_field_name("type")
+        if first is None:
+            return None
+        if first.type in ("scoped_identifier", "scoped_type_identifier"):
+            path = _squash(self.text_of(first))
+            return owner + path[4:] if path.startswith("Self::") and owner else path
+        name = self.text_of(first)
+        if first.type not in ("identifier", "type_identifier") or not name[:1].isupper():
+            return None
+        match = _ancestor(arm, "match_expression")
+        scrutinee = match.child_by_field_name("value") if match is not None else None
+        if owner and scrutinee is not None and self.text_of(scrutinee).lstrip("&*") == "self":
+            return f"{owner}::{name}"
+        return None
 
     def _add(
         self,

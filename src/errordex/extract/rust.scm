@@ -12,11 +12,11 @@
     "assert" "assert_eq" "assert_ne" "debug_assert" "debug_assert_eq" "debug_assert_ne"
     "bail" "anyhow" "format_err" "ensure" "write" "writeln")) @macro
 
-; x.expect("..."), f.write_str("..."), f.pad("...")
+; x.expect("..."), x.expect_err("..."), f.write_str("..."), f.pad("...")
 (call_expression
   function: (field_expression field: (field_identifier) @method.name)
   arguments: (arguments) @method.args
-  (#any-of? @method.name "expect" "write_str" "pad")) @method
+  (#any-of? @method.name "expect" "expect_err" "write_str" "pad")) @method
 
 ; Err(...)
 (call_expression
@@ -46,4 +46,4 @@
   (#any-of? @tt.name
     "panic" "unimplemented" "todo" "unreachable"
     "assert" "assert_eq" "assert_ne" "debug_assert" "debug_assert_eq" "debug_assert_ne"
-    "bail" "anyhow" "format_err" "ensure" "expect" "Err"))
+    "bail" "anyhow" "format_err" "ensure" "expect" "expect_err" "Err" "error"))

@@ -1,0 +1,139 @@
+"""Golden snapshots of the Rust extractor: one small source file per
+construct in ``rust/cases``, with the JSON it must produce beside it.
+
+Regenerate with ``ERRORDEX_UPDATE_GOLDEN=1 pytest tests/extract/test_rust_cases.py``
+and review every changed golden by eye before committing it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from errordex.extract import extractor_for, rust
+from errordex.extract.cargo import parse_manifest
+from errordex.extract.rust_fmt import parse_format, unescape
+from errordex.template import Hole, Text
+
+CASES = Path(__file__).parent / "rust" / "cases"
+UPDATE = os.environ.get("ERRORDEX_UPDATE_GOLDEN") == "1"
+
+
+def case_names() -> list[str]:
+    return sorted(p.stem for p in CASES.glob("*.rs"))
+
+
+@pytest.mark.parametrize("name", case_names())
+def test_rust_case_matches_golden(name: str) -> None:
+    source = (CASES / f"{name}.rs").read_text(encoding="utf-8")
+    got = [s.to_json() for s in rust.extract(f"src/{name}.rs", source).sites]
+    golden = CASES / f"{name}.json"
+    if UPDATE:
+        golden.write_text(json.dumps(got, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert golden.exists(), f"no golden for {name}; run with ERRORDEX_UPDATE_GOLDEN=1"
+    assert got == json.loads(golden.read_text(encoding="utf-8"))
+
+
+def test_rust_every_case_has_a_golden_and_a_site() -> None:
+    for name in case_names():
+        assert (CASES / f"{name}.json").exists(), name
+        assert json.loads((CASES / f"{name}.json").read_text(encoding="utf-8")), name
+
+
+def test_rust_extractor_is_registered_for_rs_files() -> None:
+    found = extractor_for("src/lib.rs")
+    assert found is not None
+    assert found[0] == "rust"
+
+
+def test_rust_test_path_marks_every_site_in_test() -> None:
+    sites = rust.extract("tests/it.rs", 'fn f() { panic!("x") }').sites
+    assert [s.in_test for s in sites] == [True]
+
+
+def test_rust_broken_source_still_yields_sites() -> None:
+    sites = rust.extract("src/lib.rs", 'fn f( { panic!("still found"); ').sites
+    assert [s.template.display() for s in sites] == ["still found"]
+
+
+def test_rust_empty_file_yields_nothing() -> None:
+    assert rust.extract("src/lib.rs", "").sites == ()
+
+
+def test_rust_fmt_binds_holes_to_arguments() -> None:
+    t = parse_format("{} and {1} and {name} and {x:?}", ["a", "b"], {"name": "n + 1"})
+    assert t.syntax == "rust-fmt"
+    assert t.parts == (
+        Hole("a", "{}"),
+        Text(" and "),
+        Hole("b", "{1}"),
+        Text(" and "),
+        Hole("n + 1", "{name}"),
+        Text(" and "),
+        Hole("x", "{x:?}"),
+    )
+
+
+def test_rust_fmt_without_holes_is_literal_with_single_braces() -> None:
+    t = parse_format("a {{b}} c", [], {})
+    assert (t.syntax, t.display()) == ("literal", "a {b} c")
+
+
+def test_rust_fmt_unclosed_brace_is_kept_as_text() -> None:
+    assert parse_format("oops {", [], {}).display() == "oops {"
+
+
+def test_rust_unescape_reads_each_literal_form() -> None:
+    assert unescape('"a\\nb"') == "a\nb"
+    assert unescape('"x\\\n      y"') == "xy"
+    assert unescape('r##"a "# b"##') == 'a "# b'
+    assert unescape('b"bytes"') == "bytes"
+    assert unescape('"\\u{1F600}\\x41"') == "\U0001f600A"
+    assert unescape("ident") is None
+
+
+def test_cargo_manifest_reads_name_version_and_features() -> None:
+    text = """
+[package]
+name = "demo"
+version = "0.3.1"
+
+[features]
+default = ["std"]
+std = []
+fast = ["dep:simd"]
+
+[dependencies]
+serde = { version = "1", optional = true }
+simd = { version = "1", optional = true }
+"""
+    pkg = parse_manifest("crates/demo/Cargo.toml", text)
+    assert pkg is not None
+    assert (pkg.name, pkg.version, pkg.root) == ("demo", "0.3.1", "crates/demo")
+    assert pkg.features == {
+        "default": ("std",),
+        "std": (),
+        "fast": ("dep:simd",),
+        "serde": ("dep:serde",),
+    }
+
+
+def test_cargo_workspace_version_is_resolved_from_the_root_manifest() -> None:
+    member = '[package]\nname = "m"\nversion.workspace = true\n'
+    root = '[workspace]\nmembers = ["m"]\n[workspace.package]\nversion = "2.0.0"\n'
+    assert parse_manifest("m/Cargo.toml", member) == parse_manifest("m/Cargo.toml", member, None)
+    pkg = parse_manifest("m/Cargo.toml", member, root)
+    assert pkg is not None
+    assert pkg.version == "2.0.0"
+    plain = parse_manifest("m/Cargo.toml", member)
+    assert plain is not None
+    assert plain.version is None
+
+
+def test_cargo_malformed_or_workspace_only_manifest_is_none() -> None:
+    assert parse_manifest("Cargo.toml", "[package\nname = ") is None
+    assert parse_manifest("Cargo.toml", '[workspace]\nmembers = ["a"]\n') is None
+    assert parse_manifest("Cargo.toml", "[package]\nname = 3\n") is None
