@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 #: How much of the end of a long paste is read.
-TAIL_CHARS = 256_000
+TAIL_CHARS = 1_000_000
 #: How much of the first line of a long paste is kept.
 HEAD_CHARS = 4_000
 #: Lines longer than this are cut (a minified bundle, a base64 blob).
@@ -29,7 +29,9 @@ _FENCE = re.compile(r"^\s{0,3}(?:```|~~~)[\w+-]{0,20}\s*$")
 _LINE_PREFIX = re.compile(
     r"^(?:\[[^\]\n]{1,40}\] ?"
     r"|[\w.-]{1,40} {0,8}\| ?"
-    r"|\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? ?(?:\| ?)?)"
+    r"|\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?(?: ?\| ?| ))"
+    # A timestamp then a level is a log line, not a collector prefix: keep it.
+    r"(?!\[?(?:ERROR|ERR|WARN|WARNING|INFO|DEBUG|TRACE|FATAL|CRITICAL|NOTICE)\b)"
 )
 
 
@@ -43,7 +45,7 @@ def bound(text: str) -> str:
     cut = tail.find("\n")
     if 0 <= cut < 1000:
         tail = tail[cut + 1 :]
-    return head + "\n" + tail
+    return head + "\n\n" + tail
 
 
 def clean_lines(text: str) -> list[str]:

@@ -25,9 +25,8 @@ _LEVEL = re.compile(
     r"^\[?(ERROR|ERR|FATAL|CRITICAL|CRIT|PANIC|WARNING|WARN|E)\]?(?::(?=\S)|:? {1,8}(?:\| {0,8}|- {0,8})?)"
 )
 _ERROR_WORD = re.compile(r"^(?:Error|error|ERROR|Fatal|fatal|FATAL)(?: \[\w{1,20}\])?: (?=\S)")
-_LOGGER = re.compile(
-    r"^([A-Za-z_][\w.:/\[\]-]{0,100}?)(?::|\]|) (?:- )?(?=\S)|^([\w.]{1,100}):(?=\S)"
-)
+_LOGGER = re.compile(r"^(?:\[([^\]\n]{1,100})\]|([A-Za-z_][\w.:/-]{0,100}?):) (?:- )?(?=\S)")
+_PY_LOGGER = re.compile(r"^([\w.]{1,100}):(?=\S)")
 _PY_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Iteration", "Group")
 _PY_ONLY = {"KeyError", "ValueError", "IndexError", "AttributeError", "ImportError",
             "ModuleNotFoundError", "NameError", "ZeroDivisionError", "OSError",
@@ -74,8 +73,14 @@ def plain_error(line: str) -> ParsedError:
     if lm and lm.end() < len(rest) and (lm.group(1) != "E" or "timestamp" in values):
         values["level"] = lm.group(1)
         rest = rest[lm.end() :]
-        gm = _LOGGER.match(rest) if "timestamp" in values or rest[:1] != " " else None
-        if gm and gm.end() < len(rest) and (gm.group(2) or "timestamp" in values):
+        # "LEVEL:name:msg" is Python logging's default; a "name: " after a
+        # timestamp and a level is a logger. Without both, it may be message text.
+        pm = _PY_LOGGER.match(rest) if lm.group(0).endswith(":") else None
+        gm = _LOGGER.match(rest) if "timestamp" in values and not pm else None
+        if pm and pm.end() < len(rest):
+            values["logger"] = pm.group(1)
+            rest = rest[pm.end() :]
+        elif gm and gm.end() < len(rest):
             values["logger"] = gm.group(1) or gm.group(2)
             rest = rest[gm.end() :]
     em = _ERROR_WORD.match(rest)

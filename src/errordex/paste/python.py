@@ -191,6 +191,8 @@ def _find_tracebacks(lines: list[str]) -> list[Found]:
                 cur.exc_lines.append(ln)
                 cur.end = i
                 mode = "message"
+        elif mode == "message" and _foreign(ln):
+            cur, mode = None, ""
         elif mode == "message" and len(cur.exc_lines) < MAX_MESSAGE_LINES:
             cur.exc_lines.append(ln)
             if stripped:
@@ -203,6 +205,13 @@ def _find_tracebacks(lines: list[str]) -> list[Found]:
         err = make_error(list(p.exc_lines), tuple(p.frames), rel)
         found.append(Found(p.start, p.end, err))
     return found
+
+
+def _foreign(line: str) -> bool:
+    """The first line of another runtime's report, which ends a Python message."""
+    if line.startswith("thread '") and " panicked at " in line:
+        return True
+    return line.startswith(("Exception in thread ", "panic: ", "fatal error: ", "goroutine "))
 
 
 def _chain_target(parts: list[_Part], in_member: bool) -> _Part | None:
