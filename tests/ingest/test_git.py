@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import subprocess
 import time
@@ -245,3 +246,23 @@ def test_closing_stops_the_cat_file_process(sample_repo: GitRepo) -> None:
     src.close()  # twice is harmless
     assert src.read("README.md") == b"# project\n"  # restarts on demand
     src.close()
+
+
+def test_unclosed_source_stops_its_process_when_collected(sample_repo: GitRepo) -> None:
+    src = open_source(str(sample_repo.root))
+    assert src.read("README.md") == b"# project\n"
+    assert isinstance(src, GitSource)
+    proc = src._cat._proc
+    assert proc is not None and proc.poll() is None
+    del src
+    gc.collect()
+    assert proc.poll() is not None
+
+
+def test_vendored_directory_sorts_as_its_path(git_repo: GitRepo) -> None:
+    git_repo.write("vendor.py", "x\n")
+    git_repo.write("vendor/a.py", "x\n")
+    git_repo.write("vendo.py", "x\n")
+    git_repo.commit()
+    with open_source(str(git_repo.root)) as src:
+        assert list(listing(src)) == ["vendo.py", "vendor", "vendor.py"]

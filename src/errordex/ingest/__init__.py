@@ -25,6 +25,7 @@ from errordex.ingest import clone, git
 from errordex.ingest.directory import DirectorySource
 from errordex.ingest.git import GitSource
 from errordex.ingest.package import PackageSource, open_package
+from errordex.ingest.slug import validate_name
 from errordex.ingest.source import IngestOptions, Source, SourceFile
 
 __all__ = [
@@ -52,6 +53,8 @@ def open_source(
     read, and InputError for a malformed ``name`` or a ``rev`` that does not apply.
     """
     opts = options or IngestOptions()
+    if name is not None:
+        validate_name(name)  # before any clone
     if spec.startswith(PKG_PREFIX):
         if rev is not None:
             raise InputError(f"--rev does not apply to an installed package ({spec})")

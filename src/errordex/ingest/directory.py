@@ -151,10 +151,7 @@ class DirectorySource(Source):
         h = ContentHash()
         for entry in self.entries:
             if entry.skip is None:
-                try:
-                    h.add(entry.path, (self.root / entry.path).read_bytes())
-                except OSError as e:
-                    h.add(entry.path, f"unreadable: {e.strerror}".encode())
+                h.add_file(entry.path, self.root / entry.path)
             else:
                 h.add(entry.path + "\0skip", entry.skip.encode())
         return h.hexdigest()

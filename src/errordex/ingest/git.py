@@ -149,6 +149,8 @@ class GitSource(Source):
         return result
 
     def files(self) -> Iterator[SourceFile | model.Skip]:
+        # Decide directories first (a vendored dir is one Skip), then walk in path order.
+        plan: list[TreeEntry | model.Skip] = []
         skipped_dir: str | None = None
         for path in sorted(self.entries):
             if skipped_dir is not None and path.startswith(skipped_dir):
@@ -156,19 +158,25 @@ class GitSource(Source):
             entry = self.entries[path]
             vendored = filters.vendored_prefix(path[len(self.prefix) :].lstrip("/"))
             if vendored is not None:
-                skipped_dir = f"{self.prefix}/{vendored}/" if self.prefix else f"{vendored}/"
-                yield model.Skip(skipped_dir.rstrip("/"), filters.REASON_VENDORED)
-                continue
-            if entry.mode == MODE_SUBMODULE:
-                yield model.Skip(path, filters.REASON_SUBMODULE)
+                skip_path = f"{self.prefix}/{vendored}" if self.prefix else vendored
+                skipped_dir = skip_path + "/"
+                plan.append(model.Skip(skip_path, filters.REASON_VENDORED))
+            elif entry.mode == MODE_SUBMODULE:
+                plan.append(model.Skip(path, filters.REASON_SUBMODULE))
             elif entry.mode == MODE_SYMLINK:
-                yield model.Skip(path, filters.REASON_SYMLINK)
+                plan.append(model.Skip(path, filters.REASON_SYMLINK))
             elif entry.type != "blob":
-                yield model.Skip(path, filters.REASON_SPECIAL)
+                plan.append(model.Skip(path, filters.REASON_SPECIAL))
             else:
-                item = examine(path, entry.size or 0, partial(self._blob, entry.oid), self.options)
-                if item is not None:
-                    yield item
+                plan.append(entry)
+        plan.sort(key=lambda item: item.path)
+        for item in plan:
+            if isinstance(item, model.Skip):
+                yield item
+                continue
+            got = examine(item.path, item.size or 0, partial(self._blob, item.oid), self.options)
+            if got is not None:
+                yield got
 
     def _blob(self, oid: str) -> bytes:
         got = self._cat.get(oid)

@@ -93,8 +93,7 @@ class PackageSource(Source):
     def _content_hash(self) -> str:
         h = ContentHash()
         for path in self.paths:
-            data = self.read(path)
-            h.add(path, data if data is not None else b"\0missing")
+            h.add_file(path, self._full(path))
         return h.hexdigest()
 
     def files(self) -> Iterator[SourceFile | model.Skip]:

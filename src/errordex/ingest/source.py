@@ -109,15 +109,30 @@ class Source(ABC):
 
 
 class ContentHash:
-    """A stable 40-hex identity for a file list and contents (feed it in path order)."""
+    """A stable 40-hex identity for a file list and contents (feed it in path order).
+
+    Each file adds its path and the SHA-1 of its content, so a large file can
+    be hashed as a stream.
+    """
 
     def __init__(self) -> None:
         self._h = hashlib.sha1(b"errordex-content-v1\0", usedforsecurity=False)
 
     def add(self, path: str, data: bytes) -> None:
+        self._add(path, hashlib.sha1(data, usedforsecurity=False).digest())
+
+    def add_file(self, path: str, file: Path) -> None:
+        """Hash ``file`` without loading it whole; an unreadable file is hashed as such."""
+        try:
+            with file.open("rb") as f:
+                digest = hashlib.file_digest(f, "sha1").digest()
+        except OSError as e:
+            digest = f"unreadable: {e.strerror}".encode()
+        self._add(path, digest)
+
+    def _add(self, path: str, digest: bytes) -> None:
         name = path.encode("utf-8", "surrogateescape")
-        self._h.update(b"%d:%s\0%d\0" % (len(name), name, len(data)))
-        self._h.update(data)
+        self._h.update(b"%d:%s\0%d:%s" % (len(name), name, len(digest), digest))
 
     def hexdigest(self) -> str:
         return self._h.hexdigest()
