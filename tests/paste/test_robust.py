@@ -21,7 +21,9 @@ messages = (
 def _plain_like(msg: str) -> bool:
     """Messages a runtime would print with a meaning of their own."""
     lowered = msg.lower()
-    return lowered.startswith(("not ", "internal error", "assertion", "called ", "error", "e:"))
+    return lowered.startswith(
+        ("not ", "internal error", "assertion", "called ", "error", "e:", "stack backtrace:")
+    )
 
 
 def test_empty_and_blank_input_yield_nothing() -> None:
