@@ -1,0 +1,166 @@
+"""The CLI as a user runs it: a real git repository, a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from errordex.cli import main
+from errordex.errors import EXIT_NOT_FOUND, EXIT_SOURCE, EXIT_STORE
+
+SRC_V1 = """
+def parse(value):
+    if not isinstance(value, str):
+        raise TypeError(f"expected str, got {type(value).__name__}")
+    if not value:
+        raise ValueError("empty input")
+    return value
+"""
+
+SRC_V2 = SRC_V1.replace('"empty input"', '"empty input is not allowed"')
+
+
+def git(repo: Path, *args: str) -> str:
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@e",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@e",
+    }
+    return subprocess.run(
+        ["git", *args], cwd=repo, env=env, check=True, capture_output=True, text=True
+    ).stdout.strip()
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    r = tmp_path / "proj"
+    r.mkdir()
+    git(r, "init", "-q", "-b", "main")
+    git(r, "remote", "add", "origin", "https://github.com/acme/parsers.git")
+    (r / "parse.py").write_text(SRC_V1)
+    git(r, "add", ".")
+    git(r, "commit", "-qm", "v1")
+    git(r, "tag", "v1")
+    (r / "parse.py").write_text(SRC_V2)
+    git(r, "commit", "-qam", "v2")
+    # As if pushed: links are pinned only to commits the forge has.
+    git(r, "update-ref", "refs/remotes/origin/main", "HEAD")
+    return r
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return str(tmp_path / "errordex.db")
+
+
+def run(db: str, *args: str) -> tuple[int, str, str]:
+    res = CliRunner().invoke(main, [*args], env={"ERRORDEX_DB": db}, catch_exceptions=False)
+    return res.exit_code, res.stdout, res.stderr
+
+
+def test_index_then_list_shows_each_message(repo: Path, db: str) -> None:
+    code, out, _ = run(db, "index", str(repo), "--json")
+    assert code == 0
+    summary = json.loads(out)
+    assert summary["repo"] == "acme/parsers"
+    assert summary["stats"]["sites"] == 2
+    code, out, _ = run(db, "list", "--json")
+    entries = json.loads(out)
+    assert sorted(e["message"] for e in entries) == [
+        "empty input is not allowed",
+        "expected str, got {type(value).__name__}",
+    ]
+    assert all(e["version"] == 1 and len(e["id"]) == 16 for e in entries)
+
+
+def test_index_at_a_tag_reads_that_revision(repo: Path, db: str) -> None:
+    code, _, _ = run(db, "index", str(repo), "--rev", "v1")
+    assert code == 0
+    _, out, _ = run(db, "list", "--json")
+    assert "empty input" in [e["message"] for e in json.loads(out)]
+
+
+def test_show_json_has_sites_with_pinned_links(repo: Path, db: str) -> None:
+    run(db, "index", str(repo))
+    _, out, _ = run(db, "list", "--json", "--grep", "empty input")
+    entry_id = json.loads(out)[0]["id"]
+    code, out, _ = run(db, "show", entry_id, "--json")
+    assert code == 0
+    data = json.loads(out)
+    [site] = data["sites"]
+    assert site["path"] == "parse.py" and site["line"] == 6
+    assert site["url"] == f"https://github.com/acme/parsers/blob/{data['commit']}/parse.py#L6"
+    assert "raise ValueError" in "\n".join(site["snippet"]["lines"])
+
+
+def test_unpushed_commit_gets_no_forge_link(repo: Path, db: str) -> None:
+    (repo / "parse.py").write_text(SRC_V2 + "\nraise RuntimeError('local only')\n")
+    git(repo, "commit", "-qam", "local")
+    run(db, "index", str(repo))
+    _, out, _ = run(db, "list", "--json", "--grep", "local only")
+    assert json.loads(out)[0]["sites"][0]["url"] is None
+
+
+def test_show_renders_snippet_in_terminal(repo: Path, db: str) -> None:
+    run(db, "index", str(repo))
+    _, out, _ = run(db, "list", "--json", "--grep", "expected str")
+    code, out, _ = run(db, "show", json.loads(out)[0]["id"])
+    assert code == 0
+    assert "Thrown at parse.py:4" in out
+    assert "isinstance" in out
+
+
+def test_missing_path_is_one_clear_line(db: str, tmp_path: Path) -> None:
+    code, _, err = run(db, "index", str(tmp_path / "nope"))
+    assert code == EXIT_SOURCE
+    assert "no such file or directory" in err and "Traceback" not in err
+
+
+def test_unknown_revision_is_a_clear_error(repo: Path, db: str) -> None:
+    code, _, err = run(db, "index", str(repo), "--rev", "no-such-tag")
+    assert code == EXIT_SOURCE and "unknown revision" in err
+
+
+def test_rev_on_a_plain_directory_is_a_clear_error(tmp_path: Path, db: str) -> None:
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    (plain / "a.py").write_text("raise ValueError('x')\n")
+    code, _, err = run(db, "index", str(plain), "--rev", "HEAD")
+    assert code == EXIT_SOURCE and "git" in err
+
+
+def test_unreadable_database_is_a_clear_error(tmp_path: Path, repo: Path) -> None:
+    bad = tmp_path / "bad.db"
+    bad.write_bytes(b"\x00garbage" * 1000)
+    code, _, err = run(str(bad), "index", str(repo))
+    assert code == EXIT_STORE and "cannot open the database" in err
+
+
+def test_show_unknown_id_exits_not_found(db: str) -> None:
+    code, _, err = run(db, "show", "0123456789abcdef")
+    assert code == EXIT_NOT_FOUND and "no error with id" in err
+
+
+def test_kill_during_write_leaves_previous_snapshot_intact(repo: Path, db: str) -> None:
+    run(db, "index", str(repo), "--rev", "v1")
+    _, before, _ = run(db, "list", "--json")
+    env = {**os.environ, "ERRORDEX_DB": db, "ERRORDEX_FAILPOINT": "save"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "errordex.cli", "index", str(repo), "--rev", "v1"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == -9
+    code, after, _ = run(db, "list", "--json")
+    assert code == 0 and json.loads(after) == json.loads(before)
+    code, out, _ = run(db, "stats", "--json")
+    assert json.loads(out)["repos"][0]["commit"] == git(repo, "rev-parse", "v1")
