@@ -67,9 +67,9 @@ def print_entry_table(console: Console, entries: list[ErrorEntry], total: int) -
     table = Table(show_edge=False, pad_edge=False, box=None)
     table.add_column("id", style="cyan", no_wrap=True)
     table.add_column("kind", style="magenta")
-    table.add_column("message")
+    table.add_column("message", ratio=3)
     table.add_column("sites", justify="right")
-    table.add_column("first site", style="dim")
+    table.add_column("first site", style="dim", ratio=1, overflow="fold")
     for e in entries:
         sites = e.catalog_sites or e.sites
         first = f"{sites[0].path}:{sites[0].line}" if sites else ""
@@ -86,7 +86,8 @@ def print_entry(console: Console, data: dict[str, Any]) -> None:
     console.print(f"[bold]{escape(data['title'])}[/]")
     console.print(f"[dim]id {data['id']} · commit {data['commit'][:10]}[/]\n")
     console.print("[bold underline]Error message[/]")
-    console.print(f"  template: {escape(data['message'])}")
+    shown = data["message"] or "(no message: the exception type alone)"
+    console.print(f"  template: {escape(shown)}")
     if data["template"]["dynamic"]:
         console.print(
             "  [yellow]the message is built at run time; the source does not fix its text[/]"
