@@ -24,7 +24,7 @@ import tree_sitter_python
 from errordex.extract import python_msg as msg
 from errordex.extract.common import context_hash, is_test_path
 from errordex.model import ClassDef, Extraction, Guard, ThrowSite
-from errordex.template import Template
+from errordex.template import Hole, Part, Template
 
 LANGUAGE = "python"
 EXTENSIONS = (".py",)
@@ -106,7 +106,9 @@ class _File:
     _test_path: bool | None = None
     _scopes: dict[int, dict[str, list[ts.Node]]] = field(default_factory=dict)
     _params: dict[int, frozenset[str]] = field(default_factory=dict)
-    _built: set[str] = field(default_factory=set)  # classes whose code builds the message
+    #: classes whose code builds the message: the ``__init__`` parameters
+    #: (their arguments fill the message's holes), or () for ``__str__``.
+    _built: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     # -- sites ---------------------------------------------------------------
 
@@ -145,9 +147,6 @@ class _File:
         args = call.child_by_field_name("arguments")
         if args is None or args.type != "argument_list":
             return Template.runtime(msg.expr_text(call))
-        held = self.class_message(exc_type) if exc_type else None
-        if held is not None and held[1]:
-            return held[0]  # __str__ or __init__ builds the message whatever the args
         positional, keyword = [], {}
         for a in msg.named(args):
             if a.type == "keyword_argument":
@@ -156,6 +155,10 @@ class _File:
                     keyword[msg.text_of(name)] = value
             elif a.type != "dictionary_splat":
                 positional.append(a)
+        held = self.class_message(exc_type) if exc_type else None
+        if held is not None and held[1] is not None:
+            # __str__ or __init__ builds the message, whatever the arguments
+            return self._fill(held[0], held[1], positional, keyword)
         if positional:
             first = positional[0]
             if first.type == "list_splat":
@@ -166,16 +169,44 @@ class _File:
                 return msg.read(keyword[key], self.resolve)
         return held[0] if held is not None else Template.empty()
 
-    def class_message(self, name: str) -> tuple[Template, bool] | None:
+    def _fill(
+        self,
+        template: Template,
+        params: tuple[str, ...],
+        positional: list[ts.Node],
+        keyword: dict[str, ts.Node],
+    ) -> Template:
+        """Put the raise's arguments into the holes of an ``__init__``-built
+        message: ``JSONDecodeError("Expecting value", s, pos)`` with
+        ``'%s: line %d column %d (char %d)' % (msg, lineno, colno, pos)``
+        reads ``Expecting value: line %d column %d (char %d)``."""
+        bound = dict(zip(params, positional, strict=False))
+        bound.update((k, v) for k, v in keyword.items() if k in params)
+        if not bound:
+            return template
+        parts: list[Part] = []
+        for p in template.parts:
+            arg = bound.get(p.expr) if isinstance(p, Hole) else None
+            if not isinstance(p, Hole) or arg is None or arg.type == "list_splat":
+                parts.append(p)
+                continue
+            got = msg.read_static(arg, self.resolve)
+            if got is not None and not got.dynamic and _shows_str(p.spec):
+                parts.extend(got.parts)
+            else:
+                parts.append(Hole(msg.expr_text(arg), p.spec))
+        return Template.of(template.syntax, *parts)
+
+    def class_message(self, name: str) -> tuple[Template, tuple[str, ...] | None] | None:
         """The message a class defined in this file holds (or inherits), and
-        whether the class builds it in code (``__str__``/``__init__``), so
-        that it replaces any argument."""
+        when the class builds it in code (``__str__``/``__init__``), so that
+        it replaces any argument, the ``__init__`` parameters."""
         seen: set[str] = set()
         while name in self.classes and name not in seen:
             seen.add(name)
             cd = self.classes[name]
             if cd.message is not None:
-                return cd.message, name in self._built
+                return cd.message, self._built.get(name)
             local = [b for b in cd.bases if b in self.classes]
             if not local:
                 return None
@@ -290,16 +321,21 @@ class _File:
         """The value of the nearest assignment to ``ident`` before it.
 
         Looks in the enclosing function; a name the function never binds
-        falls back to a module-level constant assigned exactly once.
+        falls back to a module-level constant assigned exactly once. A
+        parameter reassigned only on some paths (``if hint is None: hint =
+        "..."``) is not resolved: the argument may be the message.
         """
         name = msg.text_of(ident)
         scope = _scope_of(ident) or self.root
         assigns = self._assignments(scope).get(name, [])
         before = [a for a in assigns if a.start_byte < ident.start_byte]
+        is_param = scope != self.root and name in self._parameters(scope)
         if before:
             last = before[-1]
-            return last.child_by_field_name("right") if last.type == "assignment" else None
-        if scope == self.root or assigns or name in self._parameters(scope):
+            if last.type != "assignment" or (is_param and not _dominates(last, ident)):
+                return None
+            return last.child_by_field_name("right")
+        if scope == self.root or assigns or is_param:
             return None
         module = self._assignments(self.root).get(name, [])
         if len(module) == 1 and module[0].type == "assignment":
@@ -335,15 +371,7 @@ class _File:
     def _parameters(self, fn: ts.Node) -> frozenset[str]:
         got = self._params.get(fn.id)
         if got is None:
-            params = fn.child_by_field_name("parameters")
-            names = set()
-            for p in msg.named(params) if params is not None else []:
-                ident = p if p.type == "identifier" else p.child_by_field_name("name")
-                if ident is None:
-                    ident = next((c for c in p.named_children if c.type == "identifier"), None)
-                if ident is not None:
-                    names.add(msg.text_of(ident))
-            got = self._params[fn.id] = frozenset(names)
+            got = self._params[fn.id] = frozenset(_parameter_list(fn))
         return got
 
     # -- classes ------------------------------------------------------------
@@ -373,6 +401,7 @@ class _File:
         attr: Template | None = None
         text: Template | None = None
         init: Template | None = None
+        params: tuple[str, ...] = ()
         for stmt in msg.named(body):
             if stmt.type == "decorated_definition":
                 stmt = stmt.child_by_field_name("definition") or stmt
@@ -398,8 +427,11 @@ class _File:
                 elif msg.text_of(fn_name) == "__init__":
                     arg = _super_init_message(fn_body)
                     init = _usable(msg.read_static(arg, self.resolve)) if arg else None
-        if attr is None and (text or init) is not None:
-            self._built.add(name)
+                    params = _parameter_list(stmt)[1:]  # without self
+        if attr is None and text is not None:
+            self._built[name] = ()
+        elif attr is None and init is not None:
+            self._built[name] = params
         return attr or text or init
 
     def _message_dict(self, cls: ts.Node, name: str, mapping: ts.Node) -> None:
@@ -450,6 +482,21 @@ def _scope_of(node: ts.Node) -> ts.Node | None:
             return parent
         parent = parent.parent
     return None
+
+
+def _dominates(assign: ts.Node, use: ts.Node) -> bool:
+    """Whether the block holding ``assign`` also holds ``use``, so that the
+    assignment runs on every path to it (loops aside)."""
+    stmt = assign.parent
+    block = stmt.parent if stmt is not None else None
+    node = use.parent
+    while block is not None and node is not None:
+        if node == block:
+            return True
+        if node.type in _SCOPES:
+            return False
+        node = node.parent
+    return False
 
 
 def _isinstance_guard(cond: ts.Node, line: int, out: list[Guard]) -> None:
@@ -507,8 +554,29 @@ def _first_return(body: ts.Node) -> ts.Node | None:
     return None
 
 
+def _parameter_list(fn: ts.Node) -> tuple[str, ...]:
+    params = fn.child_by_field_name("parameters")
+    names: list[str] = []
+    for p in msg.named(params) if params is not None else []:
+        ident = p if p.type == "identifier" else p.child_by_field_name("name")
+        if ident is None:
+            ident = next((c for c in p.named_children if c.type == "identifier"), None)
+        if ident is not None and p.type not in ("list_splat_pattern", "dictionary_splat_pattern"):
+            names.append(msg.text_of(ident))
+    return tuple(names)
+
+
+def _shows_str(spec: str) -> bool:
+    """Whether a placeholder prints its value's text as is (``%s``,
+    ``{}``, ``{msg}``), so a literal argument can be spliced in."""
+    if spec.startswith("%"):
+        return spec == "%s"
+    return spec.startswith("{") and "!" not in spec and ":" not in spec
+
+
 def _super_init_message(body: ts.Node) -> ts.Node | None:
-    """The first argument of ``super().__init__(...)`` in an ``__init__``."""
+    """The message argument of ``super().__init__(msg)`` or
+    ``Base.__init__(self, msg)`` in an ``__init__``."""
     for stmt in msg.named(body):
         call = stmt.named_children[0] if stmt.named_child_count else None
         if stmt.type != "expression_statement" or call is None or call.type != "call":
@@ -517,8 +585,10 @@ def _super_init_message(body: ts.Node) -> ts.Node | None:
         if fn is None or args is None or not msg.text_of(fn).endswith(".__init__"):
             continue
         positional = [a for a in msg.named(args) if a.type != "keyword_argument"]
-        if msg.text_of(fn).startswith("super()") and positional:
+        if msg.text_of(fn).startswith("super(") and positional:
             return positional[0]
+        if len(positional) > 1 and msg.text_of(positional[0]) == "self":
+            return positional[1]
     return None
 
 

@@ -72,3 +72,18 @@ def outer():
 
 def use_init(path):
     raise InitMessage(path)
+
+
+class DecodeError(ValueError):
+    def __init__(self, msg, doc, pos):
+        lineno = doc.count("\n", 0, pos) + 1
+        errmsg = "%s: line %d (char %d)" % (msg, lineno, pos)
+        ValueError.__init__(self, errmsg)
+
+
+def use_init_with_arguments(s, end):
+    raise DecodeError("Expecting value", s, end)
+
+
+def use_init_with_keyword(s):
+    raise DecodeError(doc=s, pos=0, msg=f"Extra {s!r}")

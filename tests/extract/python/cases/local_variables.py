@@ -56,3 +56,14 @@ def nested_scope():
         raise ValueError(msg)
 
     return inner
+
+
+def parameter_default(hint=None):
+    if hint is None:
+        hint = "unknown error"
+    raise OSError(hint)
+
+
+def parameter_replaced(detail):
+    detail = "always this"
+    raise OSError(detail)
