@@ -51,6 +51,8 @@ _PERCENT = re.compile(
 )
 _PATH_NAME = re.compile(r"(?:^|[_.])(?:path|file|filename|dir|directory|folder)s?(?:\(\))?$", re.I)
 
+_PATH_VIEW = re.compile(r"(?:\.(?:display|to_string_lossy|to_str|as_ref|unwrap)\(\))+$")
+
 _INT = r"[-+]?\d[\d,_]*"
 _FLOAT = (
     r"[-+]?(?:\d[\d,_]*\.?\d*|\.\d+)(?:[eE][-+]?\d+)?%?"
@@ -131,7 +133,7 @@ def hole_kind(hole: Hole) -> HoleKind:
             kind = _FORMAT_KIND.get(fmt[-1], "text")
             if fmt.endswith("?") or fmt.endswith("x?") or fmt.endswith("X?"):
                 kind = "repr"
-    if kind == "text" and _PATH_NAME.search(hole.expr.strip()):
+    if kind == "text" and _PATH_NAME.search(_PATH_VIEW.sub("", hole.expr.strip())):
         kind = "path"
     return kind
 
@@ -345,7 +347,8 @@ class _Run:
         msg, first = self.msg, self.lits[0]
         starts: Iterable[int]
         if not self.partial:
-            starts = [0] if msg.startswith(first) else []
+            whole = msg == first if len(self.lits) == 1 else msg.startswith(first)
+            starts = [0] if whole else []
         elif first:
             starts = self._occurrences(first, 0)
         else:

@@ -294,13 +294,19 @@ class MemoryIndex:
 
 
 def fts_query(tokens: Iterable[str]) -> str:
-    """A safe FTS5 query: each token quoted as a string, OR-ed.
+    """A safe FTS5 query: each token quoted as a string, OR-ed. User text is
+    never FTS5 syntax here; with no usable token the query is ``""`` (matches
+    nothing).
 
     >>> fts_query(['near', 'a"b', 'OR'])
     '"near" OR "a""b" OR "OR"'
     """
-    quoted = ['"' + t.replace('"', '""') + '"' for t in tokens if t and "\x00" not in t]
-    return " OR ".join(quoted)
+    quoted = []
+    for t in tokens:
+        t = t.replace("\x00", "")
+        if t:
+            quoted.append('"' + t.replace('"', '""') + '"')
+    return " OR ".join(quoted) or '""'
 
 
 class StoreIndex:
