@@ -16,7 +16,7 @@ import click
 from rich.console import Console
 
 from errordex import __version__
-from errordex.errors import EXIT_INTERRUPTED, ErrordexError
+from errordex.errors import EXIT_INTERRUPTED, EXIT_NOT_FOUND, ErrordexError
 from errordex.store import open_store
 
 P = ParamSpec("P")
@@ -196,6 +196,37 @@ def stats(as_json: bool, db: str | None) -> None:
         emit_json({"version": 1, "database": str(store.path), "repos": rows})
     else:
         print_stats(Console(), rows, str(store.path))
+
+
+@main.command()
+@click.argument("text", required=False)
+@click.option("--repo", help="Only match errors of this repository.")
+@click.option("--limit", type=int, default=5, show_default=True, help="Matches per error.")
+@click.option("--json", "as_json", is_flag=True, help="Print ranked matches as JSON.")
+@db_option
+@friendly
+def explain(text: str | None, repo: str | None, limit: int, as_json: bool, db: str | None) -> None:
+    """Find the page for a pasted error: a traceback, a panic or one line.
+
+    TEXT is the error text; with no TEXT or with "-", it is read from stdin.
+    """
+    from errordex.explain import explain_text
+    from errordex.termview import print_explanations
+
+    if text is None or text == "-":
+        if sys.stdin.isatty() and text is None:
+            raise click.UsageError(
+                "paste the error as TEXT, or pipe it in: errordex explain - < err.txt"
+            )
+        text = sys.stdin.buffer.read().decode("utf-8", "replace")
+    store = open_store(db)
+    result = explain_text(store, text, repo=repo, limit=limit)
+    if as_json:
+        emit_json(result)
+    else:
+        print_explanations(Console(), result)
+    if not any(p["found"] for p in result["parts"]):
+        sys.exit(EXIT_NOT_FOUND)
 
 
 @main.command()

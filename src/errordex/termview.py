@@ -144,3 +144,46 @@ def print_stats(console: Console, rows: list[dict[str, Any]], db: str) -> None:
         )
     console.print(table)
     console.print(f"[dim]database: {escape(db)}[/]")
+
+
+def print_explanations(console: Console, result: dict[str, Any]) -> None:
+    parts = result["parts"]
+    if not parts:
+        console.print(
+            "[yellow]no error found in the text[/]: paste a traceback, a panic or one message line"
+        )
+        return
+    for i, part in enumerate(parts, 1):
+        head = f"{part['exception_type']}: " if part.get("exception_type") else ""
+        label = f"error {i} of {len(parts)}" if len(parts) > 1 else "error"
+        console.print(
+            f"[dim]{label}{' (' + part['relation'] + ')' if part.get('relation') else ''}:[/] "
+            f"{escape(head + part['message'])}",
+            highlight=False,
+        )
+        matches = part["matches"]
+        if not part["found"]:
+            console.print("[yellow]no match[/] in the indexed repositories.")
+            if matches:
+                console.print("closest:")
+                for m in matches:
+                    console.print(
+                        f"  {m['id']}  {escape(m['repo'])}  {escape(m['title'])}  [dim]({m['score']:.2f})[/]"
+                    )
+            console.print()
+            continue
+        best = matches[0]
+        console.print(f"[green]best match[/] (score {best['score']:.2f})")
+        if best["values"]:
+            vals = ", ".join(f"{k} = {v}" for k, v in best["values"].items())
+            console.print(f"  your values: {escape(vals)}")
+        console.print()
+        print_entry(console, best)
+        others = [m for m in matches[1:] if m["exact"]]
+        if others:
+            console.print("\n[bold]other candidates[/]")
+            for m in others:
+                console.print(
+                    f"  {m['id']}  {escape(m['repo'])}  {escape(m['title'])}  [dim]({m['score']:.2f})[/]"
+                )
+        console.print()

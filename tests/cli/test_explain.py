@@ -1,0 +1,78 @@
+"""`errordex explain` on real output: a traceback from running the installed
+click package, against click indexed from site-packages."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from errordex.cli import main
+from errordex.errors import EXIT_NOT_FOUND
+
+MISUSE = """
+import click
+@click.command()
+@click.option("--count", type=int, count=True, is_flag=True)
+def f(count):
+    pass
+"""
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = str(tmp_path_factory.mktemp("explain") / "db.sqlite")
+    res = CliRunner().invoke(main, ["index", "pkg:click"], env={"ERRORDEX_DB": path})
+    assert res.exit_code == 0, res.output
+    return path
+
+
+def real_traceback(code: str) -> str:
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode != 0
+    return proc.stderr
+
+
+def test_pasted_traceback_finds_the_raise_site(db: str) -> None:
+    tb = real_traceback(MISUSE)
+    res = CliRunner().invoke(main, ["explain", "--json"], input=tb, env={"ERRORDEX_DB": db})
+    assert res.exit_code == 0, res.output
+    [part] = json.loads(res.stdout)["parts"]
+    best = part["matches"][0]
+    assert best["message"] == "'count' is not valid with 'is_flag'."
+    assert best["sites"][0]["path"] == "click/core.py"
+    assert part["exception_type"] == "TypeError"
+
+
+def test_explain_prints_the_page_in_the_terminal(db: str) -> None:
+    tb = real_traceback(MISUSE)
+    res = CliRunner().invoke(main, ["explain", tb], env={"ERRORDEX_DB": db})
+    assert res.exit_code == 0
+    assert "best match" in res.stdout and "Thrown at click/core.py:" in res.stdout
+
+
+def test_no_match_says_so_and_exits_not_found(db: str) -> None:
+    res = CliRunner().invoke(
+        main, ["explain", "zxqv frobnicated the wibble"], env={"ERRORDEX_DB": db}
+    )
+    assert res.exit_code == EXIT_NOT_FOUND
+    assert "no match" in res.stdout
+
+
+@pytest.mark.parametrize("text", ["", "\x00\xff\xfe garbage \x1b[31m", "x" * 2_000_000])
+def test_bad_input_never_crashes(db: str, text: str) -> None:
+    res = CliRunner().invoke(main, ["explain", "-"], input=text, env={"ERRORDEX_DB": db})
+    assert res.exit_code in (0, EXIT_NOT_FOUND)
+    assert res.exception is None or isinstance(res.exception, SystemExit)
+
+
+def test_ten_thousand_frame_traceback_is_handled(db: str, tmp_path: Path) -> None:
+    frames = "".join(f'  File "m{i}.py", line {i}, in f{i}\n    f()\n' for i in range(10_000))
+    tb = f"Traceback (most recent call last):\n{frames}TypeError: 'count' is not valid with 'is_flag'.\n"
+    res = CliRunner().invoke(main, ["explain", "--json", "-"], input=tb, env={"ERRORDEX_DB": db})
+    assert res.exit_code == 0
+    assert json.loads(res.stdout)["parts"][0]["found"]
