@@ -266,3 +266,12 @@ def test_vendored_directory_sorts_as_its_path(git_repo: GitRepo) -> None:
     git_repo.commit()
     with open_source(str(git_repo.root)) as src:
         assert list(listing(src)) == ["vendo.py", "vendor", "vendor.py"]
+
+
+def test_untracked_directory_inside_a_work_tree_is_read_from_disk(sample_repo: GitRepo) -> None:
+    extra = sample_repo.root / "build" / "gen"
+    extra.mkdir(parents=True)
+    (extra / "x.py").write_text("raise ValueError('x')\n")
+    with open_source(str(extra)) as src:
+        assert src.kind == "directory"
+        assert listing(src) == {"x.py": "file"}

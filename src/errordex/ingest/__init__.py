@@ -76,6 +76,10 @@ def open_source(
     path = path.resolve()
     found = git.locate(path)
     if found is not None:
+        if rev is None and found.prefix and not git.tracks_directory(found):
+            # An untracked or ignored directory inside someone's work tree
+            # (a virtualenv, an installed stdlib): read it from disk.
+            return DirectorySource(path, name, opts)
         return git.open_git(found, rev, name, opts)
     if rev is not None:
         raise NotAGitRepo(f"{spec} is not a git repository, so --rev cannot be used")

@@ -198,6 +198,20 @@ class GitSource(Source):
         self._cat.close()
 
 
+def tracks_directory(loc: GitLocation, rev: str = "HEAD") -> bool:
+    """Whether ``rev`` has the directory ``loc`` points at (False for an
+    untracked or ignored directory inside a work tree)."""
+    if not loc.prefix:
+        return (
+            git_optional(
+                ["rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"], git_dir=loc.git_dir
+            )
+            is not None
+        )
+    kind = git_optional(["cat-file", "-t", f"{rev}:{loc.prefix}"], git_dir=loc.git_dir)
+    return kind == "tree"
+
+
 def open_git(
     loc: GitLocation,
     rev: str | None,
