@@ -159,12 +159,16 @@ class _File:
         if held is not None and held[1] is not None:
             # __str__ or __init__ builds the message, whatever the arguments
             return self._fill(held[0], held[1], positional, keyword)
+        # A leading number is a code, not the message: SystemExit(2),
+        # OSError(errno.ENOENT, "..."), HTTPException(404, "...").
+        while positional and positional[0].type == "integer":
+            positional = positional[1:]
         if positional:
             first = positional[0]
             if first.type == "list_splat":
                 return Template.runtime(msg.expr_text(first))
             return msg.read(first, self.resolve)
-        for key in ("message", "msg"):
+        for key in ("message", "msg", "detail"):
             if key in keyword:
                 return msg.read(keyword[key], self.resolve)
         return held[0] if held is not None else Template.empty()

@@ -57,3 +57,15 @@ def instance_variable(exc):
 
 def conditional_class(flag):
     raise (ValueError if flag else TypeError)("either")
+
+
+def status_code_first(item):
+    raise HTTPException(404, "item not found")
+
+
+def detail_keyword(item):
+    raise HTTPException(status_code=404, detail=f"no item {item}")
+
+
+def exit_code():
+    raise SystemExit(2)
