@@ -1,0 +1,17 @@
+"""Grounded analysis: facts the code proves, and page sections written from them.
+
+    scan(path, text, language) -> FileEvidence      per file, in the extraction worker
+    analyse(entries, evidence, packages, classes, repo) -> {entry id: Analysis}
+    verify(...)                                      re-checks a stored analysis
+
+Everything here is pure: text and values in, frozen values out.
+"""
+
+from __future__ import annotations
+
+from errordex.analysis.analyse import analyse, referenced_paths
+from errordex.analysis.evidence import FileEvidence
+from errordex.analysis.scan import scan
+from errordex.analysis.write import Analysis
+
+__all__ = ["Analysis", "FileEvidence", "analyse", "referenced_paths", "scan"]

@@ -1,0 +1,45 @@
+"""``analyse``: facts and page sections for every entry of a snapshot (pure)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from errordex.analysis.evidence import FileEvidence
+from errordex.analysis.facts import Index, facts
+from errordex.analysis.write import Analysis, write
+from errordex.model import ClassDef, ErrorEntry, Package, Repo
+
+
+def analyse(
+    entries: list[ErrorEntry],
+    evidence: Mapping[str, FileEvidence] | Iterable[FileEvidence],
+    packages: Iterable[Package],
+    classes: Iterable[ClassDef],
+    repo: Repo | str,
+) -> dict[str, Analysis]:
+    """An Analysis per entry with at least one site outside test code."""
+    files = evidence.values() if isinstance(evidence, Mapping) else evidence
+    ix = Index(files, packages, classes, entries)
+    slug = repo if isinstance(repo, str) else repo.slug
+    return {e.id: write(e, facts(e, ix), slug) for e in entries if e.catalog_sites}
+
+
+def referenced_paths(data: Any) -> set[str]:
+    """Every ``path`` an analysis (JSON) points at, so the store keeps those files."""
+    out: set[str] = set()
+    stack = [data]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            p = x.get("path")
+            if isinstance(p, str):
+                out.add(p)
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+        elif isinstance(x, str) and ":" in x and "\n" not in x:
+            head, _, tail = x.rpartition(":")
+            if (tail.isdigit() and "/" in head) or head.endswith((".rs", ".py", ".toml")):
+                out.add(head)
+    return out

@@ -1,0 +1,108 @@
+"""What one file proves, read by ``scan`` in the extraction worker (pure values).
+
+A FileEvidence keeps only what the analysis needs (no source text), so the
+main process can hold one per file of a large repository.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class DocLine:
+    """A line of a "Raises:" / ":raises X:" docstring part or a Rust ``# Panics`` /
+    ``# Errors`` doc section."""
+
+    section: str  # "Raises", "Panics", "Errors"
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class FuncDef:
+    """A function or method definition. ``symbol`` is qualified the way the
+    extractors qualify a site's symbol (Rust ``<T as Tr>::f``, Python ``C.f``)."""
+
+    name: str
+    symbol: str
+    path: str
+    line: int
+    end_line: int
+    public: bool
+    in_test: bool = False
+    docs: tuple[DocLine, ...] = ()
+
+
+@dataclass(frozen=True)
+class Call:
+    """A call ``callee(...)`` (by name) made inside ``caller`` ("" at module level)."""
+
+    callee: str
+    caller: str
+    line: int
+
+
+@dataclass(frozen=True)
+class TestExpect:
+    """A test that expects an error: ``pytest.raises``, ``assertRaises[Regex]``,
+    ``#[should_panic(expected=...)]``, or an assertion on the error text."""
+
+    test: str  # the test function's symbol
+    path: str
+    line: int  # the expectation itself
+    kind: str  # pytest.raises | assertRaises | assertRaisesRegex | should_panic | assert-text
+    exception: str | None
+    pattern: str | None
+    is_regex: bool
+    body: str  # the statements that trigger it (with-block, fn body), bounded
+    body_line: int
+    calls: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Catch:
+    """An ``except X`` clause (Python)."""
+
+    exception: str
+    path: str
+    line: int
+    symbol: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """Lines of a Cargo.toml that facts point at."""
+
+    crate: str | None
+    feature_lines: dict[str, int] = field(default_factory=dict)
+    #: dependency key -> (package name, line)
+    deps: dict[str, tuple[str, int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FileEvidence:
+    path: str
+    language: str
+    n_lines: int
+    functions: tuple[FuncDef, ...] = ()
+    calls: tuple[Call, ...] = ()
+    tests: tuple[TestExpect, ...] = ()
+    catches: tuple[Catch, ...] = ()
+    idents: frozenset[str] = frozenset()
+    manifest: Manifest | None = None
+
+
+def jsonable(value: Any) -> Any:
+    """Dataclass-ish values to plain JSON (tuples to lists, sets sorted)."""
+    if hasattr(value, "__dataclass_fields__"):
+        return {k: jsonable(getattr(value, k)) for k in value.__dataclass_fields__}
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(jsonable(v) for v in value)
+    return value

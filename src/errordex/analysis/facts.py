@@ -1,0 +1,384 @@
+"""Facts: what the code proves about an entry, each with its evidence (pure).
+
+A fact is a plain dict with at least ``path`` and ``line`` (its evidence).
+``Index`` is built once per snapshot from every file's evidence; ``facts``
+reads it for one entry.
+"""
+
+from __future__ import annotations
+
+import builtins
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+from errordex.analysis.cfg import Workspace, dependency_line, enabled_by, features_in
+from errordex.analysis.evidence import Catch, FileEvidence, FuncDef, Manifest, TestExpect
+from errordex.analysis.textmatch import pattern_matches
+from errordex.model import ClassDef, ErrorEntry, Package, ThrowSite
+
+Fact = dict[str, Any]
+
+MAX_SITES = 12
+MAX_HOPS = 4
+MAX_PATHS = 3
+MAX_TESTS = 6
+MAX_RELATED = 8
+#: a name defined in more places than this says nothing about who is called
+AMBIGUOUS = 6
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
+
+
+def builtin_exception(name: str) -> bool:
+    obj = getattr(builtins, name, None)
+    return isinstance(obj, type) and issubclass(obj, BaseException)
+
+
+class Index:
+    """Lookups over a whole snapshot's evidence."""
+
+    def __init__(
+        self,
+        evidence: Iterable[FileEvidence],
+        packages: Iterable[Package],
+        classes: Iterable[ClassDef],
+        entries: Iterable[ErrorEntry] = (),
+    ) -> None:
+        self.funcs_by_path: dict[str, list[FuncDef]] = defaultdict(list)
+        self.funcs_by_name: dict[str, list[FuncDef]] = defaultdict(list)
+        self.func: dict[tuple[str, str], FuncDef] = {}
+        self.callers: dict[str, list[tuple[FuncDef, int]]] = defaultdict(list)
+        self.tests: list[TestExpect] = []
+        self.catches: dict[str, list[Catch]] = defaultdict(list)
+        self.idents: set[str] = set()
+        self.lines: dict[str, int] = {}
+        manifests: dict[str, tuple[str, Manifest]] = {}
+        calls: list[tuple[str, str, str, int]] = []
+        for ev in evidence:
+            self.lines[ev.path] = ev.n_lines
+            self.idents |= ev.idents
+            for f in ev.functions:
+                self.funcs_by_path[ev.path].append(f)
+                self.func.setdefault((ev.path, f.symbol), f)
+                if not f.in_test:
+                    self.funcs_by_name[f.name].append(f)
+            calls.extend((c.callee, ev.path, c.caller, c.line) for c in ev.calls)
+            self.tests.extend(ev.tests)
+            for c in ev.catches:
+                self.catches[c.exception.rsplit(".", 1)[-1]].append(c)
+            if ev.manifest is not None and ev.manifest.crate:
+                manifests[ev.manifest.crate] = (ev.path, ev.manifest)
+        for callee, path, caller, line in calls:
+            who = self.func.get((path, caller))
+            if who is not None and not who.in_test and callee in self.funcs_by_name:
+                self.callers[callee].append((who, line))
+        self.packages = {p.name: p for p in packages}
+        self.workspace = Workspace(self.packages, manifests)
+        self.classes: dict[str, list[ClassDef]] = defaultdict(list)
+        for cls in classes:
+            self.classes[cls.name].append(cls)
+        self.by_symbol: dict[tuple[str, str], list[ErrorEntry]] = defaultdict(list)
+        self.by_path: dict[str, list[ErrorEntry]] = defaultdict(list)
+        self.by_word: dict[str, list[ErrorEntry]] = defaultdict(list)
+        for e in entries:
+            if not e.catalog_sites:
+                continue
+            for key in {(s.path, s.symbol or "") for s in e.catalog_sites}:
+                self.by_symbol[key].append(e)
+            for path in {s.path for s in e.catalog_sites}:
+                self.by_path[path].append(e)
+            for trigram in _trigrams(e):
+                self.by_word[trigram].append(e)
+
+    def enclosing(self, path: str, line: int) -> FuncDef | None:
+        best: FuncDef | None = None
+        for f in self.funcs_by_path.get(path, ()):
+            if f.line <= line <= f.end_line and (best is None or f.line >= best.line):
+                best = f
+        return best
+
+
+def _trigrams(e: ErrorEntry) -> set[str]:
+    words = [w.lower() for w in _WORD.findall(" ".join(e.template.chunks()))]
+    return {" ".join(words[i : i + 3]) for i in range(len(words) - 2)}
+
+
+def _at(path: str, line: int, **data: Any) -> Fact:
+    return {"path": path, "line": line, **data}
+
+
+# -- facts per entry ---------------------------------------------------------
+
+
+def guards(sites: list[ThrowSite]) -> list[Fact]:
+    out: list[Fact] = []
+    for s in sites:
+        for g in s.guards:
+            fact = _at(s.path, g.line, site=f"{s.path}:{s.line}", kind=g.kind, text=g.text)
+            if g.siblings:
+                fact["siblings"] = list(g.siblings)
+            out.append(fact)
+    return out
+
+
+def catch_all_arms(sites: list[ThrowSite]) -> list[Fact]:
+    out: list[Fact] = []
+    for s in sites:
+        for g in s.guards:
+            if (g.kind == "match-arm" and g.siblings and g.text in ("_",)) or (
+                g.kind == "match-arm" and g.siblings and g.text[:1].islower()
+            ):
+                handled = [x for x in g.siblings if x != g.text]
+                out.append(
+                    _at(s.path, g.line, site=f"{s.path}:{s.line}", arm=g.text, handled=handled)
+                )
+    return out
+
+
+def features(sites: list[ThrowSite], ix: Index) -> list[Fact]:
+    out: list[Fact] = []
+    seen: set[tuple[str, str, bool]] = set()
+    for s in sites:
+        crate = s.package
+        pkg = ix.packages.get(crate or "")
+        if s.language != "rust" or pkg is None or crate is None:
+            continue
+        for g in s.guards:
+            if g.kind != "cfg":
+                continue
+            for feature, negated in features_in(g.text):
+                if (crate, feature, negated) in seen:
+                    continue
+                seen.add((crate, feature, negated))
+                fact = _at(
+                    s.path,
+                    g.line,
+                    site=f"{s.path}:{s.line}",
+                    crate=crate,
+                    feature=feature,
+                    negated=negated,
+                    cfg=g.text,
+                    declared=feature in pkg.features,
+                    default=enabled_by(pkg, feature),
+                )
+                where = ix.workspace.feature_line(crate, feature)
+                if where:
+                    fact["manifest"] = {"path": where[0], "line": where[1]}
+                chains = ix.workspace.chains(crate, feature)
+                fact["chains"] = [
+                    [
+                        {
+                            "crate": link.crate,
+                            "feature": link.feature,
+                            "entry": link.entry,
+                            "path": link.manifest,
+                            "line": link.line,
+                        }
+                        for link in chain
+                    ]
+                    for chain in chains
+                ]
+                top_crate, top_feature = crate, feature
+                if chains:
+                    top_crate, top_feature = chains[0][-1].crate, chains[0][-1].feature
+                top = ix.packages.get(top_crate)
+                fact["top"] = {
+                    "crate": top_crate,
+                    "feature": top_feature,
+                    "default": bool(top and enabled_by(top, top_feature)),
+                }
+                fact["dependency_line"] = dependency_line(
+                    top_crate, top.version if top else None, top_feature
+                )
+                out.append(fact)
+    return out
+
+
+def reachability(sites: list[ThrowSite], ix: Index) -> list[Fact]:
+    out: list[Fact] = []
+    seen: set[tuple[str, str]] = set()
+    for s in sites:
+        fn = ix.enclosing(s.path, s.line)
+        if fn is None or (fn.path, fn.symbol) in seen:
+            continue
+        seen.add((fn.path, fn.symbol))
+        fact = _at(
+            fn.path,
+            fn.line,
+            site=f"{s.path}:{s.line}",
+            function=fn.symbol,
+            name=fn.name,
+            public=fn.public,
+        )
+        if not fn.public:
+            fact["paths"] = _paths_from_public(fn, ix)
+        out.append(fact)
+        if len(out) >= 5:
+            break
+    return out
+
+
+def _paths_from_public(start: FuncDef, ix: Index) -> list[list[Fact]]:
+    """Shortest by-name call chains from a public function down to ``start``:
+    each hop is the caller and the line of its call."""
+    found: list[list[Fact]] = []
+    frontier: list[tuple[FuncDef, list[Fact]]] = [(start, [])]
+    visited = {(start.path, start.symbol)}
+    for _ in range(MAX_HOPS):
+        nxt: list[tuple[FuncDef, list[Fact]]] = []
+        for fn, chain in frontier:
+            if len(ix.funcs_by_name.get(fn.name, ())) > AMBIGUOUS:
+                continue
+            for caller, line in ix.callers.get(fn.name, ()):
+                key = (caller.path, caller.symbol)
+                if key in visited:
+                    continue
+                visited.add(key)
+                hop = _at(
+                    caller.path, line, function=caller.symbol, calls=fn.name, public=caller.public
+                )
+                path = [hop, *chain]
+                if caller.public:
+                    found.append(path)
+                    if len(found) >= MAX_PATHS:
+                        return found
+                else:
+                    nxt.append((caller, path))
+        frontier = nxt
+    return found
+
+
+def hierarchy(entry: ErrorEntry, ix: Index) -> list[Fact]:
+    """The exception's classes, from the raised one up to a builtin."""
+    if not entry.exception_types or entry.sites[0].language != "python":
+        return []
+    name = entry.exception_types[0].rsplit(".", 1)[-1]
+    out: list[Fact] = []
+    seen: set[str] = set()
+    while name and name not in seen:
+        seen.add(name)
+        defs = ix.classes.get(name)
+        if not defs:
+            if builtin_exception(name):
+                mro = [c.__name__ for c in getattr(builtins, name).__mro__ if c is not object]
+                out.append({"name": name, "builtin": True, "mro": mro})
+            break
+        c = defs[0]
+        out.append(_at(c.path, c.line, name=c.name, qualname=c.qualname, bases=list(c.bases)))
+        name = next((b.rsplit(".", 1)[-1] for b in c.bases if b not in ("object",)), "")
+    return out
+
+
+def catches(chain: list[Fact], ix: Index) -> list[Fact]:
+    names = [f["name"] for f in chain if not f.get("builtin")]
+    if chain and chain[0].get("builtin"):
+        names = [chain[0]["name"]]  # a builtin raised directly: catches of that exact name
+    out: list[Fact] = []
+    for n in names:
+        for c in ix.catches.get(n, ()):
+            out.append(_at(c.path, c.line, exception=c.exception, function=c.symbol, text=c.text))
+    out.sort(key=lambda f: ("test" in f["path"], f["path"], f["line"]))
+    return out[:10]
+
+
+def docs(sites: list[ThrowSite], reach: list[Fact], entry: ErrorEntry, ix: Index) -> list[Fact]:
+    out: list[Fact] = []
+    fns: list[FuncDef] = []
+    for r in reach:
+        f = ix.func.get((r["path"], r["function"]))
+        if f is not None:
+            fns.append(f)
+        for chain in r.get("paths", ()):
+            g = ix.func.get((chain[0]["path"], chain[0]["function"]))
+            if g is not None:
+                fns.append(g)
+    short = {t.rsplit(".", 1)[-1] for t in entry.exception_types}
+    seen: set[tuple[str, int]] = set()
+    for f in fns:
+        lines = list(f.docs)
+        raises = [d for d in lines if d.section == "Raises"]
+        if raises and short:
+            named = [d for d in raises if any(n in d.text for n in short)]
+            lines = [d for d in lines if d.section != "Raises"] + named
+        for d in lines:
+            if (f.path, d.line) not in seen:
+                seen.add((f.path, d.line))
+                out.append(_at(f.path, d.line, function=f.symbol, section=d.section, text=d.text))
+    return out[:20]
+
+
+def tests(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
+    names = {r["name"] for r in reach} | {
+        hop["function"].rsplit(".", 1)[-1].rsplit("::", 1)[-1]
+        for r in reach
+        for chain in r.get("paths", ())
+        for hop in chain
+    }
+    short = {t.rsplit(".", 1)[-1] for t in entry.exception_types}
+    strong: list[Fact] = []
+    weak: list[Fact] = []
+    for t in ix.tests:
+        fact = _at(
+            t.path,
+            t.line,
+            test=t.test,
+            kind=t.kind,
+            exception=t.exception,
+            pattern=t.pattern,
+            body=t.body,
+            body_line=t.body_line,
+        )
+        if t.pattern and pattern_matches(t.pattern, t.is_regex, entry.template):
+            fact["matched_by"] = "message"
+            strong.append(fact)
+        elif (
+            not t.pattern
+            and t.exception
+            and t.exception.rsplit(".", 1)[-1] in short
+            and names & set(t.calls)
+        ):
+            fact["matched_by"] = "exception type and call"
+            weak.append(fact)
+    strong.sort(key=lambda f: (not f["body"], f["path"], f["line"]))
+    return (strong + weak)[:MAX_TESTS]
+
+
+def related(entry: ErrorEntry, ix: Index) -> list[Fact]:
+    out: dict[str, Fact] = {}
+
+    def add(e: ErrorEntry, reason: str) -> None:
+        if e.id == entry.id or e.id in out or len(out) >= MAX_RELATED:
+            return
+        s = e.catalog_sites[0]
+        out[e.id] = _at(s.path, s.line, id=e.id, message=e.message, reason=reason)
+
+    cat = entry.catalog_sites
+    for s in cat:
+        for e in ix.by_symbol.get((s.path, s.symbol or ""), ()):
+            if s.symbol:
+                add(e, f"same function `{s.symbol}`")
+    for t in sorted(_trigrams(entry)):
+        for e in ix.by_word.get(t, ()):
+            add(e, "shared wording")
+    for s in cat[:1]:
+        for e in ix.by_path.get(s.path, ())[:20]:
+            add(e, "same file")
+    return list(out.values())
+
+
+def facts(entry: ErrorEntry, ix: Index) -> dict[str, list[Fact]]:
+    sites = list(entry.catalog_sites[:MAX_SITES])
+    reach = reachability(sites, ix)
+    chain = hierarchy(entry, ix)
+    return {
+        "guards": guards(sites),
+        "arms": catch_all_arms(sites),
+        "features": features(sites, ix),
+        "reachability": reach,
+        "hierarchy": chain,
+        "catches": catches(chain, ix),
+        "docs": docs(sites, reach, entry, ix),
+        "tests": tests(entry, reach, ix),
+        "related": related(entry, ix),
+    }

@@ -1,0 +1,372 @@
+"""Evidence in one Python file: defs, calls by name, docstring Raises lines,
+tests expecting errors, and ``except`` clauses (pure)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from functools import cache
+
+from tree_sitter import Language, Node, Parser
+
+from errordex.analysis.evidence import Call, Catch, DocLine, FileEvidence, FuncDef, TestExpect
+from errordex.extract.common import is_test_path
+
+_RAISES_HEAD = re.compile(r"^\s*Raises\s*:?\s*$")
+_SPHINX = re.compile(r"^\s*:raises?\s+([\w.]+)\s*:(.*)$")
+_SECTION = re.compile(r"^\s*[A-Z][A-Za-z ]+:\s*$|^\s*-{3,}\s*$")
+_MAX_BODY_LINES = 25
+
+
+@cache
+def _parser() -> Parser:
+    import tree_sitter_python
+
+    return Parser(Language(tree_sitter_python.language()))
+
+
+def parses(code: str) -> bool:
+    return not _parser().parse(code.encode()).root_node.has_error
+
+
+def identifiers(code: str) -> set[str]:
+    root = _parser().parse(code.encode()).root_node
+    out: set[str] = set()
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if n.type == "identifier" and n.text is not None:
+            out.add(n.text.decode("utf-8", "replace"))
+        stack.extend(n.children)
+    return out
+
+
+def _private_module(path: str) -> bool:
+    parts = path.split("/")
+    name = parts[-1].removesuffix(".py")
+    return any(p.startswith("_") for p in parts[:-1]) or (
+        name.startswith("_") and name not in ("__init__", "__main__")
+    )
+
+
+def _public_name(name: str) -> bool:
+    return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
+
+
+class _Scan:
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.src = text.encode("utf-8", "surrogatepass")
+        self.lines = text.splitlines()
+        self.test_path = is_test_path(path)
+        self.private_module = _private_module(path)
+        self.functions: list[FuncDef] = []
+        self.calls: list[Call] = []
+        self.tests: list[TestExpect] = []
+        self.catches: list[Catch] = []
+        self.idents: set[str] = set()
+
+    def t(self, n: Node | None) -> str:
+        if n is None:
+            return ""
+        return self.src[n.start_byte : n.end_byte].decode("utf-8", "replace")
+
+    def run(self) -> FileEvidence:
+        root = _parser().parse(self.src).root_node
+        # (node, qualified names, enclosing fn symbol, public scope, in a test fn)
+        stack: list[tuple[Node, list[str], str, bool, bool]] = [
+            (root, [], "", not self.private_module, self.test_path)
+        ]
+        while stack:
+            n, names, fn, public, in_test = stack.pop()
+            kind = n.type
+            if kind == "identifier":
+                self.idents.add(self.t(n))
+                continue
+            if kind in ("string", "comment"):
+                continue
+            c_names, c_fn, c_public, c_test = names, fn, public, in_test
+            if kind == "class_definition":
+                name = self.t(n.child_by_field_name("name"))
+                self.idents.add(name)
+                c_names = [*names, name]
+                c_public = public and _public_name(name)
+                c_test = in_test or name.startswith("Test")
+            elif kind == "function_definition":
+                c_names, c_fn, c_public, c_test = self.function(n, names, public, in_test)
+            elif kind == "call":
+                callee = _callee(n.child_by_field_name("function"), self)
+                if callee:
+                    self.calls.append(Call(callee, fn, n.start_point.row + 1))
+                    if in_test:
+                        self.test_call(n, callee, fn)
+            elif kind == "with_statement" and in_test:
+                self.test_with(n, fn)
+            elif kind == "assert_statement" and in_test:
+                self.assert_text(n, fn)
+            elif kind == "except_clause":
+                self.except_clause(n, fn)
+            for c in reversed(n.children):
+                stack.append((c, c_names, c_fn, c_public, c_test))
+        return FileEvidence(
+            path=self.path,
+            language="python",
+            n_lines=len(self.lines),
+            functions=tuple(self.functions),
+            calls=tuple(self.calls),
+            tests=tuple(self.tests),
+            catches=tuple(self.catches),
+            idents=frozenset(self.idents),
+        )
+
+    def function(
+        self, n: Node, names: list[str], public: bool, in_test: bool
+    ) -> tuple[list[str], str, bool, bool]:
+        name = self.t(n.child_by_field_name("name"))
+        symbol = ".".join([*names, name])
+        is_test = in_test or name.startswith("test")
+        self.functions.append(
+            FuncDef(
+                name=name,
+                symbol=symbol,
+                path=self.path,
+                line=n.start_point.row + 1,
+                end_line=n.end_point.row + 1,
+                public=public and _public_name(name) and not is_test,
+                in_test=is_test,
+                docs=tuple(self.docstring(n)),
+            )
+        )
+        # Names inside a function are locals: not public API.
+        return [*names, name], symbol, False, is_test
+
+    def docstring(self, fn: Node) -> list[DocLine]:
+        body = fn.child_by_field_name("body")
+        first = body.named_children[0] if body is not None and body.named_children else None
+        if first is None or first.type != "expression_statement":
+            return []
+        s = first.named_children[0] if first.named_children else None
+        if s is None or s.type != "string":
+            return []
+        start = s.start_point.row + 1
+        lines = self.t(s).splitlines()
+        out: list[DocLine] = []
+        in_raises = False
+        indent = -1
+        for i, raw in enumerate(lines):
+            m = _SPHINX.match(raw)
+            if m:
+                out.append(
+                    DocLine("Raises", f"{m.group(1)}: {m.group(2).strip()}".rstrip(": "), start + i)
+                )
+                continue
+            if _RAISES_HEAD.match(raw.strip("\"' ")):
+                in_raises, indent = True, len(raw) - len(raw.lstrip())
+                continue
+            if not in_raises:
+                continue
+            stripped = raw.strip().strip("\"'")
+            if not stripped:
+                if out and out[-1].section == "Raises":
+                    in_raises = False
+                continue
+            if set(stripped) <= {"-"}:
+                continue
+            if _SECTION.match(raw) and len(raw) - len(raw.lstrip()) <= indent:
+                in_raises = False
+                continue
+            out.append(DocLine("Raises", stripped, start + i))
+        return out
+
+    def body_of(self, nodes: list[Node]) -> tuple[str, int]:
+        if not nodes:
+            return "", 0
+        lo, hi = nodes[0].start_point.row, nodes[-1].end_point.row
+        if hi - lo >= _MAX_BODY_LINES:
+            return "", 0
+        chunk = self.lines[lo : hi + 1]
+        indent = min((len(s) - len(s.lstrip()) for s in chunk if s.strip()), default=0)
+        return "\n".join(s[indent:] for s in chunk), lo + 1
+
+    def calls_in(self, nodes: list[Node]) -> tuple[str, ...]:
+        out: list[str] = []
+        stack = list(nodes)
+        while stack:
+            c = stack.pop()
+            if c.type == "call":
+                name = _callee(c.child_by_field_name("function"), self)
+                if name:
+                    out.append(name)
+            stack.extend(c.children)
+        return tuple(dict.fromkeys(out))
+
+    def expectation(self, call: Node) -> tuple[str, str | None, str | None, bool] | None:
+        """(kind, exception, pattern, is_regex) of ``pytest.raises(...)`` /
+        ``self.assertRaises[Regex](...)``, else None."""
+        fn = self.t(call.child_by_field_name("function"))
+        args = call.child_by_field_name("arguments")
+        pos = [a for a in args.named_children if a.type != "keyword_argument"] if args else []
+        kw = {
+            self.t(a.child_by_field_name("name")): a.child_by_field_name("value")
+            for a in (args.named_children if args else [])
+            if a.type == "keyword_argument"
+        }
+        exc = self.t(pos[0]) if pos else None
+        if fn in ("pytest.raises", "raises"):
+            pat = _string_value(self.t(kw["match"])) if "match" in kw else None
+            return "pytest.raises", exc, pat, True
+        last = fn.rsplit(".", 1)[-1]
+        if last in ("assertRaises", "assertRaisesRegex", "assertRaisesRegexp"):
+            pat = None
+            if last != "assertRaises":
+                pat_node = pos[1] if len(pos) > 1 else kw.get("expected_regex")
+                pat = _string_value(self.t(pat_node)) if pat_node is not None else None
+            return (
+                ("assertRaises" if last == "assertRaises" else "assertRaisesRegex"),
+                exc,
+                pat,
+                True,
+            )
+        return None
+
+    def test_with(self, n: Node, fn: str) -> None:
+        clause = next((c for c in n.children if c.type == "with_clause"), None)
+        for item in clause.named_children if clause else []:
+            value = item.named_children[0] if item.named_children else None
+            if value is not None and value.type == "as_pattern":
+                value = value.named_children[0] if value.named_children else None
+            if value is None or value.type != "call":
+                continue
+            got = self.expectation(value)
+            if got is None:
+                continue
+            body = n.child_by_field_name("body")
+            stmts = list(body.named_children) if body is not None else []
+            text, line = self.body_of(stmts)
+            kind, exc, pat, is_re = got
+            self.tests.append(
+                TestExpect(
+                    fn,
+                    self.path,
+                    n.start_point.row + 1,
+                    kind,
+                    exc,
+                    pat,
+                    is_re,
+                    text,
+                    line,
+                    self.calls_in(stmts),
+                )
+            )
+
+    def test_call(self, call: Node, callee: str, fn: str) -> None:
+        # The callable form: pytest.raises(X, f, *args) / self.assertRaises(X, f, ...).
+        parent = call.parent
+        if parent is not None and parent.type in ("with_item", "as_pattern"):
+            return
+        got = self.expectation(call)
+        if got is None:
+            return
+        kind, exc, pat, is_re = got
+        args = call.child_by_field_name("arguments")
+        pos = [a for a in args.named_children if a.type != "keyword_argument"] if args else []
+        target = (
+            pos[2 if kind == "assertRaisesRegex" else 1]
+            if len(pos) > (2 if kind == "assertRaisesRegex" else 1)
+            else None
+        )
+        if target is None:
+            return
+        stmt = parent if parent is not None and parent.type == "expression_statement" else call
+        text, line = self.body_of([stmt])
+        name = _callee(target, self)
+        self.tests.append(
+            TestExpect(
+                fn,
+                self.path,
+                call.start_point.row + 1,
+                kind,
+                exc,
+                pat,
+                is_re,
+                text,
+                line,
+                (name,) if name else (),
+            )
+        )
+
+    def assert_text(self, n: Node, fn: str) -> None:
+        text = self.t(n)
+        if "str(" not in text and ".args" not in text and "message" not in text:
+            return
+        strings = [c for c in _walk(n) if c.type == "string"]
+        if len(strings) != 1:
+            return
+        value = _string_value(self.t(strings[0]))
+        if not value or len(value) < 4:
+            return
+        body, line = self.body_of([n])
+        self.tests.append(
+            TestExpect(
+                fn,
+                self.path,
+                n.start_point.row + 1,
+                "assert-text",
+                None,
+                value,
+                False,
+                body,
+                line,
+                (),
+            )
+        )
+
+    def except_clause(self, n: Node, fn: str) -> None:
+        head = next((c for c in n.named_children if c.type != "block"), None)
+        if head is not None and head.type == "as_pattern":
+            head = head.named_children[0] if head.named_children else None
+        if head is None:
+            return
+        names = (
+            head.named_children if head.type in ("tuple", "parenthesized_expression") else [head]
+        )
+        line_text = (
+            self.lines[n.start_point.row].strip() if n.start_point.row < len(self.lines) else ""
+        )
+        for x in names:
+            if x.type in ("identifier", "attribute"):
+                self.catches.append(
+                    Catch(self.t(x), self.path, n.start_point.row + 1, fn, line_text)
+                )
+
+
+def _walk(n: Node) -> list[Node]:
+    out, stack = [], [n]
+    while stack:
+        c = stack.pop()
+        out.append(c)
+        stack.extend(c.children)
+    return out
+
+
+def _string_value(src: str) -> str | None:
+    """The value of a plain Python string literal (no f-strings, no concatenation)."""
+    try:
+        node = ast.parse(src.strip(), mode="eval").body
+    except (SyntaxError, ValueError):
+        return None
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _callee(fn: Node | None, s: _Scan) -> str | None:
+    if fn is None:
+        return None
+    if fn.type == "identifier":
+        return s.t(fn)
+    if fn.type == "attribute":
+        return s.t(fn.child_by_field_name("attribute")) or None
+    return None
+
+
+def scan(path: str, text: str) -> FileEvidence:
+    return _Scan(path, text).run()

@@ -1,0 +1,403 @@
+"""Evidence in one Rust file: fns, calls by name, doc sections, tests (pure).
+
+Symbols are qualified like the extractor qualifies a site's symbol: the names
+of enclosing ``mod``/``trait``/``fn`` items and impls (``Type`` or
+``<Type as Trait>``) joined by ``::``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from functools import cache
+
+from tree_sitter import Language, Node, Parser
+
+from errordex.analysis.evidence import Call, DocLine, FileEvidence, FuncDef, TestExpect
+from errordex.extract.common import is_test_path
+
+_IDENT_NODES = frozenset(
+    {
+        "identifier",
+        "type_identifier",
+        "field_identifier",
+        "primitive_type",
+        "shorthand_field_identifier",
+    }
+)
+_DOC_HEADER = re.compile(r"^\s*#+\s*(Panics|Errors)\b")
+_ANY_HEADER = re.compile(r"^\s*#+\s*\S")
+_TEXT_CALLS = ("to_string", 'format!("{}"', 'format!("{e}"', 'format!("{err}"', "message")
+_MAX_BODY_LINES = 30
+_WS = re.compile(r"\s+")
+
+
+@cache
+def _parser() -> Parser:
+    import tree_sitter_rust
+
+    return Parser(Language(tree_sitter_rust.language()))
+
+
+def parses(code: str) -> bool:
+    """Whether ``code`` (items, or statements of a fn body) parses as Rust."""
+    for candidate in (code, "fn __errordex() {\n" + code + "\n}"):
+        root = _parser().parse(candidate.encode()).root_node
+        if not root.has_error:
+            return True
+    return False
+
+
+def identifiers(code: str) -> set[str]:
+    """Identifier tokens of a Rust snippet (strings and comments excluded)."""
+    root = _parser().parse(("fn __errordex() {\n" + code + "\n}").encode()).root_node
+    out: set[str] = set()
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if n.type in _IDENT_NODES and n.text is not None:
+            out.add(n.text.decode("utf-8", "replace"))
+        stack.extend(n.children)
+    out.discard("__errordex")
+    return out
+
+
+def unquote(lit: str) -> str | None:
+    """The value of a Rust string literal (plain escapes only)."""
+    m = re.fullmatch(r'(?s)r(#*)"(.*)"\1', lit)
+    if m:
+        return m.group(2)
+    if not (lit.startswith('"') and lit.endswith('"')):
+        return None
+    body = lit[1:-1]
+    body = re.sub(r"\\\n\s*", "", body)
+    simple = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'", "0": "\0", "r": "\r"}
+    return re.sub(r"\\(.)", lambda m: simple.get(m.group(1), m.group(0)), body)
+
+
+class _Scan:
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.src = text.encode("utf-8", "surrogatepass")
+        self.lines = text.splitlines()
+        self.test_path = is_test_path(path)
+        self.functions: list[FuncDef] = []
+        self.calls: list[Call] = []
+        self.tests: list[TestExpect] = []
+        self.idents: set[str] = set()
+
+    def t(self, n: Node) -> str:
+        return self.src[n.start_byte : n.end_byte].decode("utf-8", "replace")
+
+    def run(self) -> FileEvidence:
+        root = _parser().parse(self.src).root_node
+        self.walk(root, [], in_test=self.test_path, trait_ctx=False)
+        return FileEvidence(
+            path=self.path,
+            language="rust",
+            n_lines=len(self.lines),
+            functions=tuple(self.functions),
+            calls=tuple(self.calls),
+            tests=tuple(self.tests),
+            idents=frozenset(self.idents),
+        )
+
+    def walk(self, node: Node, names: list[str], in_test: bool, trait_ctx: bool) -> None:
+        # An explicit stack: generated code nests deeply.
+        stack: list[tuple[Node, list[str], bool, bool, str]] = [
+            (node, names, in_test, trait_ctx, "")
+        ]
+        while stack:
+            n, names, in_test, trait_ctx, fn = stack.pop()
+            kind = n.type
+            if kind in _IDENT_NODES:
+                self.idents.add(self.t(n))
+                continue
+            if kind in ("line_comment", "block_comment", "string_literal", "raw_string_literal"):
+                continue
+            child_names, child_test, child_trait, child_fn = names, in_test, trait_ctx, fn
+            if kind == "mod_item" or kind == "trait_item":
+                name = n.child_by_field_name("name")
+                attrs = self.attributes(n)
+                child_test = in_test or any(_is_test_attr(a) for a in attrs)
+                child_names = [*names, self.t(name) if name else "?"]
+                child_trait = kind == "trait_item"
+            elif kind == "impl_item":
+                child_names = [*names, self.impl_name(n)]
+                child_trait = n.child_by_field_name("trait") is not None
+                child_test = in_test or any(_is_test_attr(a) for a in self.attributes(n))
+            elif kind == "function_item":
+                child_names, child_test, child_fn = self.function(n, names, in_test, trait_ctx)
+                child_trait = False
+            elif kind == "call_expression":
+                callee = _callee(n.child_by_field_name("function"), self)
+                if callee:
+                    self.calls.append(Call(callee, fn, n.start_point.row + 1))
+                    if in_test and callee.startswith("assert"):
+                        self.helper_assert(n, fn)
+            elif kind == "macro_invocation":
+                self.macro(n, fn, in_test)
+            elif kind == "token_tree":
+                self.token_calls(n, fn)
+            for c in reversed(n.children):
+                stack.append((c, child_names, child_test, child_trait, child_fn))
+
+    def attributes(self, n: Node) -> list[str]:
+        out: list[str] = []
+        p = n.prev_sibling
+        while p is not None and p.type in ("attribute_item", "line_comment", "block_comment"):
+            if p.type == "attribute_item":
+                out.append(self.t(p))
+            p = p.prev_sibling
+        return out
+
+    def docs(self, n: Node) -> list[tuple[str, int]]:
+        out: list[tuple[str, int]] = []
+        p = n.prev_sibling
+        while p is not None and p.type in ("attribute_item", "line_comment", "block_comment"):
+            txt = self.t(p)
+            if p.type == "line_comment" and txt.startswith("///"):
+                out.append((txt[3:].rstrip("\n"), p.start_point.row + 1))
+            p = p.prev_sibling
+        out.reverse()
+        return out
+
+    def function(
+        self, n: Node, names: list[str], in_test: bool, trait_ctx: bool
+    ) -> tuple[list[str], bool, str]:
+        name_node = n.child_by_field_name("name")
+        name = self.t(name_node) if name_node else "?"
+        attrs = self.attributes(n)
+        is_test = any(_is_test_attr(a) for a in attrs)
+        vis = next((c for c in n.children if c.type == "visibility_modifier"), None)
+        public = (vis is not None and self.t(vis) == "pub") or trait_ctx
+        symbol = "::".join([*names, name])
+        docs: list[DocLine] = []
+        section = ""
+        for txt, line in self.docs(n):
+            m = _DOC_HEADER.match(txt)
+            if m:
+                section = m.group(1)
+                continue
+            if _ANY_HEADER.match(txt):
+                section = ""
+            elif section and txt.strip():
+                docs.append(DocLine(section, txt.strip(), line))
+        self.functions.append(
+            FuncDef(
+                name=name,
+                symbol=symbol,
+                path=self.path,
+                line=n.start_point.row + 1,
+                end_line=n.end_point.row + 1,
+                public=public and not in_test and not is_test,
+                in_test=in_test or is_test,
+                docs=tuple(docs),
+            )
+        )
+        for a in attrs:
+            if a.startswith("#[should_panic"):
+                m = re.search(r'expected\s*=\s*("(?:[^"\\]|\\.)*"|r#*".*?"#*)', a, re.S)
+                self.add_test(n, symbol, "should_panic", unquote(m.group(1)) if m else None)
+        return [*names, name], in_test or is_test, symbol
+
+    def add_test(self, fn: Node, symbol: str, kind: str, pattern: str | None) -> None:
+        body = fn.child_by_field_name("body")
+        if body is None:
+            return
+        inner = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
+        calls: list[str] = []
+        stack = list(inner)
+        while stack:
+            c = stack.pop()
+            if c.type == "call_expression":
+                callee = _callee(c.child_by_field_name("function"), self)
+                if callee:
+                    calls.append(callee)
+            elif c.type == "token_tree":
+                calls.extend(_token_callees(c, self))
+            stack.extend(c.children)
+        text, line = self.block_text(inner)
+        self.tests.append(
+            TestExpect(
+                test=symbol,
+                path=self.path,
+                line=fn.start_point.row + 1,
+                kind=kind,
+                exception=None,
+                pattern=pattern,
+                is_regex=False,
+                body=text,
+                body_line=line,
+                calls=tuple(dict.fromkeys(calls)),
+            )
+        )
+
+    def block_text(self, nodes: list[Node]) -> tuple[str, int]:
+        if not nodes:
+            return "", 0
+        lo = nodes[0].start_point.row
+        hi = min(nodes[-1].end_point.row, lo + _MAX_BODY_LINES - 1)
+        if nodes[-1].end_point.row > hi:
+            return "", 0  # too long to show whole; a cut body would not parse
+        chunk = self.lines[lo : hi + 1]
+        indent = min((len(s) - len(s.lstrip()) for s in chunk if s.strip()), default=0)
+        return "\n".join(s[indent:] for s in chunk), lo + 1
+
+    def macro(self, n: Node, fn: str, in_test: bool) -> None:
+        name_node = n.child_by_field_name("macro")
+        name = self.t(name_node) if name_node else ""
+        self.idents.add(name)
+        if not in_test or name not in ("assert_eq", "assert", "assert_ne"):
+            return
+        text = self.t(n)
+        if name == "assert_ne" or not any(k in text for k in (*_TEXT_CALLS, "contains")):
+            return
+        tt = next((c for c in n.children if c.type == "token_tree"), None)
+        lits = (
+            [c for c in tt.children if c.type in ("string_literal", "raw_string_literal")]
+            if tt
+            else []
+        )
+        if len(lits) != 1:
+            return
+        value = unquote(self.t(lits[0]))
+        if not value or len(value) < 4:
+            return
+        stmt = n.parent if n.parent is not None and n.parent.type == "expression_statement" else n
+        body, line = self.block_text([stmt])
+        self.tests.append(
+            TestExpect(
+                test=fn,
+                path=self.path,
+                line=n.start_point.row + 1,
+                kind="assert-text",
+                exception=None,
+                pattern=value,
+                is_regex=False,
+                body=body,
+                body_line=line,
+                calls=tuple(dict.fromkeys(_token_callees(tt, self))) if tt else (),
+            )
+        )
+
+    def helper_assert(self, call: Node, fn: str) -> None:
+        """``assert_to_string(err, "msg")``: a test helper asserting on error text."""
+        args = call.child_by_field_name("arguments")
+        if args is None:
+            return
+        lits = [
+            c for c in args.named_children if c.type in ("string_literal", "raw_string_literal")
+        ]
+        if len(lits) != 1:
+            return
+        value = unquote(self.t(lits[0]))
+        if not value or len(value) < 8:
+            return
+        stmt = (
+            call.parent
+            if call.parent is not None and call.parent.type == "expression_statement"
+            else call
+        )
+        nodes = [stmt]
+        first = args.named_children[0] if args.named_children else None
+        prev = stmt.prev_named_sibling
+        if (
+            first is not None
+            and first.type == "identifier"
+            and prev is not None
+            and prev.type == "let_declaration"
+            and self.t(first) in self.t(prev).split("=")[0]
+        ):
+            nodes.insert(0, prev)
+        body, line = self.block_text(nodes)
+        calls: list[str] = []
+        for node in nodes:
+            stack = [node]
+            while stack:
+                c = stack.pop()
+                if c.type == "call_expression":
+                    name = _callee(c.child_by_field_name("function"), self)
+                    if name and not name.startswith("assert"):
+                        calls.append(name)
+                stack.extend(c.children)
+        self.tests.append(
+            TestExpect(
+                test=fn,
+                path=self.path,
+                line=call.start_point.row + 1,
+                kind="assert-text",
+                exception=None,
+                pattern=value,
+                is_regex=False,
+                body=body,
+                body_line=line,
+                calls=tuple(dict.fromkeys(calls)),
+            )
+        )
+
+    def token_calls(self, tt: Node, fn: str) -> None:
+        for name, line in _token_calls(tt, self):
+            self.calls.append(Call(name, fn, line))
+
+    def impl_name(self, impl: Node) -> str:
+        ty = impl.child_by_field_name("type")
+        name = _type_name(self.t(ty)) if ty is not None else "?"
+        trait = impl.child_by_field_name("trait")
+        if trait is None:
+            return name
+        return f"<{name} as {_WS.sub(' ', self.t(trait)).strip()}>"
+
+
+def _type_name(text: str) -> str:
+    return _WS.sub(" ", text.split("<", 1)[0]).strip()
+
+
+def _is_test_attr(attr: str) -> bool:
+    inner = attr[2:-1].strip()
+    return (
+        inner in ("test", "bench")
+        or inner.endswith("::test")
+        or (inner.startswith("cfg(") and bool(re.search(r"\btest\b", inner)) and "not" not in inner)
+    )
+
+
+def _callee(fn: Node | None, s: _Scan) -> str | None:
+    if fn is None:
+        return None
+    if fn.type == "identifier":
+        return s.t(fn)
+    if fn.type == "scoped_identifier":
+        name = fn.child_by_field_name("name")
+        return s.t(name) if name else None
+    if fn.type == "field_expression":
+        field = fn.child_by_field_name("field")
+        return s.t(field) if field else None
+    if fn.type == "generic_function":
+        return _callee(fn.child_by_field_name("function"), s)
+    return None
+
+
+def _token_calls(tt: Node, s: _Scan) -> list[tuple[str, int]]:
+    """``name(`` inside a macro's token tree: a call the grammar leaves unparsed."""
+    out: list[tuple[str, int]] = []
+    kids = tt.children
+    for a, b in itertools.pairwise(kids):
+        if a.type == "identifier" and b.type == "token_tree" and s.t(b).startswith("("):
+            out.append((s.t(a), a.start_point.row + 1))
+    return out
+
+
+def _token_callees(tt: Node, s: _Scan) -> list[str]:
+    out: list[str] = []
+    stack = [tt]
+    while stack:
+        n = stack.pop()
+        if n.type == "token_tree":
+            out.extend(name for name, _ in _token_calls(n, s))
+        stack.extend(n.children)
+    return out
+
+
+def scan(path: str, text: str) -> FileEvidence:
+    return _Scan(path, text).run()

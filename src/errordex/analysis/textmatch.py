@@ -1,0 +1,95 @@
+"""Does a test's expected text belong to a template? (pure)
+
+``#[should_panic(expected = "x")]`` passes when ``x`` is a substring of the
+panic message, and ``pytest.raises(match=r"x")`` when ``re.search`` finds
+``x``. So the question is whether some message the template can print
+contains the expected text, with placeholders standing for any text.
+
+    >>> from errordex.template import Template, Text, Hole
+    >>> t = Template.of("rust-fmt", Text("index "), Hole("i", "{i}"), Text(" out of range"))
+    >>> occurs_in("index 7 out of", t), occurs_in("out of bounds", t)
+    (True, False)
+"""
+
+from __future__ import annotations
+
+import re
+
+from errordex.template import Template, Text
+
+_WILD = "\0"
+_META = re.compile(r"[.^$*+?{}\[\]|()\\]")
+
+
+def _pattern_text(t: Template) -> str:
+    return "".join(p.text if isinstance(p, Text) else _WILD for p in t.parts)
+
+
+def occurs_in(expected: str, t: Template) -> bool:
+    """Whether ``expected`` is a substring of a message ``t`` can print, with
+    most of it matched by literal text (a placeholder alone proves nothing)."""
+    if t.dynamic or t.is_empty or not expected.strip():
+        return False
+    r = _pattern_text(t)
+    n = len(r)
+    # state: position in r -> most literal characters matched so far
+    cur: dict[int, int] = {j: 0 for j in range(n + 1)}
+    cur = _close(cur, r)
+    for ch in expected:
+        nxt: dict[int, int] = {}
+        for j, lit in cur.items():
+            if j < n:
+                if r[j] == _WILD:
+                    nxt[j] = max(nxt.get(j, -1), lit)
+                elif r[j] == ch:
+                    nxt[j + 1] = max(nxt.get(j + 1, -1), lit + 1)
+        if not nxt:
+            return False
+        cur = _close(nxt, r)
+    need = max(4, (len(expected.strip()) + 1) // 2)
+    return max(cur.values()) >= min(need, len(expected.strip()))
+
+
+def _close(states: dict[int, int], r: str) -> dict[int, int]:
+    """A placeholder may stand for the empty string."""
+    out = dict(states)
+    for j in sorted(states):
+        k, lit = j, states[j]
+        while k < len(r) and r[k] == _WILD:
+            k += 1
+            if out.get(k, -1) < lit:
+                out[k] = lit
+    return out
+
+
+def literal_of(regex: str) -> str | None:
+    """The text a regex matches when it is a plain string with escapes
+    (``re.escape`` output, ``^...$``); None when it has real operators."""
+    body = regex.removeprefix("^").removesuffix("$")
+    out: list[str] = []
+    i = 0
+    while i < len(body):
+        c = body[i]
+        if c == "\\" and i + 1 < len(body):
+            nxt = body[i + 1]
+            if nxt.isalnum():
+                return None
+            out.append(nxt)
+            i += 2
+            continue
+        if _META.match(c):
+            return None
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def pattern_matches(pattern: str, is_regex: bool, t: Template) -> bool:
+    if not is_regex:
+        return occurs_in(pattern, t)
+    plain = literal_of(pattern)
+    if plain is not None:
+        return occurs_in(plain, t)
+    # A real regex: each literal run of it must occur, in order, in the message.
+    runs = [r for r in re.split(r"(?:\\.|[.^$*+?{}\[\]|()])+", pattern) if len(r.strip()) >= 4]
+    return bool(runs) and all(occurs_in(r, t) for r in runs)

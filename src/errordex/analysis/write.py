@@ -1,0 +1,469 @@
+"""The static writer: page sections from facts, and nothing else (pure).
+
+Every sentence is built from a fact and lists that fact's evidence
+(``path:line``). A section with no facts behind it is left out; no name is
+ever made up. Example code is real code (a reproducing test body, a
+manifest line) and is dropped unless it parses.
+"""
+
+from __future__ import annotations
+
+import textwrap
+import tomllib
+from dataclasses import dataclass, field
+from typing import Any
+
+from errordex.analysis import scan_python, scan_rust
+from errordex.model import ErrorEntry, ThrowSite
+
+Fact = dict[str, Any]
+_PANICKING = ("panic", "unimplemented", "todo", "unreachable", "assert", "expect")
+
+
+def ev(*facts: Fact) -> list[str]:
+    return list(dict.fromkeys(f"{f['path']}:{f['line']}" for f in facts if "path" in f))
+
+
+def parses(code: str, language: str) -> bool:
+    if language == "python":
+        return scan_python.parses(code)
+    if language == "rust":
+        return scan_rust.parses(code)
+    if language == "toml":
+        try:
+            tomllib.loads(code)
+        except tomllib.TOMLDecodeError:
+            return False
+        return True
+    return False
+
+
+def code_block(code: str, language: str) -> dict[str, str] | None:
+    return {"language": language, "code": code} if code.strip() and parses(code, language) else None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The page sections of one entry, with the facts they rest on."""
+
+    facts: dict[str, list[Fact]]
+    sections: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.sections, "provenance": {"kind": "static"}}
+
+
+def section(text: str, evidence: list[str], **more: Any) -> dict[str, Any]:
+    return {"text": text, "provenance": "static", "evidence": evidence, **more}
+
+
+def _what(entry: ErrorEntry, lead: ThrowSite) -> str:
+    if lead.language == "python":
+        exc = entry.exception_types[0] if entry.exception_types else "an exception"
+        return f"raises `{exc}`" if entry.exception_types else "raises"
+    if lead.kind in _PANICKING:
+        return (
+            f"panics (`{lead.kind}!`)"
+            if lead.kind not in ("assert", "expect")
+            else f"panics ({lead.kind})"
+        )
+    if lead.kind in ("display-impl", "error-attr") and lead.exception_type:
+        return f"prints this for the error `{lead.exception_type}`"
+    return "returns this error"
+
+
+class _Writer:
+    def __init__(self, entry: ErrorEntry, facts: dict[str, list[Fact]], slug: str) -> None:
+        self.e = entry
+        self.f = facts
+        self.slug = slug
+        self.lead = entry.catalog_sites[0]
+        self.lang = self.lead.language
+        self.where = f"{self.lead.path}:{self.lead.line}"
+        self.fn = facts["reachability"][0] if facts["reachability"] else None
+        self.stub = next(
+            (x for x in facts["features"] if x["negated"] and self.lead.kind in _PANICKING), None
+        )
+        self.arm = facts["arms"][0] if facts["arms"] else None
+        conds = [
+            g
+            for g in facts["guards"]
+            if g["site"] == self.where and g["kind"] in ("if", "elif", "else", "isinstance")
+        ]
+        self.cond = conds[-1] if conds else None
+        self.tests = facts["tests"]
+
+    # -- small phrases ---------------------------------------------------
+    def fn_name(self) -> str:
+        return f"`{self.fn['function']}`" if self.fn else f"the code at {self.where}"
+
+    def condition(self) -> str | None:
+        if self.cond is None:
+            return None
+        c = self.cond
+        if c["kind"] == "else":
+            return f"`{c['text']}` is false"
+        return f"`{c['text']}`"
+
+    def entry_point(self) -> str:
+        if self.fn and not self.fn["public"] and self.fn.get("paths"):
+            return f"`{self.fn['paths'][0][0]['function']}`"
+        return self.fn_name()
+
+    def public_paths(self) -> list[str]:
+        out: list[str] = []
+        if self.fn is None:
+            return out
+        if self.fn["public"]:
+            return [f"`{self.fn['function']}`"]
+        for chain in self.fn.get("paths", ()):
+            hops = " → ".join(f"`{h['function']}`" for h in chain)
+            out.append(f"{hops} → `{self.fn['function']}`")
+        return out
+
+    # -- sections --------------------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        n = len(self.e.catalog_sites)
+        places = f" It is thrown at {n} places." if n > 1 else ""
+        if self.stub:
+            s = self.stub
+            text = (
+                f"`{s['crate']}` was built without its `{s['feature']}` feature, so {self.fn_name()} is the "
+                f"`#[cfg({s['cfg']})]` stub that {_what(self.e, self.lead)}. Enable the feature: "
+                f"`{s['dependency_line']}`."
+            )
+            return section(text + places, ev(s, *([self.fn] if self.fn else [])))
+        if self.arm:
+            a = self.arm
+            handled = ", ".join(f"`{h}`" for h in a["handled"][:8])
+            text = (
+                f"{self.fn_name()} {_what(self.e, self.lead)} in the catch-all `{a['arm']}` arm of a `match`: "
+                f"the value was none of {handled}."
+            )
+            return section(text + places, ev(a, *([self.fn] if self.fn else [])))
+        cond = self.condition()
+        if cond:
+            text = f"{self.fn_name()} {_what(self.e, self.lead)} when {cond}."
+            return section(text + places, ev(self.cond or {}, *([self.fn] if self.fn else [])))
+        if self.lead.kind in ("display-impl", "error-attr") and self.lead.exception_type:
+            text = (
+                f"This is the message of `{self.lead.exception_type}`, written by {self.fn_name()}."
+            )
+            return section(text + places, ev(*([self.fn] if self.fn else [])) or [self.where])
+        text = f"{self.fn_name()} {_what(self.e, self.lead)} at {self.where}."
+        return section(text + places, [self.where])
+
+    def meaning(self) -> dict[str, Any] | None:
+        parts: list[str] = []
+        evidence: list[str] = []
+        if self.stub:
+            s = self.stub
+            parts.append(
+                f"The `#[cfg({s['cfg']})]` at {s['path']}:{s['line']} compiles this code only when "
+                f"`{s['crate']}` is built without `{s['feature']}`."
+            )
+            if s.get("manifest"):
+                parts.append(
+                    f"`{s['feature']}` is declared in {s['manifest']['path']}:{s['manifest']['line']} and "
+                    + ("is on by default." if s["default"] else "is not in the `default` features.")
+                )
+                evidence.append(f"{s['manifest']['path']}:{s['manifest']['line']}")
+            evidence += ev(s)
+        if self.arm:
+            a = self.arm
+            parts.append(
+                f"The `match` at {a['path']}:{a['line']} handles "
+                + ", ".join(f"`{h}`" for h in a["handled"])
+                + f"; every other value falls to `{a['arm']}`."
+            )
+            evidence += ev(a)
+        chain = [h for h in self.f["hierarchy"]]
+        if chain:
+            names = [f"`{h['name']}`" for h in chain if not h.get("builtin")]
+            last = chain[-1]
+            mro = " → ".join(f"`{m}`" for m in last.get("mro", ()))
+            if names:
+                up = f" up to the builtin {mro}" if last.get("builtin") else ""
+                parts.append(f"Its class chain is {' → '.join(names)}{up}.")
+                extra = list(chain[0].get("bases", [])[1:])
+                if extra:
+                    also = ", ".join(f"`{b}`" for b in extra)
+                    parts.append(f"`{chain[0]['name']}` also subclasses {also}.")
+            elif last.get("builtin"):
+                parts.append(f"It is a builtin exception: {mro}.")
+            evidence += ev(*[h for h in chain if "path" in h])
+        if self.lead.kind in ("display-impl", "error-attr") and self.lead.exception_type:
+            parts.append(f"It is the text of the error variant `{self.lead.exception_type}`.")
+            evidence.append(self.where)
+        for d in self.f["docs"][:4]:
+            parts.append(
+                f"The `# {d['section']}` docs of `{d['function']}` say: “{d['text'].rstrip('.')}”."
+                if d["section"] != "Raises"
+                else f"The docstring of `{d['function']}` says it raises: “{d['text'].rstrip('.')}”."
+            )
+            evidence += ev(d)
+        if not parts:
+            return None
+        return section(" ".join(parts), list(dict.fromkeys(evidence)))
+
+    def trigger(self) -> dict[str, Any] | None:
+        paths = self.public_paths()
+        if not paths and not self.condition() and not self.stub and not self.arm:
+            return None
+        via = f"Calling {paths[0]}" if paths else f"Reaching {self.fn_name()}"
+        if self.stub:
+            what = (
+                f" in a build where `{self.stub['crate']}` has no `{self.stub['feature']}` feature"
+            )
+        elif self.arm:
+            what = " with a value no other arm of the `match` handles"
+        elif self.condition():
+            what = f" when {self.condition()}"
+        else:
+            what = ""
+        evidence = ev(
+            *([self.fn] if self.fn else []),
+            *(h for c in (self.fn or {}).get("paths", [])[:1] for h in c),
+        )
+        return section(f"{via}{what}.", evidence, paths=paths)
+
+    def situations(self) -> dict[str, Any] | None:
+        items: list[str] = []
+        evidence: list[str] = []
+        fns = {r["function"] for r in self.f["reachability"]}
+        if len(fns) > 1:
+            items.append("It is thrown from " + ", ".join(f"`{x}`" for x in sorted(fns)) + ".")
+            evidence += ev(*self.f["reachability"])
+        for t in self.tests[:3]:
+            if t.get("pattern"):
+                items.append(f"The test `{t['test']}` expects it (`{t['kind']}`).")
+                evidence += ev(t)
+        if self.stub and self.stub["chains"]:
+            top = self.stub["top"]
+            items.append(f"Depending on `{top['crate']}` without its `{top['feature']}` feature.")
+            evidence += ev(*self.stub["chains"][0])
+        if not items:
+            return None
+        return section(" ".join(items), list(dict.fromkeys(evidence)), items=items)
+
+    def solutions(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        if self.stub:
+            s = self.stub
+            top = s["top"]
+            chain = s["chains"][0] if s["chains"] else []
+            via = (
+                " (it forwards "
+                + " → ".join(f"`{c['crate']}/{c['feature']}`" for c in reversed(chain))
+                + f" → `{s['crate']}/{s['feature']}`)"
+                if chain
+                else ""
+            )
+            out.append(
+                section(
+                    f"Enable `{top['feature']}` on `{top['crate']}`{via} in your Cargo.toml: `{s['dependency_line']}`.",
+                    ev(s, *chain),
+                )
+            )
+            if chain:
+                direct = s["dependency_line"].split(" = ", 1)[0]
+                del direct
+                out.append(
+                    section(
+                        f"Or enable `{s['feature']}` on `{s['crate']}` directly if you depend on it.",
+                        ev(s),
+                    )
+                )
+            if top["default"]:
+                out.append(
+                    section(
+                        f"`{top['feature']}` is a default feature of `{top['crate']}`: if you set "
+                        "`default-features = false`, list it in `features` again.",
+                        ev(*chain) or ev(s),
+                    )
+                )
+        if self.arm:
+            a = self.arm
+            out.append(
+                section(
+                    "Pass a value that one of the handled arms covers: "
+                    + ", ".join(f"`{h}`" for h in a["handled"])
+                    + ".",
+                    ev(a),
+                )
+            )
+        cond = self.condition()
+        if cond and self.cond is not None:
+            out.append(
+                section(
+                    f"Make sure {cond} does not hold for your input before you call "
+                    f"{self.entry_point()}.",
+                    ev(self.cond),
+                )
+            )
+        if self.f["catches"]:
+            c = self.f["catches"][0]
+            out.append(
+                section(
+                    f"Catch `{c['exception']}` as the repo itself does in `{c['function'] or c['path']}` ({c['path']}:{c['line']}).",
+                    ev(c),
+                )
+            )
+        for d in self.f["docs"][:2]:
+            out.append(
+                section(
+                    f"Follow the documented contract of `{d['function']}`: “{d['text'].rstrip('.')}”.",
+                    ev(d),
+                )
+            )
+        for t in self.tests[:1]:
+            if t.get("body"):
+                out.append(
+                    section(
+                        f"Compare your input with the failing one in `{t['test']}` ({t['path']}:{t['line']}).",
+                        ev(t),
+                    )
+                )
+        return out
+
+    def example_fix(self) -> dict[str, Any] | None:
+        if not self.stub:
+            return None
+        s = self.stub
+        top = s["top"]
+        name = top["crate"]
+        line = s["dependency_line"]
+        version = (
+            line.split('version = "', 1)[1].split('"', 1)[0] if 'version = "' in line else None
+        )
+        before = (
+            f'[dependencies]\n{name} = "{version}"' if version else f"[dependencies]\n{name} = {{}}"
+        )
+        after = f"[dependencies]\n{line}"
+        b, a = code_block(before, "toml"), code_block(after, "toml")
+        if not (b and a):
+            return None
+        return section(
+            f"Turn on `{top['feature']}` in the dependency on `{name}`.", ev(s), before=b, after=a
+        )
+
+    def defensive(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        body_test = next(
+            (t for t in self.tests if t.get("body") and t.get("matched_by") == "message"), None
+        )
+        if self.lang == "python" and self.e.exception_types and body_test:
+            exc = self.e.exception_types[0].rsplit(".", 1)[-1]
+            code = f"try:\n{textwrap.indent(body_test['body'], '    ')}\nexcept {exc} as exc:\n    print(exc)"
+            block = code_block(code, "python")
+            if block and exc in _known(self.f, exc):
+                out.append(
+                    section(
+                        f"Catch `{exc}` around the call ({body_test['test']} shows the failing call).",
+                        ev(body_test),
+                        strategy="catch",
+                        title=f"Catch {exc}",
+                        **block,
+                    )
+                )
+        if (
+            self.lang == "rust"
+            and self.lead.kind in _PANICKING
+            and body_test
+            and body_test["kind"] == "should_panic"
+        ):
+            code = f"let result = std::panic::catch_unwind(|| {{\n{textwrap.indent(body_test['body'], '    ')}\n}});\nassert!(result.is_err());"
+            block = code_block(code, "rust")
+            if block:
+                out.append(
+                    section(
+                        f"Isolate the panic with `std::panic::catch_unwind` (the body is `{body_test['test']}`).",
+                        ev(body_test),
+                        strategy="isolate",
+                        title="Contain the panic",
+                        **block,
+                    )
+                )
+        if self.cond is not None and self.condition():
+            out.append(
+                section(
+                    f"Check {self.condition()} yourself before the call, and report it in your own terms.",
+                    ev(self.cond),
+                    strategy="validation",
+                    title="Validate before calling",
+                )
+            )
+        return out
+
+    def prevention(self) -> dict[str, Any] | None:
+        items: list[str] = []
+        evidence: list[str] = []
+        if self.stub:
+            s = self.stub
+            items.append(
+                f"Keep `{s['top']['feature']}` in the features of your `{s['top']['crate']}` dependency."
+            )
+            evidence += ev(s)
+        if self.arm:
+            items.append(
+                f"Produce only values the `match` at {self.arm['path']}:{self.arm['line']} handles."
+            )
+            evidence += ev(self.arm)
+        for d in self.f["docs"][:1]:
+            items.append(
+                f"Read the `{d['section']}` notes of `{d['function']}` ({d['path']}:{d['line']})."
+            )
+            evidence += ev(d)
+        if self.tests:
+            t = self.tests[0]
+            items.append(
+                f"Add a test like `{t['test']}` ({t['path']}:{t['line']}) for your own inputs."
+            )
+            evidence += ev(t)
+        if not items:
+            return None
+        return section(" ".join(items), list(dict.fromkeys(evidence)), items=items)
+
+    def reproductions(self) -> list[dict[str, Any]]:
+        out = []
+        lang = self.lang
+        for t in self.tests:
+            item = section(
+                f"`{t['test']}` ({t['kind']}"
+                + (f", expects “{t['pattern']}”" if t.get("pattern") else "")
+                + ")",
+                ev(t),
+                test=t["test"],
+                matched_by=t.get("matched_by"),
+            )
+            block = code_block(t["body"], lang) if t.get("body") else None
+            if block:
+                item.update(block)
+                item["code_line"] = t["body_line"]
+            out.append(item)
+        return out
+
+
+def _known(facts: dict[str, list[Fact]], name: str) -> set[str]:
+    names = {h["name"] for h in facts["hierarchy"]}
+    return names | {name} if facts["hierarchy"] else names
+
+
+def write(entry: ErrorEntry, facts: dict[str, list[Fact]], slug: str) -> Analysis:
+    if not entry.catalog_sites:
+        return Analysis(facts=facts)
+    w = _Writer(entry, facts, slug)
+    sections: dict[str, Any] = {
+        "question": f"What causes “{entry.message}” in {slug}?",
+        "summary": w.summary(),
+        "meaning": w.meaning(),
+        "trigger": w.trigger(),
+        "situations": w.situations(),
+        "solutions": w.solutions(),
+        "example_fix": w.example_fix(),
+        "defensive_patterns": w.defensive(),
+        "prevention": w.prevention(),
+        "reproductions": w.reproductions(),
+        "related": facts["related"],
+    }
+    return Analysis(facts=facts, sections={k: v for k, v in sections.items() if v})
