@@ -14,8 +14,10 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from typing import Any
 
 from errordex import __version__
+from errordex.analysis import FileEvidence, analyse, referenced_paths, scan
 from errordex.extract import extractor_for
 from errordex.extract.common import is_test_path
 from errordex.group import group
@@ -43,6 +45,7 @@ class _Collected:
     packages: list[Package] = field(default_factory=list)
     skips: list[Skip] = field(default_factory=list)
     files: dict[str, str] = field(default_factory=dict)
+    evidence: dict[str, FileEvidence] = field(default_factory=dict)
     seen: int = 0
     parsed: int = 0
     bytes_parsed: int = 0
@@ -80,8 +83,15 @@ def extract_file(path: str, data: bytes) -> tuple[Extraction, str] | Skip:
 
 def _extract_batch(
     batch: list[tuple[str, bytes]],
-) -> list[tuple[str, int, tuple[Extraction, str] | Skip]]:
-    return [(p, len(d), extract_file(p, d)) for p, d in batch]
+) -> list[tuple[str, int, tuple[Extraction, str] | Skip, FileEvidence | None]]:
+    out: list[tuple[str, int, tuple[Extraction, str] | Skip, FileEvidence | None]] = []
+    for p, d in batch:
+        res = extract_file(p, d)
+        found = extractor_for(p)
+        # The analysis evidence is read in the same worker, from the same text.
+        ev = None if isinstance(res, Skip) or found is None else scan(p, res[1], found[0])
+        out.append((p, len(d), res, ev))
+    return out
 
 
 def _batches(source: Source, into: _Collected) -> Iterator[list[tuple[str, bytes]]]:
@@ -111,12 +121,16 @@ def _add_manifest(item: SourceFile, into: _Collected) -> None:
     pkg = parse_manifest(item.path, item.data.decode("utf-8", "replace"))
     if pkg is not None:
         into.packages.append(pkg)
+        into.evidence[item.path] = scan(item.path, item.data.decode("utf-8", "replace"), "cargo")
 
 
 def _absorb(
-    results: list[tuple[str, int, tuple[Extraction, str] | Skip]], into: _Collected
+    results: list[tuple[str, int, tuple[Extraction, str] | Skip, FileEvidence | None]],
+    into: _Collected,
 ) -> None:
-    for path, size, res in results:
+    for path, size, res, ev in results:
+        if ev is not None:
+            into.evidence[path] = ev
         if isinstance(res, Skip):
             into.skips.append(res)
             continue
@@ -144,6 +158,17 @@ def _assign_packages(sites: list[ThrowSite], packages: list[Package]) -> list[Th
         return None
 
     return [s if s.package else replace(s, package=owner(s.path)) for s in sites]
+
+
+def _add_referenced_files(
+    source: Source, analyses: dict[str, dict[str, Any]], files: dict[str, str]
+) -> None:
+    """Store every file an analysis points at, so its lines can be shown and verified."""
+    for path in sorted(referenced_paths(analyses) - files.keys()):
+        data = source.read(path)
+        text = decode(data) if data is not None else None
+        if text is not None:
+            files[path] = text
 
 
 def collect(source: Source, jobs: int = 1, progress: ProgressFn | None = None) -> _Collected:
@@ -190,6 +215,11 @@ def index(
     got = collect(source, jobs=jobs, progress=progress)
     sites = _assign_packages(got.sites, got.packages)
     entries = group(source.repo.slug, sites)
+    analyses = {
+        k: {"facts": a.facts, "analysis": a.to_json()}
+        for k, a in analyse(entries, got.evidence, got.packages, got.classes, source.repo).items()
+    }
+    _add_referenced_files(source, analyses, got.files)
     stats = SnapshotStats(
         files_seen=got.seen,
         files_parsed=got.parsed,
@@ -218,6 +248,8 @@ def index(
             classes=got.classes,
             skips=got.skips,
             files=got.files,
+            analyses=analyses,
+            idents=frozenset().union(*(e.idents for e in got.evidence.values())),
         )
     )
     return IndexResult(snapshot_id=sid, snapshot=snapshot, skips=got.skips)

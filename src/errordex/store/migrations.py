@@ -103,6 +103,25 @@ def m001_initial(conn: sqlite3.Connection) -> None:
     )
 
 
+@migration
+def m002_analysis(conn: sqlite3.Connection) -> None:
+    conn.executescript(
+        """
+        CREATE TABLE analyses (
+            snapshot_id INTEGER NOT NULL REFERENCES snapshots(id),
+            entry_id TEXT NOT NULL,
+            data TEXT NOT NULL,
+            PRIMARY KEY (snapshot_id, entry_id)
+        );
+        -- Every identifier of the snapshot's code (a JSON list), for `errordex verify`.
+        CREATE TABLE snapshot_idents (
+            snapshot_id INTEGER PRIMARY KEY REFERENCES snapshots(id),
+            data TEXT NOT NULL
+        );
+        """
+    )
+
+
 def apply(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT)")
     done = {row[0] for row in conn.execute("SELECT name FROM _migrations")}

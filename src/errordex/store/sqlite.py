@@ -14,7 +14,7 @@ import signal
 import sqlite3
 import zlib
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +75,10 @@ class SnapshotData:
     classes: list[ClassDef]
     skips: list[Skip]
     files: dict[str, str]
+    #: entry id -> {"facts": ..., "analysis": ...} (errordex.analysis)
+    analyses: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: every identifier in the snapshot's parsed code, for `errordex verify`
+    idents: frozenset[str] = frozenset()
 
 
 class SqliteStore:
@@ -144,6 +148,13 @@ class SqliteStore:
                     for p, t in data.files.items()
                 ),
             )
+            conn.executemany(
+                "INSERT INTO analyses VALUES (?, ?, ?)",
+                ((sid, k, json.dumps(v, ensure_ascii=False)) for k, v in data.analyses.items()),
+            )
+            conn.execute(
+                "INSERT INTO snapshot_idents VALUES (?, ?)", (sid, json.dumps(sorted(data.idents)))
+            )
             conn.execute("UPDATE repos SET current_snapshot = ? WHERE id = ?", (sid, repo_id))
             conn.execute("COMMIT")
         except BaseException:
@@ -205,7 +216,16 @@ class SqliteStore:
             "DELETE FROM entries_fts WHERE rowid IN (SELECT rowid FROM entries WHERE snapshot_id = ?)",
             (sid,),
         )
-        for table in ("entries", "sites", "files", "packages", "classes", "skips"):
+        for table in (
+            "entries",
+            "sites",
+            "files",
+            "packages",
+            "classes",
+            "skips",
+            "analyses",
+            "snapshot_idents",
+        ):
             conn.execute(f"DELETE FROM {table} WHERE snapshot_id = ?", (sid,))
         conn.execute("UPDATE repos SET current_snapshot = NULL WHERE current_snapshot = ?", (sid,))
         conn.execute("DELETE FROM snapshots WHERE id = ?", (sid,))
@@ -376,6 +396,27 @@ class SqliteStore:
             "SELECT text FROM files WHERE snapshot_id = ? AND path = ?", (snapshot_id, path)
         ).fetchone()
         return zlib.decompress(row[0]).decode("utf-8", "surrogatepass") if row else None
+
+    def analysis(self, snapshot_id: int, entry_id: str) -> dict[str, Any] | None:
+        """The stored {"facts", "analysis"} of one entry, or None."""
+        row = self.conn.execute(
+            "SELECT data FROM analyses WHERE snapshot_id = ? AND entry_id = ?",
+            (snapshot_id, entry_id),
+        ).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def analyses(self, snapshot_id: int) -> Iterator[tuple[str, dict[str, Any]]]:
+        for entry_id, data in self.conn.execute(
+            "SELECT entry_id, data FROM analyses WHERE snapshot_id = ? ORDER BY entry_id",
+            (snapshot_id,),
+        ):
+            yield entry_id, json.loads(data)
+
+    def idents(self, snapshot_id: int) -> set[str]:
+        row = self.conn.execute(
+            "SELECT data FROM snapshot_idents WHERE snapshot_id = ?", (snapshot_id,)
+        ).fetchone()
+        return set(json.loads(row[0])) if row else set()
 
     def packages(self, snapshot_id: int) -> list[Package]:
         return [
