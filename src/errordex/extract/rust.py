@@ -68,6 +68,7 @@ _COMMENTS = frozenset({"line_comment", "block_comment"})
 _CONVERSIONS = frozenset({"to_string", "to_owned", "into", "to_compact_string"})
 _STRING_TYPES = frozenset({"String", "Box", "Cow", "Arc", "Rc"})
 _FORMAT_MACROS = frozenset({"format", "format_args"})
+_ITEM_PREFIXES = frozenset({"pub", "async", "unsafe", "const", "extern", "string_literal"})
 _ITEM_WORDS = frozenset({"pub", "crate", "enum", "struct"})
 _WS = re.compile(r"\s+")
 _TEST_WORD = re.compile(r"\btest\b")
@@ -553,6 +554,11 @@ class _File:
                 names.append(name + "!" if t == "macro_definition" else name)
             elif t == "impl_item":
                 names.append(self._impl_name(p))
+            elif t == "token_tree" and self.src[p.start_byte] == 0x7B:  # "{"
+                name = self._token_item(p, guards)
+                if name is not None:
+                    in_test |= name[1]
+                    names.append(name[0])
             elif t == "source_file":
                 file_guards, file_test = self._file_context(p)
                 guards.extend(file_guards)
@@ -564,6 +570,46 @@ class _File:
         guards.reverse()
         names.reverse()
         return ("::".join(names) or None), guards, in_test
+
+    def _token_item(self, body: Node, guards: list[Guard]) -> tuple[str, bool] | None:
+        """``fn name(...) -> T {`` or ``mod name {`` written as tokens (in a
+        macro body): the item's name, and whether its ``#[...]`` tokens mark a
+        test. Its ``#[cfg(...)]`` tokens are added to ``guards``."""
+        prev = body.prev_sibling
+        for _ in range(48):
+            if prev is None or prev.type in (";", "=>", "}"):
+                return None
+            if prev.type == "token_tree" and self.src[prev.start_byte] == 0x7B:
+                return None
+            if prev.type in ("fn", "mod"):
+                break
+            prev = prev.prev_sibling
+        else:
+            return None
+        name = prev.next_sibling
+        if name is None or name.type != "identifier":
+            return None
+        in_test = False
+        node = prev.prev_sibling
+        while node is not None:
+            if node.type == "token_tree" and self.src[node.start_byte] == 0x5B:  # "["
+                hash_ = node.prev_sibling
+                if hash_ is None or hash_.type != "#":
+                    break
+                attr = _squash(self.text_of(node)[1:-1])
+                if attr.startswith("cfg(") and attr.endswith(")"):
+                    inner = attr[4:-1].strip()
+                    guards.append(Guard("cfg", inner, node.start_point.row + 1))
+                    in_test |= bool(_TEST_WORD.search(inner)) and "not" not in inner
+                in_test |= attr in ("test", "bench", "should_panic") or attr.endswith("::test")
+                node = hash_.prev_sibling
+            elif node.type in _ITEM_PREFIXES or (
+                node.type == "token_tree" and self.src[node.start_byte] == 0x28  # pub(crate)
+            ):
+                node = node.prev_sibling
+            else:
+                break
+        return self.text_of(name), in_test
 
     def _file_context(self, root: Node) -> tuple[list[Guard], bool]:
         if self._file_guards is None:

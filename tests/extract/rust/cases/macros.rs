@@ -40,3 +40,12 @@ macro_rules! fail {
         return Err(format!("failed: {}", $msg))
     };
 }
+
+// Items wrapped in a macro call (tokio's cfg_*! style): the fn name and its
+// #[cfg] tokens are still read.
+cfg_rt! {
+    #[cfg(feature = "rt")]
+    pub(crate) fn in_cfg_macro() {
+        panic!("inside a cfg macro");
+    }
+}
