@@ -555,10 +555,10 @@ class _File:
             elif t == "impl_item":
                 names.append(self._impl_name(p))
             elif t == "token_tree" and self.src[p.start_byte] == 0x7B:  # "{"
-                name = self._token_item(p, guards)
-                if name is not None:
-                    in_test |= name[1]
-                    names.append(name[0])
+                item = self._token_item(p, guards)
+                if item is not None:
+                    names.append(item[0])
+                    in_test |= item[1]
             elif t == "source_file":
                 file_guards, file_test = self._file_context(p)
                 guards.extend(file_guards)
