@@ -32,7 +32,7 @@ EXTENSIONS = (".py",)
 _SCOPES = ("function_definition", "class_definition", "lambda")
 #: class attributes that hold the class's own message (Django REST
 #: framework's ``default_detail`` is the same idea).
-_MESSAGE_ATTRS = ("message", "msg", "default_message", "default_detail")
+_MESSAGE_ATTRS = ("message", "msg", "default_message", "default_detail", "msg_template")
 _AS_NAME = re.compile(r"\bas\s+([A-Za-z_]\w*)\s*$")
 _WS = re.compile(r"\s+")
 
@@ -95,6 +95,16 @@ class _Where:
     bound: frozenset[str]  # names bound by enclosing `except ... as name`
 
 
+@dataclass(frozen=True)
+class _Builder:
+    """How a class builds its message from the arguments it is raised with:
+    the ``__init__`` parameters, and the ``self.attr = param`` assignments
+    that let ``__str__`` holes such as ``{self.message}`` name a parameter."""
+
+    params: tuple[str, ...] = ()
+    aliases: tuple[tuple[str, str], ...] = ()
+
+
 @dataclass
 class _File:
     path: str
@@ -106,9 +116,8 @@ class _File:
     _test_path: bool | None = None
     _scopes: dict[int, dict[str, list[ts.Node]]] = field(default_factory=dict)
     _params: dict[int, frozenset[str]] = field(default_factory=dict)
-    #: classes whose code builds the message: the ``__init__`` parameters
-    #: (their arguments fill the message's holes), or () for ``__str__``.
-    _built: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: classes whose code (``__str__``/``__init__``) builds the message
+    _built: dict[str, _Builder] = field(default_factory=dict)
 
     # -- sites ---------------------------------------------------------------
 
@@ -176,7 +185,7 @@ class _File:
     def _fill(
         self,
         template: Template,
-        params: tuple[str, ...],
+        builder: _Builder,
         positional: list[ts.Node],
         keyword: dict[str, ts.Node],
     ) -> Template:
@@ -184,13 +193,15 @@ class _File:
         message: ``JSONDecodeError("Expecting value", s, pos)`` with
         ``'%s: line %d column %d (char %d)' % (msg, lineno, colno, pos)``
         reads ``Expecting value: line %d column %d (char %d)``."""
+        params = builder.params
         bound = dict(zip(params, positional, strict=False))
         bound.update((k, v) for k, v in keyword.items() if k in params)
         if not bound:
             return template
+        aliases = dict(builder.aliases)
         parts: list[Part] = []
         for p in template.parts:
-            arg = bound.get(p.expr) if isinstance(p, Hole) else None
+            arg = bound.get(aliases.get(p.expr, p.expr)) if isinstance(p, Hole) else None
             if not isinstance(p, Hole) or arg is None or arg.type == "list_splat":
                 parts.append(p)
                 continue
@@ -201,10 +212,10 @@ class _File:
                 parts.append(Hole(msg.expr_text(arg), p.spec))
         return Template.of(template.syntax, *parts)
 
-    def class_message(self, name: str) -> tuple[Template, tuple[str, ...] | None] | None:
+    def class_message(self, name: str) -> tuple[Template, _Builder | None] | None:
         """The message a class defined in this file holds (or inherits), and
-        when the class builds it in code (``__str__``/``__init__``), so that
-        it replaces any argument, the ``__init__`` parameters."""
+        how, when the class builds it in code (``__str__``/``__init__``) so
+        that it replaces any argument."""
         seen: set[str] = set()
         while name in self.classes and name not in seen:
             seen.add(name)
@@ -405,7 +416,7 @@ class _File:
         attr: Template | None = None
         text: Template | None = None
         init: Template | None = None
-        params: tuple[str, ...] = ()
+        builder = _Builder()
         for stmt in msg.named(body):
             if stmt.type == "decorated_definition":
                 stmt = stmt.child_by_field_name("definition") or stmt
@@ -431,11 +442,9 @@ class _File:
                 elif msg.text_of(fn_name) == "__init__":
                     arg = _super_init_message(fn_body)
                     init = _usable(msg.read_static(arg, self.resolve)) if arg else None
-                    params = _parameter_list(stmt)[1:]  # without self
-        if attr is None and text is not None:
-            self._built[name] = ()
-        elif attr is None and init is not None:
-            self._built[name] = params
+                    builder = _Builder(_parameter_list(stmt)[1:], _self_aliases(fn_body))
+        if attr is None and (text or init) is not None:
+            self._built[name] = builder
         return attr or text or init
 
     def _message_dict(self, cls: ts.Node, name: str, mapping: ts.Node) -> None:
@@ -570,12 +579,33 @@ def _parameter_list(fn: ts.Node) -> tuple[str, ...]:
     return tuple(names)
 
 
+def _self_aliases(body: ts.Node) -> tuple[tuple[str, str], ...]:
+    """``self.message = message`` statements of an ``__init__``."""
+    out: list[tuple[str, str]] = []
+    for stmt in msg.named(body):
+        assign = stmt.named_children[0] if stmt.named_child_count else None
+        if stmt.type != "expression_statement" or assign is None or assign.type != "assignment":
+            continue
+        left, right = assign.child_by_field_name("left"), assign.child_by_field_name("right")
+        if (
+            left is not None
+            and right is not None
+            and right.type == "identifier"
+            and left.type == "attribute"
+            and msg.text_of(left).startswith("self.")
+        ):
+            out.append((msg.text_of(left), msg.text_of(right)))
+    return tuple(out)
+
+
+_STR_SPEC = re.compile(r"%(?:\([^)]*\))?s|\{[^!:]*\}")
+
+
 def _shows_str(spec: str) -> bool:
     """Whether a placeholder prints its value's text as is (``%s``,
-    ``{}``, ``{msg}``), so a literal argument can be spliced in."""
-    if spec.startswith("%"):
-        return spec == "%s"
-    return spec.startswith("{") and "!" not in spec and ":" not in spec
+    ``%(message)s``, ``{}``, ``{msg}``), so a literal argument can be
+    spliced in."""
+    return _STR_SPEC.fullmatch(spec) is not None
 
 
 def _super_init_message(body: ts.Node) -> ts.Node | None:

@@ -198,6 +198,12 @@ def _percent(node: Node, resolve: Resolver, depth: int) -> Template | None:
     keyed: dict[str, str] = {}
     if right.type == "tuple":
         positional = [expr_text(c) for c in named(right)]
+    elif right.type == "call" and text_of(right.child_by_field_name("function") or right) == "dict":
+        args = right.child_by_field_name("arguments")
+        for kw in named(args) if args is not None else []:
+            name, value = kw.child_by_field_name("name"), kw.child_by_field_name("value")
+            if kw.type == "keyword_argument" and name is not None and value is not None:
+                keyed[text_of(name)] = expr_text(value)
     elif right.type == "dictionary":
         for pair in named(right):
             k, v = pair.child_by_field_name("key"), pair.child_by_field_name("value")

@@ -87,3 +87,17 @@ def use_init_with_arguments(s, end):
 
 def use_init_with_keyword(s):
     raise DecodeError(doc=s, pos=0, msg=f"Extra {s!r}")
+
+
+class ArgumentError(Exception):
+    def __init__(self, argument, message):
+        self.argument_name = argument.name
+        self.message = message
+
+    def __str__(self):
+        format = "argument %(argument_name)s: %(message)s"
+        return format % dict(message=self.message, argument_name=self.argument_name)
+
+
+def use_str_with_arguments(action, value):
+    raise ArgumentError(action, "invalid choice: %r" % value)
