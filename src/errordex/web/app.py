@@ -1,0 +1,400 @@
+"""The ASGI app: HTML pages, their JSON twins and the JSON API.
+
+Each route calls one context builder (``web.context``) and renders the dict
+either as HTML (Jinja2, autoescaped) or as JSON. Every error, HTML or JSON,
+comes from one place (``_error``); JSON errors have one shape::
+
+    {"ok": false, "error": "no error with id '…'", "status": 404}
+
+SQLite connections are not shared between threads: sync work runs in the
+threadpool, and each thread opens its own read connection (``ThreadStores``).
+Rendered pages are cached in memory and the cache is dropped as soon as
+another connection commits (a re-index), which ``PRAGMA data_version`` tells.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+from urllib.parse import parse_qsl
+
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from errordex import __version__
+from errordex.errors import NotFound
+from errordex.store.sqlite import SqliteStore
+from errordex.views import SCHEMA_VERSION
+from errordex.web import context as ctxs
+from errordex.web.pages import Pages
+from errordex.web.urls import Urls
+
+log = logging.getLogger(__name__)
+
+STATIC_DIR = Path(__file__).parent / "static"
+
+#: No inline script or style anywhere; JSON-LD blocks are data, not script.
+CSP = (
+    "default-src 'none'; style-src 'self'; img-src 'self' data:; script-src 'self'; "
+    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"strict-origin-when-cross-origin"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+class SecurityHeaders:
+    """Adds the security headers to every response (pure ASGI: no buffering)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class ThreadStores:
+    """One read connection per thread to the store's database file."""
+
+    def __init__(self, store: SqliteStore) -> None:
+        self.path = store.path
+        self._local = threading.local()
+        self._local.store = store  # the creating thread keeps the caller's store
+        self._lock = threading.Lock()
+        self._opened: list[SqliteStore] = []
+
+    def get(self) -> SqliteStore:
+        store: SqliteStore | None = getattr(self._local, "store", None)
+        if store is None:
+            store = SqliteStore(self.path)
+            self._local.store = store
+            with self._lock:
+                self._opened.append(store)
+        return store
+
+    def close(self) -> None:
+        with self._lock:
+            for s in self._opened:
+                s.close()
+            self._opened.clear()
+
+
+@dataclass(frozen=True)
+class Rendered:
+    body: bytes
+    media_type: str
+    etag: str
+
+
+class PageCache:
+    """An LRU of rendered responses, valid for one ``data_version`` of the store."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._data: OrderedDict[str, Rendered] = OrderedDict()
+        self._version: int | None = None
+        self._lock = threading.Lock()
+
+    def get(self, key: str, version: int) -> Rendered | None:
+        with self._lock:
+            if version != self._version:
+                self._data.clear()
+                self._version = version
+                return None
+            hit = self._data.get(key)
+            if hit is not None:
+                self._data.move_to_end(key)
+            return hit
+
+    def put(self, key: str, version: int, value: Rendered) -> None:
+        if self.size <= 0:
+            return
+        with self._lock:
+            if version != self._version:
+                return
+            self._data[key] = value
+            while len(self._data) > self.size:
+                self._data.popitem(last=False)
+
+
+# Query parameters, validated by FastAPI (a bad value is a 422 in the one error shape).
+Page = Annotated[int, Query(ge=1, le=100_000)]
+PerPage = Annotated[int, Query(ge=1, le=ctxs.MAX_PER_PAGE)]
+Filter = Annotated[str | None, Query(max_length=ctxs.MAX_FILTER)]
+Text = Annotated[str, Query(max_length=ctxs.MAX_QUERY)]
+
+
+def _is_json_path(path: str) -> bool:
+    return path.startswith("/api/") or path.endswith(".json")
+
+
+def _rendered(body: bytes, media_type: str) -> Rendered:
+    return Rendered(body, media_type, '"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"')
+
+
+def create_app(store: SqliteStore, cache_size: int = 2048) -> FastAPI:
+    """The web app over ``store``. ``cache_size`` rendered pages are kept (0: none)."""
+    stores = ThreadStores(store)
+    cache = PageCache(cache_size)
+    app = FastAPI(
+        title="errordex",
+        version=__version__,
+        description="The errors a repository can throw, one page each. JSON schema version "
+        f"{SCHEMA_VERSION}; every error response is "
+        '`{"ok": false, "error": "...", "status": N}`.',
+        openapi_url="/openapi.json",
+        docs_url=None,  # the Swagger page needs inline scripts and a CDN
+        redoc_url=None,
+    )
+    app.state.stores = stores
+    app.state.cache = cache
+    app.add_middleware(SecurityHeaders)
+
+    def pages_for(request: Request) -> Pages:
+        root = request.scope.get("root_path", "").rstrip("/") + "/"
+        return Pages(Urls(root), site=str(request.base_url))
+
+    def _error(request: Request, status: int, message: str) -> Response:
+        if _is_json_path(request.url.path):
+            return JSONResponse({"ok": False, "error": message, "status": status}, status)
+        html = pages_for(request).error(status, message)
+        return Response(html, status, media_type="text/html; charset=utf-8")
+
+    async def cached(
+        request: Request, build: Callable[[SqliteStore], Rendered], cache_it: bool = True
+    ) -> Response:
+        """Serve ``build(store)`` from the cache or the threadpool, with an ETag."""
+        key = request.url.path + "?" + request.url.query
+        version = stores.get().data_version()
+        hit = cache.get(key, version) if cache_it else None
+        if hit is None:
+            hit = await run_in_threadpool(lambda: build(stores.get()))
+            if cache_it:
+                cache.put(key, version, hit)
+        if request.headers.get("if-none-match") == hit.etag:
+            return Response(status_code=304, headers={"etag": hit.etag})
+        return Response(hit.body, media_type=hit.media_type, headers={"etag": hit.etag})
+
+    def as_json(ctx: Mapping[str, Any]) -> Rendered:
+        body = json.dumps(ctx, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        return _rendered(body.encode("utf-8"), "application/json")
+
+    def as_html(html: str) -> Rendered:
+        return _rendered(html.encode("utf-8"), "text/html; charset=utf-8")
+
+    # -- errors ------------------------------------------------------------
+
+    @app.exception_handler(NotFound)
+    async def not_found(request: Request, exc: NotFound) -> Response:
+        return _error(request, 404, str(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        message = str(exc.detail) if exc.status_code != 404 else "page not found"
+        return _error(request, exc.status_code, message)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_params(request: Request, exc: RequestValidationError) -> Response:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ())[1:]) or 'request'}: {e.get('msg')}"
+            for e in exc.errors()
+        )
+        return _error(request, 422, f"invalid parameters: {problems}")
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, exc: Exception) -> Response:
+        log.exception("error while serving %s", request.url.path)
+        return _error(request, 500, "internal server error")
+
+    # -- pages and their JSON twins ------------------------------------------
+
+    def _none(value: str | None) -> str | None:
+        return value.strip() or None if value else None
+
+    @app.get("/", include_in_schema=False)
+    async def home(request: Request) -> Response:
+        pages = pages_for(request)
+        return await cached(request, lambda s: as_html(pages.home(ctxs.home_context(s))))
+
+    @app.get("/index.json", summary="The indexed repositories (home page data)")
+    async def home_json(request: Request) -> Response:
+        return await cached(request, lambda s: as_json(ctxs.home_context(s)))
+
+    @app.get("/api/repos", summary="The indexed repositories, with their entry counts")
+    async def api_repos(request: Request) -> Response:
+        return await cached(request, lambda s: as_json(ctxs.home_context(s)))
+
+    def _search(request: Request, q: str, html: bool) -> Callable[[SqliteStore], Rendered]:
+        pages = pages_for(request)
+
+        def build(s: SqliteStore) -> Rendered:
+            ctx = ctxs.search_context(s, q)
+            return as_html(pages.search(ctx)) if html else as_json(ctx)
+
+        return build
+
+    @app.get("/search", include_in_schema=False)
+    async def search(request: Request, q: Text = "") -> Response:
+        return await cached(request, _search(request, q, html=True))
+
+    @app.get("/search.json", summary="Search (the JSON twin of /search)")
+    async def search_json(request: Request, q: Text = "") -> Response:
+        return await cached(request, _search(request, q, html=False))
+
+    @app.get("/api/search", summary="Rank the errors that match pasted text")
+    async def api_search(request: Request, q: Text = "") -> Response:
+        return await cached(request, _search(request, q, html=False))
+
+    @app.post("/explain", include_in_schema=False)
+    async def explain(request: Request) -> Response:
+        """The paste box posts here when the text is too long for a URL."""
+        body = await request.body()
+        if len(body) > 4 * ctxs.MAX_QUERY:
+            return _error(request, 413, "the pasted text is too long")
+        form = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
+        q = form.get("q", "")[: ctxs.MAX_QUERY]
+        pages = pages_for(request)
+        ctx = await run_in_threadpool(lambda: ctxs.search_context(stores.get(), q))
+        best = ctxs.sole_match(ctx)
+        if best is not None:  # one verified match: go straight to its page, with the values
+            url = pages.urls.error(best["repo"], best["id"], best["values"])
+            return RedirectResponse(url, status_code=303)
+        if len(q) <= 1500:
+            return RedirectResponse(pages.urls.search(q), status_code=303)
+        html = pages.search(ctx)
+        return Response(html, media_type="text/html; charset=utf-8")
+
+    def _catalog(
+        request: Request,
+        owner: str,
+        repo: str,
+        html: bool,
+        kind: str | None,
+        path: str | None,
+        q: str | None,
+        page: int,
+        per_page: int,
+    ) -> Callable[[SqliteStore], Rendered]:
+        pages = pages_for(request)
+        slug = f"{owner}/{repo}"
+
+        def build(s: SqliteStore) -> Rendered:
+            ctx = ctxs.catalog_context(
+                s, slug, _none(kind), _none(path), _none(q), page=page, per_page=per_page
+            )
+            return as_html(pages.catalog(ctx)) if html else as_json(ctx)
+
+        return build
+
+    @app.get(
+        "/api/repos/{owner}/{repo}/errors", summary="One page of a repository's errors, filtered"
+    )
+    async def api_repo_errors(
+        request: Request,
+        owner: str,
+        repo: str,
+        kind: Filter = None,
+        path: Filter = None,
+        q: Filter = None,
+        page: Page = 1,
+        per_page: PerPage = ctxs.PER_PAGE,
+    ) -> Response:
+        return await cached(
+            request, _catalog(request, owner, repo, False, kind, path, q, page, per_page)
+        )
+
+    def _error_page(
+        request: Request, slug: str | None, entry_id: str, html: bool
+    ) -> Callable[[SqliteStore], Rendered]:
+        pages = pages_for(request)
+        values = ctxs.clean_values(request.query_params)
+
+        def build(s: SqliteStore) -> Rendered:
+            ctx = ctxs.error_context(s, slug, entry_id, values)
+            return as_html(pages.error_page(ctx)) if html else as_json(ctx)
+
+        return build
+
+    @app.get("/api/errors/{entry_id}", summary="One error: the public JSON contract")
+    async def api_error(request: Request, entry_id: str) -> Response:
+        return await cached(request, _error_page(request, None, entry_id, html=False))
+
+    @app.get("/sitemap.xml", include_in_schema=False)
+    async def sitemap(request: Request) -> Response:
+        pages = pages_for(request)
+
+        def build(s: SqliteStore) -> Rendered:
+            return _rendered(pages.sitemap(s).encode(), "application/xml")
+
+        return await cached(request, build)
+
+    @app.get("/robots.txt", include_in_schema=False)
+    async def robots(request: Request) -> Response:
+        body = pages_for(request).robots().encode()
+        return Response(body, media_type="text/plain; charset=utf-8")
+
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+
+    @app.get("/{owner}/{repo}.json", summary="The catalog of a repository (JSON twin)")
+    async def catalog_json(
+        request: Request,
+        owner: str,
+        repo: str,
+        kind: Filter = None,
+        path: Filter = None,
+        q: Filter = None,
+        page: Page = 1,
+        per_page: PerPage = ctxs.PER_PAGE,
+    ) -> Response:
+        return await cached(
+            request, _catalog(request, owner, repo, False, kind, path, q, page, per_page)
+        )
+
+    @app.get("/{owner}/{repo}", include_in_schema=False)
+    async def catalog(
+        request: Request,
+        owner: str,
+        repo: str,
+        kind: Filter = None,
+        path: Filter = None,
+        q: Filter = None,
+        page: Page = 1,
+        per_page: PerPage = ctxs.PER_PAGE,
+    ) -> Response:
+        return await cached(
+            request, _catalog(request, owner, repo, True, kind, path, q, page, per_page)
+        )
+
+    @app.get("/{owner}/{repo}/errors/{entry_id}.json", summary="One error (JSON twin of its page)")
+    async def error_json(request: Request, owner: str, repo: str, entry_id: str) -> Response:
+        return await cached(request, _error_page(request, f"{owner}/{repo}", entry_id, False))
+
+    @app.get("/{owner}/{repo}/errors/{entry_id}", include_in_schema=False)
+    async def error_page(request: Request, owner: str, repo: str, entry_id: str) -> Response:
+        return await cached(request, _error_page(request, f"{owner}/{repo}", entry_id, True))
+
+    return app
