@@ -256,5 +256,52 @@ def export(directory: str, repo: str | None, db: str | None) -> None:
     Console().print(f"wrote {result.pages} pages and {result.entries} entries to {directory}")
 
 
+@main.command()
+@click.option("--repo", help="Only this repository (default: every indexed one).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@db_option
+@friendly
+def verify(repo: str | None, as_json: bool, db: str | None) -> None:
+    """Check every stored analysis: lines, identifiers and features exist at the commit."""
+    from errordex.analysis.verify import Verifier
+    from errordex.errors import EXIT_UNGROUNDED
+
+    store = open_store(db)
+    snaps = [store.current(repo)] if repo else [r.snapshot for r in store.repos()]
+    reports = []
+    for snap in snaps:
+        line_counts: dict[str, int | None] = {}
+
+        def lines_of(
+            path: str, sid: int = snap.id, cache: dict[str, int | None] = line_counts
+        ) -> int | None:
+            if path not in cache:
+                text = store.file_text(sid, path)
+                cache[path] = None if text is None else len(text.splitlines())
+            return cache[path]
+
+        checker = Verifier(lines_of, store.idents(snap.id), store.packages(snap.id))
+        langs = {
+            e.id: (e.catalog_sites[0].language if e.catalog_sites else "")
+            for e in store.entries(repo=snap.repo.slug)
+        }
+        for entry_id, data in store.analyses(snap.id):
+            checker.check(entry_id, data, langs.get(entry_id, ""))
+        reports.append((snap.repo.slug, checker.report))
+    bad = sum(len(r.problems) for _, r in reports)
+    if as_json:
+        emit_json({"version": 1, "repos": [{"repo": s, **r.to_json()} for s, r in reports]})
+    else:
+        for slug, r in reports:
+            click.echo(
+                f"{slug}: {r.entries} analyses, {r.lines} lines, {r.identifiers} identifiers,"
+                f" {r.features} features checked; {len(r.problems)} ungrounded"
+            )
+            for p in r.problems:
+                click.echo(f"  {p.entry_id} {p.kind}: {p.detail}")
+    if bad:
+        sys.exit(EXIT_UNGROUNDED)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -22,6 +22,7 @@ EXIT_USAGE = 2  # bad command line (click's own code)
 EXIT_SOURCE = 3  # the source cannot be read
 EXIT_STORE = 4  # the database cannot be used
 EXIT_NOT_FOUND = 5  # no such entry / no match
+EXIT_UNGROUNDED = 6  # `errordex verify` found statements the code does not back
 EXIT_INTERRUPTED = 130  # Ctrl-C
 
 

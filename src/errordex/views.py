@@ -50,6 +50,7 @@ def entry_json(
         for s in entry.sites:
             if s.path not in texts:
                 texts[s.path] = store.file_text(snap.id, s.path)
+    stored = store.analysis(snap.id, entry.id) if store is not None else None
     lead = (
         entry.catalog_sites[0] if entry.catalog_sites else (entry.sites[0] if entry.sites else None)
     )
@@ -71,9 +72,13 @@ def entry_json(
         "last_seen": entry.last_seen,
         "sites": [site_json(s, snap, texts.get(s.path)) for s in entry.catalog_sites],
         "test_sites": [site_json(s, snap) for s in entry.sites if s.in_test],
-        "facts": {},
-        "analysis": None,
-        "related": [],
+        "facts": stored["facts"] if stored else {},
+        "analysis": stored["analysis"] if stored else None,
+        "related": (
+            [{"id": r["id"], "message": r["message"]} for r in stored["facts"].get("related", [])]
+            if stored
+            else []
+        ),
     }
 
 

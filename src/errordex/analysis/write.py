@@ -197,7 +197,7 @@ class _Writer:
             evidence.append(self.where)
         for d in self.f["docs"][:4]:
             parts.append(
-                f"The `# {d['section']}` docs of `{d['function']}` say: “{d['text'].rstrip('.')}”."
+                f"The # {d['section']} docs of `{d['function']}` say: “{d['text'].rstrip('.')}”."
                 if d["section"] != "Raises"
                 else f"The docstring of `{d['function']}` says it raises: “{d['text'].rstrip('.')}”."
             )
@@ -236,7 +236,7 @@ class _Writer:
             evidence += ev(*self.f["reachability"])
         for t in self.tests[:3]:
             if t.get("pattern"):
-                items.append(f"The test `{t['test']}` expects it (`{t['kind']}`).")
+                items.append(f"The test `{t['test']}` expects it ({t['kind']}).")
                 evidence += ev(t)
         if self.stub and self.stub["chains"]:
             top = self.stub["top"]
@@ -354,7 +354,8 @@ class _Writer:
         )
         if self.lang == "python" and self.e.exception_types and body_test:
             exc = self.e.exception_types[0].rsplit(".", 1)[-1]
-            code = f"try:\n{textwrap.indent(body_test['body'], '    ')}\nexcept {exc} as exc:\n    print(exc)"
+            body = textwrap.indent(body_test["body"], "    ")
+            code = f"try:\n{body}\nexcept {exc}:\n    ..."
             block = code_block(code, "python")
             if block and exc in _known(self.f, exc):
                 out.append(
@@ -372,7 +373,8 @@ class _Writer:
             and body_test
             and body_test["kind"] == "should_panic"
         ):
-            code = f"let result = std::panic::catch_unwind(|| {{\n{textwrap.indent(body_test['body'], '    ')}\n}});\nassert!(result.is_err());"
+            body = textwrap.indent(body_test["body"], "    ")
+            code = f"assert!(std::panic::catch_unwind(|| {{\n{body}\n}})\n.is_err());"
             block = code_block(code, "rust")
             if block:
                 out.append(
@@ -411,7 +413,7 @@ class _Writer:
             evidence += ev(self.arm)
         for d in self.f["docs"][:1]:
             items.append(
-                f"Read the `{d['section']}` notes of `{d['function']}` ({d['path']}:{d['line']})."
+                f"Read the {d['section']} notes of `{d['function']}` ({d['path']}:{d['line']})."
             )
             evidence += ev(d)
         if self.tests:

@@ -1,0 +1,252 @@
+"""Re-check a stored analysis against the snapshot it was written from (pure).
+
+Three things must hold for every entry:
+
+- each ``path``/``line`` (and each ``path:line`` in an ``evidence`` list)
+  names a line of a file stored for that snapshot;
+- each identifier in a code span (```x```) or a code block exists in the
+  snapshot's code, or is a keyword/builtin of the language;
+- each feature a fact names is declared in that crate's Cargo.toml.
+"""
+
+from __future__ import annotations
+
+import builtins
+import keyword
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from errordex.analysis import scan_python, scan_rust
+from errordex.analysis.write import parses
+from errordex.model import Package
+
+_SPAN = re.compile(r"`([^`\n]+)`")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'')
+_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_EVIDENCE = re.compile(r"^(.+):(\d+)$")
+
+RUST_WORDS = frozenset({"_"}) | frozenset(
+    [
+        "as",
+        "async",
+        "await",
+        "break",
+        "const",
+        "continue",
+        "crate",
+        "dyn",
+        "else",
+        "enum",
+        "extern",
+        "false",
+        "fn",
+        "for",
+        "if",
+        "impl",
+        "in",
+        "let",
+        "loop",
+        "match",
+        "mod",
+        "move",
+        "mut",
+        "pub",
+        "ref",
+        "return",
+        "self",
+        "Self",
+        "static",
+        "struct",
+        "super",
+        "trait",
+        "true",
+        "type",
+        "unsafe",
+        "use",
+        "where",
+        "while",
+        "cfg",
+        "not",
+        "all",
+        "any",
+        "feature",
+        "test",
+        "std",
+        "core",
+        "alloc",
+        "panic",
+        "catch_unwind",
+        "AssertUnwindSafe",
+        "assert",
+        "assert_eq",
+        "is_err",
+        "is_ok",
+        "unwrap",
+        "expect",
+        "Ok",
+        "Err",
+        "Some",
+        "None",
+        "Result",
+        "Option",
+        "Box",
+        "String",
+        "Vec",
+        "str",
+        "bool",
+        "usize",
+        "u8",
+        "u16",
+        "u32",
+        "u64",
+        "i32",
+        "i64",
+        "f32",
+        "f64",
+        "char",
+        "println",
+        "eprintln",
+        "format",
+        "unimplemented",
+        "todo",
+        "unreachable",
+        "should_panic",
+        "matches",
+    ]
+)
+TOML_WORDS = frozenset(
+    ["dependencies", "version", "features", "default", "default_features", "path", "package"]
+)
+PY_WORDS = frozenset(keyword.kwlist) | frozenset(dir(builtins)) | {"self", "cls", "_"}
+
+
+@dataclass(frozen=True)
+class Problem:
+    entry_id: str
+    kind: str  # "line", "identifier", "feature", "code"
+    detail: str
+
+
+@dataclass
+class Report:
+    entries: int = 0
+    lines: int = 0
+    identifiers: int = 0
+    features: int = 0
+    problems: list[Problem] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "entries": self.entries,
+            "checked": {
+                "lines": self.lines,
+                "identifiers": self.identifiers,
+                "features": self.features,
+            },
+            "ungrounded": len(self.problems),
+            "problems": [
+                {"entry": p.entry_id, "kind": p.kind, "detail": p.detail} for p in self.problems
+            ],
+        }
+
+
+def _walk(x: Any) -> Iterable[tuple[str | None, Any, dict[str, Any] | None]]:
+    """(key, value, parent dict) for every value nested in ``x``."""
+    stack: list[tuple[str | None, Any, dict[str, Any] | None]] = [(None, x, None)]
+    while stack:
+        k, v, parent = stack.pop()
+        yield k, v, parent
+        if isinstance(v, dict):
+            stack.extend((kk, vv, v) for kk, vv in v.items())
+        elif isinstance(v, list):
+            stack.extend((k, vv, parent) for vv in v)
+
+
+class Verifier:
+    def __init__(
+        self,
+        lines_of: Callable[[str], int | None],
+        idents: set[str],
+        packages: Iterable[Package],
+    ) -> None:
+        self.lines_of = lines_of
+        self.packages = {p.name: p for p in packages}
+        names = {n for p in self.packages.values() for n in (p.name, p.name.replace("-", "_"))}
+        features = {f for p in self.packages.values() for f in p.features}
+        self.known = idents | names | features
+        self.report = Report()
+
+    def check(self, entry_id: str, data: dict[str, Any], language: str) -> None:
+        r = self.report
+        r.entries += 1
+        words = self.known | (PY_WORDS if language == "python" else RUST_WORDS) | TOML_WORDS
+        for key, value, parent in _walk(data):
+            if isinstance(value, dict) and isinstance(value.get("path"), str) and "line" in value:
+                self.line(entry_id, value["path"], value["line"])
+            elif key == "evidence" and isinstance(value, str):
+                m = _EVIDENCE.match(value)
+                if m:
+                    self.line(entry_id, m.group(1), int(m.group(2)))
+            elif key == "code" and isinstance(value, str) and parent is not None:
+                lang = str(parent.get("language", language))
+                if not parses(value, lang):
+                    r.problems.append(
+                        Problem(entry_id, "code", f"does not parse as {lang}: {value[:60]!r}")
+                    )
+                self.tokens(entry_id, _code_idents(value, lang), words, "code")
+            elif (
+                key == "text"
+                and isinstance(value, str)
+                and parent is not None
+                and "provenance" in parent
+            ):
+                for span in _SPAN.findall(value):
+                    self.tokens(
+                        entry_id, set(_TOKEN.findall(_STRING.sub("", span))), words, f"`{span}`"
+                    )
+        for f in data.get("facts", {}).get("features", []):
+            self.feature(entry_id, f["crate"], f["feature"])
+            self.feature(entry_id, f["top"]["crate"], f["top"]["feature"])
+            for chain in f.get("chains", []):
+                for link in chain:
+                    self.feature(entry_id, link["crate"], link["feature"])
+
+    def line(self, entry_id: str, path: str, line: Any) -> None:
+        self.report.lines += 1
+        n = self.lines_of(path)
+        if n is None:
+            self.report.problems.append(Problem(entry_id, "line", f"{path} is not stored"))
+        elif not isinstance(line, int) or not 1 <= line <= n:
+            self.report.problems.append(
+                Problem(entry_id, "line", f"{path}:{line} is past the end ({n} lines)")
+            )
+
+    def tokens(
+        self, entry_id: str, tokens: set[str], words: set[str] | frozenset[str], where: str
+    ) -> None:
+        for t in sorted(tokens):
+            self.report.identifiers += 1
+            if t not in words and not t.isdigit():
+                self.report.problems.append(Problem(entry_id, "identifier", f"{t!r} in {where}"))
+
+    def feature(self, entry_id: str, crate: str, feature: str) -> None:
+        self.report.features += 1
+        pkg = self.packages.get(crate)
+        if pkg is None or feature not in pkg.features:
+            self.report.problems.append(
+                Problem(entry_id, "feature", f"{crate} declares no feature {feature!r}")
+            )
+
+
+def _code_idents(code: str, language: str) -> set[str]:
+    if language == "python":
+        return scan_python.identifiers(code)
+    if language == "rust":
+        return scan_rust.identifiers(code)
+    if language == "toml":
+        keys = re.findall(r"^\s*([A-Za-z0-9_-]+)\s*=", code, re.M)
+        keys += re.findall(r"([A-Za-z0-9_-]+)\s*=", code)
+        return {k.replace("-", "_") for k in keys}
+    return set()
