@@ -62,7 +62,20 @@ def _parse(text: str) -> list[ParsedError]:
         found = finder(lines)
         if found:
             return [f.error for f in found]
+    if _looks_binary(text):
+        return []
     return [f.error for f in plain.find(lines)]
+
+
+def _looks_binary(text: str) -> bool:
+    """Whether ``text`` is mostly control characters or decoding debris."""
+    sample = text[:4096] + text[-4096:] if len(text) > 8192 else text
+    bad = sum(
+        1
+        for c in sample
+        if c == "\ufffd" or (ord(c) < 32 and c not in "\n\r\t\x1b") or 0x7F <= ord(c) < 0xA0
+    )
+    return bad * 10 > len(sample)
 
 
 def _merge(tagged: list[tuple[int, int, int, ParsedError]]) -> list[ParsedError]:
