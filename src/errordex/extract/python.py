@@ -35,6 +35,8 @@ _SCOPES = ("function_definition", "class_definition", "lambda")
 _MESSAGE_ATTRS = ("message", "msg", "default_message", "default_detail", "msg_template")
 _AS_NAME = re.compile(r"\bas\s+([A-Za-z_]\w*)\s*$")
 _WS = re.compile(r"\s+")
+#: test_x, and unittest's testX
+_TEST_FUNCTION = re.compile(r"test(?:_|[A-Z0-9]|$)")
 
 
 @cache
@@ -276,10 +278,10 @@ class _File:
                 name = msg.text_of(name_node) if name_node is not None else "?"
                 names.append(name)
                 if ptype == "function_definition":
-                    in_test = in_test or name.startswith("test")
+                    in_test = in_test or _TEST_FUNCTION.match(name) is not None
                     in_function = True
                 else:
-                    in_test = in_test or name.startswith("Test")
+                    in_test = in_test or _is_test_class(parent, name)
             elif not in_function and child.type == "block":
                 self._guard(child, parent, guards, bound)
             child, parent = parent, parent.parent
@@ -495,6 +497,16 @@ def _scope_of(node: ts.Node) -> ts.Node | None:
             return parent
         parent = parent.parent
     return None
+
+
+def _is_test_class(node: ts.Node, name: str) -> bool:
+    """``class TestX(unittest.TestCase)`` or a bare pytest ``class TestX:``;
+    not a helper such as ``class TestClient(httpx.Client)``."""
+    if not name.startswith("Test"):
+        return False
+    supers = node.child_by_field_name("superclasses")
+    bases = msg.named(supers) if supers is not None else []
+    return not bases or any("TestCase" in msg.text_of(b) for b in bases)
 
 
 def _dominates(assign: ts.Node, use: ts.Node) -> bool:

@@ -21,3 +21,21 @@ class TestCase(unittest.TestCase):
 class Builder:
     def test_like(self):
         raise ValueError("method named test_like")
+
+
+class TestClient(Session):
+    def get(self, url):
+        raise ValueError("a helper named like a test class")
+
+
+class TestPlain:
+    def helper(self):
+        raise ValueError("in a pytest class")
+
+
+def testCamelCase():
+    raise ValueError("unittest camel case")
+
+
+def testing_mode():
+    raise ValueError("not a test either")
