@@ -162,6 +162,10 @@ def features(sites: list[ThrowSite], ix: Index) -> list[Fact]:
                     declared=feature in pkg.features,
                     default=enabled_by(pkg, feature),
                 )
+                if not fact["declared"]:
+                    # Referenced by a cfg but not in [features]: nothing a user can turn on.
+                    out.append(fact)
+                    continue
                 where = ix.workspace.feature_line(crate, feature)
                 if where:
                     fact["manifest"] = {"path": where[0], "line": where[1]}

@@ -25,6 +25,7 @@ from errordex.model import Package
 _SPAN = re.compile(r"`([^`\n]+)`")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'')
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_NUMBER = re.compile(r"\b\d[\w.]*")
 _EVIDENCE = re.compile(r"^(.+):(\d+)$")
 
 RUST_WORDS = frozenset({"_"}) | frozenset(
@@ -204,10 +205,15 @@ class Verifier:
             ):
                 for span in _SPAN.findall(value):
                     self.tokens(
-                        entry_id, set(_TOKEN.findall(_STRING.sub("", span))), words, f"`{span}`"
+                        entry_id,
+                        set(_TOKEN.findall(_NUMBER.sub(" ", _STRING.sub("", span)))),
+                        words,
+                        f"`{span}`",
                     )
         for f in data.get("facts", {}).get("features", []):
-            self.feature(entry_id, f["crate"], f["feature"])
+            self.feature(entry_id, f["crate"], f["feature"], f["declared"])
+            if not f["declared"]:
+                continue
             self.feature(entry_id, f["top"]["crate"], f["top"]["feature"])
             for chain in f.get("chains", []):
                 for link in chain:
@@ -231,9 +237,11 @@ class Verifier:
             if t not in words and not t.isdigit():
                 self.report.problems.append(Problem(entry_id, "identifier", f"{t!r} in {where}"))
 
-    def feature(self, entry_id: str, crate: str, feature: str) -> None:
+    def feature(self, entry_id: str, crate: str, feature: str, declared: bool = True) -> None:
         self.report.features += 1
         pkg = self.packages.get(crate)
+        if pkg is not None and not declared and feature not in pkg.features:
+            return  # the fact says, rightly, that the crate does not declare it
         if pkg is None or feature not in pkg.features:
             self.report.problems.append(
                 Problem(entry_id, "feature", f"{crate} declares no feature {feature!r}")

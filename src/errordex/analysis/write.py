@@ -82,7 +82,12 @@ class _Writer:
         self.where = f"{self.lead.path}:{self.lead.line}"
         self.fn = facts["reachability"][0] if facts["reachability"] else None
         self.stub = next(
-            (x for x in facts["features"] if x["negated"] and self.lead.kind in _PANICKING), None
+            (
+                x
+                for x in facts["features"]
+                if x["negated"] and x["declared"] and self.lead.kind in _PANICKING
+            ),
+            None,
         )
         self.arm = facts["arms"][0] if facts["arms"] else None
         conds = [
