@@ -7,21 +7,16 @@ only JSON values; links are made by the templates from ``Urls``.
 
 from __future__ import annotations
 
-import json
 import math
-import re
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
 
+from errordex.errors import NotFound
+from errordex.explain import explain_text
 from errordex.forge import parse_forge_url
-from errordex.match.compile import compile_template
-from errordex.model import ErrorEntry
-from errordex.paste import python as paste_python
-from errordex.paste import rust as paste_rust
-from errordex.paste.clean import clean_lines
+from errordex.runtime import title
 from errordex.store.sqlite import SqliteStore, StoredSnapshot
-from errordex.template import Template
 from errordex.views import SCHEMA_VERSION, entry_json, entry_summary
 
 PER_PAGE = 50
@@ -30,9 +25,7 @@ MAX_QUERY = 32_768  # a pasted traceback; longer input is refused with 422
 MAX_FILTER = 500
 MAX_VALUES = 20
 MAX_VALUE_CHARS = 500
-SEARCH_LIMIT = 20
-_TOKEN = re.compile(r"\w{2,}")
-_FTS_TOKENS = 16
+SEARCH_LIMIT = 10
 
 
 def _snapshot_json(snap: StoredSnapshot) -> dict[str, Any]:
@@ -125,102 +118,48 @@ def error_context(
     snap = store.entry_snapshot(entry_id, repo=entry.repo)
     data = entry_json(entry, snap, store, with_snippets=True)
     data["repo_url"] = snap.repo.url
+    data["forge_ref"] = snap.forge_ref
+    data["related"] = [_related(store, entry.repo, r) for r in data["related"]]
     data["report_url"] = report_url(snap.repo.url, data)
     if values:
         data["values"] = dict(values)
     return data
 
 
+def _related(store: SqliteStore, slug: str, rel: dict[str, Any]) -> dict[str, Any]:
+    """A related entry with its repo and title (an empty message has a title too)."""
+    try:
+        other = store.entry(rel["id"], repo=slug)
+    except NotFound:
+        return {**rel, "repo": slug, "title": rel.get("message") or rel["id"]}
+    return {**rel, "repo": slug, "title": title(other)}
+
+
 # -- search ----------------------------------------------------------------------
 
 
-def parse_paste(text: str) -> dict[str, Any]:
-    """The error a user pasted: a traceback, a panic, or one message line."""
-    lines = clean_lines(text)
-    found = paste_python.find(lines) or paste_rust.find(lines)
-    main = [f.error for f in found if f.error.relation is None] or [f.error for f in found]
-    if main:
-        err = main[-1]
-        return {
-            "message": err.message,
-            "exception_type": err.exception_type,
-            "language": err.language,
-            "values": dict(err.values),
-        }
-    line = next((ln.strip() for ln in reversed(lines) if ln.strip()), "")
-    exc, message = paste_python.split_exception_line(line)
-    return {"message": message, "exception_type": exc, "language": None, "values": {}}
-
-
-def fts_query(message: str) -> str | None:
-    """A safe FTS5 query: every token quoted, joined with OR; None if no token."""
-    tokens = list(dict.fromkeys(_TOKEN.findall(message)))[:_FTS_TOKENS]
-    if not tokens:
-        return None
-    return " OR ".join('"' + t.replace('"', '""') + '"' for t in tokens)
-
-
-def _hole_values(result_values: tuple[tuple[Any, str], ...]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for i, (hole, value) in enumerate(result_values, start=1):
-        name = hole.expr if hole.expr and len(hole.expr) <= 64 else str(i)
-        out.setdefault(name, value[:MAX_VALUE_CHARS])
-    return out
-
-
 def search_context(store: SqliteStore, q: str, limit: int = SEARCH_LIMIT) -> dict[str, Any]:
-    """Ranked entries for pasted text: full-text candidates, verified by each
-    template's matcher (which also reads the placeholder values)."""
+    """Ranked entries for pasted text, per error found in it: the same builder
+    as ``errordex explain --json`` (``errordex.explain``), plus the query."""
     q = q.strip()
-    parsed = parse_paste(q) if q else None
-    results: list[dict[str, Any]] = []
-    if parsed and parsed["message"]:
-        message = parsed["message"]
-        query = fts_query(message)
-        scored: list[tuple[float, int, str, dict[str, str], bool]] = []
-        for rank, (_sid, eid, tjson) in enumerate(
-            store.fts_candidates(query, limit=100) if query else []
-        ):
-            m = compile_template(Template.from_json(json.loads(tjson))).match(message)
-            if m is not None:
-                score = 1.0 + m.coverage - (0.5 if m.partial else 0.0)
-                scored.append((score, rank, eid, _hole_values(m.values), True))
-            else:
-                scored.append((1.0 / (rank + 2), rank, eid, {}, False))
-        scored.sort(key=lambda s: (-s[0], s[1]))
-        for score, _rank, eid, values, matched in scored[:limit]:
-            entry: ErrorEntry = store.entry(eid)
-            bonus = (
-                0.05
-                if parsed["exception_type"]
-                and any(
-                    t.rsplit(".", 1)[-1] == parsed["exception_type"].rsplit(".", 1)[-1]
-                    for t in entry.exception_types
-                )
-                else 0.0
-            )
-            results.append(
-                {
-                    **entry_summary(entry),
-                    "score": round(min(score + bonus, 2.0), 4),
-                    "matched": matched,
-                    "values": values,
-                }
-            )
-        results.sort(key=lambda r: -r["score"])
-    return {
-        "version": SCHEMA_VERSION,
-        "query": q,
-        "parsed": parsed,
-        "engine": "fts+template",
-        "results": results,
-    }
+    result = explain_text(store, q, limit=limit) if q else {"version": SCHEMA_VERSION, "parts": []}
+    return {**result, "query": q}
+
+
+def main_part(ctx: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The error the paste is about: the first part that is not a cause or context."""
+    parts: list[dict[str, Any]] = ctx["parts"]
+    main = [p for p in parts if p.get("relation") is None] or parts
+    return main[0] if main else None
 
 
 def sole_match(ctx: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The one result whose template matched the pasted message, if exactly one
-    did (a paste that several templates explain goes to the result list)."""
-    matched = [r for r in ctx["results"] if r["matched"]]
-    if len(matched) == 1 or (len(matched) > 1 and matched[0]["score"] - matched[1]["score"] >= 0.2):
-        return dict(matched[0])
+    """The match to go straight to: the only exact match of the main error, or
+    one clearly ahead of the next; otherwise None (show the list)."""
+    part = main_part(ctx)
+    if part is None:
+        return None
+    exact = [m for m in part["matches"] if m["exact"]]
+    if len(exact) == 1 or (len(exact) > 1 and exact[0]["score"] - exact[1]["score"] >= 0.2):
+        return dict(exact[0])
     return None

@@ -128,9 +128,7 @@ def export_site(
         del snap
 
     search_href = root.search()
-    w.write(
-        search_href, w.pages_at(search_href).search({"query": "", "parsed": None, "results": []})
-    )
+    w.write(search_href, w.pages_at(search_href).search({"query": "", "parts": []}))
     w.write("search-index.json", json.dumps(index, ensure_ascii=False) + "\n")
     w.write(
         root.search_index_js(),

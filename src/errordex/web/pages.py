@@ -32,6 +32,8 @@ def environment() -> Environment:
     )
     env.globals.update(
         highlight=render.highlight,
+        highlight_code=render.highlight_code,
+        prose=render.prose,
         sections=render.sections,
         summary=render.summary,
         provenance_label=render.provenance_label,
@@ -137,10 +139,11 @@ class Pages:
         subject = render.question_subject(ctx["title"])
         question = f'What causes "{subject}" in {slug}?'
         answer = render.summary(ctx)
+        answer_text = render.plain(answer.text) if answer else ""
         kinds = ", ".join(ctx["kinds"])
         types = ", ".join(ctx["exception_types"])
         n = len(ctx["sites"])
-        description = answer or (
+        description = answer_text or (
             f"{ctx['title']} — {types or kinds} in {slug}, thrown at {n} "
             f"place{'s' if n != 1 else ''}: the source, pinned to commit {ctx['commit'][:7]}."
         )
@@ -159,7 +162,7 @@ class Pages:
         if canonical:
             article["url"] = canonical
         docs = [article]
-        if answer:
+        if answer_text:
             docs.append(
                 {
                     "@context": "https://schema.org",
@@ -168,7 +171,7 @@ class Pages:
                         {
                             "@type": "Question",
                             "name": question,
-                            "acceptedAnswer": {"@type": "Answer", "text": answer},
+                            "acceptedAnswer": {"@type": "Answer", "text": answer_text},
                         }
                     ],
                 }

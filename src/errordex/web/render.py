@@ -9,18 +9,23 @@ the page.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from markupsafe import Markup, escape
 from pygments.lexer import Lexer
-from pygments.lexers import PythonLexer, RustLexer, TextLexer
+from pygments.lexers import PythonLexer, RustLexer, TextLexer, TOMLLexer
 from pygments.token import STANDARD_TYPES, _TokenType
 
 from errordex.forge import file_url
 
-_LEXERS: dict[str, type[Lexer]] = {"python": PythonLexer, "rust": RustLexer}
+_LEXERS: dict[str, type[Lexer]] = {
+    "python": PythonLexer,
+    "rust": RustLexer,
+    "toml": TOMLLexer,
+}
 
 
 def _css_class(ttype: _TokenType) -> str:
@@ -55,7 +60,7 @@ def highlight(snippet: Mapping[str, Any] | None, language: str) -> Markup:
             f'<span{mark}><span class="ln" aria-hidden="true">{n}</span>'
             f'<span class="code">{"".join(row)}</span></span>'
         )
-    return Markup("\n".join(out))
+    return Markup("".join(out))
 
 
 def json_ld(data: Any) -> Markup:
@@ -68,6 +73,11 @@ def json_ld(data: Any) -> Markup:
 
 
 # -- analysis sections ---------------------------------------------------------
+#
+# The analysis JSON (errordex.analysis.write) holds sections as
+# ``{"text", "evidence": ["path:line"], ...}`` dicts or lists of them; a
+# section may add ``items`` (bullets), ``code``/``language``, ``before``/
+# ``after`` blocks, ``strategy``/``title``. Anything absent is left out.
 
 
 @dataclass(frozen=True)
@@ -77,14 +87,21 @@ class Evidence:
 
 
 @dataclass(frozen=True)
+class Code:
+    code: str
+    language: str = ""
+
+
+@dataclass(frozen=True)
 class Item:
     """One paragraph, solution, pattern...: any field may be empty."""
 
     text: str = ""
     title: str = ""
-    code: str = ""
-    before: str = ""
-    after: str = ""
+    bullets: tuple[str, ...] = ()
+    code: Code | None = None
+    before: Code | None = None
+    after: Code | None = None
     evidence: tuple[Evidence, ...] = ()
 
 
@@ -97,126 +114,145 @@ class Section:
     parts: tuple[tuple[str, tuple[Item, ...]], ...] = field(default=())
 
 
-#: (heading, keys the analysis may use for it)
+#: (key, heading, keys the analysis may use for it, numbered)
 _SECTIONS: tuple[tuple[str, str, tuple[str, ...], bool], ...] = (
-    ("meaning", "What it means", ("meaning", "what_it_means"), False),
+    ("meaning", "What it means", ("meaning",), False),
     ("solutions", "Solutions", ("solutions",), True),
-    ("example_fix", "Example fix", ("example_fix", "example", "fix"), False),
-    ("defensive", "Defensive patterns", ("defensive_patterns", "defensive", "patterns"), False),
+    ("example_fix", "Example fix", ("example_fix",), False),
+    ("defensive", "Defensive patterns", ("defensive_patterns",), False),
     ("prevention", "Prevention", ("prevention",), False),
 )
-_WHEN_KEYS = ("when", "when_it_happens")
+#: parts of "When it happens": (label, keys in the analysis)
 _WHEN_PARTS = (
-    ("trigger", "Trigger"),
-    ("situations", "Common situations"),
-    ("common_situations", "Common situations"),
-    ("tests", "Tests that reproduce it"),
+    ("Trigger", ("trigger",)),
+    ("Common situations", ("situations",)),
+    ("Tests that reproduce it", ("reproductions",)),
 )
 
 
 def _evidence(raw: Any, ctx: Mapping[str, Any]) -> tuple[Evidence, ...]:
-    if raw is None:
-        return ()
     if isinstance(raw, str | dict):
         raw = [raw]
+    if not isinstance(raw, list):
+        return ()
     out = []
     repo_url = ctx.get("repo_url")
-    commit = ctx.get("commit")
-    for ev in raw if isinstance(raw, list) else []:
+    ref = ctx.get("forge_ref")  # None for a source with no forge (pkg:, a local dir)
+    for ev in raw:
         path: str | None = None
         line: int | None = None
         if isinstance(ev, str):
-            path, _, num = ev.rpartition(":")
-            if not (path and num.isdigit()):
+            head, _, num = ev.rpartition(":")
+            if not (head and num.isdigit()):
                 out.append(Evidence(ev))
                 continue
-            line = int(num)
+            path, line = head, int(num)
         elif isinstance(ev, dict) and isinstance(ev.get("path"), str):
             path = ev["path"]
-            line = ev.get("line") if isinstance(ev.get("line"), int) else None
-        else:
-            continue
-        assert path is not None
-        label = f"{path}:{line}" if line else path
-        out.append(Evidence(label, file_url(repo_url, commit, path, line)))
-    return tuple(out)
+            line = ev["line"] if isinstance(ev.get("line"), int) else None
+        if path is not None:
+            label = f"{path}:{line}" if line else path
+            out.append(Evidence(label, file_url(repo_url, ref, path, line)))
+    return tuple(dict.fromkeys(out))
 
 
 def _text(value: Any) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
+def _code(value: Any, language: str = "") -> Code | None:
+    if isinstance(value, dict):
+        return _code(value.get("code"), _text(value.get("language")) or language)
+    text = value.strip("\n") if isinstance(value, str) else ""
+    return Code(text, language) if text.strip() else None
+
+
+def _item(r: Any, ctx: Mapping[str, Any]) -> Item | None:
+    if isinstance(r, str):
+        return Item(text=r.strip()) if r.strip() else None
+    if not isinstance(r, dict):
+        return None
+    text = _text(r.get("text"))
+    bullets = tuple(b.strip() for b in r.get("items") or () if isinstance(b, str) and b.strip())
+    if len(bullets) > 1:
+        text = ""  # the text is the bullets joined
+    else:
+        bullets = ()
+    title = _text(r.get("title"))
+    if title and _text(r.get("strategy")):
+        title = f"{title} ({_text(r['strategy'])})"
+    lang = _text(r.get("language"))
+    item = Item(
+        text=text,
+        title=title,
+        bullets=bullets,
+        code=_code(r.get("code"), lang),
+        before=_code(r.get("before"), lang),
+        after=_code(r.get("after"), lang),
+        evidence=_evidence(r.get("evidence"), ctx),
+    )
+    if item.text or item.title or item.bullets or item.code or item.before or item.after:
+        return item
+    return None
+
+
 def _items(raw: Any, ctx: Mapping[str, Any]) -> tuple[Item, ...]:
-    if raw is None or raw == "" or raw == []:
-        return ()
-    if isinstance(raw, str | dict):
-        raw = [raw]
     if not isinstance(raw, list):
-        return ()
-    out = []
-    for r in raw:
-        if isinstance(r, str):
-            if r.strip():
-                out.append(Item(text=r.strip()))
-        elif isinstance(r, dict):
-            text = _text(r.get("text")) or _text(r.get("description")) or _text(r.get("summary"))
-            title = _text(r.get("title")) or _text(r.get("strategy")) or _text(r.get("name"))
-            if r.get("strategy") and r.get("title"):
-                title = f"{_text(r['strategy'])}: {_text(r['title'])}"
-            item = Item(
-                text=text,
-                title=title,
-                code=_text(r.get("code")),
-                before=_text(r.get("before")),
-                after=_text(r.get("after")),
-                evidence=_evidence(r.get("evidence", r.get("facts")), ctx),
-            )
-            if item.text or item.title or item.code or item.before or item.after:
-                out.append(item)
-            elif isinstance(r.get("path"), str):
-                out.append(Item(evidence=_evidence(r, ctx)))
-    return tuple(out)
+        raw = [raw]
+    return tuple(i for i in (_item(r, ctx) for r in raw) if i is not None)
 
 
 def sections(ctx: Mapping[str, Any]) -> list[Section]:
     """The analysis sections present in an error's JSON, in page order (the
     Source section sits between "What it means" and "Solutions")."""
-    analysis = ctx.get("analysis") or {}
+    analysis = ctx.get("analysis")
     if not isinstance(analysis, dict):
         return []
     out = []
     for key, heading, keys, numbered in _SECTIONS:
-        raw = next((analysis[k] for k in keys if analysis.get(k)), None)
-        items = _items(raw, ctx)
+        items = _items(next((analysis[k] for k in keys if analysis.get(k)), None), ctx)
         if items:
             out.append(Section(key, heading, items, numbered))
-    when = next((analysis[k] for k in _WHEN_KEYS if analysis.get(k)), None)
-    parts: list[tuple[str, tuple[Item, ...]]] = []
-    if isinstance(when, dict):
-        seen: set[str] = set()
-        for key, label in _WHEN_PARTS:
-            items = _items(when.get(key), ctx)
-            if items and label not in seen:
-                seen.add(label)
-                parts.append((label, items))
-    elif when:
-        parts.append(("", _items(when, ctx)))
-    facts = ctx.get("facts") or {}
-    tests = _items(facts.get("tests"), ctx) if isinstance(facts, dict) else ()
-    if tests and not any(label == "Tests that reproduce it" for label, _ in parts):
-        parts.append(("Tests that reproduce it", tests))
+    parts = []
+    for label, keys in _WHEN_PARTS:
+        items = _items(next((analysis[k] for k in keys if analysis.get(k)), None), ctx)
+        if items:
+            parts.append((label, items))
     if parts:
         out.append(Section("when", "When it happens", (), parts=tuple(parts)))
     return out
 
 
-def summary(ctx: Mapping[str, Any]) -> str:
+def summary(ctx: Mapping[str, Any]) -> Item | None:
+    """The short answer to "What causes ...?", with its evidence."""
     analysis = ctx.get("analysis")
-    if isinstance(analysis, dict):
-        for key in ("summary", "answer"):
-            if _text(analysis.get(key)):
-                return _text(analysis[key])
-    return ""
+    if not isinstance(analysis, dict):
+        return None
+    return _item(analysis.get("summary"), ctx)
+
+
+_TICKS = re.compile(r"`([^`\n]+)`")
+
+
+def prose(text: str) -> Markup:
+    """Escaped text, with `backticked` spans as <code>."""
+    return Markup(_TICKS.sub(r"<code>\1</code>", str(escape(text))))
+
+
+def plain(text: str) -> str:
+    """Text without the backticks (for meta tags and JSON-LD)."""
+    return _TICKS.sub(r"\1", text)
+
+
+def highlight_code(code: Code) -> Markup:
+    """A code block, highlighted (no line numbers)."""
+    lexer = _LEXERS.get(code.language, TextLexer)(stripnl=False, ensurenl=False)
+    out = []
+    for ttype, value in lexer.get_tokens(code.code):
+        cls = _css_class(ttype)
+        text = str(escape(value))
+        out.append(f'<span class="{cls}">{text}</span>' if cls else text)
+    return Markup("".join(out))
 
 
 def provenance_label(ctx: Mapping[str, Any]) -> str:
@@ -228,13 +264,20 @@ def provenance_label(ctx: Mapping[str, Any]) -> str:
 
 
 def related(ctx: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Related entries, each once, in the order given."""
-    seen: set[str] = set()
+    """Related entries, each once, in the order given, with the reason the
+    analysis gives (``analysis.related``) when it has one."""
+    analysis = ctx.get("analysis")
+    reasons = {
+        r["id"]: r.get("reason")
+        for r in (analysis.get("related") or [] if isinstance(analysis, dict) else [])
+        if isinstance(r, dict) and isinstance(r.get("id"), str)
+    }
+    seen: set[str] = {ctx.get("id", "")}
     out = []
     for r in ctx.get("related") or []:
         if isinstance(r, dict) and isinstance(r.get("id"), str) and r["id"] not in seen:
             seen.add(r["id"])
-            out.append(r)
+            out.append({**r, "reason": r.get("reason") or reasons.get(r["id"])})
     return out
 
 
