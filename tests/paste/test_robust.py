@@ -7,7 +7,8 @@ import string
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from errordex.paste import parse
+from errordex.paste import _parse, parse
+from tests.paste.conftest import FIXTURES
 
 # Message text: printable, one line, no leading/trailing space.
 _ALPHABET = string.ascii_letters + string.digits + " .,;:!?'\"()[]{}<>/=+-_*&%$#@~"
@@ -172,3 +173,15 @@ def test_plain_line_round_trips(msg: str) -> None:
     assume(not _plain_like(msg))
     [err] = parse(msg)
     assert err.message == msg
+
+
+_FIXTURE_LINES = sorted(
+    {ln for p in FIXTURES.glob("*.txt") for ln in p.read_text(encoding="utf-8").splitlines()}
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_FIXTURE_LINES) | st.text(max_size=30), max_size=40))
+def test_shuffled_fixture_lines_never_reach_the_safety_net(lines: list[str]) -> None:
+    # _parse is parse without its catch-all: a parser bug must show up here.
+    assert isinstance(_parse("\n".join(lines)), list)
