@@ -17,6 +17,8 @@ from errordex.analysis import scan_python, scan_rust
 from errordex.model import ErrorEntry, ThrowSite
 
 Fact = dict[str, Any]
+#: what a feature-gated stand-in calls; `unreachable!` under a cfg is not one
+_STUB_KINDS = ("unimplemented", "todo", "panic")
 _PANICKING = ("panic", "unimplemented", "todo", "unreachable", "assert", "expect")
 
 
@@ -85,7 +87,7 @@ class _Writer:
             (
                 x
                 for x in facts["features"]
-                if x["negated"] and x["declared"] and self.lead.kind in _PANICKING
+                if x["negated"] and x["declared"] and self.lead.kind in _STUB_KINDS
             ),
             None,
         )

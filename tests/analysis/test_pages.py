@@ -1,0 +1,130 @@
+"""Golden tests: the full facts + analysis JSON of the fixture entries.
+
+Regenerate with ERRORDEX_UPDATE_GOLDEN=1 and review the diff by eye.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from errordex.cli import main
+from errordex.errors import EXIT_UNGROUNDED
+from errordex.store.sqlite import SqliteStore
+from errordex.views import entry_json
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def _by_message(store: SqliteStore, sid: int) -> dict[str, dict[str, Any]]:
+    out = {}
+    for entry_id, data in store.analyses(sid):
+        out[store.entry(entry_id).message] = data
+    return out
+
+
+def _check_golden(name: str, data: dict[str, Any]) -> None:
+    path = GOLDEN / f"{name}.json"
+    text = json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    if os.environ.get("ERRORDEX_UPDATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert json.loads(path.read_text(encoding="utf-8")) == json.loads(text)
+
+
+def test_cfg_stub_page_names_the_forwarding_feature_golden(ws: tuple[SqliteStore, int]) -> None:
+    store, sid = ws
+    data = _by_message(store, sid)["Requires `autodiff` feature"]
+    feature = data["facts"]["features"][0]
+    assert feature["crate"] == "inner" and feature["negated"] and not feature["default"]
+    assert feature["top"] == {"crate": "top", "feature": "autodiff", "default": False}
+    assert feature["dependency_line"] == 'top = { version = "1.4", features = ["autodiff"] }'
+    assert data["facts"]["features"][0]["chains"][0][0]["entry"] == "inner/autodiff"
+    fix = data["analysis"]["example_fix"]
+    assert fix["after"]["code"].endswith(feature["dependency_line"])
+    _check_golden("ws-cfg-stub", data)
+
+
+def test_catch_all_arm_page_lists_handled_variants_golden(ws: tuple[SqliteStore, int]) -> None:
+    store, sid = ws
+    data = _by_message(store, sid)["Requires a plain tensor."]
+    (arm,) = data["facts"]["arms"]
+    assert arm["handled"] == ["Kind::Float(_)", "Kind::Int(_)", "Kind::Bool(_)"]
+    (reach,) = data["facts"]["reachability"]
+    assert not reach["public"] and reach["paths"][0][0]["function"] == "element_size"
+    (test,) = data["facts"]["tests"]
+    assert test["kind"] == "should_panic" and test["matched_by"] == "message"
+    patterns = data["analysis"]["defensive_patterns"]
+    assert patterns[0]["strategy"] == "isolate" and "element_size(&t);" in patterns[0]["code"]
+    _check_golden("ws-catch-all", data)
+
+
+def test_python_raise_page_has_hierarchy_catch_and_reproduction_golden(
+    py: tuple[SqliteStore, int],
+) -> None:
+    store, sid = py
+    data = _by_message(store, sid)["shape name must be a string"]
+    facts = data["facts"]
+    assert [h["name"] for h in facts["hierarchy"]] == ["ShapeError", "ShapesError", "Exception"]
+    assert [(c["function"], c["line"]) for c in facts["catches"]] == [("describe", 30)]
+    assert facts["guards"][0]["text"] == "not isinstance(name, str)"
+    repro = data["analysis"]["reproductions"][0]
+    assert repro["test"] == "test_label_rejects_numbers" and repro["code"] == "label(42)"
+    _check_golden("py-isinstance", data)
+
+
+def test_entry_json_carries_facts_analysis_and_related(py: tuple[SqliteStore, int]) -> None:
+    store, sid = py
+    entry = next(e for e in store.entries() if e.message == "shape name must be a string")
+    data = entry_json(entry, store.snapshot(sid), store)
+    assert data["analysis"]["summary"]["text"].startswith("`label` raises `ShapeError`")
+    assert data["facts"]["tests"]
+    assert data["related"] == [
+        {"id": data["related"][0]["id"], "message": "negative size: {value}"}
+    ]
+
+
+def test_verify_fixtures_report_nothing_ungrounded(
+    ws: tuple[SqliteStore, int], tmp_path: Path
+) -> None:
+    store, _ = ws
+    result = CliRunner().invoke(main, ["verify", "--json", "--db", str(store.path)])
+    assert result.exit_code == 0, result.output
+    (repo,) = json.loads(result.output)["repos"]
+    assert repo["ungrounded"] == 0 and repo["checked"]["features"] >= 3
+
+
+def test_verify_flags_an_invented_name(ws: tuple[SqliteStore, int]) -> None:
+    store, sid = ws
+    entry_id, data = next(iter(store.analyses(sid)))
+    data["analysis"]["summary"]["text"] += " Call `make_it_work` instead."
+    data["analysis"]["summary"]["evidence"].append("crates/inner/src/lib.rs:9999")
+    store.conn.execute(
+        "UPDATE analyses SET data = ? WHERE snapshot_id = ? AND entry_id = ?",
+        (json.dumps(data), sid, entry_id),
+    )
+    result = CliRunner().invoke(main, ["verify", "--db", str(store.path)])
+    assert result.exit_code == EXIT_UNGROUNDED
+    assert "'make_it_work'" in result.output and "lib.rs:9999 is past the end" in result.output
+
+
+@pytest.mark.parametrize("name", ["ws", "py"])
+def test_every_code_block_parses(name: str, tmp_path: Path) -> None:
+    from errordex.analysis.write import parses
+    from tests.analysis.conftest import index_fixture
+
+    store, sid = index_fixture(name, tmp_path)
+    for _, data in store.analyses(sid):
+        stack: list[Any] = [data["analysis"]]
+        while stack:
+            x = stack.pop()
+            if isinstance(x, dict):
+                if "code" in x and "language" in x:
+                    assert parses(x["code"], x["language"]), x["code"]
+                stack.extend(x.values())
+            elif isinstance(x, list):
+                stack.extend(x)

@@ -1,0 +1,129 @@
+from __future__ import annotations
+
+from errordex.analysis import scan
+from errordex.analysis.cfg import dependency_line, features_in
+from errordex.analysis.scan import manifest
+from errordex.analysis.textmatch import occurs_in, pattern_matches
+from errordex.template import Hole, Template, Text
+
+RUST = """
+/// Parse it.
+///
+/// # Panics
+///
+/// Panics on an empty string.
+pub fn parse(s: &str) -> u8 {
+    helper(s)
+}
+
+fn helper(s: &str) -> u8 {
+    if s.is_empty() { panic!("empty input") }
+    0
+}
+
+#[test]
+#[should_panic(expected = "empty input")]
+fn parse_empty() {
+    parse("");
+}
+"""
+
+PY = '''
+def load(text):
+    """Load it.
+
+    Raises:
+        ValueError: if text is empty.
+        KeyError: never.
+    """
+    if not text:
+        raise ValueError("empty text")
+
+
+def _private():
+    try:
+        load("")
+    except (ValueError, KeyError):
+        pass
+
+
+def test_load_empty():
+    with pytest.raises(ValueError, match="empty text"):
+        load("")
+'''
+
+
+def test_scan_rust_finds_public_fns_docs_calls_and_should_panic() -> None:
+    ev = scan("src/lib.rs", RUST, "rust")
+    fns = {f.name: f for f in ev.functions}
+    assert fns["parse"].public and not fns["helper"].public
+    assert [(d.section, d.text, d.line) for d in fns["parse"].docs] == [
+        ("Panics", "Panics on an empty string.", 6)
+    ]
+    assert ("helper", "parse", 8) in {(c.callee, c.caller, c.line) for c in ev.calls}
+    (t,) = ev.tests
+    assert (t.test, t.kind, t.pattern, t.body, t.calls) == (
+        "parse_empty",
+        "should_panic",
+        "empty input",
+        'parse("");',
+        ("parse",),
+    )
+
+
+def test_scan_python_finds_raises_docs_catches_and_pytest_raises() -> None:
+    ev = scan("pkg/mod.py", PY, "python")
+    fns = {f.name: f for f in ev.functions}
+    assert fns["load"].public and not fns["_private"].public and fns["test_load_empty"].in_test
+    assert [d.text for d in fns["load"].docs] == [
+        "ValueError: if text is empty.",
+        "KeyError: never.",
+    ]
+    assert {(c.exception, c.symbol) for c in ev.catches} == {
+        ("ValueError", "_private"),
+        ("KeyError", "_private"),
+    }
+    (t,) = ev.tests
+    assert (t.kind, t.exception, t.pattern, t.body, t.calls) == (
+        "pytest.raises",
+        "ValueError",
+        "empty text",
+        'load("")',
+        ("load",),
+    )
+
+
+def test_scan_cargo_manifest_lines_of_features_and_deps() -> None:
+    m = manifest(
+        '[package]\nname = "top"\n\n[dependencies]\nin = { package = "inner", path = "x" }\n'
+        '\n[dev-dependencies]\nproptest = "1"\n\n[features]\nfast = ["in/fast"]\n'
+    )
+    assert m.crate == "top"
+    assert m.feature_lines == {"fast": 11}
+    assert m.deps == {"in": ("inner", 5)}
+
+
+def test_features_in_reads_negation() -> None:
+    assert features_in('any(not(feature = "a"), all(feature = "b", unix))') == [
+        ("a", True),
+        ("b", False),
+    ]
+
+
+def test_dependency_line_uses_major_minor() -> None:
+    assert dependency_line("top", "1.4.0", "x") == 'top = { version = "1.4", features = ["x"] }'
+    assert dependency_line("top", "0.14.2", "x") == 'top = { version = "0.14", features = ["x"] }'
+
+
+def test_occurs_in_placeholders_match_any_text_but_prove_nothing_alone() -> None:
+    t = Template.of("rust-fmt", Text("unexpected character "), Hole("c", "{}"), Text(" after"))
+    assert occurs_in("unexpected character 'x' after", t)
+    assert not occurs_in("something else", t)
+    assert not occurs_in("x", Template.of("rust-fmt", Hole("e", "{}")))
+
+
+def test_pattern_matches_reads_simple_regexes() -> None:
+    t = Template.of("py-fstring", Text("negative size: "), Hole("value", "{value}"))
+    assert pattern_matches(r"negative size: -1", True, t)
+    assert pattern_matches(r"^negative size: \d+$", True, t)
+    assert not pattern_matches("positive", True, t)
