@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import socket
+import threading
+import time
 from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+import uvicorn
 from fastapi.testclient import TestClient
 
 from errordex.group import group
@@ -193,3 +200,83 @@ def entry_id(store: SqliteStore, needle: str, repo: str = "acme/widgets") -> str
         if needle in e.message or needle in e.exception_types:
             return e.id
     raise AssertionError(f"no entry with {needle!r}")
+
+
+class LinkParser(HTMLParser):
+    """Collects href/src/action attributes and inline scripts of one page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.inline_scripts: list[str] = []
+        self.ld_json: list[str] = []
+        self._script: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        for key in ("href", "src", "action"):
+            if a.get(key):
+                self.links.append(a[key] or "")
+        if tag == "script":
+            self._script = (
+                "ld"
+                if a.get("type") == "application/ld+json"
+                else ("src" if a.get("src") else "inline")
+            )
+
+    def handle_data(self, data: str) -> None:
+        if self._script == "ld":
+            self.ld_json.append(data)
+        elif self._script == "inline" and data.strip():
+            self.inline_scripts.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script":
+            self._script = None
+
+
+def parse_links(html: str) -> LinkParser:
+    p = LinkParser()
+    p.feed(html)
+    return p
+
+
+@dataclass
+class LiveServer:
+    url: str
+    server: uvicorn.Server
+    thread: threading.Thread
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def live_server(store: SqliteStore) -> Iterator[LiveServer]:
+    """A real uvicorn server on loopback, in a thread."""
+    app = create_app(store)
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("uvicorn did not start")
+        time.sleep(0.02)
+    try:
+        yield LiveServer(f"http://127.0.0.1:{port}", server, thread)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        app.state.stores.close()
+
+
+@pytest.fixture
+def server(store: SqliteStore) -> Iterator[LiveServer]:
+    with live_server(store) as s:
+        yield s

@@ -567,3 +567,19 @@ class SqliteStore:
     def data_version(self) -> int:
         """Changes whenever another connection commits (cache validation)."""
         return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+
+    @classmethod
+    def reader(cls, path: Path) -> SqliteStore:
+        """One more connection to an existing, migrated database, for one thread
+        of a server. Only that thread uses it, but it may be closed from another
+        thread once the server has stopped (hence ``check_same_thread=False``)."""
+        store = cls.__new__(cls)
+        store.path = path
+        try:
+            store.conn = sqlite3.connect(
+                path, timeout=30, isolation_level=None, check_same_thread=False
+            )
+            store.conn.execute("PRAGMA foreign_keys=ON")
+        except (sqlite3.DatabaseError, OSError) as exc:
+            raise StoreError(f"cannot open the database at {path}: {exc}") from None
+        return store

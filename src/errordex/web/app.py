@@ -78,7 +78,8 @@ class SecurityHeaders:
 
 
 class ThreadStores:
-    """One read connection per thread to the store's database file."""
+    """One read connection per thread to the store's database file (WAL mode:
+    readers do not block each other or a writer)."""
 
     def __init__(self, store: SqliteStore) -> None:
         self.path = store.path
@@ -90,13 +91,14 @@ class ThreadStores:
     def get(self) -> SqliteStore:
         store: SqliteStore | None = getattr(self._local, "store", None)
         if store is None:
-            store = SqliteStore(self.path)
+            store = SqliteStore.reader(self.path)
             self._local.store = store
             with self._lock:
                 self._opened.append(store)
         return store
 
     def close(self) -> None:
+        """Close the connections the threads opened (after the server stopped)."""
         with self._lock:
             for s in self._opened:
                 s.close()
