@@ -45,7 +45,6 @@ _SPLIT_WINDOW = 256
 
 HoleKind = Literal["text", "path", "int", "float", "hex", "repr", "quoted"]
 
-_WS = re.compile(r"\s+")
 _PERCENT = re.compile(
     r"%(?:\[\d+\])?(?:\([^)]*\))?[#0\- +']*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlLqjzt]*([a-zA-Z%])"
 )
@@ -140,7 +139,26 @@ def hole_kind(hole: Hole) -> HoleKind:
 
 def normalize(message: str) -> str:
     """Whitespace runs become one space; the ends are stripped."""
-    return _WS.sub(" ", message).strip()
+    global _last_norm
+    last = _last_norm
+    if last[0] is message:  # explain matches one message against many templates
+        return last[1]
+    out = " ".join(message.split())
+    _last_norm = (message, out)
+    return out
+
+
+_last_norm: tuple[str, str] = ("", "")
+
+
+def _collapse(text: str) -> str:
+    """Whitespace runs become one space; an edge that was whitespace stays one space."""
+    words = text.split()
+    if not words:
+        return " " if text else ""
+    lead = " " if text[0].isspace() else ""
+    trail = " " if text[-1].isspace() else ""
+    return lead + " ".join(words) + trail
 
 
 def _balanced(value: str) -> bool:
@@ -270,14 +288,14 @@ class Matcher:
                     groups.append(_make_group(pending))
                     pending = []
                     lits.append("")
-                lits[-1] += _WS.sub(" ", p.text)
+                lits[-1] += p.text
             else:
                 pending.append(p)
         if pending:
             groups.append(_make_group(pending))
             lits.append("")
         lits[-1] += " "
-        self._lits = [_WS.sub(" ", s) for s in lits]
+        self._lits = [_collapse(s) for s in lits]
         self._groups = groups
         self._needles = [s.strip() for s in self._lits if s.strip()]
         #: non-space characters of literal text

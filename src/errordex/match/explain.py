@@ -49,8 +49,9 @@ MAX_MESSAGE = 16 * 1024
 #: Frames of one part compared with site paths (the first and the last, half each).
 MAX_FRAMES = 256
 #: Candidates asked of the source per requested match.
-FANOUT = 8
+FANOUT = 6
 
+_WORD = re.compile(r"[^\W_]+")
 _GENERIC_NAMES = {"__init__.py", "lib.rs", "mod.rs", "main.rs", "main.py", "index.js", "main.go"}
 
 
@@ -157,9 +158,10 @@ def rank(
     cands = source.candidates(message, exception_type, limit * FANOUT)
     suffixes = _frame_suffixes(frames)
     want = type_name(exception_type)
+    words = set(_WORD.findall(message.lower()))
     best: dict[tuple[str, str], Match] = {}
     for c in cands:
-        m = _judge(c, message, raw, want, suffixes)
+        m = _judge(c, message, raw, want, suffixes, words)
         key = (c.repo, c.entry_id)
         old = best.get(key)
         if old is None or (m.exact, m.score) > (old.exact, old.score):
@@ -179,6 +181,7 @@ def _judge(
     raw: str | None,
     want: str,
     suffixes: dict[str, None] | None,
+    words: set[str],
 ) -> Match:
     t = c.template
     types = {type_name(x) for x in c.exception_types} - {""}
@@ -197,7 +200,7 @@ def _judge(
         return Match(
             entry_id=c.entry_id,
             repo=c.repo,
-            score=round(_closeness(t, message) * 0.3, 4),
+            score=round(_closeness(t, words) * 0.3, 4),
             values={},
             message=t.display(),
             exact=False,
@@ -264,12 +267,11 @@ def _values(pairs: Sequence[tuple[Hole, str]]) -> dict[str, str]:
     return out
 
 
-def _closeness(t: Template, message: str) -> float:
+def _closeness(t: Template, have: set[str]) -> float:
     """How many of the template's words the message has (0..1)."""
     words = template_tokens(t)
     if not words:
         return 0.0
-    have = set(re.findall(r"[^\W_]+", message[:MAX_MESSAGE].lower()))
     return sum(1 for w in words if w in have) / len(words)
 
 

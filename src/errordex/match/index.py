@@ -48,7 +48,7 @@ MAX_QUERY_CHARS = 8192
 #: Distinct words of a message used for retrieval.
 MAX_QUERY_TOKENS = 48
 #: Postings scanned per query in MemoryIndex (the rarest words first).
-POSTINGS_BUDGET = 40_000
+POSTINGS_BUDGET = 12_000
 #: Candidates re-scored on all their words.
 RESCORE = 256
 #: Chunk sets of word-less templates ("{}: {}") tried per query.
@@ -139,6 +139,7 @@ class MemoryIndex:
         self._postings: list[array[int]] = []
         self._tok_start = array("I", [0])
         self._tok_ids = array("I")
+        self._idfs = array("d")
         self._by_type: dict[str, list[int]] = {}
         self._wordless: dict[tuple[str, ...], list[int]] = {}
         self._wordless_keys: list[tuple[str, ...]] = []
@@ -213,12 +214,11 @@ class MemoryIndex:
             if lst:
                 self._postings[tid].extend(lst)
                 lst.clear()
+        n = len(self._ids)
+        self._idfs = array("d", (math.log(1.0 + n / (1 + len(p))) for p in self._postings))
         # most specific word-less templates first
         self._wordless_keys.sort(key=lambda k: -sum(len(c) for c in k))
         self._dirty = False
-
-    def _idf(self, tid: int) -> float:
-        return math.log(1.0 + len(self._ids) / (1 + len(self._postings[tid])))
 
     def candidates(self, message: str, exception_type: str | None, limit: int) -> list[Candidate]:
         if self._dirty:
@@ -236,23 +236,34 @@ class MemoryIndex:
         for df, tid in known:
             if scores and scanned + df > POSTINGS_BUDGET:
                 break
-            w = self._idf(tid)
+            w = self._idfs[tid]
             post = self._postings[tid]
             if df > POSTINGS_BUDGET:
                 post = post[:POSTINGS_BUDGET]
-            get = scores.get
-            for n in post:
-                scores[n] = get(n, 0.0) + w
+            if not scores:
+                scores = dict.fromkeys(post, w)
+            else:
+                get = scores.get
+                for n in post:
+                    scores[n] = get(n, 0.0) + w
             scanned += len(post)
-        top = heapq.nlargest(RESCORE, scores.items(), key=lambda kv: kv[1]) if scores else []
+        top: list[tuple[int, float]] = []
+        if scores:
+            # the best partial scores; a cheap cut first keeps nlargest small
+            cut = max(scores.values()) * 0.5
+            keep = (
+                [kv for kv in scores.items() if kv[1] >= cut]
+                if len(scores) > RESCORE
+                else scores.items()
+            )
+            top = heapq.nlargest(RESCORE, keep, key=lambda kv: kv[1])
         ranked: list[tuple[float, int]] = []
         want = type_name(exception_type)
-        start, ids = self._tok_start, self._tok_ids
+        start, ids, idfs = self._tok_start, self._tok_ids, self._idfs
         for n, _ in top:
             matched = total = 0.0
-            for i in range(start[n], start[n + 1]):
-                tid = ids[i]
-                w = self._idf(tid)
+            for tid in ids[start[n] : start[n + 1]]:
+                w = idfs[tid]
                 total += w
                 if tid in qset:
                     matched += w
