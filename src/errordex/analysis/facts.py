@@ -354,6 +354,8 @@ def related(entry: ErrorEntry, ix: Index) -> list[Fact]:
     def add(e: ErrorEntry, reason: str) -> None:
         if e.id == entry.id or e.id in out or len(out) >= MAX_RELATED:
             return
+        if e.template.dynamic or not e.template.chunks():  # nothing to read as a message
+            return
         s = e.catalog_sites[0]
         out[e.id] = _at(s.path, s.line, id=e.id, message=e.message, reason=reason)
 

@@ -24,7 +24,7 @@ from errordex.model import Package
 
 _SPAN = re.compile(r"`([^`\n]+)`")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'')
-_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z_][A-Za-z0-9_]*)*")
 _NUMBER = re.compile(r"\b\d[\w.]*")
 _EVIDENCE = re.compile(r"^(.+):(\d+)$")
 
@@ -234,7 +234,8 @@ class Verifier:
     ) -> None:
         for t in sorted(tokens):
             self.report.identifiers += 1
-            if t not in words and not t.isdigit():
+            # A hyphenated token is a crate or feature name, or words joined by `-`.
+            if t not in words and not all(part in words for part in t.split("-")):
                 self.report.problems.append(Problem(entry_id, "identifier", f"{t!r} in {where}"))
 
     def feature(self, entry_id: str, crate: str, feature: str, declared: bool = True) -> None:

@@ -95,7 +95,8 @@ class _Writer:
         conds = [
             g
             for g in facts["guards"]
-            if g["site"] == self.where and g["kind"] in ("if", "elif", "else", "isinstance")
+            if g["site"] == self.where
+            and g["kind"] in ("if", "elif", "else", "isinstance", "except")
         ]
         self.cond = conds[-1] if conds else None
         self.tests = facts["tests"]
@@ -110,6 +111,10 @@ class _Writer:
         c = self.cond
         if c["kind"] == "else":
             return f"`{c['text']}` is false"
+        if c["kind"] == "except":
+            return (
+                f"its `try` block raises `{c['text']}` (`except {c['text']}` at line {c['line']})"
+            )
         return f"`{c['text']}`"
 
     def entry_point(self) -> str:
@@ -222,6 +227,8 @@ class _Writer:
             what = (
                 f" in a build where `{self.stub['crate']}` has no `{self.stub['feature']}` feature"
             )
+            if self.condition():
+                what += f", when {self.condition()}"
         elif self.arm:
             what = " with a value no other arm of the `match` handles"
         elif self.condition():
@@ -300,7 +307,15 @@ class _Writer:
                 )
             )
         cond = self.condition()
-        if cond and self.cond is not None:
+        if cond and self.cond is not None and self.cond["kind"] == "except":
+            out.append(
+                section(
+                    f"It re-raises a `{self.cond['text']}` from the `try` block above line "
+                    f"{self.cond['line']}: give {self.entry_point()} input that does not cause it.",
+                    ev(self.cond),
+                )
+            )
+        elif cond and self.cond is not None:
             out.append(
                 section(
                     f"Make sure {cond} does not hold for your input before you call "
@@ -393,7 +408,7 @@ class _Writer:
                         **block,
                     )
                 )
-        if self.cond is not None and self.condition():
+        if self.cond is not None and self.cond["kind"] != "except" and self.condition():
             out.append(
                 section(
                     f"Check {self.condition()} yourself before the call, and report it in your own terms.",
