@@ -1,4 +1,4 @@
-from pathlib import Path
+from collections.abc import Iterator
 
 import pytest
 
@@ -96,9 +96,10 @@ def corpus() -> list[ErrorEntry]:
     return real + noise
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> SqliteStore:
-    s = SqliteStore(tmp_path / "db.sqlite")
+@pytest.fixture(scope="session")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SqliteStore]:
+    """One store for the whole session: the matcher only reads it."""
+    s = SqliteStore(tmp_path_factory.mktemp("match") / "db.sqlite")
     snap = Snapshot(
         repo=Repo("o/r"), commit="c" * 40, commit_date=None, indexed_at="t", tool_version="0"
     )
@@ -113,4 +114,5 @@ def store(tmp_path: Path) -> SqliteStore:
             files={},
         )
     )
-    return s
+    yield s
+    s.close()

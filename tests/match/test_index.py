@@ -127,34 +127,6 @@ def test_fts_query_never_raises_in_sqlite(tokens: list[str]) -> None:
     conn.execute("SELECT * FROM t WHERE t MATCH ?", (fts_query(tokens),)).fetchall()
 
 
-@settings(max_examples=50, deadline=None)
-@given(st.text(max_size=300), st.one_of(st.none(), st.text(max_size=30)))
-def test_store_index_never_raises(message: str, etype: str | None) -> None:
-    conn_store = _STORE.get()
-    StoreIndex(conn_store).candidates(message, etype, 5)
-    memory_small().candidates(message, etype, 5)
-
-
-class _Lazy:
-    def __init__(self) -> None:
-        self._store: SqliteStore | None = None
-
-    def get(self) -> SqliteStore:
-        if self._store is None:
-            import tempfile
-            from pathlib import Path
-
-            from errordex.model import Repo, Snapshot
-            from errordex.store.sqlite import SnapshotData
-
-            d = Path(tempfile.mkdtemp())
-            self._store = SqliteStore(d / "db.sqlite")
-            snap = Snapshot(Repo("o/r"), "c" * 40, None, "t", "0")
-            self._store.save(SnapshotData(snap, None, corpus()[:50], [], [], [], {}))
-        return self._store
-
-
-_STORE = _Lazy()
 _SMALL: list[MemoryIndex] = []
 
 
@@ -162,6 +134,13 @@ def memory_small() -> MemoryIndex:
     if not _SMALL:
         _SMALL.append(MemoryIndex.from_entries(corpus()[:50]))
     return _SMALL[0]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.text(max_size=300), st.one_of(st.none(), st.text(max_size=30)))
+def test_indexes_never_raise(store: SqliteStore, message: str, etype: str | None) -> None:
+    StoreIndex(store).candidates(message, etype, 5)
+    memory_small().candidates(message, etype, 5)
 
 
 def test_empty_template_entries_are_indexed_by_type() -> None:

@@ -27,16 +27,16 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
 from errordex.match.compile import Matcher, MatchResult, compile_template, normalize
 from errordex.match.index import Candidate, CandidateSource, template_tokens, type_name
-from errordex.paste import parse
+from errordex.paste import ParsedError, parse
 from errordex.template import Hole, Template
 
-__all__ = ["ErrorPart", "Explanation", "Match", "explain", "rank"]
+__all__ = ["Explanation", "FrameLike", "Match", "explain", "rank"]
 
 log = logging.getLogger(__name__)
 
@@ -58,19 +58,6 @@ _GENERIC_NAMES = {"__init__.py", "lib.rs", "mod.rs", "main.rs", "main.py", "inde
 class FrameLike(Protocol):
     @property
     def path(self) -> str | None: ...
-
-
-class ErrorPart(Protocol):
-    """What ``explain`` reads of a parsed error (``errordex.paste.ParsedError``)."""
-
-    @property
-    def message(self) -> str: ...
-    @property
-    def raw(self) -> str: ...
-    @property
-    def exception_type(self) -> str | None: ...
-    @property
-    def frames(self) -> Sequence[FrameLike]: ...
 
 
 @dataclass(frozen=True)
@@ -99,26 +86,12 @@ class Match:
 class Explanation:
     """One part of the pasted text and its ranked matches."""
 
-    part: ErrorPart
+    part: ParsedError
     matches: tuple[Match, ...] = ()
 
     @property
     def found(self) -> bool:
         return any(m.exact for m in self.matches)
-
-
-@dataclass(frozen=True)
-class _Part:
-    """A part when the text cannot be parsed: the whole text is the message."""
-
-    message: str
-    raw: str
-    exception_type: str | None = None
-    language: str | None = None
-    kind: str | None = None
-    frames: tuple[FrameLike, ...] = ()
-    values: dict[str, str] = field(default_factory=dict)
-    relation: str | None = None
 
 
 def explain(text: str, source: CandidateSource, limit: int = 5) -> list[Explanation]:
@@ -326,12 +299,16 @@ def _cap_text(text: str) -> str:
     return text[:half] + "\n" + text[-half:]
 
 
-def _parse(text: str) -> list[ErrorPart]:
-    parts: list[ErrorPart] = []
+def _parse(text: str) -> list[ParsedError]:
+    parts: list[ParsedError] = []
     try:
         parts = list(parse(text))
     except Exception:  # the paste parsers promise not to raise; do not rely on it
         log.exception("could not parse the pasted text; matching it whole")
     if not parts and text.strip():
-        parts = [_Part(message=text.strip(), raw=text)]
+        parts = [
+            ParsedError(
+                message=text.strip(), raw=text, exception_type=None, language=None, kind=None
+            )
+        ]
     return parts
