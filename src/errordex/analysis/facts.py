@@ -73,6 +73,20 @@ class Index:
             who = self.func.get((path, caller))
             if who is not None and not who.in_test and callee in self.funcs_by_name:
                 self.callers[callee].append((who, line))
+        # Tests by the words of their expected text, so an entry checks only
+        # the tests that share a word with its message (not every test).
+        self.tests_by_word: dict[str, list[int]] = defaultdict(list)
+        self.tests_by_exception: dict[str, list[int]] = defaultdict(list)
+        self.tests_wordless: list[int] = []
+        for i, t in enumerate(self.tests):
+            if t.pattern:
+                words = {w.lower() for w in _WORD.findall(t.pattern) if len(w) >= 3}
+                for w in words:
+                    self.tests_by_word[w].append(i)
+                if not words:
+                    self.tests_wordless.append(i)
+            elif t.exception:
+                self.tests_by_exception[t.exception.rsplit(".", 1)[-1]].append(i)
         self.packages = {p.name: p for p in packages}
         self.workspace = Workspace(self.packages, manifests)
         self.classes: dict[str, list[ClassDef]] = defaultdict(list)
@@ -322,7 +336,13 @@ def tests(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
     short = {t.rsplit(".", 1)[-1] for t in entry.exception_types}
     strong: list[Fact] = []
     weak: list[Fact] = []
-    for t in ix.tests:
+    words = {w.lower() for w in _WORD.findall(" ".join(entry.template.chunks())) if len(w) >= 3}
+    picked: set[int] = set(ix.tests_wordless)
+    for w in words:
+        picked.update(ix.tests_by_word.get(w, ()))
+    for name in short:
+        picked.update(ix.tests_by_exception.get(name, ()))
+    for t in (ix.tests[i] for i in sorted(picked)):
         fact = _at(
             t.path,
             t.line,

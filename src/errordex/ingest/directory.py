@@ -127,6 +127,7 @@ class DirectorySource(Source):
         self.options = options
         slug = validate_name(name) if name is not None else local_slug(root.name)
         self._repo = model.Repo(slug=slug)
+        self._hash: str | None = None
 
     @property
     def repo(self) -> model.Repo:
@@ -143,28 +144,33 @@ class DirectorySource(Source):
 
     @property
     def commit(self) -> str:
-        return self._content_hash
+        """A hash of the paths and contents of the files this source yields.
 
-    @cached_property
-    def _content_hash(self) -> str:
-        """A hash of the paths and contents of every file not ignored (reads them all once)."""
-        h = ContentHash()
-        for entry in self.entries:
-            if entry.skip is None:
-                h.add_file(entry.path, self.root / entry.path)
-            else:
-                h.add(entry.path + "\0skip", entry.skip.encode())
-        return h.hexdigest()
+        ``files()`` computes it as it reads, so indexing reads each file once;
+        asking before that reads them in a pass of its own.
+        """
+        if self._hash is None:
+            for _ in self.files():
+                pass
+        assert self._hash is not None
+        return self._hash
 
     def files(self) -> Iterator[SourceFile | model.Skip]:
+        h = ContentHash()
         for entry in self.entries:
             if entry.skip is not None:
+                h.add(entry.path + "\0skip", entry.skip.encode())
                 yield model.Skip(entry.path, entry.skip)
                 continue
             full = self.root / entry.path
             item = examine(entry.path, entry.size, full.read_bytes, self.options)
+            if isinstance(item, SourceFile):
+                h.add(item.path, item.data)
+            elif item is not None:
+                h.add(item.path + "\0skip", item.reason.encode())
             if item is not None:
                 yield item
+        self._hash = h.hexdigest()
 
     def read(self, path: str) -> bytes | None:
         """A regular file under the root, reached without following a symlink."""
