@@ -101,7 +101,9 @@ class Template:
 
     def literal_text(self) -> str:
         """All literal parts, joined by a space (for search indexing)."""
-        return " ".join(p.text.strip() for p in self.parts if isinstance(p, Text) and p.text.strip())
+        return " ".join(
+            p.text.strip() for p in self.parts if isinstance(p, Text) and p.text.strip()
+        )
 
     def chunks(self) -> list[str]:
         """The literal runs between placeholders, stripped, non-empty."""
