@@ -255,9 +255,9 @@ def free_port() -> int:
 
 
 @contextmanager
-def live_server(store: SqliteStore) -> Iterator[LiveServer]:
+def live_server(store: SqliteStore, cache_size: int = 2048) -> Iterator[LiveServer]:
     """A real uvicorn server on loopback, in a thread."""
-    app = create_app(store)
+    app = create_app(store, cache_size=cache_size)
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
     server = uvicorn.Server(config)

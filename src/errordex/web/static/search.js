@@ -3,7 +3,7 @@
 (function () {
   "use strict";
   function words(text) {
-    return (text.toLowerCase().match(/[\p{L}\p{N}_]{2,}/gu) || []).slice(0, 40);
+    return (text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) || []).slice(0, 40);
   }
   function run() {
     var box = document.getElementById("results");
