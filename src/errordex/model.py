@@ -107,9 +107,12 @@ class ThrowSite:
     in_test: bool = False
     context_hash: str = ""
     package: str | None = None
+    #: for a message forwarded to a helper that raises it (``self.fail(msg)``):
+    #: where that helper raises, as "path:line symbol".
+    via: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "path": self.path,
             "line": self.line,
             "column": self.column,
@@ -124,6 +127,9 @@ class ThrowSite:
             "package": self.package,
             "template": self.template.to_json(),
         }
+        if self.via is not None:
+            out["via"] = self.via
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ThrowSite:
@@ -141,6 +147,7 @@ class ThrowSite:
             in_test=bool(data.get("in_test", False)),
             context_hash=data.get("context_hash", ""),
             package=data.get("package"),
+            via=data.get("via"),
         )
 
 
@@ -186,6 +193,90 @@ class Extraction:
 
     sites: tuple[ThrowSite, ...] = ()
     classes: tuple[ClassDef, ...] = ()
+    #: helpers that raise a message they are given (Python)
+    forwarders: tuple[Forwarder, ...] = ()
+    #: calls that pass readable message text, to be joined to forwarders
+    calls: tuple[MessageCall, ...] = ()
+    #: qualified names of the functions defined in the file, so a name that
+    #: is also defined by a function that does not raise is not guessed at
+    functions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Forwarder:
+    """A function that raises a message passed to it as a parameter::
+
+        def fail(self, message, param=None):        # name "fail"
+            raise BadParameter(message, param=param) # template {message}
+
+    ``param_index`` is the parameter's position, not counting ``self``/``cls``
+    (None for a keyword-only parameter). ``template`` is the raised message,
+    with the parameter as the hole ``param_name``; other text is kept
+    (``f"error: {message}"``).
+    """
+
+    name: str
+    qualname: str
+    path: str
+    line: int
+    param_name: str
+    param_index: int | None
+    exception_type: str | None
+    template: Template
+    method: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "qualname": self.qualname,
+            "path": self.path,
+            "line": self.line,
+            "param_name": self.param_name,
+            "param_index": self.param_index,
+            "exception_type": self.exception_type,
+            "method": self.method,
+            "template": self.template.to_json(),
+        }
+
+
+@dataclass(frozen=True)
+class MessageCall:
+    """A call that passes readable message text: ``self.fail(_("bad"), p)``.
+
+    ``callee`` is the called name (``fail``), ``receiver`` what it is called
+    on (``self``, ``ctx``; None for a bare call), ``owner`` the class the
+    call sits in. ``args`` holds each readable argument as (position or
+    keyword, template); an ``ngettext`` argument appears twice, once per form.
+    """
+
+    callee: str
+    receiver: str | None
+    args: tuple[tuple[int | str, Template], ...]
+    path: str
+    line: int
+    column: int
+    end_line: int
+    symbol: str | None = None
+    owner: str | None = None
+    guards: tuple[Guard, ...] = ()
+    in_test: bool = False
+    context_hash: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "callee": self.callee,
+            "receiver": self.receiver,
+            "args": [[k, t.to_json()] for k, t in self.args],
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "end_line": self.end_line,
+            "symbol": self.symbol,
+            "owner": self.owner,
+            "guards": [g.to_json() for g in self.guards],
+            "in_test": self.in_test,
+            "context_hash": self.context_hash,
+        }
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from errordex import __version__
 from errordex.analysis import FileEvidence, analyse, referenced_paths, scan
 from errordex.extract import extractor_for
 from errordex.extract.common import is_test_path
+from errordex.forward import forwarded_sites
 from errordex.group import group
 from errordex.ingest import IngestOptions, Source, SourceFile, open_source
 from errordex.model import ClassDef, Extraction, Package, Skip, Snapshot, SnapshotStats, ThrowSite
@@ -46,6 +47,8 @@ class _Collected:
     skips: list[Skip] = field(default_factory=list)
     files: dict[str, str] = field(default_factory=dict)
     evidence: dict[str, FileEvidence] = field(default_factory=dict)
+    #: extractions with forwarders or message calls, joined by _add_forwarded
+    forwarding: list[Extraction] = field(default_factory=list)
     seen: int = 0
     parsed: int = 0
     bytes_parsed: int = 0
@@ -145,6 +148,8 @@ def _absorb(
             )
             into.files[path] = text
         into.classes.extend(extraction.classes)
+        if extraction.forwarders or extraction.calls or extraction.functions:
+            into.forwarding.append(extraction)
 
 
 def _assign_packages(sites: list[ThrowSite], packages: list[Package]) -> list[ThrowSite]:
@@ -169,6 +174,25 @@ def _add_referenced_files(
         text = decode(data) if data is not None else None
         if text is not None:
             files[path] = text
+
+
+def _add_forwarded(source: Source, got: _Collected) -> None:
+    """Add a site at each call that passes message text to a helper that
+    raises it (``self.fail(_("..."))``; see ``errordex.forward``)."""
+    found = got.forwarding
+    extra = forwarded_sites(
+        (fw for e in found for fw in e.forwarders),
+        (c for e in found for c in e.calls),
+        got.classes,
+        (q for e in found for q in e.functions),
+    )
+    got.forwarding = []
+    for path in sorted({s.path for s in extra} - got.files.keys()):
+        data = source.read(path)
+        text = decode(data) if data is not None else None
+        if text is not None:
+            got.files[path] = text
+    got.sites.extend(extra)
 
 
 def collect(source: Source, jobs: int = 1, progress: ProgressFn | None = None) -> _Collected:
@@ -213,6 +237,7 @@ def index(
     if jobs is None:
         jobs = 1 if (os.cpu_count() or 1) < 2 else min(4, os.cpu_count() or 1)
     got = collect(source, jobs=jobs, progress=progress)
+    _add_forwarded(source, got)
     sites = _assign_packages(got.sites, got.packages)
     entries = group(source.repo.slug, sites)
     analyses = {

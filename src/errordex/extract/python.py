@@ -23,7 +23,8 @@ import tree_sitter_python
 
 from errordex.extract import python_msg as msg
 from errordex.extract.common import context_hash, is_test_path
-from errordex.model import ClassDef, Extraction, Guard, ThrowSite
+from errordex.extract import python_forward as fwd
+from errordex.model import ClassDef, Extraction, Forwarder, Guard, ThrowSite
 from errordex.template import Hole, Part, Template
 
 LANGUAGE = "python"
@@ -67,9 +68,15 @@ def extract(path: str, text: str) -> Extraction:
     raises = caught.get("raise", [])
     asserts = caught.get("assert", [])
     class_nodes = sorted(caught.get("class", []), key=lambda n: n.start_byte)
-    if not (raises or asserts or class_nodes):
+    function_nodes = caught.get("function", [])
+    call_nodes = caught.get("call", [])
+    if not (raises or asserts or class_nodes or function_nodes or call_nodes):
         return Extraction()
     f = _File(path, text, tree.root_node)
+    for node in function_nodes:
+        name_node = node.child_by_field_name("name")
+        if name_node is not None:
+            f.functions.setdefault(msg.text_of(name_node), []).append(node)
     classes: list[ClassDef] = []
     for node in class_nodes:
         cd = f.class_def(node)
@@ -84,7 +91,15 @@ def extract(path: str, text: str) -> Extraction:
         sites.append(f.assert_site(node))
     sites.extend(f.message_sites)
     sites.sort(key=lambda s: (s.line, s.column, s.kind))
-    return Extraction(sites=tuple(sites), classes=tuple(classes))
+    calls = [c for c in (fwd.message_call(f, n) for n in call_nodes) if c is not None]
+    calls.sort(key=lambda c: (c.line, c.column))
+    return Extraction(
+        sites=tuple(sites),
+        classes=tuple(classes),
+        forwarders=tuple(f.forwarders),
+        calls=tuple(calls),
+        functions=tuple(sorted({fwd.qualname(n) for n in function_nodes})),
+    )
 
 
 @dataclass
@@ -114,6 +129,9 @@ class _File:
     root: ts.Node
     classes: dict[str, ClassDef] = field(default_factory=dict)
     message_sites: list[ThrowSite] = field(default_factory=list)
+    forwarders: list[Forwarder] = field(default_factory=list)
+    #: function definitions by name
+    functions: dict[str, list[ts.Node]] = field(default_factory=dict)
     _lines: list[str] | None = None
     _test_path: bool | None = None
     _scopes: dict[int, dict[str, list[ts.Node]]] = field(default_factory=dict)
@@ -147,6 +165,10 @@ class _File:
         else:  # an exception instance held in a variable, or an expression
             exc_type = None
             template = Template.runtime(msg.expr_text(exc))
+        if exc_type is not None:
+            found = fwd.forwarder(self.path, node, exc_type, template)
+            if found is not None:
+                self.forwarders.append(found)
         return self.site(node, "raise", exc_type, template, where)
 
     def assert_site(self, node: ts.Node) -> ThrowSite:

@@ -34,6 +34,11 @@ _WS = re.compile(r"\s+")
 _GETTEXT = frozenset(
     {"_", "gettext", "gettext_lazy", "ugettext", "ugettext_lazy", "lazy_gettext", "ngettext", "N_"}
 )
+#: names whose call is the message itself (``_("bad")``)
+GETTEXT = _GETTEXT
+_STR_SPEC = re.compile(r"%(?:\([^)]*\))?s|\{[^!:]*\}")
+#: ``ngettext(singular, plural, n)``: two messages, one per form
+_PLURAL = frozenset({"ngettext"})
 _PERCENT = re.compile(
     r"%(?:\((?P<key>[^)]*)\))?[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(?P<conv>[diouxXeEfFgGcrsab%])"
 )
@@ -80,6 +85,25 @@ def read_static(node: Node, resolve: Resolver) -> Template | None:
     return _read(node, resolve, 0)
 
 
+def read_forms(node: Node, resolve: Resolver) -> tuple[Template, ...]:
+    """The readable messages of an expression: one, or two when it picks
+    a form with ``ngettext(singular, plural, n)``; () when unreadable::
+
+        ngettext("{n} file", "{n} files", n).format(n=n)  -> two templates
+    """
+    first = _read(node, resolve, 0)
+    if first is None:
+        return ()
+    plural = _read(node, resolve, 0, 1)
+    return (first,) if plural is None or plural == first else (first, plural)
+
+
+def shows_str(spec: str) -> bool:
+    """Whether a placeholder prints its value's text as is (``%s``,
+    ``%(message)s``, ``{}``, ``{msg}``), so text can be spliced in."""
+    return _STR_SPEC.fullmatch(spec) is not None
+
+
 def string_value(node: Node) -> str | None:
     """The value of a plain (non-f, non-bytes) string literal node."""
     got = _string_parts(node)
@@ -88,11 +112,11 @@ def string_value(node: Node) -> str | None:
     return "".join(p.text for p in got if isinstance(p, Text))
 
 
-def _read(node: Node, resolve: Resolver, depth: int) -> Template | None:
+def _read(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template | None:
     kind = node.type
     if kind == "parenthesized_expression":
         inner = named(node)
-        return _read(inner[0], resolve, depth) if len(inner) == 1 else None
+        return _read(inner[0], resolve, depth, form) if len(inner) == 1 else None
     if kind in ("string", "concatenated_string"):
         parts = _string_parts(node)
         if parts is None:
@@ -104,15 +128,15 @@ def _read(node: Node, resolve: Resolver, depth: int) -> Template | None:
     if kind == "binary_operator":
         op = node.child_by_field_name("operator")
         if op is not None and op.type == "%":
-            return _percent(node, resolve, depth)
+            return _percent(node, resolve, depth, form)
         if op is not None and op.type == "+":
-            return _concat(node, resolve, depth)
+            return _concat(node, resolve, depth, form)
         return None
     if kind == "call":
-        return _call(node, resolve, depth)
+        return _call(node, resolve, depth, form)
     if kind == "identifier" and depth < _MAX_DEPTH:
         value = resolve(node)
-        return _read(value, resolve, depth + 1) if value is not None else None
+        return _read(value, resolve, depth + 1, form) if value is not None else None
     return None
 
 
@@ -178,20 +202,20 @@ def unescape(seq: str) -> str:
     return seq
 
 
-def _literal(node: Node, resolve: Resolver, depth: int) -> str | None:
+def _literal(node: Node, resolve: Resolver, depth: int, form: int = 0) -> str | None:
     """The text of an expression that reads as plain literal text."""
-    t = _read(node, resolve, depth)
+    t = _read(node, resolve, depth, form)
     if t is None or t.holes:
         return None
     return "".join(p.text for p in t.parts if isinstance(p, Text))
 
 
-def _percent(node: Node, resolve: Resolver, depth: int) -> Template | None:
+def _percent(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template | None:
     left = node.child_by_field_name("left")
     right = node.child_by_field_name("right")
     if left is None or right is None:
         return None
-    fmt = _literal(left, resolve, depth + 1)
+    fmt = _literal(left, resolve, depth + 1, form)
     if fmt is None:
         return None
     positional: list[str] = []
@@ -233,24 +257,26 @@ def _percent(node: Node, resolve: Resolver, depth: int) -> Template | None:
     return Template.of("py-percent", *parts)
 
 
-def _call(node: Node, resolve: Resolver, depth: int) -> Template | None:
+def _call(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template | None:
     fn = node.child_by_field_name("function")
     args = node.child_by_field_name("arguments")
     if fn is None or args is None or args.type != "argument_list":
         return None
     if fn.type == "identifier" and text_of(fn) in _GETTEXT:
         first = [a for a in named(args) if a.type != "keyword_argument"]
-        return _read(first[0], resolve, depth) if first else None
+        if form and text_of(fn) in _PLURAL and len(first) > 1:
+            return _read(first[1], resolve, depth, form)
+        return _read(first[0], resolve, depth, form) if first else None
     if fn.type == "attribute":
         attr = fn.child_by_field_name("attribute")
         obj = fn.child_by_field_name("object")
         if attr is not None and obj is not None and text_of(attr) == "format":
-            return _format(obj, args, resolve, depth)
+            return _format(obj, args, resolve, depth, form)
     return None
 
 
-def _format(obj: Node, args: Node, resolve: Resolver, depth: int) -> Template | None:
-    fmt = _literal(obj, resolve, depth + 1)
+def _format(obj: Node, args: Node, resolve: Resolver, depth: int, form: int = 0) -> Template | None:
+    fmt = _literal(obj, resolve, depth + 1, form)
     if fmt is None:
         return None
     positional: list[str] = []
@@ -286,7 +312,7 @@ def _format(obj: Node, args: Node, resolve: Resolver, depth: int) -> Template | 
     return Template.of("py-format", *parts)
 
 
-def _concat(node: Node, resolve: Resolver, depth: int) -> Template | None:
+def _concat(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template | None:
     operands: list[Node] = []
     stack = [node]
     while stack:  # flatten a + b + c, left to right
@@ -300,7 +326,7 @@ def _concat(node: Node, resolve: Resolver, depth: int) -> Template | None:
     parts: list[Part] = []
     readable = False
     for o in operands:
-        t = _read(o, resolve, depth + 1)
+        t = _read(o, resolve, depth + 1, form)
         if t is not None and not t.dynamic:
             readable = readable or bool(t.chunks())
             parts.extend(t.parts)

@@ -1,0 +1,245 @@
+"""Messages forwarded through a parameter (Python, pure).
+
+Many libraries raise through a helper whose message is a parameter::
+
+    def fail(self, message, param=None, ctx=None):      # a forwarder
+        raise BadParameter(message, ctx=ctx, param=param)
+
+    self.fail(_("{value!r} is not a valid integer.").format(value=value), param, ctx)
+
+The raise in ``fail`` alone says only "built at run time". This module finds
+the forwarders (a raise whose message is, or shows, one of the function's
+parameters) and the calls that pass readable message text; the pipeline
+joins the two across files (``errordex.forward``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import tree_sitter as ts
+
+from errordex.extract import python_msg as msg
+from errordex.model import Forwarder, MessageCall
+from errordex.template import Template
+
+if TYPE_CHECKING:
+    from errordex.extract.python import _File
+
+#: when a message shows several parameters, the one that is the message
+_MESSAGE_PARAMS = ("message", "msg", "text", "reason", "detail", "details", "error", "err")
+#: at most this many arguments of a call are read
+_MAX_ARGS = 6
+_ARG_TYPES = frozenset(
+    {
+        "string",
+        "concatenated_string",
+        "binary_operator",
+        "call",
+        "identifier",
+        "parenthesized_expression",
+    }
+)
+
+
+def qualname(fn: ts.Node) -> str:
+    """``Class.method`` or ``outer.inner`` for a function definition."""
+    names: list[str] = []
+    node: ts.Node | None = fn
+    while node is not None:
+        if node.type in ("function_definition", "class_definition"):
+            name = node.child_by_field_name("name")
+            names.append(msg.text_of(name) if name is not None else "?")
+        node = node.parent
+    return ".".join(reversed(names))
+
+
+def _enclosing_function(node: ts.Node) -> ts.Node | None:
+    parent = node.parent
+    while parent is not None:
+        if parent.type == "function_definition":
+            return parent
+        if parent.type in ("class_definition", "lambda"):
+            return None
+        parent = parent.parent
+    return None
+
+
+def _owner_class(node: ts.Node) -> ts.Node | None:
+    parent = node.parent
+    while parent is not None:
+        if parent.type == "class_definition":
+            return parent
+        parent = parent.parent
+    return None
+
+
+def _is_method(fn: ts.Node) -> bool:
+    """A function defined in a class body that takes ``self``/``cls``."""
+    holder = fn.parent
+    decorators: list[str] = []
+    if holder is not None and holder.type == "decorated_definition":
+        decorators = [msg.text_of(d) for d in holder.named_children if d.type == "decorator"]
+        holder = holder.parent
+    owner = holder.parent if holder is not None else None
+    in_class = owner is not None and owner.type == "class_definition"
+    return in_class and not any(d.strip() == "@staticmethod" for d in decorators)
+
+
+def _parameters(fn: ts.Node, method: bool) -> dict[str, int | None]:
+    """Parameter name -> position (None for keyword-only), without ``self``."""
+    params = fn.child_by_field_name("parameters")
+    out: dict[str, int | None] = {}
+    index = 0
+    keyword_only = False
+    skip_first = method
+    for p in msg.named(params) if params is not None else []:
+        inner = p.named_children[0] if p.type == "typed_parameter" and p.named_children else p
+        if inner.type in ("list_splat_pattern", "keyword_separator"):
+            keyword_only = True
+            continue
+        if inner.type in ("dictionary_splat_pattern", "positional_separator"):
+            continue
+        ident = p if p.type == "identifier" else p.child_by_field_name("name")
+        if ident is None:
+            ident = next((c for c in p.named_children if c.type == "identifier"), None)
+        if ident is None:
+            continue
+        if skip_first:
+            skip_first = False
+            continue
+        out[msg.text_of(ident)] = None if keyword_only else index
+        index += 0 if keyword_only else 1
+    return out
+
+
+def forwarder(
+    path: str, raise_node: ts.Node, exc_type: str, template: Template
+) -> Forwarder | None:
+    """The forwarder a raise makes of its function, when its message is (or
+    shows as text) one of the function's parameters."""
+    fn = _enclosing_function(raise_node)
+    if fn is None or not template.holes:
+        return None
+    method = _is_method(fn)
+    params = _parameters(fn, method)
+    shown = [h.expr for h in template.holes if h.expr in params and msg.shows_str(h.spec)]
+    names = list(dict.fromkeys(shown))
+    if len(names) > 1:
+        names = [n for n in names if n in _MESSAGE_PARAMS][:1]
+    if len(names) != 1:
+        return None
+    name_node = fn.child_by_field_name("name")
+    if name_node is None:
+        return None
+    return Forwarder(
+        name=msg.text_of(name_node),
+        qualname=qualname(fn),
+        path=path,
+        line=raise_node.start_point.row + 1,
+        param_name=names[0],
+        param_index=params[names[0]],
+        exception_type=exc_type,
+        template=template,
+        method=method,
+    )
+
+
+def message_call(f: _File, call: ts.Node) -> MessageCall | None:
+    """A call that passes readable message text, or None."""
+    fn = call.child_by_field_name("function")
+    args = call.child_by_field_name("arguments")
+    if fn is None or args is None:
+        return None
+    receiver: str | None = None
+    if fn.type == "attribute":
+        attr, obj = fn.child_by_field_name("attribute"), fn.child_by_field_name("object")
+        if attr is None or obj is None:
+            return None
+        callee = msg.text_of(attr)
+        receiver = msg.expr_text(obj)
+    else:
+        callee = msg.text_of(fn)
+    # A class (constructor) cannot be a forwarder; gettext and str.format
+    # calls are message expressions themselves.
+    if not callee or callee[0].isupper() or callee.startswith("__") or callee == "format":
+        return None
+    if callee in msg.GETTEXT or (call.parent is not None and call.parent.type == "raise_statement"):
+        return None
+    read: list[tuple[int | str, Template]] = []
+    position = 0
+    for a in msg.named(args)[: _MAX_ARGS * 2]:
+        key: int | str
+        value: ts.Node | None = a
+        if a.type == "keyword_argument":
+            name = a.child_by_field_name("name")
+            value = a.child_by_field_name("value")
+            if name is None or value is None:
+                continue
+            key = msg.text_of(name)
+        elif a.type in ("list_splat", "dictionary_splat"):
+            break  # positions after *args are unknown
+        else:
+            key = position
+            position += 1
+        if value is None or value.type not in _ARG_TYPES:
+            continue
+        read.extend((key, t) for t in _forms(f, value) if t.chunks() and not t.dynamic)
+    if not read:
+        return None
+    where = f.where(call)
+    owner = _owner_class(call)
+    owner_name = owner.child_by_field_name("name") if owner is not None else None
+    site = f.site(call, "raise", None, Template.empty(), where)
+    return MessageCall(
+        callee=callee,
+        receiver=receiver if receiver is None or len(receiver) <= 80 else None,
+        args=tuple(read),
+        path=f.path,
+        line=site.line,
+        column=site.column,
+        end_line=site.end_line,
+        symbol=where.symbol,
+        owner=msg.text_of(owner_name) if owner_name is not None else None,
+        guards=where.guards,
+        in_test=where.in_test,
+        context_hash=site.context_hash,
+    )
+
+
+def _forms(f: _File, value: ts.Node) -> tuple[Template, ...]:
+    """The messages an argument can be: its text, or what a helper of the
+    same file returns (``self.get_invalid_choice_message(value=value)``)."""
+    got = msg.read_forms(value, f.resolve)
+    if got or value.type != "call":
+        return got
+    fn = value.child_by_field_name("function")
+    if fn is None:
+        return ()
+    if fn.type == "attribute":
+        obj, attr = fn.child_by_field_name("object"), fn.child_by_field_name("attribute")
+        if obj is None or attr is None or msg.text_of(obj) not in ("self", "cls"):
+            return ()
+        name = msg.text_of(attr)
+    elif fn.type == "identifier":
+        name = msg.text_of(fn)
+    else:
+        return ()
+    defs = f.functions.get(name, [])
+    body = defs[0].child_by_field_name("body") if len(defs) == 1 else None
+    returned = _only_return(body) if body is not None else None
+    return msg.read_forms(returned, f.resolve) if returned is not None else ()
+
+
+def _only_return(body: ts.Node) -> ts.Node | None:
+    """The value of a function's return, when it has exactly one."""
+    found: list[ts.Node] = []
+    stack = list(body.named_children)
+    while stack and len(found) < 2:
+        n = stack.pop()
+        if n.type == "return_statement":
+            found.append(n)
+        elif n.type not in ("function_definition", "class_definition", "lambda"):
+            stack.extend(n.named_children)
+    kids = msg.named(found[0]) if len(found) == 1 else []
+    return kids[0] if kids else None

@@ -1,0 +1,171 @@
+"""Join message calls to the forwarders they reach (pure).
+
+A forwarder raises the message it is given (``ParamType.fail``); a message
+call passes readable text to a function of that name (``self.fail(_("..."),
+param, ctx)``). Each call that surely reaches a forwarder becomes a throw
+site at the call, where the text lives, with ``via`` naming the raise::
+
+    ThrowSite(path="click/types.py", line=472, symbol="Choice.convert",
+              exception_type="BadParameter", via="click/types.py:222 ParamType.fail")
+
+Calls are matched by name, conservatively; nothing is guessed:
+
+- ``self.fail(...)``/``cls.fail(...)`` follows the calling class and its bases
+  (by name, through the classes of the repository) to the first class that
+  defines ``fail``; it must be a forwarder.
+- any other call (``ctx.fail(...)``, ``fail(...)``) matches only when every
+  function of that name in the repository is a forwarder, and there are at
+  most ``MAX_DEFINITIONS`` of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from errordex.model import ClassDef, Forwarder, MessageCall, ThrowSite
+from errordex.template import Hole, Part, Template
+
+MAX_DEFINITIONS = 5
+_MAX_BASES = 32
+
+
+def forwarded_sites(
+    forwarders: Iterable[Forwarder],
+    calls: Iterable[MessageCall],
+    classes: Iterable[ClassDef],
+    functions: Iterable[str],
+) -> list[ThrowSite]:
+    """One site per (call, forwarder, message form) that surely joins."""
+    by_qualname: dict[str, list[Forwarder]] = {}
+    for fw in forwarders:
+        by_qualname.setdefault(fw.qualname, []).append(fw)
+    if not by_qualname:
+        return []
+    defined: dict[str, set[str]] = {}  # name -> qualnames defining it
+    for q in functions:
+        defined.setdefault(q.rsplit(".", 1)[-1], set()).add(q)
+    bases: dict[str, list[str]] = {}
+    for c in classes:
+        bases.setdefault(c.name, []).extend(_base_name(b) for b in c.bases)
+    names = {q.rsplit(".", 1)[-1] for q in by_qualname}
+    out: list[ThrowSite] = []
+    for call in calls:
+        if call.callee not in names:
+            continue
+        if call.receiver in ("self", "cls"):
+            targets = _through_class(call, by_qualname, defined, bases)
+        else:
+            targets = _by_name(call, by_qualname, defined)
+        for fw in targets:
+            out.extend(_sites(call, fw))
+    return out
+
+
+def _base_name(base: str) -> str:
+    """``t.Generic[T]`` -> ``Generic``; ``mod.Base`` -> ``Base``."""
+    return base.split("[", 1)[0].split("(", 1)[0].rsplit(".", 1)[-1].strip()
+
+
+def _through_class(
+    call: MessageCall,
+    by_qualname: dict[str, list[Forwarder]],
+    defined: dict[str, set[str]],
+    bases: dict[str, list[str]],
+) -> list[Forwarder]:
+    if call.owner is None:
+        return []
+    qualnames = defined.get(call.callee, set())
+    queue: list[str] = [call.owner]
+    seen: set[str] = set()
+    while queue and len(seen) < _MAX_BASES:
+        cls = queue.pop(0)
+        if cls in seen:
+            continue
+        seen.add(cls)
+        here = [
+            q
+            for q in qualnames
+            if q == f"{cls}.{call.callee}" or q.endswith(f".{cls}.{call.callee}")
+        ]
+        if here:  # the first class in the bases that defines the name wins
+            if len(here) > MAX_DEFINITIONS or not all(q in by_qualname for q in here):
+                return []
+            return [fw for q in sorted(here) for fw in by_qualname[q] if fw.method]
+        queue.extend(bases.get(cls, []))
+    return []
+
+
+def _by_name(
+    call: MessageCall, by_qualname: dict[str, list[Forwarder]], defined: dict[str, set[str]]
+) -> list[Forwarder]:
+    qualnames = defined.get(call.callee, set())
+    if not qualnames or len(qualnames) > MAX_DEFINITIONS:
+        return []
+    if not all(q in by_qualname for q in qualnames):
+        return []  # a function of that name that does not raise: cannot tell which
+    found = [fw for q in sorted(qualnames) for fw in by_qualname[q]]
+    if call.receiver is None:  # a bare call reaches a function, not a method
+        return [fw for fw in found if not fw.method]
+    # ``ctx.fail`` and ``Context.fail`` vs ``ParamType.fail``: when the
+    # receiver's name abbreviates exactly one class, that is the one.
+    named = [fw for fw in found if _abbreviates(call.receiver, fw.qualname)]
+    owners = {fw.qualname for fw in named}
+    return named if len(owners) == 1 else found
+
+
+def _abbreviates(receiver: str, qualname: str) -> bool:
+    """``ctx`` -> ``Context.fail``, ``self.parser`` -> ``ArgumentParser.error``."""
+    word = receiver.rsplit(".", 1)[-1].lower().strip("_")
+    owner = qualname.rsplit(".", 2)[-2].lower() if "." in qualname else ""
+    if not word or not owner or not word[0].isalpha():
+        return False
+    if word in owner:
+        return True
+    rest = iter(owner)
+    return word[0] == owner[0] and all(ch in rest for ch in word)
+
+
+def _sites(call: MessageCall, fw: Forwarder) -> list[ThrowSite]:
+    out: list[ThrowSite] = []
+    seen: set[str] = set()
+    for key, message in call.args:
+        if key != fw.param_name and key != fw.param_index:
+            continue
+        template = substitute(fw.template, fw.param_name, message)
+        if template is None or template.key() in seen:
+            continue
+        seen.add(template.key())
+        out.append(
+            ThrowSite(
+                path=call.path,
+                line=call.line,
+                column=call.column,
+                end_line=call.end_line,
+                language="python",
+                kind="raise",
+                template=template,
+                exception_type=fw.exception_type,
+                symbol=call.symbol,
+                guards=call.guards,
+                in_test=call.in_test,
+                context_hash=call.context_hash,
+                via=f"{fw.path}:{fw.line} {fw.qualname}",
+            )
+        )
+    return out
+
+
+def substitute(template: Template, param: str, message: Template) -> Template | None:
+    """``template`` with the hole ``param`` replaced by ``message``::
+
+    f"error: {msg}" with "disk full" -> "error: disk full"
+    """
+    if len(template.parts) == 1:
+        return message  # the parameter is the whole message
+    parts: list[Part] = []
+    for p in template.parts:
+        if isinstance(p, Hole) and p.expr == param:
+            parts.extend(message.parts)
+        else:
+            parts.append(p)
+    return Template.of(template.syntax, *parts)
