@@ -85,6 +85,11 @@ def print_entry(console: Console, data: dict[str, Any]) -> None:
     console.print(f"[dim]{escape(data['repo'])} · {escape(kind)}[/]")
     console.print(f"[bold]{escape(data['title'])}[/]")
     console.print(f"[dim]id {data['id']} · commit {data['commit'][:10]}[/]\n")
+    analysis = data.get("analysis") or {}
+    if analysis.get("summary"):
+        console.print(f"[bold]{escape(analysis.get('question', ''))}[/]")
+        _print_section_body(console, analysis["summary"])
+        console.print()
     console.print("[bold underline]Error message[/]")
     shown = data["message"] or "(no message: the exception type alone)"
     console.print(f"  template: {escape(shown)}")
@@ -123,9 +128,65 @@ def print_entry(console: Console, data: dict[str, Any]) -> None:
             )
         if s.get("url"):
             console.print(f"  [link={s['url']}]{escape(s['url'])}[/link]")
+    for key, heading in _SECTIONS:
+        body = analysis.get(key)
+        if body:
+            console.print(f"\n[bold underline]{heading}[/]")
+            _print_section_body(console, body, numbered=key == "solutions")
+    related = data.get("related") or []
+    if related:
+        console.print("\n[bold underline]Related errors[/]")
+        for r in related:
+            console.print(f"  • {escape(r['message'])}  [dim]{r['id']}[/]", highlight=False)
+    if analysis:
+        kind = (analysis.get("provenance") or {}).get("kind", "static")
+        label = "Static analysis" if kind == "static" else "AI-assisted analysis"
+        console.print(f"\n[dim]{label} of {escape(data['repo'])}@{data['commit'][:7]}[/]")
     tests = data.get("test_sites") or []
     if tests:
         console.print(f"\n[dim]also thrown in test code at {len(tests)} place(s)[/]")
+
+
+_SECTIONS = (
+    ("meaning", "What it means"),
+    ("solutions", "Solutions"),
+    ("example_fix", "Example fix"),
+    ("defensive_patterns", "Defensive patterns"),
+    ("prevention", "Prevention"),
+    ("trigger", "When it happens"),
+    ("situations", "Common situations"),
+    ("reproductions", "Tests that reproduce it"),
+)
+
+
+def _print_section_body(console: Console, body: Any, numbered: bool = False) -> None:
+    """A section of the analysis: text, code, before/after, its evidence."""
+    if isinstance(body, list):
+        for i, item in enumerate(body, 1):
+            if numbered and isinstance(item, dict) and "text" in item:
+                item = {**item, "text": f"{i}. {item['text']}"}
+            _print_section_body(console, item)
+        return
+    if isinstance(body, str):
+        console.print(f"  {escape(body)}", highlight=False)
+        return
+    if not isinstance(body, dict):
+        return
+    if body.get("title"):
+        strategy = f" [dim]({escape(body['strategy'])})[/]" if body.get("strategy") else ""
+        console.print(f"  [bold]{escape(body['title'])}[/]{strategy}")
+    if body.get("text"):
+        console.print(f"  {escape(body['text'])}", highlight=False)
+    for label in ("before", "after", "block", "code"):
+        block = body.get(label)
+        if isinstance(block, dict) and block.get("code"):
+            if label in ("before", "after"):
+                console.print(f"  [dim]{label}:[/]")
+            console.print(Syntax(block["code"], block.get("language", "text"), word_wrap=True))
+        elif isinstance(block, str) and label == "code":
+            console.print(Syntax(block, "text", word_wrap=True))
+    if body.get("evidence"):
+        console.print(f"  [dim]evidence: {escape(', '.join(body['evidence'][:6]))}[/]")
 
 
 def print_stats(console: Console, rows: list[dict[str, Any]], db: str) -> None:

@@ -164,3 +164,15 @@ def test_kill_during_write_leaves_previous_snapshot_intact(repo: Path, db: str) 
     assert code == 0 and json.loads(after) == json.loads(before)
     code, out, _ = run(db, "stats", "--json")
     assert json.loads(out)["repos"][0]["commit"] == git(repo, "rev-parse", "v1")
+
+
+def test_show_prints_the_grounded_sections(repo: Path, db: str) -> None:
+    run(db, "index", str(repo))
+    _, out, _ = run(db, "list", "--json", "--grep", "expected str")
+    entry = json.loads(out)[0]
+    assert entry["analysis"]["provenance"] == {"kind": "static"}
+    code, out, _ = run(db, "show", entry["id"])
+    assert code == 0
+    assert "What causes “expected str, got {type(value).__name__}” in acme/parsers?" in out
+    assert "isinstance(value, str)" in out
+    assert "Static analysis of acme/parsers@" in out
