@@ -145,7 +145,7 @@ def list_(
     entries = store.entries(repo=repo, kind=kind, text=text, include_test_only=tests, limit=limit)
     if as_json:
         snaps = {s.repo.slug: s.snapshot for s in store.repos()}
-        emit_json([entry_json(e, snaps[e.repo]) for e in entries])
+        emit_json([entry_json(e, snaps[e.repo], store) for e in entries])
         return
     total = store.count_entries(repo=repo, kind=kind, text=text, include_test_only=tests)
     print_entry_table(Console(), entries, total)
