@@ -38,7 +38,9 @@ __all__ = [
     "MemoryIndex",
     "StoreIndex",
     "fts_query",
+    "query_terms",
     "query_tokens",
+    "template_terms",
     "template_tokens",
     "type_name",
 ]
@@ -95,23 +97,70 @@ def query_tokens(message: str) -> list[str]:
     return list(seen)
 
 
-def template_tokens(t: Template) -> list[str]:
-    """The words a message produced by ``t`` surely contains (see module doc)."""
-    out: dict[str, None] = {}
+def query_terms(message: str) -> list[str]:
+    """Index terms of a message: its words and its pairs of adjacent words."""
+    seen: dict[str, None] = {}
+    prev = ""
+    for m in _WORD.finditer(message[:MAX_QUERY_CHARS]):
+        w = m.group().lower()
+        if len(w) > 64:
+            prev = ""
+            continue
+        if len(w) > 1:
+            seen[w] = None
+        if prev:
+            seen[prev + " " + w] = None
+        prev = w
+        if len(seen) >= MAX_QUERY_TOKENS * 8:
+            break
+    return list(seen)
+
+
+def _chunk_words(t: Template) -> list[list[str]]:
+    """Per literal chunk, the words surely in the message (not glued to a hole)."""
+    out: list[list[str]] = []
     parts = t.parts
     for i, p in enumerate(parts):
         if not isinstance(p, Text):
             continue
         hole_before = i > 0 and isinstance(parts[i - 1], Hole)
         hole_after = i + 1 < len(parts) and isinstance(parts[i + 1], Hole)
+        words = []
         for m in _WORD.finditer(p.text):
             if hole_before and m.start() == 0:
                 continue
             if hole_after and m.end() == len(p.text):
                 continue
-            w = m.group().lower()
-            if len(w) > 1 and len(w) <= 64:
+            words.append(m.group().lower())
+        out.append(words)
+    return out
+
+
+def template_tokens(t: Template) -> list[str]:
+    """The words a message produced by ``t`` surely contains (see module doc)."""
+    out: dict[str, None] = {}
+    for words in _chunk_words(t):
+        for w in words:
+            if 1 < len(w) <= 64:
                 out[w] = None
+    return list(out)
+
+
+def template_terms(t: Template) -> list[str]:
+    """Index terms: the words of ``template_tokens`` and the pairs of adjacent
+    words (a pair of common words, "is invalid", is much rarer than each)."""
+    out: dict[str, None] = {}
+    for words in _chunk_words(t):
+        prev = ""
+        for w in words:
+            if len(w) > 64:
+                prev = ""
+                continue
+            if len(w) > 1:
+                out[w] = None
+            if prev:
+                out[prev + " " + w] = None
+            prev = w
     return list(out)
 
 
@@ -186,7 +235,7 @@ class MemoryIndex:
         self._templates.append(template)
         self._types.append(exception_types)
         self._paths.append(paths)
-        toks = template_tokens(template) if _is_textual(template) else []
+        toks = template_terms(template) if _is_textual(template) else []
         for w in toks:
             tid = self._vocab.get(w)
             if tid is None:
@@ -224,12 +273,12 @@ class MemoryIndex:
         if self._dirty:
             self._freeze()
         limit = max(1, min(limit, 1000))
-        qtoks = query_tokens(message)
+        qtoks = query_terms(message)
         known = sorted(
             (len(self._postings[tid]), tid)
             for w in qtoks
             if (tid := self._vocab.get(w)) is not None
-        )[:MAX_QUERY_TOKENS]
+        )[: MAX_QUERY_TOKENS * 2]
         qset = {tid for _, tid in known}
         scores: dict[int, float] = {}
         scanned = 0
@@ -323,13 +372,13 @@ def fts_query(tokens: Iterable[str]) -> str:
 class StoreIndex:
     """Candidates from the SQLite store's FTS5 table (``entries_fts``).
 
-    Words that most entries share are dropped from the query (their document
-    counts come from an ``fts5vocab`` view), so a query reads short postings
-    lists however large the store is.
+    The rarest words of the message go into the query, up to a budget of
+    postings (document counts come from an ``fts5vocab`` view), so a query
+    reads short postings lists however large the store is.
     """
 
-    #: a word in more than this fraction of entries is not searched for
-    COMMON = 0.05
+    #: postings the words of one query may have in all (the two rarest always go in)
+    BUDGET = 3000
 
     def __init__(self, store: SqliteStore) -> None:
         self.store = store
@@ -338,14 +387,17 @@ class StoreIndex:
         limit = max(1, min(limit, 1000))
         toks = query_tokens(message)
         counts = self.store.fts_term_counts(toks[: MAX_QUERY_TOKENS * 2])
-        total = max(1, self.store.fts_row_count())
         known = sorted((counts[t], t) for t in toks if counts.get(t))
-        rare = [t for c, t in known if c <= max(50, self.COMMON * total)]
-        if not rare:
-            rare = [t for _, t in known[:2]]
+        rare: list[str] = []
+        spent = 0
+        for df, t in known[:16]:
+            if len(rare) >= 2 and spent + df > self.BUDGET:
+                break
+            rare.append(t)
+            spent += df
         rows = []
         if rare:
-            rows = self.store.match_candidates(fts_query(rare[:MAX_QUERY_TOKENS]), limit * 2)
+            rows = self.store.match_candidates(fts_query(rare), limit * 2)
         want = type_name(exception_type)
         if want:
             typed = self.store.match_candidates(

@@ -484,24 +484,28 @@ class SqliteStore:
         """(entry id, repo slug, template JSON, exception types JSON, site paths)
         of current entries for an FTS5 query, best first. ``dynamic_only``
         keeps the entries whose message has no constant text."""
+        # FTS5 ranks first, alone; the joins then read only those rows (by primary key).
+        # dynamic_only reads (unranked, so streaming) the first 2000 rows that match.
+        inner = 2000 if dynamic_only else limit * 4
         extra = " AND (e.dynamic = 1 OR e.key = '')" if dynamic_only else ""
+        score, order = ("0", "") if dynamic_only else ("rank", " ORDER BY rank")
         rows = self.conn.execute(
-            "SELECT e.snapshot_id, e.id, r.slug, e.template, e.exception_types FROM entries_fts f"
-            " JOIN entries e ON e.rowid = f.rowid JOIN snapshots s ON s.id = e.snapshot_id"
-            " JOIN repos r ON r.current_snapshot = s.id"
-            f" WHERE entries_fts MATCH ?{extra} ORDER BY bm25(entries_fts) LIMIT ?",
-            (query, limit),
+            "SELECT e.snapshot_id, e.id, r.slug, e.template, e.exception_types FROM"
+            f" (SELECT rowid AS rid, {score} AS score FROM entries_fts"
+            f"  WHERE entries_fts MATCH ?{order} LIMIT ?) f"
+            " JOIN entries e ON e.rowid = f.rid JOIN snapshots s ON s.id = e.snapshot_id"
+            " JOIN repos r ON r.id = s.repo_id AND r.current_snapshot = s.id"
+            f" WHERE 1{extra} ORDER BY f.score LIMIT ?",
+            (query, inner, limit),
         ).fetchall()
         out: list[tuple[str, str, str, str, list[str]]] = []
         for sid, eid, slug, tjson, types in rows:
-            paths = [
-                p
-                for (p,) in self.conn.execute(
-                    "SELECT DISTINCT path FROM sites WHERE snapshot_id = ? AND entry_id = ?",
-                    (sid, eid),
-                )
-            ]
-            out.append((eid, slug, tjson, types, paths))
+            # no DISTINCT: it would make SQLite walk sites_by_path instead of sites_by_entry
+            paths = self.conn.execute(
+                "SELECT path FROM sites WHERE snapshot_id = ? AND entry_id = ? ORDER BY seq",
+                (sid, eid),
+            ).fetchall()
+            out.append((eid, slug, tjson, types, list(dict.fromkeys(p for (p,) in paths))))
         return out
 
     # -- catalog reads (web) -----------------------------------------------
