@@ -147,3 +147,34 @@ def test_empty_template_entries_are_indexed_by_type() -> None:
     got = memory().candidates("", "StopIteration", 5)
     assert [c.entry_id for c in got] == ["aaaaaaaaaaaaaaa6"]
     assert Template.empty().is_empty
+
+
+def test_memory_index_finds_template_of_common_words_by_word_pairs() -> None:
+    idx = MemoryIndex()
+    for i in range(15_000):
+        idx.add(f"{i:016x}", "o/r", Template.literal(f"invalid option w{i} for this command"))
+        idx.add(f"{i + 15_000:016x}", "o/r", Template.literal(f"the value w{i} is not allowed"))
+    idx.add("f" * 16, "o/r", fmt(Hole("attr", "{attr}"), " is invalid."))
+    got = idx.candidates("/tmp/x is invalid.", None, 5)
+    assert got[0].entry_id == "f" * 16
+
+
+def test_store_index_query_stays_within_the_postings_budget(store: SqliteStore) -> None:
+    queries: list[str] = []
+    real = store.match_candidates
+
+    def spy(
+        query: str, limit: int = 50, dynamic_only: bool = False
+    ) -> list[tuple[str, str, str, str, list[str]]]:
+        queries.append(query)
+        return real(query, limit, dynamic_only)
+
+    store.match_candidates = spy  # type: ignore[method-assign]
+    try:
+        StoreIndex(store).candidates("tensor value shape device w77 mismatch for 1", None, 5)
+    finally:
+        del store.match_candidates
+    counts = store.fts_term_counts(["tensor", "value", "shape", "device", "w77", "mismatch", "for"])
+    words = [w.strip('"') for w in queries[0].split(" OR ")]
+    assert "w77" in words
+    assert sum(counts[w] for w in words) <= StoreIndex.BUDGET or len(words) == 2
