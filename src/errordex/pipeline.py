@@ -18,7 +18,7 @@ from typing import Any
 
 from errordex import __version__
 from errordex.analysis import FileEvidence, analyse, referenced_paths, scan
-from errordex.extract import extractor_for
+from errordex.extract import extractor_for, parser_for
 from errordex.extract.common import is_test_path
 from errordex.forward import forwarded_sites
 from errordex.group import group
@@ -89,12 +89,28 @@ def _extract_batch(
 ) -> list[tuple[str, int, tuple[Extraction, str] | Skip, FileEvidence | None]]:
     out: list[tuple[str, int, tuple[Extraction, str] | Skip, FileEvidence | None]] = []
     for p, d in batch:
-        res = extract_file(p, d)
-        found = extractor_for(p)
-        # The analysis evidence is read in the same worker, from the same text.
-        ev = None if isinstance(res, Skip) or found is None else scan(p, res[1], found[0])
+        res, ev = _extract_and_scan(p, d)
         out.append((p, len(d), res, ev))
     return out
+
+
+def _extract_and_scan(
+    path: str, data: bytes
+) -> tuple[tuple[Extraction, str] | Skip, FileEvidence | None]:
+    """``extract_file`` plus the file's analysis evidence, from one parse."""
+    found = parser_for(path)
+    if found is None:
+        return Skip(path, "no extractor"), None
+    text = decode(data)
+    if text is None:
+        return Skip(path, "not UTF-8"), None
+    language, extract, parse = found
+    try:
+        tree = parse(text)
+        extraction = extract(path, text, tree)
+    except RecursionError:
+        return Skip(path, "too deeply nested to parse"), None
+    return (extraction, text), scan(path, text, language, tree)
 
 
 def _batches(source: Source, into: _Collected) -> Iterator[list[tuple[str, bytes]]]:

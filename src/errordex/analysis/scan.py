@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import tomllib
 
+from tree_sitter import Tree
+
 from errordex.analysis import scan_python, scan_rust
 from errordex.analysis.evidence import FileEvidence, Manifest
 
@@ -12,13 +14,14 @@ _HEADER = re.compile(r"^\s*\[([^\[\]]+)\]\s*(#.*)?$")
 _KEY = re.compile(r"""^\s*(?:"([^"]+)"|'([^']+)'|([A-Za-z0-9_.\-]+))\s*=""")
 
 
-def scan(path: str, text: str, language: str) -> FileEvidence:
+def scan(path: str, text: str, language: str, tree: Tree | None = None) -> FileEvidence:
     """Evidence in one file; ``language`` is "rust", "python" or "cargo"
-    (a Cargo.toml). Unknown languages give empty evidence."""
+    (a Cargo.toml). Unknown languages give empty evidence. ``tree`` is the
+    file's tree-sitter parse, if the caller has it (it is parsed otherwise)."""
     if language == "rust":
-        return scan_rust.scan(path, text)
+        return scan_rust.scan(path, text, tree)
     if language == "python":
-        return scan_python.scan(path, text)
+        return scan_python.scan(path, text, tree)
     if language == "cargo":
         return FileEvidence(
             path=path, language="cargo", n_lines=len(text.splitlines()), manifest=manifest(text)

@@ -7,7 +7,7 @@ import ast
 import re
 from functools import cache
 
-from tree_sitter import Language, Node, Parser
+from tree_sitter import Language, Node, Parser, Tree
 
 from errordex.analysis.evidence import Call, Catch, DocLine, FileEvidence, FuncDef, TestExpect
 from errordex.extract.common import is_test_path
@@ -71,8 +71,8 @@ class _Scan:
             return ""
         return self.src[n.start_byte : n.end_byte].decode("utf-8", "replace")
 
-    def run(self) -> FileEvidence:
-        root = _parser().parse(self.src).root_node
+    def run(self, tree: Tree | None = None) -> FileEvidence:
+        root = (tree if tree is not None else _parser().parse(self.src)).root_node
         # (node, qualified names, enclosing fn symbol, public scope, in a test fn)
         stack: list[tuple[Node, list[str], str, bool, bool]] = [
             (root, [], "", not self.private_module, self.test_path)
@@ -368,5 +368,6 @@ def _callee(fn: Node | None, s: _Scan) -> str | None:
     return None
 
 
-def scan(path: str, text: str) -> FileEvidence:
-    return _Scan(path, text).run()
+def scan(path: str, text: str, tree: Tree | None = None) -> FileEvidence:
+    """``tree``: the file's parse, when the extractor made it already."""
+    return _Scan(path, text).run(tree)

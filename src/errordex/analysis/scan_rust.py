@@ -11,7 +11,7 @@ import itertools
 import re
 from functools import cache
 
-from tree_sitter import Language, Node, Parser
+from tree_sitter import Language, Node, Parser, Tree
 
 from errordex.analysis.evidence import Call, DocLine, FileEvidence, FuncDef, TestExpect
 from errordex.extract.common import is_test_path
@@ -89,8 +89,8 @@ class _Scan:
     def t(self, n: Node) -> str:
         return self.src[n.start_byte : n.end_byte].decode("utf-8", "replace")
 
-    def run(self) -> FileEvidence:
-        root = _parser().parse(self.src).root_node
+    def run(self, tree: Tree | None = None) -> FileEvidence:
+        root = (tree if tree is not None else _parser().parse(self.src)).root_node
         self.walk(root, [], in_test=self.test_path, trait_ctx=False)
         return FileEvidence(
             path=self.path,
@@ -399,5 +399,6 @@ def _token_callees(tt: Node, s: _Scan) -> list[str]:
     return out
 
 
-def scan(path: str, text: str) -> FileEvidence:
-    return _Scan(path, text).run()
+def scan(path: str, text: str, tree: Tree | None = None) -> FileEvidence:
+    """``tree``: the file's parse, when the extractor made it already."""
+    return _Scan(path, text).run(tree)

@@ -61,9 +61,11 @@ def parse(text: str) -> ts.Tree:
     return _parser().parse(text.encode("utf-8", "surrogatepass"))
 
 
-def extract(path: str, text: str) -> Extraction:
-    """Find every raise/assert site and every class in one Python file."""
-    tree = parse(text)
+def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
+    """Find every raise/assert site and every class in one Python file
+    (``tree``: ``parse(text)``, when the caller parsed it already)."""
+    if tree is None:
+        tree = parse(text)
     caught = ts.QueryCursor(_query("python.scm")).captures(tree.root_node)
     raises = caught.get("raise", [])
     asserts = caught.get("assert", [])

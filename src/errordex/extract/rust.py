@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 
-from tree_sitter import Language, Node, Parser, Query, QueryCursor
+from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
 from errordex.extract.common import context_hash, is_test_path
 from errordex.extract.rust_fmt import parse_format, unescape
@@ -92,9 +92,14 @@ def _query() -> Query:
     return Query(_language(), source)
 
 
-def extract(path: str, text: str) -> Extraction:
-    """Every throw site in one Rust file."""
-    return _File(path, text).run()
+def parse(text: str) -> Tree:
+    """Parse source text (shared with the evidence scan, so a file is parsed once)."""
+    return _parser().parse(text.encode("utf-8", "surrogatepass"))
+
+
+def extract(path: str, text: str, tree: Tree | None = None) -> Extraction:
+    """Every throw site in one Rust file (``tree``: ``parse(text)``, if at hand)."""
+    return _File(path, text).run(tree)
 
 
 def _squash(s: str) -> str:
@@ -144,8 +149,9 @@ class _File:
 
     # -- the pass ------------------------------------------------------------
 
-    def run(self) -> Extraction:
-        tree = _parser().parse(self.src)
+    def run(self, tree: Tree | None = None) -> Extraction:
+        if tree is None:
+            tree = _parser().parse(self.src)
         matches = QueryCursor(_query()).matches(tree.root_node)
         self._collect_displays(matches)
         for _, caps in matches:
