@@ -369,3 +369,18 @@ def test_no_page_has_an_inline_script_or_style(client: TestClient, store: Sqlite
         assert parse_links(html).inline_scripts == [], path
         assert " style=" not in html and "<style" not in html, path
         assert " on" + "click=" not in html
+
+
+def test_a_forged_host_does_not_poison_the_cache(client: TestClient) -> None:
+    evil = client.get("/acme/widgets", headers={"host": "evil.example"})
+    assert '<link rel="canonical" href="http://evil.example/acme/widgets">' in evil.text
+    good = client.get("/acme/widgets")
+    assert '<link rel="canonical" href="http://testserver/acme/widgets">' in good.text
+
+
+def test_cached_pages_keep_the_security_headers(client: TestClient) -> None:
+    first = client.get("/acme/widgets")
+    second = client.get("/acme/widgets")
+    assert first.text == second.text and second.headers["etag"] == first.headers["etag"]
+    assert second.headers["content-security-policy"] == CSP
+    assert second.headers["content-type"].startswith("text/html")

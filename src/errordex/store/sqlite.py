@@ -523,29 +523,33 @@ class SqliteStore:
         )
         return where, [*params, f"{escaped}%", path]
 
-    def catalog(
+    def catalog_order(self, snapshot_id: int) -> list[str]:
+        """Ids of a snapshot's entries with a non-test site, in catalog order (by message)."""
+        return [
+            r[0]
+            for r in self.conn.execute(
+                "SELECT id FROM entries WHERE snapshot_id = ? AND n_sites > 0 ORDER BY message, id",
+                (snapshot_id,),
+            )
+        ]
+
+    def catalog_ids(
         self,
-        repo: str,
+        snapshot_id: int,
         kind: str | None = None,
         text: str | None = None,
         path: str | None = None,
-        limit: int | None = None,
-        offset: int = 0,
-    ) -> list[ErrorEntry]:
-        """Like ``entries``, also filtered by package name or path prefix."""
-        where, params = self._path_filter(*self._filters(repo, kind, text, False), path)
-        return [self._entry_from_row(r) for r in self._entry_rows(where, params, limit, offset)]
-
-    def count_catalog(
-        self, repo: str, kind: str | None = None, text: str | None = None, path: str | None = None
-    ) -> int:
-        where, params = self._path_filter(*self._filters(repo, kind, text, False), path)
-        row = self.conn.execute(
-            "SELECT count(*) FROM entries e JOIN snapshots s ON s.id = e.snapshot_id"
-            f" JOIN repos r ON r.id = s.repo_id WHERE s.id = r.current_snapshot AND {where}",
-            tuple(params),
-        ).fetchone()
-        return int(row[0])
+    ) -> set[str]:
+        """Ids of a snapshot's entries that pass the catalog filters (unordered)."""
+        where, params = self._filters(None, kind, text, False)
+        where, params = self._path_filter(where, params, path)
+        return {
+            r[0]
+            for r in self.conn.execute(
+                f"SELECT e.id FROM entries e WHERE e.snapshot_id = ? AND {where}",
+                (snapshot_id, *params),
+            )
+        }
 
     def kind_counts(self, snapshot_id: int) -> dict[str, int]:
         """Entries (with a non-test site) per kind in one snapshot."""

@@ -77,6 +77,47 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+def cache_key(scope: Scope) -> str:
+    """The cache key of a request: the site it was asked on (pages hold absolute
+    canonical links, so a forged Host must not share entries), path and query."""
+    host = next((v for k, v in scope["headers"] if k == b"host"), b"").decode("latin-1")
+    query = scope.get("query_string", b"").decode("latin-1")
+    return (
+        f"{scope.get('scheme', 'http')}://{host}{scope.get('root_path', '')}{scope['path']}?{query}"
+    )
+
+
+class CachedPages:
+    """Answers a GET from the page cache before routing (the hot path); a miss
+    goes on to the app, which renders and fills the cache."""
+
+    def __init__(self, app: ASGIApp, cache: PageCache, stores: ThreadStores) -> None:
+        self.app = app
+        self.cache = cache
+        self.stores = stores
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "GET" or self.cache.size <= 0:
+            await self.app(scope, receive, send)
+            return
+        hit = self.cache.get(cache_key(scope), self.stores.get().data_version())
+        if hit is None:
+            await self.app(scope, receive, send)
+            return
+        etag = hit.etag.encode()
+        if any(k == b"if-none-match" and v == etag for k, v in scope["headers"]):
+            await send({"type": "http.response.start", "status": 304, "headers": [(b"etag", etag)]})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        headers = [
+            (b"content-type", hit.media_type.encode()),
+            (b"content-length", str(len(hit.body)).encode()),
+            (b"etag", etag),
+        ]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": hit.body})
+
+
 class ThreadStores:
     """One read connection per thread to the store's database file (WAL mode:
     readers do not block each other or a writer)."""
@@ -113,10 +154,13 @@ class Rendered:
 
 
 class PageCache:
-    """An LRU of rendered responses, valid for one ``data_version`` of the store."""
+    """An LRU of rendered responses, bounded in count and in bytes, valid for one
+    ``data_version`` of the store (any commit by another connection clears it)."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, max_bytes: int = 128 * 2**20) -> None:
         self.size = size
+        self.max_bytes = max_bytes
+        self.bytes = 0
         self._data: OrderedDict[str, Rendered] = OrderedDict()
         self._version: int | None = None
         self._lock = threading.Lock()
@@ -125,6 +169,7 @@ class PageCache:
         with self._lock:
             if version != self._version:
                 self._data.clear()
+                self.bytes = 0
                 self._version = version
                 return None
             hit = self._data.get(key)
@@ -133,14 +178,17 @@ class PageCache:
             return hit
 
     def put(self, key: str, version: int, value: Rendered) -> None:
-        if self.size <= 0:
+        if self.size <= 0 or len(value.body) > self.max_bytes // 8:
             return
         with self._lock:
             if version != self._version:
                 return
+            old = self._data.pop(key, None)
+            self.bytes += len(value.body) - (len(old.body) if old else 0)
             self._data[key] = value
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
+            while len(self._data) > self.size or self.bytes > self.max_bytes:
+                _, dropped = self._data.popitem(last=False)
+                self.bytes -= len(dropped.body)
 
 
 # Query parameters, validated by FastAPI (a bad value is a 422 in the one error shape).
@@ -158,8 +206,9 @@ def _rendered(body: bytes, media_type: str) -> Rendered:
     return Rendered(body, media_type, '"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"')
 
 
-def create_app(store: SqliteStore, cache_size: int = 2048) -> FastAPI:
-    """The web app over ``store``. ``cache_size`` rendered pages are kept (0: none)."""
+def create_app(store: SqliteStore, cache_size: int = 50_000) -> FastAPI:
+    """The web app over ``store``. Up to ``cache_size`` rendered pages (and 128 MB)
+    are kept in memory; 0 turns the cache off."""
     stores = ThreadStores(store)
     cache = PageCache(cache_size)
     app = FastAPI(
@@ -174,6 +223,7 @@ def create_app(store: SqliteStore, cache_size: int = 2048) -> FastAPI:
     )
     app.state.stores = stores
     app.state.cache = cache
+    app.add_middleware(CachedPages, cache=cache, stores=stores)
     app.add_middleware(SecurityHeaders)
 
     def pages_for(request: Request) -> Pages:
@@ -190,7 +240,7 @@ def create_app(store: SqliteStore, cache_size: int = 2048) -> FastAPI:
         request: Request, build: Callable[[SqliteStore], Rendered], cache_it: bool = True
     ) -> Response:
         """Serve ``build(store)`` from the cache or the threadpool, with an ETag."""
-        key = request.url.path + "?" + request.url.query
+        key = cache_key(request.scope)
         version = stores.get().data_version()
         hit = cache.get(key, version) if cache_it else None
         if hit is None:
@@ -337,7 +387,9 @@ def create_app(store: SqliteStore, cache_size: int = 2048) -> FastAPI:
 
         def build(s: SqliteStore) -> Rendered:
             ctx = ctxs.error_context(s, slug, entry_id, values)
-            return as_html(pages.error_page(ctx)) if html else as_json(ctx)
+            if not html:
+                return as_json(ctx)
+            return as_html(pages.error_page(ctx, ctxs.file_reader(s, ctx["repo"])))
 
         return build
 

@@ -8,7 +8,10 @@ only JSON values; links are made by the templates from ``Urls``.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
@@ -56,6 +59,37 @@ def home_context(store: SqliteStore) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class _Catalog:
+    """What every page of one snapshot's catalog shares: the order and the facets."""
+
+    order: list[str]
+    kinds: dict[str, int]
+    packages: dict[str, int]
+
+
+_CATALOGS: OrderedDict[tuple[str, int, str], _Catalog] = OrderedDict()
+_CATALOGS_LOCK = threading.Lock()
+
+
+def _catalog(store: SqliteStore, snap: StoredSnapshot) -> _Catalog:
+    # a re-index of the same commit may reuse the row id; indexed_at tells them apart
+    key = (str(store.path), snap.id, snap.snapshot.indexed_at)
+    with _CATALOGS_LOCK:
+        hit = _CATALOGS.get(key)
+        if hit is not None:
+            _CATALOGS.move_to_end(key)
+            return hit
+    cat = _Catalog(
+        store.catalog_order(snap.id), store.kind_counts(snap.id), store.package_counts(snap.id)
+    )
+    with _CATALOGS_LOCK:
+        _CATALOGS[key] = cat
+        while len(_CATALOGS) > 32:
+            _CATALOGS.popitem(last=False)
+    return cat
+
+
 def catalog_context(
     store: SqliteStore,
     slug: str,
@@ -67,24 +101,27 @@ def catalog_context(
 ) -> dict[str, Any]:
     """One page of a repo's catalog. Raises NotFound for an unknown repo."""
     snap = store.current(slug)
-    total = store.count_catalog(slug, kind=kind, text=q, path=path)
+    cat = _catalog(store, snap)
+    order = cat.order
+    if kind or path or q:
+        keep = store.catalog_ids(snap.id, kind=kind, text=q, path=path)
+        order = [i for i in order if i in keep]
+    total = len(order)
     pages = max(1, math.ceil(total / per_page))
-    entries = store.catalog(
-        slug, kind=kind, text=q, path=path, limit=per_page, offset=(page - 1) * per_page
-    )
+    ids = order[(page - 1) * per_page : page * per_page]
     return {
         "version": SCHEMA_VERSION,
         "repo": slug,
         "url": snap.repo.url,
         **_snapshot_json(snap),
         "filters": {"kind": kind, "path": path, "q": q},
-        "kinds": store.kind_counts(snap.id),
-        "packages": store.package_counts(snap.id),
+        "kinds": cat.kinds,
+        "packages": cat.packages,
         "total": total,
         "page": page,
         "per_page": per_page,
         "pages": pages,
-        "errors": [entry_summary(e) for e in entries],
+        "errors": [entry_summary(store.entry(i, repo=slug)) for i in ids],
     }
 
 
@@ -124,6 +161,11 @@ def error_context(
     if values:
         data["values"] = dict(values)
     return data
+
+
+def file_reader(store: SqliteStore, slug: str) -> Callable[[str], str | None]:
+    """Read a file of the repo's current snapshot (for highlighting whole files)."""
+    return lambda path: store.file_text(store.current(slug).id, path)
 
 
 def _related(store: SqliteStore, slug: str, rel: dict[str, Any]) -> dict[str, Any]:

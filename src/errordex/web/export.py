@@ -104,10 +104,10 @@ def export_site(
             w.write(href, w.pages_at(href).catalog(ctx))
             w.write_json(root.repo_json(slug, page=page), ctx)
         snap = store.current(slug)
-        for entry in store.catalog(slug):
+        for entry in (store.entry(i, repo=slug) for i in store.catalog_order(snap.id)):
             ctx = ctxs.error_context(store, slug, entry.id)
             href = root.error(slug, entry.id)
-            w.write(href, w.pages_at(href).error_page(ctx))
+            w.write(href, w.pages_at(href).error_page(ctx, ctxs.file_reader(store, slug)))
             w.write_json(root.error_json(slug, entry.id), ctx)
             dump.append(json.dumps(ctx, ensure_ascii=False))
             s = entry_summary(entry)
@@ -125,7 +125,6 @@ def export_site(
             done += 1
             if progress:
                 progress(done, total)
-        del snap
 
     search_href = root.search()
     w.write(search_href, w.pages_at(search_href).search({"query": "", "parts": []}))

@@ -6,7 +6,7 @@ links); the templates never build a URL by hand.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -20,6 +20,7 @@ from errordex.web import render
 from errordex.web.urls import Urls
 
 SITE_NAME = "errordex"
+FILE_ROWS = render.FileRows()
 
 
 @cache
@@ -132,7 +133,11 @@ class Pages:
         )
         return self._render("catalog.html", ctx, meta)
 
-    def error_page(self, ctx: Mapping[str, Any]) -> str:
+    def error_page(
+        self, ctx: Mapping[str, Any], file_text: Callable[[str], str | None] | None = None
+    ) -> str:
+        """``file_text(path)`` reads a file of the entry's snapshot; with it, snippets
+        are cut from the highlighted whole file (cached), else lexed one by one."""
         slug = ctx["repo"]
         canon = self.canon
         canonical = canon.error(slug, ctx["id"]) if canon else None
@@ -183,7 +188,16 @@ class Pages:
             json_url=self.urls.error_json(slug, ctx["id"]),
             json_ld=tuple(docs),
         )
-        return self._render("error.html", ctx, meta, question=question, answer=answer)
+
+        def rows(path: str, language: str) -> list[str] | None:
+            if file_text is None:
+                return None
+            key = (ctx["repo"], ctx["commit"], path)
+            return FILE_ROWS.get(key, language, lambda: file_text(path))
+
+        return self._render(
+            "error.html", ctx, meta, question=question, answer=answer, file_rows=rows
+        )
 
     def search(self, ctx: Mapping[str, Any]) -> str:
         q = ctx["query"]

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,15 +37,9 @@ def _css_class(ttype: _TokenType) -> str:
     return str(STANDARD_TYPES[t]) if t is not None else ""
 
 
-def highlight(snippet: Mapping[str, Any] | None, language: str) -> Markup:
-    """A snippet (``{"start", "lines", "mark"}``) as HTML lines with numbers; the
-    marked lines carry ``class="mark"``. Every piece of source text is escaped."""
-    if not snippet or not snippet.get("lines"):
-        return Markup("")
-    start = int(snippet["start"])
-    lo, hi = snippet.get("mark") or (0, -1)
+def highlight_rows(code: str, language: str) -> list[str]:
+    """``code`` as one HTML string per line; every token is escaped."""
     lexer = _LEXERS.get(language, TextLexer)(stripnl=False, ensurenl=False)
-    code = "\n".join(snippet["lines"])
     rows: list[list[str]] = [[]]
     for ttype, value in lexer.get_tokens(code):
         cls = _css_class(ttype)
@@ -53,12 +49,61 @@ def highlight(snippet: Mapping[str, Any] | None, language: str) -> Markup:
             if piece:
                 text = str(escape(piece))
                 rows[-1].append(f'<span class="{cls}">{text}</span>' if cls else text)
+    return ["".join(r) for r in rows]
+
+
+class FileRows:
+    """Highlighted lines of whole files, kept in an LRU.
+
+    Lexing a whole file once is cheaper than lexing a snippet per site on
+    every page (the lexer dominates the render), and it colours a snippet that
+    starts inside a docstring correctly. The key names the exact text, e.g.
+    (repo, commit, path)."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._data: OrderedDict[Hashable, list[str]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, language: str, load: Callable[[], str | None]) -> list[str] | None:
+        with self._lock:
+            rows = self._data.get(key)
+            if rows is not None:
+                self._data.move_to_end(key)
+                return rows
+        text = load()
+        if text is None:
+            return None
+        # split like the snippets do (str.splitlines), so line numbers agree
+        rows = highlight_rows("\n".join(text.splitlines()), language)
+        with self._lock:
+            self._data[key] = rows
+            while len(self._data) > self.size:
+                self._data.popitem(last=False)
+        return rows
+
+
+def highlight(
+    snippet: Mapping[str, Any] | None, language: str, file_rows: list[str] | None = None
+) -> Markup:
+    """A snippet (``{"start", "lines", "mark"}``) as HTML lines with numbers; the
+    marked lines carry ``class="mark"``. ``file_rows``, the highlighted lines
+    of the whole file, are used when given (see ``FileRows``)."""
+    if not snippet or not snippet.get("lines"):
+        return Markup("")
+    start = int(snippet["start"])
+    lines = snippet["lines"]
+    lo, hi = snippet.get("mark") or (0, -1)
+    if file_rows is not None and len(file_rows) >= start - 1 + len(lines):
+        rows = file_rows[start - 1 : start - 1 + len(lines)]
+    else:
+        rows = highlight_rows("\n".join(lines), language)[: len(lines)]
     out = []
-    for n, row in enumerate(rows[: len(snippet["lines"])], start=start):
+    for n, row in enumerate(rows, start=start):
         mark = ' class="mark"' if lo <= n <= hi else ""
         out.append(
             f'<span{mark}><span class="ln" aria-hidden="true">{n}</span>'
-            f'<span class="code">{"".join(row)}</span></span>'
+            f'<span class="code">{row}</span></span>'
         )
     return Markup("".join(out))
 

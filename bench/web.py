@@ -1,0 +1,336 @@
+"""Load test of the web app on loopback.
+
+Builds a store of >= 10,000 entries (the real sites of the installed click
+package, indexed, plus synthetic variations of their messages at the same
+places), starts ``errordex serve``'s app under uvicorn in a subprocess, and
+drives it with wrk (or, without wrk, a small asyncio client) at 50
+connections. Reports requests/s, p50 and p99 for:
+
+- the error page (a random one of all entries per request),
+- the catalog (random pages, some filtered),
+- the search (real messages with made-up values),
+- a static file of the same size as an error page, from the same server
+  (the baseline: what uvicorn + Starlette cost with no work at all).
+
+Each scenario runs against a server with the page cache off ("cold": every
+request renders) and on (the default).
+
+    python bench/web.py                     # 10,000+ entries, 10 s per scenario
+    python bench/web.py --seconds 5 --entries 20000
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from errordex.group import group
+from errordex.model import ThrowSite
+from errordex.pipeline import index
+from errordex.store.sqlite import SnapshotData, SqliteStore
+from errordex.template import Text
+
+SLUG = "bench/click-variants"
+CONNECTIONS = 50
+TARGET_P99_MS = 25.0
+
+
+def build_store(path: Path, entries: int) -> int:
+    """Index click, then add variations of its messages until ``entries``."""
+    store = SqliteStore(path)
+    index("pkg:click", store, jobs=1)
+    snap = store.current("pallets/click")
+    real = store.entries(repo="pallets/click")
+    sites = [s for e in real for s in e.sites if not s.template.dynamic]
+    files = {p: store.file_text(snap.id, p) for p in {s.path for s in sites}}
+    texts = {p: t for p, t in files.items() if t is not None}
+    variant_sites: list[ThrowSite] = []
+    n = 0
+    words = ["config", "stream", "option", "argument", "context", "command", "group", "value"]
+    while n < entries:
+        for s in sites:
+            prefix = f"{random.choice(words)} {n}: "
+            parts = (Text(prefix), *s.template.parts)
+            variant_sites.append(replace(s, template=replace(s.template, parts=parts)))
+            n += 1
+    data = SnapshotData(
+        snapshot=replace(snap.snapshot, repo=replace(snap.repo, slug=SLUG)),
+        forge_ref=snap.forge_ref,
+        entries=group(SLUG, variant_sites),
+        packages=[],
+        classes=[],
+        skips=[],
+        files=texts,
+    )
+    store.save(data)
+    total = store.count_entries()
+    store.close()
+    return total
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+SERVE = """
+import sys, uvicorn
+from pathlib import Path
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
+from errordex.store.sqlite import SqliteStore
+from errordex.web.app import create_app
+db, port, cache, static = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+app = create_app(SqliteStore(Path(db)), cache_size=cache)
+# before the /{owner}/{repo} routes, like the app's own /static
+app.router.routes.insert(0, Mount("/bench-static", StaticFiles(directory=static)))
+uvicorn.run(
+    app, host="127.0.0.1", port=port, log_level="warning", access_log=False,
+    timeout_graceful_shutdown=2,
+)
+"""
+
+
+@dataclass
+class Server:
+    proc: subprocess.Popen[bytes]
+    url: str
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def start_server(db: Path, cache: int, static: Path) -> Server:
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVE, str(db), str(port), str(cache), str(static)],
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(url + "/robots.txt", timeout=1).read()
+            return Server(proc, url)
+        except OSError:
+            if time.monotonic() > deadline or proc.poll() is not None:
+                proc.kill()
+                raise RuntimeError("the server did not start") from None
+            time.sleep(0.1)
+
+
+@dataclass
+class Result:
+    name: str
+    requests: int
+    rps: float
+    p50_ms: float
+    p99_ms: float
+    errors: int
+
+
+_UNIT = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+
+
+def _ms(text: str) -> float:
+    m = re.match(r"([\d.]+)(us|ms|s)", text)
+    assert m, text
+    return float(m.group(1)) * _UNIT[m.group(2)]
+
+
+def run_wrk(name: str, base: str, paths: list[str], seconds: int, work: Path) -> Result:
+    """wrk with a Lua script that picks a random path per request."""
+    listing = work / f"{name}.paths"
+    listing.write_text("\n".join(paths) + "\n")
+    script = work / f"{name}.lua"
+    script.write_text(
+        f"""
+local paths = {{}}
+for line in io.lines("{listing}") do paths[#paths + 1] = line end
+math.randomseed(os.time())
+request = function()
+  return wrk.format("GET", paths[math.random(#paths)])
+end
+"""
+    )
+    out = subprocess.run(
+        ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency", "-s", str(script), base],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    p50 = re.search(r"^\s+50%\s+(\S+)", out, re.M)
+    p99 = re.search(r"^\s+99%\s+(\S+)", out, re.M)
+    rps = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    total = re.search(r"(\d+) requests in", out)
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    errs = re.search(r"Socket errors: .*", out)
+    assert p50 and p99 and rps and total, out
+    return Result(
+        name,
+        int(total.group(1)),
+        float(rps.group(1)),
+        _ms(p50.group(1)),
+        _ms(p99.group(1)),
+        int(bad.group(1)) if bad else 0 + (1 if errs else 0),
+    )
+
+
+async def _client(
+    host: str, port: int, paths: list[str], until: float, lat: list[float], errors: list[int]
+) -> None:
+    reader, writer = await asyncio.open_connection(host, port)
+    while time.perf_counter() < until:
+        path = random.choice(paths)
+        t0 = time.perf_counter()
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
+        head = await reader.readuntil(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1])
+        length = int(re.search(rb"content-length: (\d+)", head, re.I).group(1))  # type: ignore[union-attr]
+        await reader.readexactly(length)
+        lat.append(time.perf_counter() - t0)
+        if status >= 400:
+            errors.append(status)
+    writer.close()
+
+
+def run_asyncio(name: str, base: str, paths: list[str], seconds: int) -> Result:
+    """Fallback load generator (slower than wrk: it shares the CPU with the server)."""
+    host, port = base.removeprefix("http://").split(":")
+    lat: list[float] = []
+    errors: list[int] = []
+
+    async def main() -> None:
+        until = time.perf_counter() + seconds
+        await asyncio.gather(
+            *(_client(host, int(port), paths, until, lat, errors) for _ in range(CONNECTIONS))
+        )
+
+    t0 = time.perf_counter()
+    asyncio.run(main())
+    elapsed = time.perf_counter() - t0
+    lat.sort()
+    return Result(
+        name,
+        len(lat),
+        len(lat) / elapsed,
+        lat[len(lat) // 2] * 1000,
+        lat[int(len(lat) * 0.99)] * 1000,
+        len(errors),
+    )
+
+
+def warm(base: str, paths: list[str]) -> None:
+    """Request every path once (fills the page cache)."""
+
+    def get(path: str) -> None:
+        urllib.request.urlopen(base + path, timeout=60).read()
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        list(pool.map(get, paths))
+
+
+def scenarios(db: Path) -> dict[str, list[str]]:
+    store = SqliteStore(db)
+    ids = [r[0] for r in store.conn.execute("SELECT id FROM entries WHERE n_sites > 0")]
+    slugs = {r.repo.slug: r for r in store.repos()}
+    owner_of = dict(
+        store.conn.execute(
+            "SELECT e.id, r.slug FROM entries e JOIN snapshots s ON s.id = e.snapshot_id"
+            " JOIN repos r ON r.current_snapshot = s.id"
+        ).fetchall()
+    )
+    errors = [f"/{owner_of[i]}/errors/{i}" for i in ids]
+    pages = max(1, slugs[SLUG].entries // 50)
+    catalog = [f"/{SLUG}?page={p}" for p in range(1, pages + 1)]
+    catalog += [f"/{SLUG}?kind=raise&page={p}" for p in range(1, 20)]
+    catalog += [f"/{SLUG}?path=click/core.py&page={p}" for p in range(1, 10)]
+    messages = [e.message for e in store.entries(repo="pallets/click") if e.template.holes]
+    search = []
+    for m in messages:
+        filled = re.sub(r"\{[^}]*\}|%[sdr]", "42", m)
+        search.append("/search?q=" + urllib.parse.quote(f"ValueError: {filled}"))
+    store.close()
+    return {"error page": errors, "catalog": catalog, "search": search}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--entries", type=int, default=10_000)
+    ap.add_argument("--seconds", type=int, default=10)
+    ap.add_argument("--json", action="store_true", help="print the results as JSON")
+    args = ap.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="errordex-bench-"))
+    try:
+        db = work / "db.sqlite"
+        t0 = time.perf_counter()
+        total = build_store(db, args.entries)
+        print(f"store: {total} entries in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
+        paths = scenarios(db)
+        static = work / "static"
+        static.mkdir()
+        sample = urllib.parse.quote(paths["error page"][0])
+        use_wrk = shutil.which("wrk") is not None
+        results: list[tuple[str, Result]] = []
+        for cache in (0, 50_000):
+            label = "cold (no page cache)" if cache == 0 else "page cache (default)"
+            server = start_server(db, cache, static)
+            try:
+                size = len(urllib.request.urlopen(server.url + sample).read())
+                (static / "page.html").write_bytes(os.urandom(size // 2).hex().encode()[:size])
+                if cache:
+                    t0 = time.perf_counter()
+                    warm(server.url, [u for plist in paths.values() for u in plist])
+                    print(f"warm-up: {time.perf_counter() - t0:.1f}s", file=sys.stderr)
+                runs = {**paths, "static file (baseline)": ["/bench-static/page.html"]}
+                for name, plist in runs.items():
+                    if use_wrk:
+                        r = run_wrk(name.split()[0], server.url, plist, args.seconds, work)
+                    else:
+                        r = run_asyncio(name, server.url, plist, args.seconds)
+                    results.append((label, replace(r, name=name)))
+                    print(f"{label:22} {name:24} done", file=sys.stderr)
+            finally:
+                server.stop()
+        tool = "wrk -t2 -c50" if use_wrk else "asyncio client, 50 connections"
+        if args.json:
+            print(json.dumps([{"server": lbl, **vars(r)} for lbl, r in results], indent=1))
+            return
+        print(f"\n{total} entries, {args.seconds}s per run, {tool}, loopback, 1 uvicorn process")
+        print(f"error page size: {size} bytes (the static baseline file is the same size)\n")
+        print(
+            f"{'server':22} {'scenario':24} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6}"
+        )
+        for label, r in results:
+            print(
+                f"{label:22} {r.name:24} {r.rps:9.0f} {r.p50_ms:8.2f} {r.p99_ms:8.2f} {r.errors:6}"
+            )
+        cold = next(r for lbl, r in results if lbl.startswith("cold") and r.name == "error page")
+        ok = "meets" if cold.p99_ms <= TARGET_P99_MS else "misses"
+        print(f"\nerror page p99 without the cache: {cold.p99_ms:.1f} ms ({ok} {TARGET_P99_MS} ms)")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
