@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
+from bisect import bisect_right
 from functools import cache
+from importlib import resources
 
-from tree_sitter import Language, Node, Parser, Tree
+from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
 from errordex.analysis.evidence import Call, Catch, DocLine, FileEvidence, FuncDef, TestExpect
 from errordex.extract.common import is_test_path
@@ -23,6 +26,14 @@ def _parser() -> Parser:
     import tree_sitter_python
 
     return Parser(Language(tree_sitter_python.language()))
+
+
+@cache
+def _query() -> Query:
+    import tree_sitter_python
+
+    src = resources.files(__package__).joinpath("scan_python.scm").read_text(encoding="utf-8")
+    return Query(Language(tree_sitter_python.language()), src)
 
 
 def parses(code: str) -> bool:
@@ -73,41 +84,61 @@ class _Scan:
 
     def run(self, tree: Tree | None = None) -> FileEvidence:
         root = (tree if tree is not None else _parser().parse(self.src)).root_node
-        # (node, qualified names, enclosing fn symbol, public scope, in a test fn)
-        stack: list[tuple[Node, list[str], str, bool, bool]] = [
-            (root, [], "", not self.private_module, self.test_path)
+        caught = QueryCursor(_query()).captures(root)
+        # The captures in document order (a parent before the nodes it holds),
+        # read as a walk would: scopes are popped when a node starts past their end.
+        events = sorted(
+            (n.start_byte, -n.end_byte, i, n)
+            for i, n in enumerate(
+                n for name, nodes in caught.items() if name != "id" for n in nodes
+            )
+        )
+        top = sys.maxsize
+        # (end byte, qualified names, enclosing fn symbol, public scope, in a test fn)
+        scopes: list[tuple[int, list[str], str, bool, bool]] = [
+            (top, [], "", not self.private_module, self.test_path)
         ]
-        while stack:
-            n, names, fn, public, in_test = stack.pop()
+        strings: list[tuple[int, int]] = []  # outermost string literals: no code inside
+        string_end = -1
+        for start, neg_end, _, n in events:
+            if start < string_end:
+                continue
+            while start >= scopes[-1][0]:
+                scopes.pop()
+            _, names, fn, public, in_test = scopes[-1]
             kind = n.type
-            if kind == "identifier":
-                self.idents.add(self.t(n))
-                continue
-            if kind in ("string", "comment"):
-                continue
-            c_names, c_fn, c_public, c_test = names, fn, public, in_test
-            if kind == "class_definition":
+            if kind == "string":
+                string_end = -neg_end
+                strings.append((start, string_end))
+            elif kind == "class_definition":
                 name = self.t(n.child_by_field_name("name"))
                 self.idents.add(name)
-                c_names = [*names, name]
-                c_public = public and _public_name(name)
-                c_test = in_test or name.startswith("Test")
+                scopes.append(
+                    (
+                        -neg_end,
+                        [*names, name],
+                        fn,
+                        public and _public_name(name),
+                        in_test or name.startswith("Test"),
+                    )
+                )
             elif kind == "function_definition":
-                c_names, c_fn, c_public, c_test = self.function(n, names, public, in_test)
+                scopes.append((-neg_end, *self.function(n, names, public, in_test)))
             elif kind == "call":
                 callee = _callee(n.child_by_field_name("function"), self)
                 if callee:
                     self.calls.append(Call(callee, fn, n.start_point.row + 1))
                     if in_test:
                         self.test_call(n, callee, fn)
-            elif kind == "with_statement" and in_test:
-                self.test_with(n, fn)
-            elif kind == "assert_statement" and in_test:
-                self.assert_text(n, fn)
+            elif kind == "with_statement":
+                if in_test:
+                    self.test_with(n, fn)
+            elif kind == "assert_statement":
+                if in_test:
+                    self.assert_text(n, fn)
             elif kind == "except_clause":
                 self.except_clause(n, fn)
-            for c in reversed(n.children):
-                stack.append((c, c_names, c_fn, c_public, c_test))
+        self.identifiers(caught.get("id", []), strings)
         return FileEvidence(
             path=self.path,
             language="python",
@@ -118,6 +149,18 @@ class _Scan:
             catches=tuple(self.catches),
             idents=frozenset(self.idents),
         )
+
+    def identifiers(self, nodes: list[Node], strings: list[tuple[int, int]]) -> None:
+        """Identifier tokens outside string literals (f-string holes are inside)."""
+        starts = [a for a, _ in strings]
+        src = self.src
+        found: set[bytes] = set()
+        for n in nodes:
+            b = n.start_byte
+            i = bisect_right(starts, b) - 1
+            if i < 0 or b >= strings[i][1]:
+                found.add(src[b : n.end_byte])
+        self.idents.update(x.decode("utf-8", "replace") for x in found)
 
     def function(
         self, n: Node, names: list[str], public: bool, in_test: bool

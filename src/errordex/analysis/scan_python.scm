@@ -1,0 +1,10 @@
+; What the evidence scan of a Python file reads; scan_python.py walks the
+; captures in document order instead of every node of the tree.
+(identifier) @id
+(string) @string
+(class_definition) @class
+(function_definition) @function
+(call) @call
+(with_statement) @with
+(assert_statement) @assert
+(except_clause) @except
