@@ -184,7 +184,11 @@ end
     rps = re.search(r"Requests/sec:\s+([\d.]+)", out)
     total = re.search(r"(\d+) requests in", out)
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    errs = re.search(r"Socket errors: .*", out)
+    # "Socket errors: connect 0, read 0, write 0, timeout 12" (wrk's timeout is 2 s)
+    errs = re.search(r"Socket errors: (.*)", out)
+    n_errors = int(bad.group(1)) if bad else 0
+    if errs:
+        n_errors += sum(int(n) for n in re.findall(r"\d+", errs.group(1)))
     assert p50 and p99 and rps and total, out
     return Result(
         name,
@@ -192,7 +196,7 @@ end
         float(rps.group(1)),
         _ms(p50.group(1)),
         _ms(p99.group(1)),
-        int(bad.group(1)) if bad else 0 + (1 if errs else 0),
+        n_errors,
     )
 
 

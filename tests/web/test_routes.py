@@ -116,7 +116,7 @@ def test_error_page_shows_every_site_and_twin_agrees(
     assert re.search(r'<span class="mark"><span class="ln" aria-hidden="true">7</span>', page.text)
     assert "Widget.resize" in page.text and "x &lt;= 0" in page.text
     # the footer
-    assert f"@<code>{COMMIT[:7]}</code> (2026-11-30)" in page.text
+    assert f'<code class="sha">@{COMMIT[:7]}</code> (2026-11-30)' in page.text
     assert f'href="/acme/widgets/errors/{eid}.json">Data as JSON' in page.text
     assert "https://github.com/acme/widgets/issues/new?" in page.text
     # the API serves the same JSON
