@@ -21,7 +21,7 @@ QUERIES = [
     ("Expecting value: line 1 column 1 (char 0)", "JSONDecodeError", "aaaaaaaaaaaaaaa1"),
     ("index out of bounds: the len is 3 but the index is 7", None, "aaaaaaaaaaaaaaa2"),
     ("Requires autodiff tensor.", None, "aaaaaaaaaaaaaaa3"),
-    ("shape device w1234 mismatch for Some(3)", None, f"{1234:016x}"),
+    ("value index w1234 mismatch for Some(3)", None, f"{1234:016x}"),
 ]
 
 
@@ -165,7 +165,7 @@ def test_store_index_query_stays_within_the_postings_budget(store: SqliteStore) 
 
     def spy(
         query: str, limit: int = 50, dynamic_only: bool = False
-    ) -> list[tuple[str, str, str, str, list[str]]]:
+    ) -> list[tuple[int, str, str, str, str]]:
         queries.append(query)
         return real(query, limit, dynamic_only)
 

@@ -379,6 +379,8 @@ class StoreIndex:
 
     #: postings the words of one query may have in all (the two rarest always go in)
     BUDGET = 3000
+    #: rows that bm25 ranks, to be ranked again on all their words
+    RERANK = 200
 
     def __init__(self, store: SqliteStore) -> None:
         self.store = store
@@ -390,23 +392,36 @@ class StoreIndex:
         known = sorted((counts[t], t) for t in toks if counts.get(t))
         rare: list[str] = []
         spent = 0
-        for df, t in known[:16]:
+        for df, term in known[:16]:
             if len(rare) >= 2 and spent + df > self.BUDGET:
                 break
-            rare.append(t)
+            rare.append(term)
             spent += df
         rows = []
         if rare:
-            rows = self.store.match_candidates(fts_query(rare), limit * 2)
+            rows = self.store.match_candidates(fts_query(rare), max(limit * 4, self.RERANK))
+        # bm25 saw only the rarest words: rank again by how many of each
+        # template's words the message has, then by bm25
+        have = set(toks)
+        scored: list[tuple[float, int, tuple[int, str, str, Template, str]]] = []
+        for i, (sid, entry_id, repo, tjson, types_json) in enumerate(rows):
+            t = Template.from_json(json.loads(tjson))
+            words = template_tokens(t)
+            inside = sum(1 for w in words if w in have) / len(words) if words else 0.5
+            scored.append((-inside, i, (sid, entry_id, repo, t, types_json)))
+        scored.sort(key=lambda x: (x[0], x[1]))
+        picked = [x[2] for x in scored[:limit]]
         want = type_name(exception_type)
         if want:
-            typed = self.store.match_candidates(
+            for sid, entry_id, repo, tjson, types_json in self.store.match_candidates(
                 "exception_types : " + fts_query([want]), limit, dynamic_only=True
-            )
-            rows.extend(typed)
+            ):
+                picked.append(
+                    (sid, entry_id, repo, Template.from_json(json.loads(tjson)), types_json)
+                )
         out: list[Candidate] = []
         seen: set[tuple[str, str]] = set()
-        for rank, (entry_id, repo, tjson, types_json, paths) in enumerate(rows):
+        for rank, (sid, entry_id, repo, t, types_json) in enumerate(picked):
             if (entry_id, repo) in seen:
                 continue
             seen.add((entry_id, repo))
@@ -414,9 +429,9 @@ class StoreIndex:
                 Candidate(
                     entry_id=entry_id,
                     repo=repo,
-                    template=Template.from_json(json.loads(tjson)),
+                    template=t,
                     exception_types=tuple(json.loads(types_json)),
-                    paths=tuple(paths),
+                    paths=tuple(self.store.site_paths(sid, entry_id)),
                     score=1.0 / (1 + rank),
                 )
             )

@@ -480,13 +480,13 @@ class SqliteStore:
 
     def match_candidates(
         self, query: str, limit: int = 50, dynamic_only: bool = False
-    ) -> list[tuple[str, str, str, str, list[str]]]:
-        """(entry id, repo slug, template JSON, exception types JSON, site paths)
+    ) -> list[tuple[int, str, str, str, str]]:
+        """(snapshot id, entry id, repo slug, template JSON, exception types JSON)
         of current entries for an FTS5 query, best first. ``dynamic_only``
         keeps the entries whose message has no constant text."""
         # FTS5 ranks first, alone; the joins then read only those rows (by primary key).
         # dynamic_only reads (unranked, so streaming) the first 2000 rows that match.
-        inner = 2000 if dynamic_only else limit * 4
+        inner = 2000 if dynamic_only else limit * 2
         extra = " AND (e.dynamic = 1 OR e.key = '')" if dynamic_only else ""
         score, order = ("0", "") if dynamic_only else ("rank", " ORDER BY rank")
         rows = self.conn.execute(
@@ -498,15 +498,16 @@ class SqliteStore:
             f" WHERE 1{extra} ORDER BY f.score LIMIT ?",
             (query, inner, limit),
         ).fetchall()
-        out: list[tuple[str, str, str, str, list[str]]] = []
-        for sid, eid, slug, tjson, types in rows:
-            # no DISTINCT: it would make SQLite walk sites_by_path instead of sites_by_entry
-            paths = self.conn.execute(
-                "SELECT path FROM sites WHERE snapshot_id = ? AND entry_id = ? ORDER BY seq",
-                (sid, eid),
-            ).fetchall()
-            out.append((eid, slug, tjson, types, list(dict.fromkeys(p for (p,) in paths))))
-        return out
+        return [(int(r[0]), r[1], r[2], r[3], r[4]) for r in rows]
+
+    def site_paths(self, snapshot_id: int, entry_id: str) -> list[str]:
+        """The distinct paths of an entry's sites, in site order."""
+        # no DISTINCT: it would make SQLite walk sites_by_path instead of sites_by_entry
+        rows = self.conn.execute(
+            "SELECT path FROM sites WHERE snapshot_id = ? AND entry_id = ? ORDER BY seq",
+            (snapshot_id, entry_id),
+        ).fetchall()
+        return list(dict.fromkeys(p for (p,) in rows))
 
     # -- catalog reads (web) -----------------------------------------------
 
