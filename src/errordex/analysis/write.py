@@ -15,6 +15,7 @@ from typing import Any
 
 from errordex.analysis import scan_python, scan_rust
 from errordex.model import ErrorEntry, ThrowSite
+from errordex.runtime import title
 
 Fact = dict[str, Any]
 #: what a feature-gated stand-in calls; `unreachable!` under a cfg is not one
@@ -478,7 +479,7 @@ def write(entry: ErrorEntry, facts: dict[str, list[Fact]], slug: str) -> Analysi
         return Analysis(facts=facts)
     w = _Writer(entry, facts, slug)
     sections: dict[str, Any] = {
-        "question": f"What causes “{entry.message}” in {slug}?",
+        "question": f"What causes “{title(entry)}” in {slug}?",
         "summary": w.summary(),
         "meaning": w.meaning(),
         "trigger": w.trigger(),
