@@ -244,15 +244,20 @@ def serve(host: str, port: int, db: str | None) -> None:
 @main.command()
 @click.argument("directory", type=click.Path(file_okay=False))
 @click.option("--repo", help="Only this repository.")
+@click.option(
+    "--base-url",
+    envvar="ERRORDEX_BASE_URL",
+    help="Absolute URL the site will be published at (for canonical links and the sitemap).",
+)
 @db_option
 @friendly
-def export(directory: str, repo: str | None, db: str | None) -> None:
+def export(directory: str, repo: str | None, base_url: str | None, db: str | None) -> None:
     """Write a static site (HTML + JSON + dump.jsonl) to DIRECTORY."""
     from pathlib import Path
 
     from errordex.web.export import export_site
 
-    result = export_site(open_store(db), Path(directory), repo=repo)
+    result = export_site(open_store(db), Path(directory), repo=repo, base_url=base_url)
     Console().print(f"wrote {result.pages} pages and {result.entries} entries to {directory}")
 
 
