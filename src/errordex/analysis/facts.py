@@ -292,12 +292,13 @@ def catches(chain: list[Fact], ix: Index) -> list[Fact]:
     names = [f["name"] for f in chain if not f.get("builtin")]
     if chain and chain[0].get("builtin"):
         names = [chain[0]["name"]]  # a builtin raised directly: catches of that exact name
-    out: list[Fact] = []
-    for n in names:
-        for c in ix.catches.get(n, ()):
-            out.append(_at(c.path, c.line, exception=c.exception, function=c.symbol, text=c.text))
-    out.sort(key=lambda f: ("test" in f["path"], f["path"], f["line"]))
-    return out[:10]
+    found = [c for n in names for c in ix.catches.get(n, ())]
+    # The first ten in (test last, path, line) order; a stable sort keeps ties in place.
+    found.sort(key=lambda c: ("test" in c.path, c.path, c.line))
+    return [
+        _at(c.path, c.line, exception=c.exception, function=c.symbol, text=c.text)
+        for c in found[:10]
+    ]
 
 
 def docs(sites: list[ThrowSite], reach: list[Fact], entry: ErrorEntry, ix: Index) -> list[Fact]:
@@ -343,29 +344,31 @@ def tests(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
     for name in short:
         picked.update(ix.tests_by_exception.get(name, ()))
     for t in (ix.tests[i] for i in sorted(picked)):
-        fact = _at(
-            t.path,
-            t.line,
-            test=t.test,
-            kind=t.kind,
-            exception=t.exception,
-            pattern=t.pattern,
-            body=t.body,
-            body_line=t.body_line,
-        )
         if t.pattern and pattern_matches(t.pattern, t.is_regex, entry.template):
-            fact["matched_by"] = "message"
-            strong.append(fact)
+            strong.append(_test_fact(t, "message"))
         elif (
             not t.pattern
             and t.exception
             and t.exception.rsplit(".", 1)[-1] in short
             and names & set(t.calls)
         ):
-            fact["matched_by"] = "exception type and call"
-            weak.append(fact)
+            weak.append(_test_fact(t, "exception type and call"))
     strong.sort(key=lambda f: (not f["body"], f["path"], f["line"]))
     return (strong + weak)[:MAX_TESTS]
+
+
+def _test_fact(t: TestExpect, matched_by: str) -> Fact:
+    return _at(
+        t.path,
+        t.line,
+        test=t.test,
+        kind=t.kind,
+        exception=t.exception,
+        pattern=t.pattern,
+        body=t.body,
+        body_line=t.body_line,
+        matched_by=matched_by,
+    )
 
 
 def related(entry: ErrorEntry, ix: Index) -> list[Fact]:

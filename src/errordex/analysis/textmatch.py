@@ -14,6 +14,7 @@ contains the expected text, with placeholders standing for any text.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from errordex.template import Template, Text
 
@@ -31,10 +32,13 @@ def occurs_in(expected: str, t: Template) -> bool:
     if t.dynamic or t.is_empty or not expected.strip():
         return False
     r = _pattern_text(t)
+    if _WILD not in r:
+        # All literal: every surviving state matched each character of ``expected``.
+        return expected in r
     n = len(r)
     # state: position in r -> most literal characters matched so far
-    cur: dict[int, int] = {j: 0 for j in range(n + 1)}
-    cur = _close(cur, r)
+    # (every position starts at 0, so closing over placeholders adds nothing)
+    cur: dict[int, int] = dict.fromkeys(range(n + 1), 0)
     for ch in expected:
         nxt: dict[int, int] = {}
         for j, lit in cur.items():
@@ -62,6 +66,7 @@ def _close(states: dict[int, int], r: str) -> dict[int, int]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def literal_of(regex: str) -> str | None:
     """The text a regex matches when it is a plain string with escapes
     (``re.escape`` output, ``^...$``); None when it has real operators."""
@@ -91,5 +96,10 @@ def pattern_matches(pattern: str, is_regex: bool, t: Template) -> bool:
     if plain is not None:
         return occurs_in(plain, t)
     # A real regex: each literal run of it must occur, in order, in the message.
-    runs = [r for r in re.split(r"(?:\\.|[.^$*+?{}\[\]|()])+", pattern) if len(r.strip()) >= 4]
+    runs = _runs(pattern)
     return bool(runs) and all(occurs_in(r, t) for r in runs)
+
+
+@lru_cache(maxsize=4096)
+def _runs(pattern: str) -> tuple[str, ...]:
+    return tuple(r for r in re.split(r"(?:\\.|[.^$*+?{}\[\]|()])+", pattern) if len(r.strip()) >= 4)
