@@ -26,6 +26,9 @@ _SPAN = re.compile(r"`([^`\n]+)`")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'')
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z_][A-Za-z0-9_]*)*")
 _NUMBER = re.compile(r"\b\d[\w.]*")
+# A “quotation” is the repo's own words (a doc line, a test's expected text),
+# grounded by the line it cites; names inside it are not our claims.
+_QUOTE = re.compile(r"“[^”]*”")
 _EVIDENCE = re.compile(r"^(.+):(\d+)$")
 
 RUST_WORDS = frozenset({"_"}) | frozenset(
@@ -203,7 +206,7 @@ class Verifier:
                 and parent is not None
                 and "provenance" in parent
             ):
-                for span in _SPAN.findall(value):
+                for span in _SPAN.findall(_QUOTE.sub("", value)):
                     self.tokens(
                         entry_id,
                         set(_TOKEN.findall(_NUMBER.sub(" ", _STRING.sub("", span)))),
