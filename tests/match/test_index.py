@@ -178,3 +178,15 @@ def test_store_index_query_stays_within_the_postings_budget(store: SqliteStore) 
     words = [w.strip('"') for w in queries[0].split(" OR ")]
     assert "w77" in words
     assert sum(counts[w] for w in words) <= StoreIndex.BUDGET or len(words) == 2
+
+
+def test_memory_index_finds_few_word_templates_by_first_or_last_chunk() -> None:
+    idx = MemoryIndex()
+    for i in range(20_000):
+        idx.add(f"{i:016x}", "o/r", Template.literal(f"chunked both w{i} data"))
+    idx.add("a" * 16, "o/r", Template.literal("chunked"))
+    idx.add("b" * 16, "o/r", fmt("Both: ", Hole("", "{}")))
+    idx.add("c" * 16, "o/r", fmt(Hole("", "{}"), " is chunked."))
+    assert idx.candidates("chunked", None, 5)[0].entry_id == "a" * 16
+    assert "b" * 16 in [c.entry_id for c in idx.candidates("Both: config.toml", None, 5)]
+    assert "c" * 16 in [c.entry_id for c in idx.candidates("data w3 is chunked.", None, 5)]

@@ -53,6 +53,10 @@ MAX_QUERY_TOKENS = 48
 POSTINGS_BUDGET = 12_000
 #: Candidates re-scored on all their words.
 RESCORE = 256
+#: Templates with at most this many index terms are also found by their first/last chunk.
+AFFIX_TERMS = 3
+#: Characters of a first/last chunk used as its key.
+AFFIX_CHARS = 48
 #: Chunk sets of word-less templates ("{}: {}") tried per query.
 MAX_WORDLESS_KEYS = 512
 
@@ -164,6 +168,33 @@ def template_terms(t: Template) -> list[str]:
     return list(out)
 
 
+def _affix_keys(t: Template) -> list[str]:
+    """Keys of a few-word template: its whole text, or its first / last chunk."""
+    parts = t.parts
+    if len(parts) == 1 and isinstance(parts[0], Text):
+        return ["=" + " ".join(parts[0].text.split()).lower()]
+    keys = []
+    first, last = parts[0], parts[-1]
+    if isinstance(first, Text) and first.text.strip():
+        keys.append("<" + " ".join(first.text.split()).lower()[:AFFIX_CHARS])
+    if isinstance(last, Text) and last.text.strip():
+        keys.append(">" + " ".join(last.text.split()).lower()[-AFFIX_CHARS:])
+    return keys
+
+
+def _message_affixes(message: str) -> list[str]:
+    """The keys a message can meet in the affix table (see ``_affix_keys``)."""
+    head = " ".join(message[: AFFIX_CHARS * 4].split()).lower()
+    tail = " ".join(message[-AFFIX_CHARS * 4 :].split()).lower()
+    keys = []
+    if len(message) <= 1024:
+        keys.append("=" + " ".join(message.split()).lower())
+    keys += ["<" + head[:i] for i in range(1, min(len(head), AFFIX_CHARS) + 1)]
+    keys += [">" + tail[-i:] for i in range(1, min(len(tail), AFFIX_CHARS) + 1)]
+    keys.sort(key=len, reverse=True)  # the longest (most specific) first
+    return keys
+
+
 def _is_textual(t: Template) -> bool:
     return not t.dynamic and not t.is_empty and bool(t.literal_text())
 
@@ -192,6 +223,7 @@ class MemoryIndex:
         self._by_type: dict[str, list[int]] = {}
         self._wordless: dict[tuple[str, ...], list[int]] = {}
         self._wordless_keys: list[tuple[str, ...]] = []
+        self._affix: dict[str, list[int]] = {}
         self._dirty = False
 
     def __len__(self) -> int:
@@ -247,7 +279,10 @@ class MemoryIndex:
         if not _is_textual(template):
             for et in exception_types:
                 self._by_type.setdefault(type_name(et), []).append(n)
-        elif not toks:
+        if _is_textual(template) and len(toks) <= AFFIX_TERMS:
+            for k in _affix_keys(template):
+                self._affix.setdefault(k, []).append(n)
+        if _is_textual(template) and not toks:
             key = tuple(c.strip() for c in template.chunks())
             if key not in self._wordless:
                 self._wordless[key] = []
@@ -321,6 +356,18 @@ class MemoryIndex:
                 s *= 1.1
             ranked.append((s, n))
         ranked.sort(key=lambda sn: -sn[0])
+        # few-word templates ("Both: {}", "chunked") by their first or last chunk
+        front: list[tuple[float, int]] = []
+        for k in _message_affixes(message):
+            if len(front) >= max(4, limit // 2):
+                break
+            for n in self._affix.get(k, ())[:limit]:
+                front.append((1e6 + len(k), n))
+        if front:
+            known_n = {n for _, n in front}
+            ranked = sorted(front, key=lambda sn: -sn[0]) + [
+                sn for sn in ranked if sn[1] not in known_n
+            ]
         chosen = ranked[:limit]
         seen = {n for _, n in chosen}
         extra: list[tuple[float, int]] = []
