@@ -21,9 +21,9 @@ from importlib import resources
 import tree_sitter as ts
 import tree_sitter_python
 
+from errordex.extract import python_forward as fwd
 from errordex.extract import python_msg as msg
 from errordex.extract.common import context_hash, is_test_path
-from errordex.extract import python_forward as fwd
 from errordex.model import ClassDef, Extraction, Forwarder, Guard, ThrowSite
 from errordex.template import Hole, Part, Template
 
@@ -70,15 +70,12 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
     raises = caught.get("raise", [])
     asserts = caught.get("assert", [])
     class_nodes = sorted(caught.get("class", []), key=lambda n: n.start_byte)
-    function_nodes = caught.get("function", [])
-    call_nodes = caught.get("call", [])
-    if not (raises or asserts or class_nodes or function_nodes or call_nodes):
-        return Extraction()
     f = _File(path, text, tree.root_node)
-    for node in function_nodes:
-        name_node = node.child_by_field_name("name")
-        if name_node is not None:
-            f.functions.setdefault(msg.text_of(name_node), []).append(node)
+    # Forwarding (``self.fail(msg)``) is read outside test code only: a
+    # call in a test is not where a library's message lives.
+    forwarding = fwd.Forwarding.of(f, tree.root_node) if not f.test_path else None
+    if not (raises or asserts or class_nodes or forwarding):
+        return Extraction()
     classes: list[ClassDef] = []
     for node in class_nodes:
         cd = f.class_def(node)
@@ -93,14 +90,14 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
         sites.append(f.assert_site(node))
     sites.extend(f.message_sites)
     sites.sort(key=lambda s: (s.line, s.column, s.kind))
-    calls = [c for c in (fwd.message_call(f, n) for n in call_nodes) if c is not None]
-    calls.sort(key=lambda c: (c.line, c.column))
+    if forwarding is None:
+        return Extraction(sites=tuple(sites), classes=tuple(classes))
     return Extraction(
         sites=tuple(sites),
         classes=tuple(classes),
         forwarders=tuple(f.forwarders),
-        calls=tuple(calls),
-        functions=tuple(sorted({fwd.qualname(n) for n in function_nodes})),
+        calls=forwarding.calls(f),
+        functions=forwarding.qualnames(),
     )
 
 
@@ -167,7 +164,7 @@ class _File:
         else:  # an exception instance held in a variable, or an expression
             exc_type = None
             template = Template.runtime(msg.expr_text(exc))
-        if exc_type is not None:
+        if exc_type is not None and not self.test_path:
             found = fwd.forwarder(self.path, node, exc_type, template)
             if found is not None:
                 self.forwarders.append(found)
@@ -285,6 +282,12 @@ class _File:
         if line.isascii():
             return col + 1
         return len(line.encode("utf-8", "surrogatepass")[:col].decode("utf-8", "replace")) + 1
+
+    @property
+    def test_path(self) -> bool:
+        if self._test_path is None:
+            self._test_path = is_test_path(self.path)
+        return self._test_path
 
     # -- where a statement sits ---------------------------------------------
 

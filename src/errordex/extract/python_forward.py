@@ -15,9 +15,13 @@ joins the two across files (``errordex.forward``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from typing import TYPE_CHECKING
 
 import tree_sitter as ts
+import tree_sitter_python
 
 from errordex.extract import python_msg as msg
 from errordex.model import Forwarder, MessageCall
@@ -30,6 +34,134 @@ if TYPE_CHECKING:
 _MESSAGE_PARAMS = ("message", "msg", "text", "reason", "detail", "details", "error", "err")
 #: at most this many arguments of a call are read
 _MAX_ARGS = 6
+#: callees that are never a repository's forwarder: builtins, and methods
+#: of str, list, dict, files and loggers. Reading the message text is most
+#: of the cost, so these calls are not read at all.
+_NOT_FORWARDERS = frozenset(
+    [
+        "print",
+        "len",
+        "isinstance",
+        "issubclass",
+        "getattr",
+        "setattr",
+        "hasattr",
+        "delattr",
+        "str",
+        "repr",
+        "bytes",
+        "int",
+        "float",
+        "bool",
+        "list",
+        "dict",
+        "set",
+        "tuple",
+        "frozenset",
+        "type",
+        "open",
+        "format",
+        "iter",
+        "next",
+        "sorted",
+        "min",
+        "max",
+        "sum",
+        "any",
+        "all",
+        "enumerate",
+        "zip",
+        "map",
+        "filter",
+        "range",
+        "super",
+        "vars",
+        "id",
+        "hash",
+        "callable",
+        "chr",
+        "ord",
+        "append",
+        "extend",
+        "insert",
+        "remove",
+        "pop",
+        "get",
+        "setdefault",
+        "update",
+        "keys",
+        "values",
+        "items",
+        "copy",
+        "clear",
+        "join",
+        "split",
+        "rsplit",
+        "splitlines",
+        "partition",
+        "rpartition",
+        "startswith",
+        "endswith",
+        "replace",
+        "strip",
+        "lstrip",
+        "rstrip",
+        "lower",
+        "upper",
+        "title",
+        "find",
+        "rfind",
+        "index",
+        "count",
+        "encode",
+        "decode",
+        "ljust",
+        "rjust",
+        "center",
+        "zfill",
+        "translate",
+        "write",
+        "writelines",
+        "read",
+        "readline",
+        "readlines",
+        "seek",
+        "flush",
+        "close",
+        "debug",
+        "info",
+        "warning",
+        "warn",
+        "exception",
+        "log",
+        "critical",
+        "compile",
+        "match",
+        "search",
+        "fullmatch",
+        "sub",
+        "subn",
+        "findall",
+        "finditer",
+        "escape",
+        "fromkeys",
+        "add",
+        "discard",
+        "mkdir",
+        "exists",
+        "joinpath",
+        "with_suffix",
+        "run",
+        "call",
+        "check_call",
+        "check_output",
+        "Popen",
+        "system",
+        "environ",
+        "getenv",
+        "putenv",
+    ]
+)
 _ARG_TYPES = frozenset(
     {
         "string",
@@ -40,6 +172,63 @@ _ARG_TYPES = frozenset(
         "parenthesized_expression",
     }
 )
+
+
+#: a name argument is read only when it names a message (``msg = _("...")``)
+_MESSAGE_NAME = ("msg", "message", "err", "text", "reason", "detail", "descr")
+_SCOPE_TYPES = ("function_definition", "class_definition")
+
+
+@cache
+def _query() -> ts.Query:
+    language = ts.Language(tree_sitter_python.language())
+    src = resources.files("errordex.extract").joinpath("python_forward.scm")
+    names = "|".join(sorted(_NOT_FORWARDERS | msg.GETTEXT | {"format"}))
+    text = src.read_text(encoding="utf-8").replace("__not_forwarders__", f"^({names})$")
+    return ts.Query(language, text)
+
+
+@dataclass
+class Forwarding:
+    """The functions and calls of one file, for forwarding."""
+
+    functions: list[ts.Node]
+    call_nodes: list[ts.Node]
+
+    @classmethod
+    def of(cls, f: _File, root: ts.Node) -> Forwarding | None:
+        caught = ts.QueryCursor(_query()).captures(root)
+        functions, calls = caught.get("function", []), caught.get("call", [])
+        if not (functions or calls):
+            return None
+        for node in functions:
+            name = node.child_by_field_name("name")
+            if name is not None:
+                f.functions.setdefault(msg.text_of(name), []).append(node)
+        return cls(functions, calls)
+
+    def calls(self, f: _File) -> tuple[MessageCall, ...]:
+        found = (message_call(f, n) for n in self.call_nodes)
+        return tuple(c for c in found if c is not None)
+
+    def qualnames(self) -> tuple[str, ...]:
+        """``Class.method`` or ``outer.inner`` of each function, sorted."""
+        memo: dict[int, str] = {}
+
+        def of(node: ts.Node) -> str:
+            got = memo.get(node.id)
+            if got is not None:
+                return got
+            name_node = node.child_by_field_name("name")
+            name = msg.text_of(name_node) if name_node is not None else "?"
+            parent = node.parent
+            while parent is not None and parent.type not in _SCOPE_TYPES:
+                parent = parent.parent
+            full = f"{of(parent)}.{name}" if parent is not None else name
+            memo[node.id] = full
+            return full
+
+        return tuple(sorted({of(n) for n in self.functions}))
 
 
 def qualname(fn: ts.Node) -> str:
@@ -164,7 +353,9 @@ def message_call(f: _File, call: ts.Node) -> MessageCall | None:
     # calls are message expressions themselves.
     if not callee or callee[0].isupper() or callee.startswith("__") or callee == "format":
         return None
-    if callee in msg.GETTEXT or (call.parent is not None and call.parent.type == "raise_statement"):
+    if callee in _NOT_FORWARDERS or callee in msg.GETTEXT or callee.startswith("assert"):
+        return None
+    if call.parent is not None and call.parent.type == "raise_statement":
         return None
     read: list[tuple[int | str, Template]] = []
     position = 0
@@ -182,7 +373,7 @@ def message_call(f: _File, call: ts.Node) -> MessageCall | None:
         else:
             key = position
             position += 1
-        if value is None or value.type not in _ARG_TYPES:
+        if value is None or value.type not in _ARG_TYPES or not _may_be_message(value):
             continue
         read.extend((key, t) for t in _forms(f, value) if t.chunks() and not t.dynamic)
     if not read:
@@ -205,6 +396,18 @@ def message_call(f: _File, call: ts.Node) -> MessageCall | None:
         in_test=where.in_test,
         context_hash=site.context_hash,
     )
+
+
+def _may_be_message(value: ts.Node) -> bool:
+    """A cheap look before reading: a one-word string (``"utf-8"``) or a
+    name that does not name a message is not read."""
+    if value.type == "identifier":
+        name = msg.text_of(value).lower()
+        return any(m in name for m in _MESSAGE_NAME)
+    if value.type == "string":
+        raw = value.text or b""
+        return any(c in raw for c in b" {%\t")
+    return True
 
 
 def _forms(f: _File, value: ts.Node) -> tuple[Template, ...]:
