@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import itertools
 import re
+import sys
 from functools import cache
+from importlib import resources
 
-from tree_sitter import Language, Node, Parser, Tree
+from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
 from errordex.analysis.evidence import Call, DocLine, FileEvidence, FuncDef, TestExpect
 from errordex.extract.common import is_test_path
@@ -37,6 +39,14 @@ def _parser() -> Parser:
     import tree_sitter_rust
 
     return Parser(Language(tree_sitter_rust.language()))
+
+
+@cache
+def _query() -> Query:
+    import tree_sitter_rust
+
+    src = resources.files(__package__).joinpath("scan_rust.scm").read_text(encoding="utf-8")
+    return Query(Language(tree_sitter_rust.language()), src)
 
 
 def parses(code: str) -> bool:
@@ -103,32 +113,32 @@ class _Scan:
         )
 
     def walk(self, node: Node, names: list[str], in_test: bool, trait_ctx: bool) -> None:
-        # An explicit stack: generated code nests deeply.
-        stack: list[tuple[Node, list[str], bool, bool, str]] = [
-            (node, names, in_test, trait_ctx, "")
+        caught = QueryCursor(_query()).captures(node)
+        src = self.src
+        self.idents.update(
+            x.decode("utf-8", "replace")
+            for x in {src[n.start_byte : n.end_byte] for n in caught.get("id", ())}
+        )
+        # The other captures in document order (a parent before the nodes it
+        # holds), read as a walk would: scopes are popped when a node starts
+        # past their end. Nothing looked for is inside a string or comment.
+        events = sorted(
+            (n.start_byte, -n.end_byte, i, n)
+            for i, n in enumerate(
+                n for name, nodes in caught.items() if name != "id" for n in nodes
+            )
+        )
+        # (end byte, names, in a test, in a trait, enclosing fn symbol)
+        scopes: list[tuple[int, list[str], bool, bool, str]] = [
+            (sys.maxsize, names, in_test, trait_ctx, "")
         ]
-        while stack:
-            n, names, in_test, trait_ctx, fn = stack.pop()
+        for start, neg_end, _, n in events:
+            while start >= scopes[-1][0]:
+                scopes.pop()
+            _, names, in_test, trait_ctx, fn = scopes[-1]
             kind = n.type
-            if kind in _IDENT_NODES:
-                self.idents.add(self.t(n))
-                continue
-            if kind in ("line_comment", "block_comment", "string_literal", "raw_string_literal"):
-                continue
-            child_names, child_test, child_trait, child_fn = names, in_test, trait_ctx, fn
-            if kind == "mod_item" or kind == "trait_item":
-                name = n.child_by_field_name("name")
-                attrs = self.attributes(n)
-                child_test = in_test or any(_is_test_attr(a) for a in attrs)
-                child_names = [*names, self.t(name) if name else "?"]
-                child_trait = kind == "trait_item"
-            elif kind == "impl_item":
-                child_names = [*names, self.impl_name(n)]
-                child_trait = n.child_by_field_name("trait") is not None
-                child_test = in_test or any(_is_test_attr(a) for a in self.attributes(n))
-            elif kind == "function_item":
-                child_names, child_test, child_fn = self.function(n, names, in_test, trait_ctx)
-                child_trait = False
+            if kind == "token_tree":
+                self.token_calls(n, fn)
             elif kind == "call_expression":
                 callee = _callee(n.child_by_field_name("function"), self)
                 if callee:
@@ -137,10 +147,31 @@ class _Scan:
                         self.helper_assert(n, fn)
             elif kind == "macro_invocation":
                 self.macro(n, fn, in_test)
-            elif kind == "token_tree":
-                self.token_calls(n, fn)
-            for c in reversed(n.children):
-                stack.append((c, child_names, child_test, child_trait, child_fn))
+            elif kind == "mod_item" or kind == "trait_item":
+                name = n.child_by_field_name("name")
+                attrs = self.attributes(n)
+                scopes.append(
+                    (
+                        -neg_end,
+                        [*names, self.t(name) if name else "?"],
+                        in_test or any(_is_test_attr(a) for a in attrs),
+                        kind == "trait_item",
+                        fn,
+                    )
+                )
+            elif kind == "impl_item":
+                scopes.append(
+                    (
+                        -neg_end,
+                        [*names, self.impl_name(n)],
+                        in_test or any(_is_test_attr(a) for a in self.attributes(n)),
+                        n.child_by_field_name("trait") is not None,
+                        fn,
+                    )
+                )
+            elif kind == "function_item":
+                child_names, child_test, child_fn = self.function(n, names, in_test, trait_ctx)
+                scopes.append((-neg_end, child_names, child_test, False, child_fn))
 
     def attributes(self, n: Node) -> list[str]:
         out: list[str] = []
@@ -383,7 +414,11 @@ def _token_calls(tt: Node, s: _Scan) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     kids = tt.children
     for a, b in itertools.pairwise(kids):
-        if a.type == "identifier" and b.type == "token_tree" and s.t(b).startswith("("):
+        if (
+            a.type == "identifier"
+            and b.type == "token_tree"
+            and s.src[b.start_byte : b.start_byte + 1] == b"("
+        ):
             out.append((s.t(a), a.start_point.row + 1))
     return out
 

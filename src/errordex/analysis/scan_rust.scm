@@ -1,0 +1,16 @@
+; What the evidence scan of a Rust file reads; scan_rust.py walks the
+; captures in document order instead of every node of the tree.
+[
+  (identifier)
+  (type_identifier)
+  (field_identifier)
+  (primitive_type)
+  (shorthand_field_identifier)
+] @id
+(mod_item) @scope
+(trait_item) @scope
+(impl_item) @scope
+(function_item) @scope
+(call_expression) @call
+(macro_invocation) @macro
+(token_tree) @tt
