@@ -209,7 +209,7 @@ class Forwarding:
 
     def calls(self, f: _File) -> tuple[MessageCall, ...]:
         found = (message_call(f, n) for n in self.call_nodes)
-        return tuple(c for c in found if c is not None)
+        return tuple(sorted((c for c in found if c is not None), key=lambda c: (c.line, c.column)))
 
     def qualnames(self) -> tuple[str, ...]:
         """``Class.method`` or ``outer.inner`` of each function, sorted."""
@@ -314,6 +314,10 @@ def forwarder(
     params = _parameters(fn, method)
     shown = [h.expr for h in template.holes if h.expr in params and msg.shows_str(h.spec)]
     names = list(dict.fromkeys(shown))
+    if len(template.parts) > 1:
+        # Text around a parameter: only a parameter named as a message is
+        # one (``f"error: {msg}"``), not ``"conflicting subparser: %s" % name``.
+        names = [n for n in names if any(m in n.lower() for m in _MESSAGE_NAME)]
     if len(names) > 1:
         names = [n for n in names if n in _MESSAGE_PARAMS][:1]
     if len(names) != 1:
