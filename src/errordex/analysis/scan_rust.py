@@ -32,6 +32,7 @@ _ANY_HEADER = re.compile(r"^\s*#+\s*\S")
 _TEXT_CALLS = ("to_string", 'format!("{}"', 'format!("{e}"', 'format!("{err}"', "message")
 _MAX_BODY_LINES = 30
 _WS = re.compile(r"\s+")
+_NAME_PAREN = re.compile(rb"[\w\x80-\xff][\s\x80-\xff]*\(")
 
 
 @cache
@@ -412,6 +413,10 @@ def _callee(fn: Node | None, s: _Scan) -> str | None:
 def _token_calls(tt: Node, s: _Scan) -> list[tuple[str, int]]:
     """``name(`` inside a macro's token tree: a call the grammar leaves unparsed."""
     out: list[tuple[str, int]] = []
+    # Only an identifier's last byte, then whitespace, can stand before such a
+    # call's "(": a token tree without that text has no call (and most have none).
+    if _NAME_PAREN.search(s.src, tt.start_byte + 1, tt.end_byte) is None:
+        return out
     kids = tt.children
     for a, b in itertools.pairwise(kids):
         if (
