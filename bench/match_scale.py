@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/match_scale.py                 # 1,000,000 templates in memory
     .venv/bin/python bench/match_scale.py --store 200000  # and an SQLite store of 200,000
+    .venv/bin/python bench/match_scale.py --store 1000000 --store-path /tmp/m.sqlite  # kept
 
 Templates: the real ones that errordex's extractors find in the CPython
 standard library, the installed Python packages (the venv's and Debian's)
@@ -211,6 +212,11 @@ def main() -> int:
     ap.add_argument("--n", type=int, default=1_000_000, help="templates in the memory index")
     ap.add_argument("--queries", type=int, default=1000)
     ap.add_argument("--store", type=int, default=0, help="also build an SQLite store of this many")
+    ap.add_argument(
+        "--store-path",
+        type=Path,
+        help="keep the store here; an existing file is reused (same --n, --store and --seed)",
+    )
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     rng = random.Random(args.seed)
@@ -233,12 +239,17 @@ def main() -> int:
 
     if args.store:
         with tempfile.TemporaryDirectory() as d:
+            path = args.store_path or Path(d) / "bench.sqlite"
             t0 = time.perf_counter()
-            store = build_store(Path(d) / "bench.sqlite", rows[: args.store])
-            size = os.path.getsize(Path(d) / "bench.sqlite") / 1e6
-            print(
-                f"SQLite store of {args.store:,} entries built in {time.perf_counter() - t0:.1f} s ({size:,.0f} MB)"
-            )
+            if path.exists():
+                store = SqliteStore(path)
+                print(f"SQLite store reused from {path}")
+            else:
+                store = build_store(path, rows[: args.store])
+                print(
+                    f"SQLite store of {args.store:,} entries built in {time.perf_counter() - t0:.1f} s"
+                )
+            print(f"  {os.path.getsize(path) / 1e6:,.0f} MB")
             sq = [(m, r) for m, r in queries if int(r[0], 16) < args.store]
             sq += [
                 (format_template(r[2], rng), r)

@@ -429,13 +429,30 @@ class StoreIndex:
     #: rows that bm25 ranks, to be ranked again on all their words
     RERANK = 200
 
+    #: document counts kept between queries (fts5vocab counts a term by reading its postings)
+    CACHE_TERMS = 200_000
+
     def __init__(self, store: SqliteStore) -> None:
         self.store = store
+        self._df: dict[str, int] = {}
+        self._version: int | None = None
+
+    def _counts(self, terms: list[str]) -> dict[str, int]:
+        version = self.store.data_version()
+        if version != self._version or len(self._df) > self.CACHE_TERMS:
+            self._df.clear()
+            self._version = version
+        missing = [t for t in terms if t not in self._df]
+        if missing:
+            found = self.store.fts_term_counts(missing)
+            for t in missing:
+                self._df[t] = found.get(t, 0)
+        return {t: self._df[t] for t in terms}
 
     def candidates(self, message: str, exception_type: str | None, limit: int) -> list[Candidate]:
         limit = max(1, min(limit, 1000))
         toks = query_tokens(message)
-        counts = self.store.fts_term_counts(toks[: MAX_QUERY_TOKENS * 2])
+        counts = self._counts(toks[: MAX_QUERY_TOKENS * 2])
         known = sorted((counts[t], t) for t in toks if counts.get(t))
         rare: list[str] = []
         spent = 0
@@ -444,9 +461,16 @@ class StoreIndex:
                 break
             rare.append(term)
             spent += df
-        rows = []
+        rows: list[tuple[int, str, str, str, str]] = []
         if rare:
-            rows = self.store.match_candidates(fts_query(rare), max(limit * 4, self.RERANK))
+            # bm25 favours short entries: the entries holding the rarest word
+            # get their own turn besides all the rare words together
+            n = max(limit * 4, self.RERANK)
+            got: dict[tuple[int, str], tuple[int, str, str, str, str]] = {}
+            for q in dict.fromkeys((fts_query(rare), fts_query(rare[:1]))):
+                for row in self.store.match_candidates(q, n):
+                    got.setdefault((row[0], row[1]), row)
+            rows = list(got.values())
         # bm25 saw only the rarest words: rank again by how many of each
         # template's words the message has, then by bm25
         have = set(toks)
