@@ -36,10 +36,17 @@ def occurs_in(expected: str, t: Template) -> bool:
         # All literal: every surviving state matched each character of ``expected``.
         return expected in r
     n = len(r)
-    # state: position in r -> most literal characters matched so far
-    # (every position starts at 0, so closing over placeholders adds nothing)
-    cur: dict[int, int] = dict.fromkeys(range(n + 1), 0)
-    for ch in expected:
+    # state: position in r -> most literal characters matched so far.
+    # Every position starts at 0; after the first character, the states are
+    # the placeholders (which took it) and the places right after it.
+    first = expected[0]
+    cur: dict[int, int] = dict.fromkeys(_positions(r, _WILD), 0)
+    if first != _WILD:
+        cur.update(dict.fromkeys((j + 1 for j in _positions(r, first)), 1))
+    if not cur:
+        return False
+    cur = _close(cur, r)
+    for ch in expected[1:]:
         nxt: dict[int, int] = {}
         for j, lit in cur.items():
             if j < n:
@@ -52,6 +59,15 @@ def occurs_in(expected: str, t: Template) -> bool:
         cur = _close(nxt, r)
     need = max(4, (len(expected.strip()) + 1) // 2)
     return max(cur.values()) >= min(need, len(expected.strip()))
+
+
+def _positions(r: str, ch: str) -> list[int]:
+    out: list[int] = []
+    j = r.find(ch)
+    while j >= 0:
+        out.append(j)
+        j = r.find(ch, j + 1)
+    return out
 
 
 def _close(states: dict[int, int], r: str) -> dict[int, int]:
