@@ -176,10 +176,10 @@ class SqliteStore:
         self, sid: int, repo_id: int, commit: str, entries: list[ErrorEntry]
     ) -> None:
         conn = self.conn
+        rows: list[tuple[Any, ...]] = []
         for e in entries:
             n_test = sum(1 for s in e.sites if s.in_test)
-            cur = conn.execute(
-                "INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            rows.append(
                 (
                     sid,
                     e.id,
@@ -191,24 +191,31 @@ class SqliteStore:
                     int(e.template.dynamic),
                     len(e.sites) - n_test,
                     n_test,
-                ),
+                )
             )
-            conn.execute(
-                "INSERT INTO entries_fts (rowid, literal, exception_types) VALUES (?, ?, ?)",
-                (cur.lastrowid, e.template.literal_text(), " ".join(e.exception_types)),
-            )
-            conn.executemany(
-                "INSERT INTO sites VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    (sid, e.id, i, s.path, s.line, json.dumps(s.to_json()))
-                    for i, s in enumerate(e.sites)
-                ),
-            )
-            conn.execute(
-                "INSERT INTO entry_history VALUES (?, ?, ?, ?) ON CONFLICT(repo_id, entry_id)"
-                " DO UPDATE SET last_seen = excluded.last_seen",
-                (repo_id, e.id, commit, commit),
-            )
+        # One statement per table, rows in entry order (so rowids are as before).
+        conn.executemany("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        rowid = dict(conn.execute("SELECT id, rowid FROM entries WHERE snapshot_id = ?", (sid,)))
+        conn.executemany(
+            "INSERT INTO entries_fts (rowid, literal, exception_types) VALUES (?, ?, ?)",
+            (
+                (rowid[e.id], e.template.literal_text(), " ".join(e.exception_types))
+                for e in entries
+            ),
+        )
+        conn.executemany(
+            "INSERT INTO sites VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                (sid, e.id, i, s.path, s.line, json.dumps(s.to_json()))
+                for e in entries
+                for i, s in enumerate(e.sites)
+            ),
+        )
+        conn.executemany(
+            "INSERT INTO entry_history VALUES (?, ?, ?, ?) ON CONFLICT(repo_id, entry_id)"
+            " DO UPDATE SET last_seen = excluded.last_seen",
+            ((repo_id, e.id, commit, commit) for e in entries),
+        )
 
     def _delete_snapshot(self, sid: int) -> None:
         conn = self.conn
