@@ -190,3 +190,12 @@ def test_memory_index_finds_few_word_templates_by_first_or_last_chunk() -> None:
     assert idx.candidates("chunked", None, 5)[0].entry_id == "a" * 16
     assert "b" * 16 in [c.entry_id for c in idx.candidates("Both: config.toml", None, 5)]
     assert "c" * 16 in [c.entry_id for c in idx.candidates("data w3 is chunked.", None, 5)]
+
+
+def test_affix_candidates_do_not_crowd_out_word_matches() -> None:
+    idx = MemoryIndex()
+    for i in range(200):
+        idx.add(f"{i:016x}", "o/r", fmt(Hole("msg", "{msg}"), f" w{i} ", Hole("a", "{a!r}"), "."))
+    idx.add("f" * 16, "o/r", Template.literal("libasan normalized to nothing."))
+    got = idx.candidates("libasan normalized to nothing.", None, 10)
+    assert got[0].entry_id == "f" * 16

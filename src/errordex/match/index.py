@@ -175,11 +175,12 @@ def _affix_keys(t: Template) -> list[str]:
         return ["=" + " ".join(parts[0].text.split()).lower()]
     keys = []
     first, last = parts[0], parts[-1]
-    if isinstance(first, Text) and first.text.strip():
+    if isinstance(first, Text):
         keys.append("<" + " ".join(first.text.split()).lower()[:AFFIX_CHARS])
-    if isinstance(last, Text) and last.text.strip():
+    if isinstance(last, Text):
         keys.append(">" + " ".join(last.text.split()).lower()[-AFFIX_CHARS:])
-    return keys
+    # a chunk without a word ("." or ": ") would be met by most messages
+    return [k for k in keys if any(len(w) > 1 for w in _WORD.findall(k))]
 
 
 def _message_affixes(message: str) -> list[str]:
@@ -358,10 +359,11 @@ class MemoryIndex:
         ranked.sort(key=lambda sn: -sn[0])
         # few-word templates ("Both: {}", "chunked") by their first or last chunk
         front: list[tuple[float, int]] = []
+        room = max(4, limit // 2)
         for k in _message_affixes(message):
-            if len(front) >= max(4, limit // 2):
+            if len(front) >= room:
                 break
-            for n in self._affix.get(k, ())[:limit]:
+            for n in self._affix.get(k, ())[: room - len(front)]:
                 front.append((1e6 + len(k), n))
         if front:
             known_n = {n for _, n in front}
