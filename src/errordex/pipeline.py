@@ -117,6 +117,11 @@ def _batches(source: Source, into: _Collected) -> Iterator[list[tuple[str, bytes
     batch: list[tuple[str, bytes]] = []
     for item in source.files():
         into.seen += 1
+        if not _printable_path(item.path):
+            # A file name that is not UTF-8 cannot be shown, linked or stored as text.
+            shown = item.path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            into.skips.append(Skip(shown, "file name is not UTF-8"))
+            continue
         if isinstance(item, Skip):
             into.skips.append(item)
             continue
@@ -130,6 +135,14 @@ def _batches(source: Source, into: _Collected) -> Iterator[list[tuple[str, bytes
             batch = []
     if batch:
         yield batch
+
+
+def _printable_path(path: str) -> bool:
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _add_manifest(item: SourceFile, into: _Collected) -> None:

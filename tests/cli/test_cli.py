@@ -176,3 +176,15 @@ def test_show_prints_the_grounded_sections(repo: Path, db: str) -> None:
     assert "What causes “expected str, got {type(value).__name__}” in acme/parsers?" in out
     assert "isinstance(value, str)" in out
     assert "Static analysis of acme/parsers@" in out
+
+
+def test_file_name_that_is_not_utf8_is_skipped_not_a_crash(tmp_path: Path, db: str) -> None:
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    (plain / "good.py").write_text("raise ValueError('ok')\n")
+    (plain / os.fsdecode(b"b\xffd.py")).write_text("raise ValueError('bad name')\n")
+    code, out, _ = run(db, "index", str(plain), "--json")
+    assert code == 0
+    summary = json.loads(out)
+    assert summary["stats"]["sites"] == 1
+    assert [s["reason"] for s in summary["skipped"]] == ["file name is not UTF-8"]
