@@ -188,3 +188,13 @@ def test_file_name_that_is_not_utf8_is_skipped_not_a_crash(tmp_path: Path, db: s
     summary = json.loads(out)
     assert summary["stats"]["sites"] == 1
     assert [s["reason"] for s in summary["skipped"]] == ["file name is not UTF-8"]
+
+
+def test_message_with_a_lone_surrogate_escape_is_stored(tmp_path: Path, db: str) -> None:
+    plain = tmp_path / "surrogate"
+    plain.mkdir()
+    (plain / "m.py").write_text('def f():\n    raise ValueError("bad \\udcff byte")\n')
+    code, _, _ = run(db, "index", str(plain))
+    assert code == 0
+    code, out, _ = run(db, "list")
+    assert code == 0 and "bad" in out and "byte" in out

@@ -9,6 +9,7 @@ transaction, so it is idempotent.
 from __future__ import annotations
 
 import json
+import re
 import os
 import signal
 import sqlite3
@@ -31,6 +32,16 @@ from errordex.model import (
 )
 from errordex.store import migrations
 from errordex.template import Template
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _text(value: str) -> str:
+    """Text SQLite can store: a lone surrogate (a message written as
+    ``"\\udcff"`` in the source) becomes U+FFFD. The JSON columns keep it
+    exactly, escaped."""
+    return _SURROGATE.sub("\ufffd", value)
 
 
 def _failpoint(name: str) -> None:
@@ -150,7 +161,10 @@ class SqliteStore:
             )
             conn.executemany(
                 "INSERT INTO analyses VALUES (?, ?, ?)",
-                ((sid, k, json.dumps(v, ensure_ascii=False)) for k, v in data.analyses.items()),
+                (
+                    (sid, k, _text(json.dumps(v, ensure_ascii=False)))
+                    for k, v in data.analyses.items()
+                ),
             )
             conn.execute(
                 "INSERT INTO snapshot_idents VALUES (?, ?)", (sid, json.dumps(sorted(data.idents)))
@@ -183,8 +197,8 @@ class SqliteStore:
                 (
                     sid,
                     e.id,
-                    e.message,
-                    e.template.key(),
+                    _text(e.message),
+                    _text(e.template.key()),
                     json.dumps(e.template.to_json()),
                     json.dumps(list(e.kinds)),
                     json.dumps(list(e.exception_types)),
@@ -199,7 +213,7 @@ class SqliteStore:
         conn.executemany(
             "INSERT INTO entries_fts (rowid, literal, exception_types) VALUES (?, ?, ?)",
             (
-                (rowid[e.id], e.template.literal_text(), " ".join(e.exception_types))
+                (rowid[e.id], _text(e.template.literal_text()), _text(" ".join(e.exception_types)))
                 for e in entries
             ),
         )
