@@ -192,7 +192,10 @@ def unescape(seq: str) -> str:
     c = seq[1:2]
     try:
         if c in ("x", "u", "U"):
-            return chr(int(seq[2:], 16))
+            code = int(seq[2:], 16)
+            # A lone surrogate cannot be printed or stored as text; Python's
+            # traceback shows it as its escape, so keep the escape.
+            return seq if 0xD800 <= code <= 0xDFFF else chr(code)
         if c and c in "01234567":
             return chr(int(seq[1:], 8))
         if c == "N":
