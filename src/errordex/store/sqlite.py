@@ -494,11 +494,6 @@ class SqliteStore:
                 out[term] = int(doc)
         return out
 
-    def fts_row_count(self) -> int:
-        """About how many rows ``entries_fts`` has (cheap: the largest rowid)."""
-        row = self.conn.execute("SELECT max(rowid) FROM entries").fetchone()
-        return int(row[0] or 0)
-
     def match_candidates(
         self, query: str, limit: int = 50, dynamic_only: bool = False
     ) -> list[tuple[int, str, str, str, str]]:
