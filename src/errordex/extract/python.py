@@ -95,7 +95,7 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
     return Extraction(
         sites=tuple(sites),
         classes=tuple(classes),
-        forwarders=tuple(f.forwarders),
+        forwarders=tuple(sorted(f.forwarders, key=lambda fw: (fw.line, fw.qualname))),
         calls=forwarding.calls(f),
         functions=forwarding.qualnames(),
     )
