@@ -9,8 +9,8 @@ transaction, so it is idempotent.
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import signal
 import sqlite3
 import zlib
@@ -32,7 +32,6 @@ from errordex.model import (
 )
 from errordex.store import migrations
 from errordex.template import Template
-
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
