@@ -51,12 +51,18 @@ def printed_form(site: ThrowSite) -> str:
     return line
 
 
+def _short(expr: str, limit: int = 48) -> str:
+    """An expression for a title: one line, and cut with an ellipsis."""
+    flat = " ".join(expr.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
 def title(entry: ErrorEntry) -> str:
     """A human title: the message, or what stands in for it."""
     t = entry.template
     lead = entry.sites[0] if entry.sites else None
     if t.dynamic:
-        exprs = ", ".join(h.expr for h in t.holes if h.expr) or "a value"
+        exprs = ", ".join(_short(h.expr) for h in t.holes if h.expr) or "a value"
         what = (
             entry.exception_types[0] if entry.exception_types else (lead.kind if lead else "error")
         )

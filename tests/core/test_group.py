@@ -53,3 +53,13 @@ def test_test_sites_come_last() -> None:
     [e] = group("o/r", [site("a.py", 1, t, in_test=True), site("b.py", 2, t)])
     assert [s.in_test for s in e.sites] == [False, True]
     assert len(e.catalog_sites) == 1
+
+
+def test_title_of_a_runtime_message_cuts_a_long_expression() -> None:
+    from errordex.runtime import title
+
+    expr = "f'ORM mapped entity {attr}' % (\n    a,\n    b,\n" + "x" * 200 + ")"
+    [e] = group("o/r", [site("a.py", 3, Template.runtime(expr), exception_type="ArgumentError")])
+    shown = title(e)
+    assert shown.startswith("ArgumentError (message built at run time from f'ORM mapped entity")
+    assert "\n" not in shown and len(shown) < 120 and shown.endswith("…)")
