@@ -29,6 +29,8 @@ _NUMBER = re.compile(r"\b\d[\w.]*")
 # A “quotation” is the repo's own words (a doc line, a test's expected text),
 # grounded by the line it cites; names inside it are not our claims.
 _QUOTE = re.compile(r"“[^”]*”")
+# A code span that names a file (`src/requests/compat.py`) is a path, not names.
+_PATH = re.compile(r"^[\w.-]+(?:/[\w.-]+)*\.(?:py|rs|toml|go|js|ts)$")
 _EVIDENCE = re.compile(r"^(.+):(\d+)$")
 
 RUST_WORDS = frozenset({"_"}) | frozenset(
@@ -207,6 +209,9 @@ class Verifier:
                 and "provenance" in parent
             ):
                 for span in _SPAN.findall(_QUOTE.sub("", value)):
+                    if _PATH.match(span):
+                        self.path(entry_id, span)
+                        continue
                     self.tokens(
                         entry_id,
                         set(_TOKEN.findall(_NUMBER.sub(" ", _STRING.sub("", span)))),
@@ -221,6 +226,12 @@ class Verifier:
             for chain in f.get("chains", []):
                 for link in chain:
                     self.feature(entry_id, link["crate"], link["feature"])
+
+    def path(self, entry_id: str, path: str) -> None:
+        """A file named in a code span must be a file of the snapshot."""
+        self.report.lines += 1
+        if self.lines_of(path) is None:
+            self.report.problems.append(Problem(entry_id, "path", f"{path} is not stored"))
 
     def line(self, entry_id: str, path: str, line: Any) -> None:
         self.report.lines += 1

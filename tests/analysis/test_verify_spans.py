@@ -1,0 +1,29 @@
+"""What `verify` counts as grounded in a section's text."""
+
+from __future__ import annotations
+
+from errordex.analysis.verify import Verifier
+
+STORED = {"src/pkg/compat.py": 40}
+
+
+def check(text: str) -> list[str]:
+    v = Verifier(STORED.get, {"known_name"}, [])
+    v.check("e1", {"summary": {"text": text, "provenance": "static"}}, "python")
+    return [p.detail for p in v.report.problems]
+
+
+def test_a_stored_file_named_in_a_code_span_is_grounded() -> None:
+    assert check("See `src/pkg/compat.py` and `known_name`.") == []
+
+
+def test_a_file_that_is_not_in_the_snapshot_is_reported() -> None:
+    assert check("See `src/pkg/missing.py`.") == ["src/pkg/missing.py is not stored"]
+
+
+def test_an_unknown_name_in_a_code_span_is_reported() -> None:
+    assert check("Call `made_up_name`.") == ["'made_up_name' in `made_up_name`"]
+
+
+def test_names_inside_a_quotation_of_the_repo_are_not_our_claims() -> None:
+    assert check("The docs say: “panics if `dimension_size - 1` is exceeded”.") == []
