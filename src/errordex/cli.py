@@ -232,13 +232,19 @@ def explain(text: str | None, repo: str | None, limit: int, as_json: bool, db: s
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
 @click.option("--port", type=int, default=8000, show_default=True)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes (default: one per CPU).",
+)
 @db_option
 @friendly
-def serve(host: str, port: int, db: str | None) -> None:
+def serve(host: str, port: int, workers: int | None, db: str | None) -> None:
     """Serve the web site and the JSON API."""
     from errordex.web.server import serve as run_server
 
-    run_server(open_store(db), host=host, port=port)
+    run_server(open_store(db), host=host, port=port, workers=workers)
 
 
 @main.command()

@@ -7,6 +7,7 @@ public JSON contract (DESIGN.md): fields may be added, none renamed.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from errordex.forge import file_url
@@ -24,17 +25,25 @@ def snippet(
     """Lines around a site: ``{"start": n, "lines": [...], "mark": [line..end_line]}``."""
     if text is None:
         return None
-    lines = text.splitlines()
+    return snippet_of_lines(text.splitlines(), line, end_line, radius)
+
+
+def snippet_of_lines(
+    lines: Sequence[str], line: int, end_line: int, radius: int = SNIPPET_RADIUS
+) -> dict[str, Any]:
+    """``snippet`` of a file already split into lines (``str.splitlines``)."""
     lo = max(1, line - radius)
     hi = min(len(lines), end_line + radius)
-    return {"start": lo, "lines": lines[lo - 1 : hi], "mark": [line, end_line]}
+    return {"start": lo, "lines": list(lines[lo - 1 : hi]), "mark": [line, end_line]}
 
 
-def site_json(site: ThrowSite, snap: StoredSnapshot, text: str | None = None) -> dict[str, Any]:
+def site_json(
+    site: ThrowSite, snap: StoredSnapshot, lines: Sequence[str] | None = None
+) -> dict[str, Any]:
     out = site.to_json()
     out["url"] = file_url(snap.repo.url, snap.forge_ref, site.path, site.line)
-    if text is not None:
-        out["snippet"] = snippet(text, site.line, site.end_line)
+    if lines is not None:
+        out["snippet"] = snippet_of_lines(lines, site.line, site.end_line)
     return out
 
 
@@ -43,13 +52,19 @@ def entry_json(
     snap: StoredSnapshot,
     store: SqliteStore | None = None,
     with_snippets: bool = False,
+    file_lines: Callable[[str], Sequence[str] | None] | None = None,
 ) -> dict[str, Any]:
-    """The public JSON of one error entry."""
-    texts: dict[str, str | None] = {}
+    """The public JSON of one error entry. ``file_lines(path)``, the lines of a
+    file of ``snap`` (e.g. from a cache), is used for the snippets when given."""
+    texts: dict[str, Sequence[str] | None] = {}
     if with_snippets and store is not None:
-        for s in entry.sites:
+        for s in entry.catalog_sites:
             if s.path not in texts:
-                texts[s.path] = store.file_text(snap.id, s.path)
+                if file_lines is not None:
+                    texts[s.path] = file_lines(s.path)
+                else:
+                    text = store.file_text(snap.id, s.path)
+                    texts[s.path] = text.splitlines() if text is not None else None
     stored = store.analysis(snap.id, entry.id) if store is not None else None
     lead = (
         entry.catalog_sites[0] if entry.catalog_sites else (entry.sites[0] if entry.sites else None)

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
+import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from urllib.error import HTTPError
 
 from errordex.store.sqlite import SqliteStore
+from errordex.web.server import default_workers
 from tests.web.conftest import LiveServer, live_server
 
 
@@ -39,3 +45,44 @@ def check_concurrent(server: LiveServer, store: SqliteStore) -> None:
 def test_served_404_has_the_error_shape(server: LiveServer) -> None:
     status, body = fetch(f"{server.url}/api/errors/ffffffffffffffff")
     assert status == 404 and b'"ok":false' in body
+
+
+SERVE_CLI = "from errordex.cli import main; main()"
+
+
+def test_serve_with_two_worker_processes(store: SqliteStore) -> None:
+    """``errordex serve --workers 2``: each worker opens the database itself and
+    serves the same pages as the in-process app."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "ERRORDEX_DB": str(store.path)}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVE_CLI, "serve", "--port", str(port), "--workers", "2"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(url + "/robots.txt", timeout=1).read()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and proc.poll() is None, "did not start"
+                time.sleep(0.1)
+        ids = [e.id for e in store.entries(repo="acme/widgets")][:10]
+        urls = [f"{url}/acme/widgets/errors/{i}" for i in ids] + [f"{url}/acme/widgets"]
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            got = list(pool.map(fetch, urls * 4))
+        assert all(status == 200 for status, _ in got)
+        assert got[: len(urls)] == got[len(urls) : 2 * len(urls)]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+
+
+def test_default_workers_is_the_cpu_count() -> None:
+    assert 1 <= default_workers() <= (os.cpu_count() or 1)

@@ -321,14 +321,17 @@ class SqliteStore:
             sql += f" LIMIT {int(limit)} OFFSET {int(offset)}"
         return self.conn.execute(sql, tuple(params)).fetchall()
 
-    def _entry_from_row(self, row: tuple[Any, ...]) -> ErrorEntry:
-        sites = tuple(
-            ThrowSite.from_json(json.loads(d))
-            for (d,) in self.conn.execute(
-                "SELECT data FROM sites WHERE snapshot_id = ? AND entry_id = ? ORDER BY seq",
-                (row[0], row[1]),
+    def _entry_from_row(
+        self, row: tuple[Any, ...], sites: tuple[ThrowSite, ...] | None = None
+    ) -> ErrorEntry:
+        if sites is None:
+            sites = tuple(
+                ThrowSite.from_json(json.loads(d))
+                for (d,) in self.conn.execute(
+                    "SELECT data FROM sites WHERE snapshot_id = ? AND entry_id = ? ORDER BY seq",
+                    (row[0], row[1]),
+                )
             )
-        )
         return ErrorEntry(
             id=row[1],
             repo=row[5],
@@ -398,6 +401,22 @@ class SqliteStore:
         if not rows:
             raise NotFound(f"no error with id {entry_id!r} (see `errordex list`)")
         return self._entry_from_row(rows[0])
+
+    def entries_by_id(self, snapshot_id: int, ids: list[str]) -> dict[str, ErrorEntry]:
+        """The entries of one current snapshot with these ids, in two queries (a
+        catalog page); an id that is not there is left out."""
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = self._entry_rows(f"s.id = ? AND e.id IN ({marks})", [snapshot_id, *ids], None, 0)
+        sites: dict[str, list[ThrowSite]] = {}
+        for entry_id, d in self.conn.execute(
+            f"SELECT entry_id, data FROM sites WHERE snapshot_id = ? AND entry_id IN ({marks})"
+            " ORDER BY entry_id, seq",
+            (snapshot_id, *ids),
+        ):
+            sites.setdefault(entry_id, []).append(ThrowSite.from_json(json.loads(d)))
+        return {r[1]: self._entry_from_row(r, tuple(sites.get(r[1], ()))) for r in rows}
 
     def entry_snapshot(self, entry_id: str, repo: str | None = None) -> StoredSnapshot:
         """The current snapshot holding an entry."""
@@ -523,6 +542,49 @@ class SqliteStore:
             (snapshot_id, entry_id),
         ).fetchall()
         return list(dict.fromkeys(p for (p,) in rows))
+
+    def site_locations(self, snapshot_id: int, entry_id: str) -> list[tuple[str, int, str | None]]:
+        """(path, line, via) of an entry's sites, in site order; ``via`` is the
+        forwarder's "path:line symbol" for a forwarded site, else None."""
+        rows = self.conn.execute(
+            "SELECT path, line, json_extract(data, '$.via') FROM sites"
+            " WHERE snapshot_id = ? AND entry_id = ? ORDER BY seq",
+            (snapshot_id, entry_id),
+        ).fetchall()
+        return [(p, int(n), v) for p, n, v in rows]
+
+    def sites_at(
+        self, paths: list[str], line: int, limit: int = 20
+    ) -> list[tuple[int, str, str, str, str]]:
+        """Current entries with a site at one of ``paths`` (repository-relative)
+        and ``line``, in the shape of ``match_candidates``."""
+        if not paths:
+            return []
+        marks = ", ".join("?" * len(paths))
+        rows = self.conn.execute(
+            "SELECT DISTINCT s.snapshot_id, s.entry_id, r.slug, e.template, e.exception_types"
+            " FROM repos r JOIN sites s ON s.snapshot_id = r.current_snapshot"
+            " JOIN entries e ON e.snapshot_id = s.snapshot_id AND e.id = s.entry_id"
+            f" WHERE s.path IN ({marks}) AND s.line = ? LIMIT ?",
+            (*paths, line, limit),
+        ).fetchall()
+        return [(int(r[0]), r[1], r[2], r[3], r[4]) for r in rows]
+
+    def known_files(self, paths: list[str]) -> list[tuple[str, str]]:
+        """(repo slug, path) for each of ``paths`` that is a file of a current
+        snapshot (stored, or holding a site)."""
+        if not paths:
+            return []
+        marks = ", ".join("?" * len(paths))
+        rows = self.conn.execute(
+            "SELECT r.slug, f.path FROM repos r JOIN files f ON f.snapshot_id = r.current_snapshot"
+            f" WHERE f.path IN ({marks})"
+            " UNION SELECT r.slug, s.path FROM repos r"
+            " JOIN sites s ON s.snapshot_id = r.current_snapshot"
+            f" WHERE s.path IN ({marks})",
+            (*paths, *paths),
+        ).fetchall()
+        return [(a, b) for a, b in rows]
 
     # -- catalog reads (web) -----------------------------------------------
 

@@ -109,6 +109,7 @@ def catalog_context(
     total = len(order)
     pages = max(1, math.ceil(total / per_page))
     ids = order[(page - 1) * per_page : page * per_page]
+    found = store.entries_by_id(snap.id, ids)
     return {
         "version": SCHEMA_VERSION,
         "repo": slug,
@@ -121,7 +122,7 @@ def catalog_context(
         "page": page,
         "per_page": per_page,
         "pages": pages,
-        "errors": [entry_summary(store.entry(i, repo=slug)) for i in ids],
+        "errors": [entry_summary(found[i]) for i in ids if i in found],
     }
 
 
@@ -147,13 +148,63 @@ def clean_values(raw: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
+class FileLines:
+    """The lines of snapshot files, decompressed and split once, in an LRU
+    bounded by characters (every error page cuts its snippets from them)."""
+
+    def __init__(self, max_chars: int = 64 * 2**20) -> None:
+        self.max_chars = max_chars
+        self.chars = 0
+        self._data: OrderedDict[tuple[str, int, str, str], tuple[tuple[str, ...], str]] = (
+            OrderedDict()
+        )
+        self._lock = threading.Lock()
+
+    def get(self, store: SqliteStore, snap: StoredSnapshot, path: str) -> tuple[str, ...] | None:
+        """The lines of ``path`` (``str.splitlines``), or None for a file not stored."""
+        return self.get_text(store, snap, path)[0]
+
+    def get_text(
+        self, store: SqliteStore, snap: StoredSnapshot, path: str
+    ) -> tuple[tuple[str, ...] | None, str | None]:
+        # a re-index of the same commit may reuse the row id; indexed_at tells them apart
+        key = (str(store.path), snap.id, snap.snapshot.indexed_at, path)
+        with self._lock:
+            hit = self._data.get(key)
+            if hit is not None:
+                self._data.move_to_end(key)
+                return hit
+        text = store.file_text(snap.id, path)
+        if text is None:
+            return None, None
+        value = (tuple(text.splitlines()), text)
+        if len(text) <= self.max_chars // 8:
+            with self._lock:
+                if key not in self._data:
+                    self._data[key] = value
+                    self.chars += len(text)
+                while self.chars > self.max_chars:
+                    _, (_, dropped) = self._data.popitem(last=False)
+                    self.chars -= len(dropped)
+        return value
+
+
+FILE_LINES = FileLines()
+
+
 def error_context(
     store: SqliteStore, slug: str | None, entry_id: str, values: Mapping[str, str] | None = None
 ) -> dict[str, Any]:
     """The JSON of one error, as on its page. Raises NotFound."""
     entry = store.entry(entry_id, repo=slug)
     snap = store.entry_snapshot(entry_id, repo=entry.repo)
-    data = entry_json(entry, snap, store, with_snippets=True)
+    data = entry_json(
+        entry,
+        snap,
+        store,
+        with_snippets=True,
+        file_lines=lambda path: FILE_LINES.get(store, snap, path),
+    )
     data["repo_url"] = snap.repo.url
     data["forge_ref"] = snap.forge_ref
     data["related"] = [_related(store, entry.repo, r) for r in data["related"]]
@@ -165,7 +216,7 @@ def error_context(
 
 def file_reader(store: SqliteStore, slug: str) -> Callable[[str], str | None]:
     """Read a file of the repo's current snapshot (for highlighting whole files)."""
-    return lambda path: store.file_text(store.current(slug).id, path)
+    return lambda path: FILE_LINES.get_text(store, store.current(slug), path)[1]
 
 
 def _related(store: SqliteStore, slug: str, rel: dict[str, Any]) -> dict[str, Any]:

@@ -30,6 +30,7 @@ def environment() -> Environment:
         autoescape=select_autoescape(default=True, default_for_string=True),
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # the templates ship with the package: compile each once
     )
     env.globals.update(
         highlight=render.highlight,

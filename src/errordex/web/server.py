@@ -1,15 +1,66 @@
-"""Run the web app with uvicorn (``errordex serve``)."""
+"""Run the web app with uvicorn (``errordex serve``).
+
+Rendering a page is CPU work under the GIL, so one process uses one core:
+``workers`` > 1 starts that many uvicorn worker processes on the same socket,
+each opening its own connections to the database (nothing SQLite is shared
+across a fork) and keeping its own page cache.
+"""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import uvicorn
+from fastapi import FastAPI
 
 from errordex.store.sqlite import SqliteStore
 from errordex.web.app import create_app
 
+#: how the supervisor tells each worker process what to serve
+DB_ENV = "ERRORDEX_SERVE_DB"
+CACHE_ENV = "ERRORDEX_SERVE_CACHE"
+DEFAULT_CACHE = 50_000
 
-def serve(store: SqliteStore, host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve ``store`` until interrupted. Sync work runs in uvicorn's
-    threadpool, each thread with its own SQLite connection."""
-    app = create_app(store)
-    uvicorn.run(app, host=host, port=port, log_level="info", access_log=False)
+
+def default_workers() -> int:
+    """One worker per CPU this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def worker_app() -> FastAPI:
+    """The app of one worker process (a uvicorn factory): its own store."""
+    store = SqliteStore.reader(Path(os.environ[DB_ENV]))
+    return create_app(store, cache_size=int(os.environ.get(CACHE_ENV, DEFAULT_CACHE)))
+
+
+def serve(
+    store: SqliteStore,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    workers: int | None = None,
+    cache_size: int = DEFAULT_CACHE,
+) -> None:
+    """Serve ``store`` until interrupted, with ``workers`` processes (default: one
+    per CPU). Sync work runs in each process's threadpool, each thread with its
+    own SQLite connection."""
+    workers = default_workers() if workers is None else max(1, workers)
+    if workers == 1:
+        app = create_app(store, cache_size=cache_size)
+        uvicorn.run(app, host=host, port=port, log_level="info", access_log=False)
+        return
+    os.environ[DB_ENV] = str(Path(store.path).resolve())
+    os.environ[CACHE_ENV] = str(cache_size)
+    store.close()  # the workers open their own connections
+    uvicorn.run(
+        "errordex.web.server:worker_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="info",
+        access_log=False,
+    )

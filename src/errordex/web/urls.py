@@ -22,13 +22,17 @@ links.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from urllib.parse import quote, urlencode
 
+#: what ``quote(text, safe="")`` leaves as it is (ids, slugs: the common case)
+_UNRESERVED = re.compile(r"[A-Za-z0-9_.~-]*")
+
 
 def _seg(text: str) -> str:
-    return quote(text, safe="")
+    return text if _UNRESERVED.fullmatch(text) else quote(text, safe="")
 
 
 def _slug(slug: str) -> str:
