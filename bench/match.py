@@ -21,6 +21,14 @@ message line (``rg -F``), and its longest constant chunk. It also prints the
 looser "same file" figures and "any frame" (a site at any library frame of
 the raised exception's stack, e.g. the caller that built the message for a
 ``fail()`` helper). Nothing in the corpus is tuned to the targets.
+
+"errordex (via counts)" also accepts a forwarded site whose ``via`` (the
+forwarder's raise it goes through) is the truth path:line: click's
+``self.fail(...)`` call at click/types.py:472 goes through the raise at
+click/types.py:222. The strict "errordex" rows do not. "frame located" asks
+whether the part's ``raised_in`` (the innermost traceback frame in an indexed
+file) is the truth path:line; it is the answer for errors that no raise
+statement threw (hit@1 only; the other columns are left blank).
 """
 
 from __future__ import annotations
@@ -507,24 +515,37 @@ def run_errordex(store: SqliteStore, c: Case) -> None:
     c.ms["errordex"] = (time.perf_counter() - t0) * 1000
     parts = out["parts"]
     matches = parts[-1]["matches"] if parts else []
-    rank = file_rank = any_rank = None
+    rank = file_rank = any_rank = via_rank = None
     for k, m in enumerate(matches[:5], 1):
         keys = {(m["repo"], s["path"], s["line"]) for s in m["sites"]}
+        vias = {(m["repo"], *v) for s in m["sites"] if (v := via_location(s.get("via")))}
         if rank is None and c.truth in keys:
             rank = k
+        if via_rank is None and c.truth in keys | vias:
+            via_rank = k
         if any_rank is None and keys & c.stack:
             any_rank = k
         if file_rank is None and any(key[:2] == c.truth[:2] for key in keys):
             file_rank = k
     c.ranks["errordex"] = rank
+    c.ranks["errordex (via counts)"] = via_rank
     c.ranks["errordex (any frame)"] = any_rank
     c.file_ranks["errordex"] = file_rank
+    where = parts[-1].get("raised_in") if parts else None
+    located = where is not None and (where["repo"], where["path"], where["line"]) == c.truth
+    c.ranks["frame located"] = 1 if located else None
     if matches:
         m = matches[0]
         site = m["sites"][0] if m["sites"] else {"path": "?", "line": 0}
         c.first = f"{m['message']!r} @ {site['path']}:{site['line']}"
     else:
         c.first = "(nothing)" if parts else "(no part parsed)"
+
+
+def via_location(via: str | None) -> tuple[str, int] | None:
+    """``"click/types.py:222 ParamType.fail"`` -> ``("click/types.py", 222)``."""
+    path, _, line = (via or "").split(" ", 1)[0].rpartition(":")
+    return (path, int(line)) if path and line.isdigit() else None
 
 
 _VALUES = re.compile(
@@ -598,6 +619,9 @@ def row(name: str, cases: list[Case], method: str, target: float | None) -> str:
     if n == 0:
         return f"  {name:<34} {'n=0':>5}"
     ranks = [c.ranks.get(method) for c in cases]
+    if method == "frame located":
+        h1 = sum(1 for r in ranks if r == 1) / n
+        return f"  {name:<34} {n:>5} {h1:>7.1%}"
     base = method.split(" (")[0]
     franks = [c.file_ranks.get(base) for c in cases]
     h1 = sum(1 for r in ranks if r == 1) / n
@@ -652,7 +676,14 @@ def main() -> None:
             run_rg(roots, c, "rg -F message", message_line(c.message))
             run_rg(roots, c, "rg -F constant chunk", constant_chunk(message_line(c.message)))
 
-        methods = ["errordex", "errordex (any frame)", "rg -F message", "rg -F constant chunk"]
+        methods = [
+            "errordex",
+            "errordex (via counts)",
+            "errordex (any frame)",
+            "frame located",
+            "rg -F message",
+            "rg -F constant chunk",
+        ]
         subsets: list[tuple[str, list[Case], float | None]] = [
             ("all", cases, TARGET_ALL),
             ("formatted values", [c for c in cases if c.formatted], TARGET_FORMATTED),
@@ -676,6 +707,8 @@ def main() -> None:
             print(head)
             for name, sub, target in subsets:
                 print(row(name, sub, method, target if method.startswith("errordex") else None))
+            if method == "frame located":
+                print("  (raised_in = the truth path:line; hit@1 only)")
 
         misses = [c for c in cases if c.ranks.get("errordex") != 1]
         explicit = [c for c in misses if c.explicit]

@@ -5,13 +5,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from errordex.forge import file_url
 from errordex.match.explain import explain
-from errordex.match.index import StoreIndex
+from errordex.match.index import StoreIndex, path_tails
+from errordex.paste import ParsedError
 from errordex.store.sqlite import SqliteStore
 from errordex.views import entry_json
 
 #: Pasted text longer than this is cut (head and tail kept by the matcher).
 MAX_PASTE = 1_000_000
+#: Frames of one part tried (innermost first) when locating the raise in an indexed file.
+MAX_LOCATE_FRAMES = 32
+#: File names too common to locate a frame by the name alone.
+_GENERIC_NAMES = {
+    "__init__.py",
+    "__main__.py",
+    "main.py",
+    "lib.rs",
+    "mod.rs",
+    "main.rs",
+    "index.js",
+}
 
 
 def explain_text(
@@ -58,6 +72,45 @@ def explain_text(
                 ],
                 "found": any(m["exact"] for m in matches),
                 "matches": matches,
+                "raised_in": raised_in(store, part, snapshots, repo),
             }
         )
     return {"version": 1, "parts": parts}
+
+
+def raised_in(
+    store: SqliteStore, part: ParsedError, snapshots: dict[str, Any], repo: str | None = None
+) -> dict[str, Any] | None:
+    """The innermost frame of ``part`` in a file of an indexed repository.
+
+    ``raise_statement`` says whether a throw site is at that line; when it is
+    False the runtime raised the error there (``None.x``, a builtin's
+    TypeError), not a raise statement of the repository.
+    """
+    frames = list(part.frames)
+    if part.language in (None, "python"):
+        frames.reverse()
+    for f in frames[:MAX_LOCATE_FRAMES]:
+        line = getattr(f, "line", None)
+        if not f.path or not isinstance(line, int):
+            continue
+        tails = path_tails(f.path)
+        known = store.known_files(tails)
+        if repo:
+            known = [k for k in known if k[0] == repo]
+        if not known:
+            continue
+        slug, path = max(known, key=lambda k: (k[1].count("/"), k[0]))
+        if "/" not in path and path in _GENERIC_NAMES:
+            continue
+        snap = snapshots.get(slug) or snapshots.setdefault(slug, store.current(slug))
+        at_site = any(r[2] == slug for r in store.sites_at([path], line, 8))
+        return {
+            "repo": slug,
+            "path": path,
+            "line": line,
+            "function": getattr(f, "function", None),
+            "url": file_url(snap.repo.url, snap.forge_ref, path, line),
+            "raise_statement": at_site,
+        }
+    return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -106,8 +107,10 @@ def print_entry(console: Console, data: dict[str, Any]) -> None:
     for s in sites:
         where = f"{s['path']}:{s['line']}"
         sym = f" in {s['symbol']}" if s.get("symbol") else ""
+        via = _via(s.get("via"))
         console.print(
-            f"\nThrown at [bold]{escape(where)}[/]{escape(sym)}  [dim]({escape(s['kind'])})[/]"
+            f"\nThrown at [bold]{escape(where)}[/]{escape(sym)}{escape(via)}"
+            f"  [dim]({escape(s['kind'])})[/]"
         )
         for g in s.get("guards", []):
             console.print(
@@ -145,6 +148,14 @@ def print_entry(console: Console, data: dict[str, Any]) -> None:
     tests = data.get("test_sites") or []
     if tests:
         console.print(f"\n[dim]also thrown in test code at {len(tests)} place(s)[/]")
+
+
+def _via(via: Any) -> str:
+    """The " — raised by ParamType.fail at click/types.py:222" of a forwarded site."""
+    if not isinstance(via, str) or not via.strip():
+        return ""
+    m = re.fullmatch(r"(.+?:\d+) (\S+)", via.strip())
+    return f" — raised by {m[2]} at {m[1]}" if m else f" — raised at {via.strip()}"
 
 
 _SECTIONS = (
@@ -223,6 +234,15 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
             highlight=False,
         )
         matches = part["matches"]
+        where = part.get("raised_in")
+        if where and not where.get("raise_statement"):
+            console.print(
+                f"raised at [bold]{escape(where['path'])}:{where['line']}[/]"
+                f"{' in ' + escape(where['function']) if where.get('function') else ''}"
+                f" [dim](raised by the runtime, not by a raise statement in {escape(where['repo'])})[/]"
+                + (f"\n  {escape(where['url'])}" if where.get("url") else ""),
+                highlight=False,
+            )
         if not part["found"]:
             console.print("[yellow]no match[/] in the indexed repositories.")
             if matches:

@@ -17,6 +17,16 @@ matcher and ranks the verified ones by a score in [0, 1]:
 - 0.15: the exception type agrees (last dotted component);
 - 0.15: a frame's path ends with a site's path (the line may have moved).
 
+Frames are stronger evidence than the score. A traceback line that equals a
+site's path:line says where the error was raised: ``frame_level`` is 2 when a
+site is at the raise frame (the innermost frame), or when a forwarded site's
+call line is in the stack and its ``via`` (the forwarder's raise) is the raise
+frame; 1 when a site or ``via`` is elsewhere in the stack. Verified matches
+rank by frame level first, then a template with constant text before a
+dynamic one (``{message}``), then by score. An entry at the raise frame whose
+template does not verify (the message is built elsewhere) still ranks with the
+verified ones, unless its exception type disagrees.
+
 When nothing verifies, the closest candidates come back with ``exact=False``
 and a score below 0.3. No input makes it raise: the text, the number of
 parts, the message and the frames are all capped.
@@ -32,7 +42,13 @@ from functools import lru_cache
 from typing import Protocol
 
 from errordex.match.compile import Matcher, MatchResult, compile_template, normalize
-from errordex.match.index import Candidate, CandidateSource, template_tokens, type_name
+from errordex.match.index import (
+    Candidate,
+    CandidateSource,
+    template_tokens,
+    type_name,
+    type_names,
+)
 from errordex.paste import ParsedError, parse
 from errordex.template import Hole, Template
 
@@ -80,6 +96,15 @@ class Match:
     coverage: float = 0.0
     type_agrees: bool | None = None
     frame_path: str | None = None
+    #: 2: a site (or a forwarded site's raise) is at the raise frame; 1: in the stack; 0: neither
+    frame_level: int = 0
+    #: verified on constant text (not a dynamic or all-placeholder template)
+    specific: bool = False
+
+    @property
+    def located(self) -> bool:
+        """At the raise frame, and the exception type does not disagree."""
+        return self.frame_level == 2 and self.type_agrees is not False
 
 
 @dataclass(frozen=True)
@@ -107,6 +132,7 @@ def explain(text: str, source: CandidateSource, limit: int = 5) -> list[Explanat
                 frames=part.frames,
                 raw=part.raw,
                 limit=limit,
+                innermost_last=part.language in (None, "python"),
             )
         except Exception:  # a bug in a source must not hide the other parts
             log.exception("matching failed for one error part")
@@ -123,24 +149,99 @@ def rank(
     frames: Sequence[FrameLike] = (),
     raw: str | None = None,
     limit: int = 5,
+    innermost_last: bool = True,
 ) -> list[Match]:
-    """The best ``limit`` matches for one message, verified ones first."""
+    """The best ``limit`` matches for one message, verified ones first.
+
+    ``innermost_last``: the frames are printed outermost first (Python); the
+    raise frame is then the last one, else the first.
+    """
     limit = max(1, min(limit, 100))
     message = message[:MAX_MESSAGE] if isinstance(message, str) else ""
     raw = raw[:MAX_MESSAGE] if isinstance(raw, str) and raw.strip() != message.strip() else None
     cands = source.candidates(message, exception_type, limit * FANOUT)
     suffixes = _frame_suffixes(frames)
+    stack = _frame_locations(frames)
+    raise_at = (stack[-1] if innermost_last else stack[0]) if stack else None
+    if raise_at is not None and raise_at[1] is not None:
+        located = getattr(source, "located", None)
+        if callable(located):
+            try:
+                cands = list(cands) + list(located(raise_at[0], raise_at[1], limit * FANOUT))
+            except Exception:  # a source without site lines still ranks by text
+                log.exception("could not look up the sites at the raise frame")
+    else:
+        raise_at = None
     want = type_name(exception_type)
     words = set(_WORD.findall(message.lower()))
     best: dict[tuple[str, str], Match] = {}
     for c in cands:
-        m = _judge(c, message, raw, want, suffixes, words)
+        level = _frame_level(c.sites, stack, raise_at)
+        m = _judge(c, message, raw, want, suffixes, words, level)
         key = (c.repo, c.entry_id)
         old = best.get(key)
-        if old is None or (m.exact, m.score) > (old.exact, old.score):
+        if old is None or _order(m) > _order(old):
             best[key] = m
-    ranked = sorted(best.values(), key=lambda m: (m.exact, m.score), reverse=True)
+    ranked = sorted(best.values(), key=_order, reverse=True)
     return ranked[:limit]
+
+
+def _order(m: Match) -> tuple[bool, int, bool, bool, float]:
+    """Sort key: verified or located first; then the frames decide; then a
+    template with constant text beats a dynamic one; then the score."""
+    tier = m.exact or m.located
+    return (tier, m.frame_level if tier else 0, m.specific, m.exact, m.score)
+
+
+_Loc = tuple[str, int | None]
+
+
+def _frame_locations(frames: Sequence[FrameLike]) -> list[_Loc]:
+    """(normalized path, line) of each frame with a path, in printed order."""
+    picked = list(frames)
+    if len(picked) > MAX_FRAMES:
+        picked = picked[: MAX_FRAMES // 2] + picked[-MAX_FRAMES // 2 :]
+    out: list[_Loc] = []
+    for f in picked:
+        path = getattr(f, "path", None)
+        line = getattr(f, "line", None)
+        if isinstance(path, str) and path:
+            out.append((_norm_path(path)[:1024], line if isinstance(line, int) else None))
+    return out
+
+
+def _at(loc: _Loc, path: str, line: int) -> bool:
+    """Whether a frame location is ``path`` (repository-relative) at ``line``."""
+    fpath, fline = loc
+    if fline != line or not path:
+        return False
+    return fpath == path or fpath.endswith("/" + path)
+
+
+def _via_loc(via: str | None) -> tuple[str, int] | None:
+    """``"click/types.py:222 ParamType.fail"`` -> ``("click/types.py", 222)``."""
+    if not via:
+        return None
+    head = via.split(" ", 1)[0]
+    path, _, line = head.rpartition(":")
+    return (path, int(line)) if path and line.isdigit() else None
+
+
+def _frame_level(
+    sites: Sequence[tuple[str, int, str | None]], stack: list[_Loc], raise_at: _Loc | None
+) -> int:
+    level = 0
+    if not stack:
+        return 0
+    for path, line, via in sites[:256]:
+        in_stack = any(_at(f, path, line) for f in stack)
+        v = _via_loc(via)
+        via_raise = v is not None and raise_at is not None and _at(raise_at, *v)
+        if (raise_at is not None and _at(raise_at, path, line)) or (via_raise and in_stack):
+            return 2
+        if in_stack or via_raise or (v is not None and any(_at(f, *v) for f in stack)):
+            level = 1
+    return level
 
 
 @lru_cache(maxsize=8192)
@@ -155,15 +256,18 @@ def _judge(
     want: str,
     suffixes: dict[str, None] | None,
     words: set[str],
+    level: int = 0,
 ) -> Match:
     t = c.template
-    types = {type_name(x) for x in c.exception_types} - {""}
+    types = set().union(*(type_names(x) for x in c.exception_types)) - {""}
     type_agrees = (want in types) if (want and types) else None
     type_score = 0.5 if type_agrees is None else (1.0 if type_agrees else 0.0)
     frame_path, frame_score = _frame_match(c.paths, suffixes)
     matcher = _compiled(t)
     if not matcher.textual:
-        return _judge_untextual(c, message, want, types, frame_path, frame_score)
+        return _judge_untextual(
+            c, message, want, types, frame_path, max(frame_score, level / 2), level
+        )
     result: MatchResult | None = matcher.match(message)
     if result is None:
         result = matcher.match(message, partial=True)
@@ -179,6 +283,7 @@ def _judge(
             exact=False,
             type_agrees=type_agrees,
             frame_path=frame_path,
+            frame_level=level,
         )
     holes = matcher.hole_count
     spec = matcher.constant_chars / (matcher.constant_chars + 6 * holes)
@@ -196,6 +301,8 @@ def _judge(
         coverage=round(result.coverage, 4),
         type_agrees=type_agrees,
         frame_path=frame_path,
+        frame_level=level,
+        specific=True,
     )
 
 
@@ -206,6 +313,7 @@ def _judge_untextual(
     types: set[str],
     frame_path: str | None,
     frame_score: float,
+    level: int = 0,
 ) -> Match:
     """A dynamic or empty template: only the exception type and frames can tell."""
     t = c.template
@@ -224,6 +332,7 @@ def _judge_untextual(
         exact=exact,
         type_agrees=agrees if (want and types) else None,
         frame_path=frame_path,
+        frame_level=level,
     )
 
 

@@ -24,7 +24,7 @@ import re
 from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from errordex.template import Hole, Template, Text
 
@@ -35,14 +35,17 @@ if TYPE_CHECKING:
 __all__ = [
     "Candidate",
     "CandidateSource",
+    "LocatingSource",
     "MemoryIndex",
     "StoreIndex",
     "fts_query",
+    "path_tails",
     "query_terms",
     "query_tokens",
     "template_terms",
     "template_tokens",
     "type_name",
+    "type_names",
 ]
 
 #: How much of a message is tokenized for retrieval.
@@ -74,6 +77,8 @@ class Candidate:
     exception_types: tuple[str, ...]
     paths: tuple[str, ...]
     score: float = 0.0
+    #: (path, line, via) of each site; ``via`` is "path:line symbol" for a forwarded site
+    sites: tuple[tuple[str, int, str | None], ...] = ()
 
 
 class CandidateSource(Protocol):
@@ -82,11 +87,39 @@ class CandidateSource(Protocol):
     ) -> list[Candidate]: ...
 
 
+class LocatingSource(CandidateSource, Protocol):
+    """A source that can also say which entries have a site at a frame."""
+
+    def located(self, path: str, line: int, limit: int) -> list[Candidate]: ...
+
+
+def path_tails(path: str, depth: int = 12) -> list[str]:
+    """Every tail of a frame path, the longest first: ``a/b/c.py`` -> ``a/b/c.py``, ``b/c.py``, ``c.py``."""
+    comps = path.replace("\\", "/").strip()[:1024].split("/")
+    comps = [c for c in comps if c not in ("", ".")]
+    return ["/".join(comps[i:]) for i in range(max(0, len(comps) - depth), len(comps))]
+
+
 def type_name(exception_type: str | None) -> str:
     """The last dotted component, lowercased: ``json.decoder.JSONDecodeError`` -> ``jsondecodeerror``."""
     if not exception_type:
         return ""
     return re.split(r"[.:]+", exception_type.strip())[-1].lower()
+
+
+def type_names(exception_type: str | None) -> set[str]:
+    """Names an entry's exception type answers to: its last dotted component,
+    and the last one that names a class (``ValidationError.from_exception_data``
+    raises a ``ValidationError``)."""
+    if not exception_type:
+        return set()
+    comps = [c for c in re.split(r"[.:]+", exception_type.strip()) if c]
+    out = {comps[-1].lower()} if comps else set()
+    for c in reversed(comps):
+        if c[:1].isupper():
+            out.add(c.lower())
+            break
+    return out
 
 
 def query_tokens(message: str) -> list[str]:
@@ -215,6 +248,8 @@ class MemoryIndex:
         self._templates: list[Template] = []
         self._types: list[tuple[str, ...]] = []
         self._paths: list[tuple[str, ...]] = []
+        self._sites: list[tuple[tuple[str, int, str | None], ...]] = []
+        self._at: dict[tuple[str, int], list[int]] = {}
         self._vocab: dict[str, int] = {}
         self._building: list[list[int]] = []
         self._postings: list[array[int]] = []
@@ -231,14 +266,11 @@ class MemoryIndex:
         return len(self._ids)
 
     @classmethod
-    def build(
-        cls,
-        rows: Iterable[tuple[str, str, Template, tuple[str, ...], tuple[str, ...]]],
-    ) -> MemoryIndex:
-        """From (entry_id, repo, template, exception_types, paths) tuples."""
+    def build(cls, rows: Iterable[tuple[Any, ...]]) -> MemoryIndex:
+        """From (entry_id, repo, template, exception_types, paths[, sites]) tuples."""
         idx = cls()
-        for entry_id, repo, template, types, paths in rows:
-            idx.add(entry_id, repo, template, types, paths)
+        for row in rows:
+            idx.add(*row)
         return idx
 
     @classmethod
@@ -250,6 +282,7 @@ class MemoryIndex:
                 e.template,
                 e.exception_types,
                 tuple(dict.fromkeys(s.path for s in e.sites)),
+                tuple((s.path, s.line, s.via) for s in e.sites),
             )
             for e in entries
         )
@@ -261,13 +294,19 @@ class MemoryIndex:
         template: Template,
         exception_types: tuple[str, ...] = (),
         paths: tuple[str, ...] = (),
+        sites: tuple[tuple[str, int, str | None], ...] = (),
     ) -> None:
         n = len(self._ids)
         self._ids.append(entry_id)
         self._repos.append(repo)
         self._templates.append(template)
         self._types.append(exception_types)
-        self._paths.append(paths)
+        self._paths.append(paths or tuple(dict.fromkeys(p for p, _, _ in sites)))
+        self._sites.append(sites)
+        for p, line, _ in sites:
+            at = self._at.setdefault((p, line), [])
+            if not at or at[-1] != n:
+                at.append(n)
         toks = template_terms(template) if _is_textual(template) else []
         for w in toks:
             tid = self._vocab.get(w)
@@ -391,6 +430,14 @@ class MemoryIndex:
         out = chosen + extra[: max(0, limit - len(chosen) // 2)]
         return [self._candidate(n, s) for s, n in out]
 
+    def located(self, path: str, line: int, limit: int) -> list[Candidate]:
+        """Entries with a site at ``line`` of a file that ``path`` ends with."""
+        out: list[Candidate] = []
+        for tail in path_tails(path):
+            for n in self._at.get((tail, line), ()):
+                out.append(self._candidate(n, 0.0))
+        return out[:limit]
+
     def _candidate(self, n: int, score: float) -> Candidate:
         return Candidate(
             entry_id=self._ids[n],
@@ -399,6 +446,7 @@ class MemoryIndex:
             exception_types=self._types[n],
             paths=self._paths[n],
             score=score,
+            sites=self._sites[n],
         )
 
 
@@ -498,14 +546,27 @@ class StoreIndex:
             if (entry_id, repo) in seen:
                 continue
             seen.add((entry_id, repo))
-            out.append(
-                Candidate(
-                    entry_id=entry_id,
-                    repo=repo,
-                    template=t,
-                    exception_types=tuple(json.loads(types_json)),
-                    paths=tuple(self.store.site_paths(sid, entry_id)),
-                    score=1.0 / (1 + rank),
-                )
-            )
+            out.append(self._candidate(sid, entry_id, repo, t, types_json, 1.0 / (1 + rank)))
         return out[: limit + (limit // 2 if want else 0)]
+
+    def located(self, path: str, line: int, limit: int) -> list[Candidate]:
+        """Entries with a site at ``line`` of a file that ``path`` ends with."""
+        rows = self.store.sites_at(path_tails(path), line, limit)
+        return [
+            self._candidate(sid, eid, repo, Template.from_json(json.loads(tj)), types_json, 0.0)
+            for sid, eid, repo, tj, types_json in rows
+        ]
+
+    def _candidate(
+        self, sid: int, entry_id: str, repo: str, t: Template, types_json: str, score: float
+    ) -> Candidate:
+        sites = tuple(self.store.site_locations(sid, entry_id))
+        return Candidate(
+            entry_id=entry_id,
+            repo=repo,
+            template=t,
+            exception_types=tuple(json.loads(types_json)),
+            paths=tuple(dict.fromkeys(p for p, _, _ in sites)),
+            score=score,
+            sites=sites,
+        )
