@@ -186,3 +186,60 @@ def test_snippet_is_escaped_numbered_and_marked() -> None:
 
 def test_prose_escapes_before_marking_code() -> None:
     assert str(prose("use `<x>` & `y`")) == "use <code>&lt;x&gt;</code> &amp; <code>y</code>"
+
+
+def site(path: str, line: int, **extra: Any) -> dict[str, Any]:
+    return {
+        "path": path,
+        "line": line,
+        "column": 5,
+        "kind": "raise",
+        "language": "python",
+        "exception_type": "BadParameter",
+        "symbol": "Choice.convert",
+        "guards": [],
+        "url": f"https://github.com/acme/widgets/blob/{COMMIT}/{path}#L{line}",
+        **extra,
+    }
+
+
+def test_forwarded_site_names_the_raise_it_goes_through_linked_to_the_forge() -> None:
+    ctx = context(None)
+    ctx["sites"] = [site("click/types.py", 472, via="click/types.py:222 ParamType.fail")]
+    html = Pages(Urls("/")).error_page(ctx)
+    heading = re.search(r"<h3>Thrown at (.*?)</h3>\s*<p class=\"via\">(.*?)</p>", html, re.S)
+    assert heading is not None
+    text = re.sub(r"<[^>]+>", "", heading.group(1) + " — " + heading.group(2))
+    assert text.startswith(
+        "click/types.py:472 in Choice.convert — Raised by ParamType.fail at click/types.py:222"
+    )
+    assert (
+        f'<a href="https://github.com/acme/widgets/blob/{COMMIT}/click/types.py#L222" '
+        'rel="noopener"><code>click/types.py:222</code></a>'
+    ) in heading.group(2)
+
+
+def test_via_is_escaped_and_unlinked_without_a_forge() -> None:
+    ctx = context(None)
+    ctx["forge_ref"] = None
+    ctx["sites"] = [site("m.py", 3, via="m<x>.py:9 <b>Bad</b>")]
+    html = Pages(Urls("/")).error_page(ctx)
+    via = re.search(r'<p class="via">(.*?)</p>', html, re.S)
+    assert via is not None
+    assert "<b>" not in via.group(1) and "&lt;b&gt;Bad&lt;/b&gt;" in via.group(1)
+    assert "<a " not in via.group(1) and "m&lt;x&gt;.py:9" in via.group(1)
+
+
+def test_sites_beyond_the_first_three_are_collapsed_with_every_link_kept() -> None:
+    ctx = context(None)
+    ctx["sites"] = [site(f"src/m{i}.py", 10 + i) for i in range(8)]
+    html = Pages(Urls("/")).error_page(ctx)
+    head, _, folded = html.partition('<details class="more-sites"')
+    assert head.count('class="throw-site"') == 3
+    assert folded.count('class="throw-site"') == 5
+    assert "5 more sites" in folded
+    for i in range(8):
+        assert f"/src/m{i}.py#L{10 + i}" in html
+    # four sites or fewer: all shown
+    ctx["sites"] = ctx["sites"][:4]
+    assert "more-sites" not in Pages(Urls("/")).error_page(ctx)

@@ -42,6 +42,7 @@ def environment() -> Environment:
         related=render.related,
         question_subject=render.question_subject,
         unique=render.unique,
+        via=render.via,
         version=__version__,
         site_name=SITE_NAME,
     )

@@ -108,6 +108,35 @@ def highlight(
     return Markup("".join(out))
 
 
+@dataclass(frozen=True)
+class Via:
+    """Where a forwarded message is raised: the helper the throw site calls
+    (``ThrowSite.via``, "path:line symbol"), linked like the sites."""
+
+    path: str
+    line: int | None
+    symbol: str | None
+    url: str | None
+
+    @property
+    def label(self) -> str:
+        return f"{self.path}:{self.line}" if self.line is not None else self.path
+
+
+_VIA = re.compile(r"(?P<path>.+?)(?::(?P<line>\d+))?(?: (?P<symbol>\S+))?")
+
+
+def via(site: Mapping[str, Any], ctx: Mapping[str, Any]) -> Via | None:
+    """The ``via`` of a site of an error's JSON, parsed and linked; None without one."""
+    raw = site.get("via")
+    m = _VIA.fullmatch(raw.strip()) if isinstance(raw, str) else None
+    if m is None:
+        return None
+    line = int(m["line"]) if m["line"] else None
+    url = file_url(ctx.get("repo_url"), ctx.get("forge_ref"), m["path"], line)
+    return Via(m["path"], line, m["symbol"], url)
+
+
 def json_ld(data: Any) -> Markup:
     """JSON for a ``<script type="application/ld+json">`` block: ``<``, ``>``, ``&``
     are written as \\u escapes, so no message can close the element."""
