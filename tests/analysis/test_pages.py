@@ -128,3 +128,49 @@ def test_every_code_block_parses(name: str, tmp_path: Path) -> None:
                 stack.extend(x.values())
             elif isinstance(x, list):
                 stack.extend(x)
+
+
+def test_internal_invariant_page_says_report_upstream_not_change_input(
+    ws: tuple[SqliteStore, int],
+) -> None:
+    store, sid = ws
+    data = _by_message(store, sid)["Bug! Unexpectedly failed to encode!"]
+    (inv,) = data["facts"]["invariant"]
+    assert inv["words"] == "Bug"
+    (up,) = data["facts"]["upstream"]
+    assert up["issues"] == "https://github.com/example/codec/issues" and up["line"] == 5
+    solutions = data["analysis"]["solutions"]
+    assert "report it upstream at https://github.com/example/codec/issues" in solutions[0]["text"]
+    assert not any("Pass a value" in s["text"] for s in solutions)
+    assert "example_fix" not in data["analysis"]
+
+
+def test_expect_page_fix_passes_the_failure_up_with_question_mark(
+    ws: tuple[SqliteStore, int],
+) -> None:
+    store, sid = ws
+    fix = _by_message(store, sid)["level must be a small number"]["analysis"]["example_fix"]
+    assert fix["before"]["code"].endswith(
+        'text.parse::<u8>().expect("level must be a small number");'
+    )
+    assert fix["after"]["code"].endswith("text.parse::<u8>()?;")
+
+
+def test_catch_all_fix_checks_the_callers_argument_against_handled_arms(
+    ws: tuple[SqliteStore, int],
+) -> None:
+    store, sid = ws
+    fix = _by_message(store, sid)["Requires a plain tensor."]["analysis"]["example_fix"]
+    assert fix["before"]["code"].endswith("size_of_kind(&tensor.kind);")
+    assert (
+        "if matches!(&tensor.kind, Kind::Float(..) | Kind::Int(..) | Kind::Bool(..)) {"
+        in (fix["after"]["code"])
+    )
+
+
+def test_python_fix_is_the_tests_call_and_the_negated_guard(py: tuple[SqliteStore, int]) -> None:
+    store, sid = py
+    fix = _by_message(store, sid)["shape name must be a string"]["analysis"]["example_fix"]
+    assert fix["before"]["code"].endswith("\nlabel(42)")
+    assert fix["after"]["code"].endswith("\nisinstance(name, str)")
+    assert "tests/test_shapes.py:9" in fix["text"]

@@ -22,7 +22,7 @@ def analyse(
     files = evidence.values() if isinstance(evidence, Mapping) else evidence
     ix = Index(files, packages, classes, entries)
     slug = repo if isinstance(repo, str) else repo.slug
-    return {e.id: write(e, facts(e, ix), slug) for e in entries if e.catalog_sites}
+    return {e.id: write(e, facts(e, ix, repo), slug) for e in entries if e.catalog_sites}
 
 
 def referenced_paths(data: Any) -> set[str]:

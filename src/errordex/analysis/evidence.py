@@ -33,6 +33,8 @@ class FuncDef:
     public: bool
     in_test: bool = False
     docs: tuple[DocLine, ...] = ()
+    #: parameter names in order (Rust: ``self`` first for a method)
+    params: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,8 @@ class Call:
     callee: str
     caller: str
     line: int
+    #: the call as written, when it fits on its line (Rust; for example code)
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,15 @@ class Catch:
 
 
 @dataclass(frozen=True)
+class Scrutinee:
+    """The value a ``match`` with a catch-all ``_`` arm looks at (Rust):
+    ``line`` is the line of the ``_`` arm, ``text`` the matched expression."""
+
+    line: int
+    text: str
+
+
+@dataclass(frozen=True)
 class Manifest:
     """Lines of a Cargo.toml that facts point at."""
 
@@ -80,6 +93,8 @@ class Manifest:
     feature_lines: dict[str, int] = field(default_factory=dict)
     #: dependency key -> (package name, line)
     deps: dict[str, tuple[str, int]] = field(default_factory=dict)
+    #: ``[package] repository = "..."`` and its line
+    repository: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -93,6 +108,7 @@ class FileEvidence:
     catches: tuple[Catch, ...] = ()
     idents: frozenset[str] = frozenset()
     manifest: Manifest | None = None
+    scrutinees: tuple[Scrutinee, ...] = ()
 
 
 def jsonable(value: Any) -> Any:

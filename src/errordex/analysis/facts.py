@@ -16,7 +16,8 @@ from typing import Any
 from errordex.analysis.cfg import Workspace, dependency_line, enabled_by, features_in
 from errordex.analysis.evidence import Catch, FileEvidence, FuncDef, Manifest, TestExpect
 from errordex.analysis.textmatch import pattern_matches
-from errordex.model import ClassDef, ErrorEntry, Package, ThrowSite
+from errordex.forge import parse_forge_url
+from errordex.model import ClassDef, ErrorEntry, Package, Repo, ThrowSite
 
 Fact = dict[str, Any]
 
@@ -28,6 +29,13 @@ MAX_RELATED = 8
 #: a name defined in more places than this says nothing about who is called
 AMBIGUOUS = 6
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
+#: words by which a message says it is the library's own bug, not the caller's
+_INVARIANT = re.compile(
+    r"\bbug\b|internal error|should never|should not happen|never happen"
+    r"|this is a bug|not supposed to happen",
+    re.I,
+)
+MAX_CALLERS = 3
 
 
 def builtin_exception(name: str) -> bool:
@@ -53,6 +61,11 @@ class Index:
         self.catches: dict[str, list[Catch]] = defaultdict(list)
         self.idents: set[str] = set()
         self.lines: dict[str, int] = {}
+        #: callee name -> (path, caller symbol, line, call text), calls written on one line
+        self.call_texts: dict[str, list[tuple[str, str, int, str]]] = defaultdict(list)
+        self.scrutinees: dict[tuple[str, int], str] = {}
+        #: (path, line) -> (caller, text) of ``.expect(..)``/``.unwrap()`` calls
+        self.unwraps: dict[tuple[str, int], tuple[str, str]] = {}
         manifests: dict[str, tuple[str, Manifest]] = {}
         calls: list[tuple[str, str, str, int]] = []
         for ev in evidence:
@@ -64,11 +77,21 @@ class Index:
                 if not f.in_test:
                     self.funcs_by_name[f.name].append(f)
             calls.extend((c.callee, ev.path, c.caller, c.line) for c in ev.calls)
+            for call in ev.calls:
+                if call.text:
+                    self.call_texts[call.callee].append(
+                        (ev.path, call.caller, call.line, call.text)
+                    )
+                    if call.callee in ("expect", "unwrap"):
+                        self.unwraps.setdefault((ev.path, call.line), (call.caller, call.text))
+            for sc in ev.scrutinees:
+                self.scrutinees[(ev.path, sc.line)] = sc.text
             self.tests.extend(ev.tests)
             for c in ev.catches:
                 self.catches[c.exception.rsplit(".", 1)[-1]].append(c)
             if ev.manifest is not None and ev.manifest.crate:
                 manifests[ev.manifest.crate] = (ev.path, ev.manifest)
+        self.manifests = manifests
         for callee, path, caller, line in calls:
             who = self.func.get((path, caller))
             if who is not None and not who.in_test and callee in self.funcs_by_name:
@@ -136,7 +159,7 @@ def guards(sites: list[ThrowSite]) -> list[Fact]:
     return out
 
 
-def catch_all_arms(sites: list[ThrowSite]) -> list[Fact]:
+def catch_all_arms(sites: list[ThrowSite], ix: Index | None = None) -> list[Fact]:
     out: list[Fact] = []
     for s in sites:
         for g in s.guards:
@@ -144,9 +167,11 @@ def catch_all_arms(sites: list[ThrowSite]) -> list[Fact]:
                 g.kind == "match-arm" and g.siblings and g.text[:1].islower()
             ):
                 handled = [x for x in g.siblings if x != g.text]
-                out.append(
-                    _at(s.path, g.line, site=f"{s.path}:{s.line}", arm=g.text, handled=handled)
-                )
+                fact = _at(s.path, g.line, site=f"{s.path}:{s.line}", arm=g.text, handled=handled)
+                value = ix.scrutinees.get((s.path, g.line)) if ix is not None else None
+                if value:
+                    fact["value"] = value
+                out.append(fact)
     return out
 
 
@@ -396,13 +421,131 @@ def related(entry: ErrorEntry, ix: Index) -> list[Fact]:
     return list(out.values())
 
 
-def facts(entry: ErrorEntry, ix: Index) -> dict[str, list[Fact]]:
+def invariant(entry: ErrorEntry) -> list[Fact]:
+    """Sites whose message or kind says the library's own invariant broke."""
+    text = " ".join(entry.template.chunks())
+    m = _INVARIANT.search(text)
+    out: list[Fact] = []
+    for s in entry.catalog_sites[:MAX_SITES]:
+        if s.kind == "unreachable":
+            out.append(_at(s.path, s.line, reason="unreachable!", words=None))
+        elif m:
+            out.append(_at(s.path, s.line, reason="message", words=m.group(0)))
+    return out
+
+
+def upstream(entry: ErrorEntry, ix: Index, repo: Repo | str | None) -> list[Fact]:
+    """Where to report a bug: the crate's ``repository`` (a forge), with its line."""
+    lead = entry.catalog_sites[0]
+    got = ix.manifests.get(lead.package or "") if lead.language == "rust" else None
+    if got is not None and got[1].repository is not None:
+        declared, line = got[1].repository
+        forge = parse_forge_url(declared)
+        if forge is not None:
+            pkg = ix.packages.get(lead.package or "")
+            return [
+                _at(
+                    got[0],
+                    line,
+                    url=forge.web_url,
+                    issues=forge.web_url + "/issues",
+                    crate=lead.package,
+                    version=pkg.version if pkg else None,
+                )
+            ]
+    url = repo.url if isinstance(repo, Repo) else None
+    forge = parse_forge_url(url) if url else None
+    if forge is not None:
+        return [{"url": forge.web_url, "issues": forge.web_url + "/issues", "source": "repo"}]
+    return []
+
+
+def callers(sites: list[ThrowSite], reach: list[Fact], ix: Index) -> list[Fact]:
+    """Real calls of the function that throws (or the public function above it),
+    as written, for example code: code outside tests first."""
+    out: list[Fact] = []
+    seen: set[tuple[str, int]] = set()
+    for r in reach[:1]:
+        targets = [(r["path"], r["function"], r["name"])]
+        for chain in r.get("paths", ())[:1]:
+            top = chain[0]["function"]
+            targets.append((chain[0]["path"], top, _last_name(top)))
+        for fpath, symbol, name in targets:
+            # The definition itself (a cfg'd twin may share its path and symbol).
+            fdef = next(
+                (
+                    f
+                    for f in ix.funcs_by_path.get(fpath, ())
+                    if f.symbol == symbol and f.line == r["line"]
+                ),
+                ix.func.get((fpath, symbol)),
+            )
+            owner = _owner_type(symbol)
+            ambiguous = len(ix.funcs_by_name.get(name, ())) > 1
+            found = []
+            for path, caller, line, text in ix.call_texts.get(name, ()):
+                if (path, line) in seen or (path, caller) == (r["path"], r["function"]):
+                    continue
+                # Another fn of the same name is called as often: only calls
+                # that name this one's type are known to reach it.
+                if ambiguous and not (owner and owner in text):
+                    continue
+                f = ix.func.get((path, caller))
+                in_test = f.in_test if f is not None else False
+                found.append((in_test, path, line, caller, text))
+            for in_test, path, line, caller, text in sorted(found)[:MAX_CALLERS]:
+                seen.add((path, line))
+                out.append(
+                    _at(
+                        path,
+                        line,
+                        function=caller,
+                        calls=symbol,
+                        text=text,
+                        in_test=in_test,
+                        params=list(fdef.params) if fdef is not None else [],
+                    )
+                )
+    return out[:MAX_CALLERS]
+
+
+def expects(sites: list[ThrowSite], ix: Index) -> list[Fact]:
+    """The ``x.expect("...")`` / ``x.unwrap()`` calls of expect sites, as written."""
+    out: list[Fact] = []
+    for s in sites:
+        if s.kind != "expect" or s.language != "rust":
+            continue
+        got = ix.unwraps.get((s.path, s.line))
+        if got is not None:
+            out.append(_at(s.path, s.line, function=got[0], text=got[1]))
+    return out[:MAX_CALLERS]
+
+
+def _last_name(symbol: str) -> str:
+    return symbol.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
+
+
+def _owner_type(symbol: str) -> str | None:
+    """``<Dispatch as AutodiffBackend>::backward`` -> ``Dispatch``; ``Kind::new`` -> ``Kind``."""
+    head = symbol.rsplit("::", 1)[0] if "::" in symbol else ""
+    if head.startswith("<"):
+        head = head[1:].split(" as ", 1)[0]
+    head = head.rsplit("::", 1)[-1]
+    return head if head[:1].isupper() else None
+
+
+def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[str, list[Fact]]:
     sites = list(entry.catalog_sites[:MAX_SITES])
     reach = reachability(sites, ix)
     chain = hierarchy(entry, ix)
+    broken = invariant(entry)
     return {
         "guards": guards(sites),
-        "arms": catch_all_arms(sites),
+        "arms": catch_all_arms(sites, ix),
+        "invariant": broken,
+        "upstream": upstream(entry, ix, repo) if broken else [],
+        "callers": callers(sites, reach, ix) if sites[0].language == "rust" else [],
+        "expects": expects(sites, ix),
         "features": features(sites, ix),
         "reachability": reach,
         "hierarchy": chain,

@@ -50,6 +50,8 @@ def manifest(text: str) -> Manifest:
                 renames[str(key)] = str(real) if isinstance(real, str) else str(key)
     features: dict[str, int] = {}
     deps: dict[str, tuple[str, int]] = {}
+    repository: tuple[str, int] | None = None
+    repo_url = pkg.get("repository") if isinstance(pkg, dict) else None
     section = ""
     for i, line in enumerate(text.splitlines(), 1):
         h = _HEADER.match(line)
@@ -65,10 +67,15 @@ def manifest(text: str) -> Manifest:
         if not k:
             continue
         key = next(g for g in k.groups() if g)
-        if section == "features":
+        if section == "package" and key == "repository" and isinstance(repo_url, str):
+            repository = (repo_url, i)
+        elif section == "features":
             features.setdefault(key, i)
         elif section.endswith("dependencies") and "dev-dependencies" not in section:
             deps.setdefault(key, (renames.get(key, key), i))
     return Manifest(
-        crate=crate if isinstance(crate, str) else None, feature_lines=features, deps=deps
+        crate=crate if isinstance(crate, str) else None,
+        feature_lines=features,
+        deps=deps,
+        repository=repository,
     )

@@ -15,7 +15,14 @@ from importlib import resources
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
-from errordex.analysis.evidence import Call, DocLine, FileEvidence, FuncDef, TestExpect
+from errordex.analysis.evidence import (
+    Call,
+    DocLine,
+    FileEvidence,
+    FuncDef,
+    Scrutinee,
+    TestExpect,
+)
 from errordex.extract.common import is_test_path
 
 _IDENT_NODES = frozenset(
@@ -31,6 +38,7 @@ _DOC_HEADER = re.compile(r"^\s*#+\s*(Panics|Errors)\b")
 _ANY_HEADER = re.compile(r"^\s*#+\s*\S")
 _TEXT_CALLS = ("to_string", 'format!("{}"', 'format!("{e}"', 'format!("{err}"', "message")
 _MAX_BODY_LINES = 30
+_MAX_CALL_TEXT = 120
 _WS = re.compile(r"\s+")
 _NAME_PAREN = re.compile(rb"[\w\x80-\xff][\s\x80-\xff]*\(")
 
@@ -96,6 +104,7 @@ class _Scan:
         self.calls: list[Call] = []
         self.tests: list[TestExpect] = []
         self.idents: set[str] = set()
+        self.scrutinees: list[Scrutinee] = []
 
     def t(self, n: Node) -> str:
         return self.src[n.start_byte : n.end_byte].decode("utf-8", "replace")
@@ -111,6 +120,7 @@ class _Scan:
             calls=tuple(self.calls),
             tests=tuple(self.tests),
             idents=frozenset(self.idents),
+            scrutinees=tuple(self.scrutinees),
         )
 
     def walk(self, node: Node, names: list[str], in_test: bool, trait_ctx: bool) -> None:
@@ -143,11 +153,16 @@ class _Scan:
             elif kind == "call_expression":
                 callee = _callee(n.child_by_field_name("function"), self)
                 if callee:
-                    self.calls.append(Call(callee, fn, n.start_point.row + 1))
+                    one_line = n.start_point.row == n.end_point.row
+                    size = n.end_byte - n.start_byte
+                    text = self.t(n) if one_line and size <= _MAX_CALL_TEXT else ""
+                    self.calls.append(Call(callee, fn, n.start_point.row + 1, text))
                     if in_test and callee.startswith("assert"):
                         self.helper_assert(n, fn)
             elif kind == "macro_invocation":
                 self.macro(n, fn, in_test)
+            elif kind == "match_expression":
+                self.scrutinee(n)
             elif kind == "mod_item" or kind == "trait_item":
                 name = n.child_by_field_name("name")
                 attrs = self.attributes(n)
@@ -173,6 +188,17 @@ class _Scan:
             elif kind == "function_item":
                 child_names, child_test, child_fn = self.function(n, names, in_test, trait_ctx)
                 scopes.append((-neg_end, child_names, child_test, False, child_fn))
+
+    def scrutinee(self, n: Node) -> None:
+        value = n.child_by_field_name("value")
+        body = n.child_by_field_name("body")
+        if value is None or body is None or value.start_point.row != value.end_point.row:
+            return
+        for arm in body.named_children:
+            pat = arm.child_by_field_name("pattern") if arm.type == "match_arm" else None
+            text = self.t(pat).strip() if pat is not None else ""
+            if text == "_" or (text.isidentifier() and text[:1].islower()):
+                self.scrutinees.append(Scrutinee(arm.start_point.row + 1, self.t(value)))
 
     def attributes(self, n: Node) -> list[str]:
         out: list[str] = []
@@ -225,6 +251,7 @@ class _Scan:
                 public=public and not in_test and not is_test,
                 in_test=in_test or is_test,
                 docs=tuple(docs),
+                params=self.params(n),
             )
         )
         for a in attrs:
@@ -232,6 +259,17 @@ class _Scan:
                 m = re.search(r'expected\s*=\s*("(?:[^"\\]|\\.)*"|r#*".*?"#*)', a, re.S)
                 self.add_test(n, symbol, "should_panic", unquote(m.group(1)) if m else None)
         return [*names, name], in_test or is_test, symbol
+
+    def params(self, fn: Node) -> tuple[str, ...]:
+        node = fn.child_by_field_name("parameters")
+        out: list[str] = []
+        for p in node.named_children if node is not None else ():
+            if p.type == "self_parameter":
+                out.append("self")
+            elif p.type == "parameter":
+                pat = p.child_by_field_name("pattern")
+                out.append(self.t(pat) if pat is not None and pat.type == "identifier" else "")
+        return tuple(out)
 
     def add_test(self, fn: Node, symbol: str, kind: str, pattern: str | None) -> None:
         body = fn.child_by_field_name("body")

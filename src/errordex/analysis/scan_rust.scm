@@ -14,3 +14,4 @@
 (call_expression) @call
 (macro_invocation) @macro
 (token_tree) @tt
+(match_expression) @match

@@ -119,3 +119,8 @@ def pattern_matches(pattern: str, is_regex: bool, t: Template) -> bool:
 @lru_cache(maxsize=4096)
 def _runs(pattern: str) -> tuple[str, ...]:
     return tuple(r for r in re.split(r"(?:\\.|[.^$*+?{}\[\]|()])+", pattern) if len(r.strip()) >= 4)
+
+
+def literal_runs(pattern: str) -> tuple[str, ...]:
+    """The literal runs (4+ characters) of a real regex, in order."""
+    return _runs(pattern)

@@ -13,7 +13,8 @@ import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
-from errordex.analysis import scan_python, scan_rust
+from errordex.analysis import examples, scan_python, scan_rust
+from errordex.analysis.textmatch import literal_of, literal_runs
 from errordex.model import ErrorEntry, ThrowSite
 from errordex.runtime import title
 
@@ -101,6 +102,8 @@ class _Writer:
         ]
         self.cond = conds[-1] if conds else None
         self.tests = facts["tests"]
+        self.invariant = facts.get("invariant", [])
+        self.upstream: Fact | None = next(iter(facts.get("upstream") or []), None)
 
     # -- small phrases ---------------------------------------------------
     def fn_name(self) -> str:
@@ -208,6 +211,9 @@ class _Writer:
         if self.lead.kind in ("display-impl", "error-attr") and self.lead.exception_type:
             parts.append(f"It is the text of the error variant `{self.lead.exception_type}`.")
             evidence.append(self.where)
+        if self.invariant:
+            parts.append(self.invariant_sentence())
+            evidence += ev(*self.invariant)
         for d in self.f["docs"][:4]:
             parts.append(
                 f"The # {d['section']} docs of `{d['function']}` say: “{d['text'].rstrip('.')}”."
@@ -297,7 +303,9 @@ class _Writer:
                         ev(*chain) or ev(s),
                     )
                 )
-        if self.arm:
+        if self.invariant:
+            out.append(self.report_upstream())
+        elif self.arm:
             a = self.arm
             out.append(
                 section(
@@ -316,7 +324,7 @@ class _Writer:
                     ev(self.cond),
                 )
             )
-        elif cond and self.cond is not None:
+        elif cond and self.cond is not None and not self.invariant:
             out.append(
                 section(
                     f"Make sure {cond} does not hold for your input before you call "
@@ -350,9 +358,54 @@ class _Writer:
         return out
 
     def example_fix(self) -> dict[str, Any] | None:
-        if not self.stub:
-            return None
+        if self.stub:
+            return self.cargo_fix()
+        if self.invariant:
+            return None  # nothing the caller's input can change
+        if self.lang == "rust" and self.arm:
+            return self.catch_all_fix()
+        if self.lang == "rust" and self.f.get("expects"):
+            return self.expect_fix()
+        if self.lang == "python":
+            return self.python_fix()
+        return None
+
+    # -- internal invariants -------------------------------------------
+    def invariant_sentence(self) -> str:
+        inv = self.invariant[0]
+        if inv["reason"] == "unreachable!":
+            why = "It is an `unreachable!`: the code asserts this point is never reached"
+        else:
+            why = f"The message itself calls it “{inv['words']}”"
+        return (
+            f"{why}, so it is an internal invariant of "
+            f"{self.package_name()} that broke, not a check of the caller's input."
+        )
+
+    def package_name(self) -> str:
+        pkg = self.lead.package
+        return f"`{pkg}`" if pkg else "the library"
+
+    def report_upstream(self) -> dict[str, Any]:
+        up = self.upstream
+        where = f" at {up['issues']}" if up else ""
+        text = (
+            f"This is a bug in {self.package_name()}, not in your input: report it upstream{where} "
+            f"with the version you use{self.version_note()} and the input that triggers it. "
+            f"Changing your input may avoid it, but the invariant at {self.where} should hold for any input."
+        )
+        return section(text, ev(*self.invariant[:1], *([up] if up and "path" in up else [])))
+
+    def version_note(self) -> str:
+        up = self.upstream
+        if up and up.get("version") and up.get("crate"):
+            return f" (this page is for `{up['crate']}` {up['version']})"
+        return ""
+
+    # -- example fixes ---------------------------------------------------
+    def cargo_fix(self) -> dict[str, Any] | None:
         s = self.stub
+        assert s is not None
         top = s["top"]
         name = top["crate"]
         line = s["dependency_line"]
@@ -368,6 +421,201 @@ class _Writer:
             return None
         return section(
             f"Turn on `{top['feature']}` in the dependency on `{name}`.", ev(s), before=b, after=a
+        )
+
+    def arm_condition(self, at_call: dict[str, Any] | None = None) -> tuple[str, str] | None:
+        """(the value, a `matches!` of the handled patterns) for the catch-all arm;
+        the value is the caller's argument when the callee matches on a parameter."""
+        a = self.arm
+        if a is None or not a.get("value") or not a["handled"]:
+            return None
+        pats = examples.handled_patterns(a["handled"])
+        if pats is None:
+            return None
+        value = a["value"]
+        if at_call is not None:
+            got = examples.scrutinee_at_call(value, at_call.get("params", []), at_call["text"])
+            if got is None:
+                return None
+            value = got
+        return value, f"matches!({value}, {pats})"
+
+    def catch_all_fix(self) -> dict[str, Any] | None:
+        a = self.arm
+        assert a is not None
+        fn = self.fn["function"] if self.fn else None
+        msg = title(self.e)
+        for call in self.f.get("callers", []):
+            if call["calls"] != fn:
+                continue
+            got = self.arm_condition(call)
+            before = code_block(f"// before: panics with “{msg}”\n{call['text']};", "rust")
+            if got is None or before is None:
+                continue
+            value, check = got
+            after = code_block(
+                f"// after: call it only with a value the match handles\n"
+                f"if {check} {{\n    {call['text']};\n}}",
+                "rust",
+            )
+            if after is None:
+                continue
+            text = (
+                f"The call is the repo's own, in `{call['function']}` ({call['path']}:{call['line']}). "
+                f"`{fn}` matches on `{a['value']}` ({a['path']}:{a['line']}), which is `{value}` "
+                "at this call; the fix checks it against the handled arms before calling."
+            )
+            return section(text, ev(call, a), before=before, after=after)
+        got = self.arm_condition()
+        if got is None:
+            return None
+        value, check = got
+        first: Fact | None = next((c for c in self.f.get("callers", []) if c["calls"] == fn), None)
+        after = code_block(
+            f"// the value matched at {a['path']}:{a['line']} must satisfy\n{check}", "rust"
+        )
+        if after is None:
+            return None
+        before = (
+            code_block(f"// before: panics with “{msg}”\n{first['text']};", "rust")
+            if first
+            else None
+        )
+        where = (
+            f" The call is the repo's own, in `{first['function']}` ({first['path']}:{first['line']})."
+            if first and before
+            else ""
+        )
+        text = (
+            f"{self.fn_name()} panics unless `{value}` matches a handled arm "
+            f"({a['path']}:{a['line']}): the condition that must hold is below.{where}"
+        )
+        out = section(text, ev(*([first] if first and before else []), a), after=after)
+        if before:
+            out["before"] = before
+        return out
+
+    def expect_fix(self) -> dict[str, Any] | None:
+        for x in self.f.get("expects", []):
+            receiver = examples.expect_receiver(x["text"])
+            if receiver is None:
+                continue
+            before = code_block(f"// before: panics with “{title(self.e)}”\n{x['text']};", "rust")
+            after = code_block(
+                "// after: in a fn that returns Result (or Option), pass the failure up\n"
+                f"{receiver}?;",
+                "rust",
+            )
+            if before and after:
+                text = (
+                    f"The code at {x['path']}:{x['line']} (in `{x['function']}`) unwraps "
+                    f"`{receiver}`; where the caller can handle the failure, `?` returns it "
+                    "instead of panicking."
+                )
+                return section(text, ev(x), before=before, after=after)
+        return None
+
+    def python_fix(self) -> dict[str, Any] | None:
+        t = next(
+            (
+                t
+                for t in self.tests
+                if t.get("body")
+                and t.get("matched_by") == "message"
+                and self.catches_this(t.get("exception"))
+                and self.specific(t)
+                and examples.single_python_call(t["body"])
+            ),
+            None,
+        )
+        if t is None:
+            return None
+        exc = self.e.exception_types[0] if self.e.exception_types else None
+        head = f"{exc}: " if exc else ""
+        before = code_block(f"# before: raises {head}{title(self.e)}\n{t['body']}", "python")
+        if before is None:
+            return None
+        line = t["body_line"]
+        text = f"The failing input is the repo's own case at {t['path']}:{line} (`{t['test']}`)."
+        c = self.cond
+        holds = None
+        if c is not None and c["kind"] in ("if", "elif", "isinstance"):
+            holds = examples.negate_python(c["text"])
+        elif c is not None and c["kind"] == "else":
+            holds = c["text"]
+        after = (
+            code_block(
+                f"# after: {self.entry_point_plain()} does not raise here when this holds\n{holds}",
+                "python",
+            )
+            if holds
+            else None
+        )
+        evidence = [f"{t['path']}:{line}", *ev(t)]
+        if after is None or c is None:
+            return section(text, list(dict.fromkeys(evidence)), before=before)
+        text += (
+            f" {self.fn_name()} raises when `{c['text']}` ({c['path']}:{c['line']}), so the value "
+            f"you pass must make `{holds}` true there."
+        )
+        return section(text, list(dict.fromkeys([*evidence, *ev(c)])), before=before, after=after)
+
+    def specific(self, t: Fact) -> bool:
+        """Whether the test's expected text pins this message, not only a word
+        that other messages share: at least half its literal text, or 12 characters."""
+        pattern = t.get("pattern") or ""
+        regex = t.get("kind") in ("pytest.raises", "assertRaisesRegex")
+        plain = literal_of(pattern) if regex else pattern
+        size = len(plain) if plain is not None else sum(len(r) for r in literal_runs(pattern))
+        literal = sum(len(c) for c in self.e.template.chunks())
+        return size >= min(12, (literal + 1) // 2)
+
+    def catches_this(self, exception: str | None) -> bool:
+        """Whether ``pytest.raises(exception)`` catches what this entry raises:
+        the raised class or one of its bases (a test of another error shares words only)."""
+        if not exception:
+            return True  # an assertion on the text
+        short = exception.rsplit(".", 1)[-1]
+        names = {t.rsplit(".", 1)[-1] for t in self.e.exception_types}
+        for h in self.f["hierarchy"]:
+            names.add(h["name"])
+            names.update(h.get("mro", ()))
+        return short in names
+
+    def entry_point_plain(self) -> str:
+        return self.fn["function"] if self.fn else "the code"
+
+    def arm_check(self) -> dict[str, Any] | None:
+        a = self.arm
+        if a is None:
+            return None
+        fn = self.fn["function"] if self.fn else None
+        # At a real call when the match looks at a parameter; else in the callee's terms.
+        for call in [c for c in self.f.get("callers", []) if c["calls"] == fn] + [None]:
+            got = self.arm_condition(call)
+            if got is not None:
+                break
+        if got is None:
+            return None
+        value, check = got
+        code = (
+            f"if !{check} {{\n    // not a value the match at {a['path']}:{a['line']} handles\n}}"
+        )
+        block = code_block(code, "rust")
+        if block is None:
+            return None
+        where = (
+            f"the value {self.fn_name()} matches on"
+            if call is None
+            else f"the argument that `{fn}` matches on (as at {call['path']}:{call['line']})"
+        )
+        return section(
+            f"Check `{value}`, {where}, against the arms the `match` handles "
+            f"({a['path']}:{a['line']}), and handle the other values yourself.",
+            ev(a, *([call] if call else [])),
+            strategy="validation",
+            title="Check the variant first",
+            **block,
         )
 
     def defensive(self) -> list[dict[str, Any]]:
@@ -409,7 +657,15 @@ class _Writer:
                         **block,
                     )
                 )
-        if self.cond is not None and self.cond["kind"] != "except" and self.condition():
+        arm_check = self.arm_check()
+        if arm_check is not None and not self.invariant:
+            out.append(arm_check)
+        if (
+            self.cond is not None
+            and self.cond["kind"] != "except"
+            and self.condition()
+            and not self.invariant
+        ):
             out.append(
                 section(
                     f"Check {self.condition()} yourself before the call, and report it in your own terms.",
@@ -429,7 +685,7 @@ class _Writer:
                 f"Keep `{s['top']['feature']}` in the features of your `{s['top']['crate']}` dependency."
             )
             evidence += ev(s)
-        if self.arm:
+        if self.arm and not self.invariant:
             items.append(
                 f"Produce only values the `match` at {self.arm['path']}:{self.arm['line']} handles."
             )

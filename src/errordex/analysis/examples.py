@@ -1,0 +1,191 @@
+"""Example code built from real code: a guard negated, a call's arguments,
+the patterns a ``match`` handles (pure).
+
+Nothing here makes up a name: every function returns text made of the
+pieces it was given, or None when it cannot do that safely.
+
+    >>> negate_python("not isinstance(name, str)")
+    'isinstance(name, str)'
+    >>> negate_python("value <= 0")
+    'value > 0'
+    >>> handled_patterns(["Kind::Float(x)", "Kind::Int(_)"])
+    'Kind::Float(..) | Kind::Int(..)'
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from tree_sitter import Node
+
+from errordex.analysis import scan_python, scan_rust
+
+_FLIP = {
+    ast.Eq: "!=",
+    ast.NotEq: "==",
+    ast.Lt: ">=",
+    ast.LtE: ">",
+    ast.Gt: "<=",
+    ast.GtE: "<",
+    ast.Is: "is not",
+    ast.IsNot: "is",
+    ast.In: "not in",
+    ast.NotIn: "in",
+}
+_BINDINGS = re.compile(r"\(([^()]*)\)")
+_STRUCT_FIELDS = re.compile(r"\{[^{}]*\}")
+_SIMPLE_PATH = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*)*")
+
+
+def negate_python(cond: str) -> str | None:
+    """The condition under which ``if cond: raise ...`` does not raise,
+    written with the same names and text (None when ``cond`` does not parse)."""
+    src = cond.strip()
+    try:
+        node = ast.parse(src, mode="eval").body
+    except SyntaxError:
+        return None
+    return _negate(node, src)
+
+
+def _negate(node: ast.expr, src: str) -> str:
+    def text(n: ast.expr) -> str:
+        return ast.get_source_segment(src, n) or ast.unparse(n)
+
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return text(node.operand)
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _FLIP:
+        return f"{text(node.left)} {_FLIP[type(node.ops[0])]} {text(node.comparators[0])}"
+    if isinstance(node, ast.BoolOp):
+        # De Morgan: not (a and b) is (not a) or (not b).
+        joiner = " or " if isinstance(node.op, ast.And) else " and "
+        parts = [_negate(v, src) for v in node.values]
+        wrap = isinstance(node.op, ast.Or)  # `and` binds tighter: an `or` inside needs parens
+        return joiner.join(f"({p})" if wrap and " or " in p else p for p in parts)
+    if isinstance(node, (ast.Name, ast.Attribute, ast.Call, ast.Subscript)):
+        return f"not {text(node)}"
+    return f"not ({text(node)})"
+
+
+def single_python_call(body: str) -> bool:
+    """Whether a test body is one statement that is a call (``f(x)`` or ``y = f(x)``)."""
+    try:
+        tree = ast.parse(body)
+    except SyntaxError:
+        return False
+    if len(tree.body) != 1:
+        return False
+    stmt = tree.body[0]
+    value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
+    return isinstance(value, ast.Call) and scan_python.parses(body)
+
+
+def handled_patterns(handled: list[str]) -> str | None:
+    """The handled arms as one ``matches!`` pattern, bindings replaced by ``..``
+    (None when an arm has a guard or a binding we cannot drop)."""
+    out: list[str] = []
+    for pat in handled:
+        if " if " in pat or "@" in pat:
+            return None
+        p = _BINDINGS.sub(lambda m: "(..)" if _droppable(m.group(1)) else m.group(0), pat)
+        p = _STRUCT_FIELDS.sub(
+            lambda m: "{ .. }" if _droppable_fields(m.group(0)) else m.group(0), p
+        )
+        out.append(p)
+    code = " | ".join(dict.fromkeys(out))
+    return code if out and scan_rust.parses(f"matches!(x, {code});") else None
+
+
+def _droppable(inner: str) -> bool:
+    # Names, `_`, `ref`/`mut` names: bindings only, no literal to keep.
+    parts = [p.strip() for p in inner.split(",") if p.strip()]
+    return all(re.fullmatch(r"(?:ref\s+)?(?:mut\s+)?[a-z_][A-Za-z0-9_]*|\.\.", p) for p in parts)
+
+
+def _droppable_fields(block: str) -> bool:
+    parts = [p.strip() for p in block.strip("{} ").split(",") if p.strip()]
+    return all(re.fullmatch(r"(?:ref\s+)?(?:mut\s+)?[a-z_][A-Za-z0-9_]*|\.\.", p) for p in parts)
+
+
+def rust_call(text: str) -> tuple[str | None, list[str]] | None:
+    """(receiver of a method call or None, argument texts) of a call expression."""
+    root = scan_rust._parser().parse(("fn __errordex() {\n" + text + "\n}").encode()).root_node
+    if root.has_error:
+        return None
+    call = _first_of(root, "call_expression")
+    if call is None:
+        return None
+    src = text.encode()
+    off = len(b"fn __errordex() {\n")
+
+    def t(n: Node) -> str:
+        return src[n.start_byte - off : n.end_byte - off].decode("utf-8", "replace")
+
+    if t(call) != text.strip():
+        return None
+    fn = call.child_by_field_name("function")
+    args = call.child_by_field_name("arguments")
+    if fn is None or args is None:
+        return None
+    receiver = None
+    if fn.type == "field_expression":
+        value = fn.child_by_field_name("value")
+        receiver = t(value) if value is not None else None
+    return receiver, [t(a) for a in args.named_children if a.type not in _COMMENTS]
+
+
+_COMMENTS = ("line_comment", "block_comment")
+
+
+def _first_of(root: Node, kind: str) -> Node | None:
+    stack = [root]
+    while stack:
+        n = stack.pop(0)
+        if n.type == kind:
+            return n
+        stack.extend(n.children)
+    return None
+
+
+def scrutinee_at_call(scrutinee: str, params: list[str], call_text: str) -> str | None:
+    """The expression, at the call site, that the callee's ``match`` looks at:
+    ``kind`` (param 0) called as ``f(&tensor.kind)`` is ``&tensor.kind``.
+    Only a parameter, or a field path of one, is followed."""
+    got = rust_call(call_text)
+    if got is None:
+        return None
+    receiver, args = got
+    value = scrutinee.strip()
+    deref = ""
+    while value[:1] in ("*", "&"):
+        deref, value = deref + value[0], value[1:].strip()
+    if not _SIMPLE_PATH.fullmatch(value):
+        return None
+    root, _, rest = value.partition(".")
+    if root not in params:
+        return None
+    i = params.index(root)
+    if params and params[0] == "self":
+        if receiver is None:
+            return None  # called as `Type::f(x, ..)`: argument positions shift; leave it
+        arg = receiver if i == 0 else (args[i - 1] if i - 1 < len(args) else None)
+    else:
+        arg = args[i] if i < len(args) and receiver is None else None
+    if arg is None:
+        return None
+    if not rest:
+        return f"{deref}{arg}" if not deref else None
+    base = arg[1:].strip() if arg.startswith("&") and not arg.startswith("&&") else arg
+    if not _SIMPLE_PATH.fullmatch(base) or deref:
+        return None
+    return f"{base}.{rest}"
+
+
+def expect_receiver(text: str) -> str | None:
+    """``parse(s).expect("msg")`` -> ``parse(s)`` (also ``.unwrap()``)."""
+    got = rust_call(text)
+    if got is None or got[0] is None:
+        return None
+    m = re.search(r"\.\s*(expect|unwrap)\s*\(", text)
+    return got[0] if m else None
