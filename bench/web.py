@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -166,6 +167,33 @@ class Result:
     p50_ms: float
     p99_ms: float
     errors: int
+    #: CPU time the server processes spent per request (user + system): what a
+    #: request costs, whatever else the machine runs; None where /proc is absent
+    cpu_ms: float | None = None
+
+
+def _descendants(pid: int) -> list[int]:
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        for task in Path(f"/proc/{p}/task").glob("*"):
+            with contextlib.suppress(OSError):
+                todo += [int(c) for c in (task / "children").read_text().split()]
+    return out
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of ``pid`` and its live descendants (Linux)."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total = 0
+    try:
+        for p in _descendants(pid):
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+    except (OSError, ValueError, IndexError):
+        return None
+    return total / tick
 
 
 _UNIT = {"us": 0.001, "ms": 1.0, "s": 1000.0}
@@ -339,10 +367,14 @@ def main() -> None:
                     print(f"warm-up: {time.perf_counter() - t0:.1f}s", file=sys.stderr)
                 runs = {**paths, "static file (baseline)": ["/bench-static/page.html"]}
                 for name, plist in runs.items():
+                    cpu0 = cpu_seconds(server.proc.pid)
                     if use_wrk:
                         r = run_wrk(name.split()[0], server.url, plist, args.seconds, work)
                     else:
                         r = run_asyncio(name, server.url, plist, args.seconds)
+                    cpu1 = cpu_seconds(server.proc.pid)
+                    if cpu0 is not None and cpu1 is not None and r.requests:
+                        r = replace(r, cpu_ms=(cpu1 - cpu0) * 1000 / r.requests)
                     results.append((label, replace(r, name=name)))
                     print(f"{label:26} {name:24} done", file=sys.stderr)
             finally:
@@ -358,11 +390,19 @@ def main() -> None:
         print(f"error page size: {size} bytes (the static baseline file is the same size)\n")
         print(
             f"{'server':26} {'scenario':24} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6}"
+            f" {'CPU ms/req':>10}"
         )
         for label, r in results:
+            cpu = f"{r.cpu_ms:10.2f}" if r.cpu_ms is not None else f"{'-':>10}"
             print(
                 f"{label:26} {r.name:24} {r.rps:9.0f} {r.p50_ms:8.2f} {r.p99_ms:8.2f} {r.errors:6}"
+                f" {cpu}"
             )
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        print(
+            f"\nload average at the end: {load:.1f} on {os.cpu_count()} CPUs (wrk and anything"
+            " else running share them). CPU ms/req is the server's own CPU time per request."
+        )
         print()
         for lbl, r in results:
             if r.name == "error page":

@@ -90,6 +90,36 @@ def _catalog(store: SqliteStore, snap: StoredSnapshot) -> _Catalog:
     return cat
 
 
+_FILTERED: OrderedDict[tuple[str, int, str, str | None, str | None, str | None], list[str]] = (
+    OrderedDict()
+)
+
+
+def _filtered(
+    store: SqliteStore,
+    snap: StoredSnapshot,
+    cat: _Catalog,
+    kind: str | None,
+    path: str | None,
+    q: str | None,
+) -> list[str]:
+    """The catalog order narrowed by the filters, kept for the next pages of the
+    same filters (the filter query scans every site; a page is a slice)."""
+    key = (str(store.path), snap.id, snap.snapshot.indexed_at, kind, path, q)
+    with _CATALOGS_LOCK:
+        hit = _FILTERED.get(key)
+        if hit is not None:
+            _FILTERED.move_to_end(key)
+            return hit
+    keep = store.catalog_ids(snap.id, kind=kind, text=q, path=path)
+    order = [i for i in cat.order if i in keep]
+    with _CATALOGS_LOCK:
+        _FILTERED[key] = order
+        while len(_FILTERED) > 64:
+            _FILTERED.popitem(last=False)
+    return order
+
+
 def catalog_context(
     store: SqliteStore,
     slug: str,
@@ -104,8 +134,7 @@ def catalog_context(
     cat = _catalog(store, snap)
     order = cat.order
     if kind or path or q:
-        keep = store.catalog_ids(snap.id, kind=kind, text=q, path=path)
-        order = [i for i in order if i in keep]
+        order = _filtered(store, snap, cat, kind, path, q)
     total = len(order)
     pages = max(1, math.ceil(total / per_page))
     ids = order[(page - 1) * per_page : page * per_page]
