@@ -1,16 +1,18 @@
 """The index pipeline: ingest -> extract -> group -> store.
 
 ``index()`` is what ``errordex index`` runs. It reports progress through a
-callback and never prints. Nothing is written until the whole snapshot is
-ready; the write is one transaction, so an interrupted run leaves the
-previous snapshot as it was.
+callback and never prints. The snapshot is written in one transaction,
+opened before extraction: file texts go to the database as workers return
+them (so memory does not grow with their size), the rest at the end. An
+interrupted run leaves the previous snapshot as it was.
 """
 
 from __future__ import annotations
 
 import os
+import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -45,7 +47,10 @@ class _Collected:
     classes: list[ClassDef] = field(default_factory=list)
     packages: list[Package] = field(default_factory=list)
     skips: list[Skip] = field(default_factory=list)
+    #: texts of files to store, not yet handed to the store
     files: dict[str, str] = field(default_factory=dict)
+    #: every path whose text is stored (or pending in ``files``)
+    kept: set[str] = field(default_factory=set)
     evidence: dict[str, FileEvidence] = field(default_factory=dict)
     #: extractions with forwarders or message calls, joined by _add_forwarded
     forwarding: list[Extraction] = field(default_factory=list)
@@ -113,6 +118,18 @@ def _extract_and_scan(
     return (extraction, text), scan(path, text, language, tree)
 
 
+def _exit_with_parent(parent: int) -> None:
+    """A worker ends when the index process does (kill -9 included); an
+    orphaned worker would wait on its queue forever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def _batches(source: Source, into: _Collected) -> Iterator[list[tuple[str, bytes]]]:
     batch: list[tuple[str, bytes]] = []
     for item in source.files():
@@ -176,6 +193,7 @@ def _absorb(
                 for s in extraction.sites
             )
             into.files[path] = text
+            into.kept.add(path)
         into.classes.extend(extraction.classes)
         if extraction.forwarders or extraction.calls or extraction.functions:
             into.forwarding.append(extraction)
@@ -194,15 +212,20 @@ def _assign_packages(sites: list[ThrowSite], packages: list[Package]) -> list[Th
     return [s if s.package else replace(s, package=owner(s.path)) for s in sites]
 
 
-def _add_referenced_files(
-    source: Source, analyses: dict[str, dict[str, Any]], files: dict[str, str]
-) -> None:
-    """Store every file an analysis points at, so its lines can be shown and verified."""
-    for path in sorted(referenced_paths(analyses) - files.keys()):
+def _keep_files(source: Source, paths: set[str], got: _Collected) -> None:
+    for path in sorted(paths - got.kept):
         data = source.read(path)
         text = decode(data) if data is not None else None
         if text is not None:
-            files[path] = text
+            got.files[path] = text
+            got.kept.add(path)
+
+
+def _add_referenced_files(
+    source: Source, analyses: dict[str, dict[str, Any]], got: _Collected
+) -> None:
+    """Store every file an analysis points at, so its lines can be shown and verified."""
+    _keep_files(source, referenced_paths(analyses), got)
 
 
 def _add_forwarded(source: Source, got: _Collected) -> None:
@@ -216,33 +239,51 @@ def _add_forwarded(source: Source, got: _Collected) -> None:
         (q for e in found for q in e.functions),
     )
     got.forwarding = []
-    for path in sorted({s.path for s in extra} - got.files.keys()):
-        data = source.read(path)
-        text = decode(data) if data is not None else None
-        if text is not None:
-            got.files[path] = text
+    _keep_files(source, {s.path for s in extra}, got)
     got.sites.extend(extra)
 
 
-def collect(source: Source, jobs: int = 1, progress: ProgressFn | None = None) -> _Collected:
+#: store_files(texts): hands file texts to the store as they come
+StoreFilesFn = Callable[[Iterable[tuple[str, str]]], None]
+
+
+def collect(
+    source: Source,
+    jobs: int = 1,
+    progress: ProgressFn | None = None,
+    store_files: StoreFilesFn | None = None,
+) -> _Collected:
+    """Extract every file. With ``store_files``, file texts are handed over
+    batch by batch and not kept; without it they stay in ``files``."""
     into = _Collected()
     report = progress or (lambda seen, nbytes, path: None)
+
+    def absorb(
+        results: list[tuple[str, int, tuple[Extraction, str] | Skip, FileEvidence | None]],
+    ) -> None:
+        _absorb(results, into)
+        if store_files is not None and into.files:
+            store_files(into.files.items())
+            into.files.clear()
+
     batches = _batches(source, into)
     if jobs <= 1:
         for batch in batches:
-            _absorb(_extract_batch(batch), into)
+            absorb(_extract_batch(batch))
             report(into.seen, into.bytes_parsed, batch[-1][0])
         return into
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(
+        max_workers=jobs, initializer=_exit_with_parent, initargs=(os.getpid(),)
+    ) as pool:
         # Keep a bounded number of batches in flight so memory stays flat.
         pending = []
         for batch in batches:
             pending.append(pool.submit(_extract_batch, batch))
             if len(pending) >= jobs * 2:
-                _absorb(pending.pop(0).result(), into)
+                absorb(pending.pop(0).result())
                 report(into.seen, into.bytes_parsed, batch[-1][0])
         for fut in pending:
-            _absorb(fut.result(), into)
+            absorb(fut.result())
             report(into.seen, into.bytes_parsed, "")
     return into
 
@@ -265,45 +306,48 @@ def index(
     source = open_source(spec, rev=rev, name=name, options=opts)
     if jobs is None:
         jobs = 1 if (os.cpu_count() or 1) < 2 else min(4, os.cpu_count() or 1)
-    got = collect(source, jobs=jobs, progress=progress)
-    _add_forwarded(source, got)
-    sites = _assign_packages(got.sites, got.packages)
-    entries = group(source.repo.slug, sites)
-    analyses = {
-        k: {"facts": a.facts, "analysis": a.to_json()}
-        for k, a in analyse(entries, got.evidence, got.packages, got.classes, source.repo).items()
-    }
-    _add_referenced_files(source, analyses, got.files)
-    stats = SnapshotStats(
-        files_seen=got.seen,
-        files_parsed=got.parsed,
-        files_skipped=len(got.skips),
-        sites=len(sites),
-        dynamic_sites=sum(1 for s in sites if s.template.dynamic),
-        entries=sum(1 for e in entries if e.catalog_sites),
-        seconds=time.perf_counter() - started,
-        bytes_parsed=got.bytes_parsed,
-    )
-    snapshot = Snapshot(
-        repo=source.repo,
-        commit=source.commit,
-        commit_date=source.commit_date,
-        indexed_at=datetime.now(UTC).isoformat(timespec="seconds"),
-        tool_version=__version__,
-        stats=stats,
-        version_label=source.version_label,
-    )
-    sid = store.save(
-        SnapshotData(
-            snapshot=snapshot,
-            forge_ref=source.forge_ref,
-            entries=entries,
-            packages=got.packages,
-            classes=got.classes,
-            skips=got.skips,
-            files=got.files,
-            analyses=analyses,
-            idents=frozenset().union(*(e.idents for e in got.evidence.values())),
+    with store.writer(source.repo, source.commit) as writer:
+        got = collect(source, jobs=jobs, progress=progress, store_files=writer.add_files)
+        _add_forwarded(source, got)
+        sites = _assign_packages(got.sites, got.packages)
+        entries = group(source.repo.slug, sites)
+        analyses = {
+            k: {"facts": a.facts, "analysis": a.to_json()}
+            for k, a in analyse(
+                entries, got.evidence, got.packages, got.classes, source.repo
+            ).items()
+        }
+        _add_referenced_files(source, analyses, got)
+        stats = SnapshotStats(
+            files_seen=got.seen,
+            files_parsed=got.parsed,
+            files_skipped=len(got.skips),
+            sites=len(sites),
+            dynamic_sites=sum(1 for s in sites if s.template.dynamic),
+            entries=sum(1 for e in entries if e.catalog_sites),
+            seconds=time.perf_counter() - started,
+            bytes_parsed=got.bytes_parsed,
         )
-    )
+        snapshot = Snapshot(
+            repo=source.repo,
+            commit=source.commit,
+            commit_date=source.commit_date,
+            indexed_at=datetime.now(UTC).isoformat(timespec="seconds"),
+            tool_version=__version__,
+            stats=stats,
+            version_label=source.version_label,
+        )
+        sid = writer.finish(
+            SnapshotData(
+                snapshot=snapshot,
+                forge_ref=source.forge_ref,
+                entries=entries,
+                packages=got.packages,
+                classes=got.classes,
+                skips=got.skips,
+                files=got.files,
+                analyses=analyses,
+                idents=frozenset().union(*(e.idents for e in got.evidence.values())),
+            )
+        )
     return IndexResult(snapshot_id=sid, snapshot=snapshot, skips=got.skips)

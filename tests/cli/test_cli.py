@@ -166,6 +166,26 @@ def test_kill_during_write_leaves_previous_snapshot_intact(repo: Path, db: str) 
     assert json.loads(out)["repos"][0]["commit"] == git(repo, "rev-parse", "v1")
 
 
+def test_kill_during_extraction_leaves_previous_snapshot_intact(repo: Path, db: str) -> None:
+    run(db, "index", str(repo), "--rev", "v1")
+    _, before, _ = run(db, "list", "--json")
+    # "files": killed right after the first file texts are written, mid-extraction.
+    env = {**os.environ, "ERRORDEX_DB": db, "ERRORDEX_FAILPOINT": "files"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "errordex.cli", "index", str(repo), "--jobs", "2"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == -9
+    code, after, _ = run(db, "list", "--json")
+    assert code == 0 and json.loads(after) == json.loads(before)
+    code, out, _ = run(db, "stats", "--json")
+    assert json.loads(out)["repos"][0]["commit"] == git(repo, "rev-parse", "v1")
+    code, _, _ = run(db, "index", str(repo))
+    assert code == 0
+
+
 def test_show_prints_the_grounded_sections(repo: Path, db: str) -> None:
     run(db, "index", str(repo))
     _, out, _ = run(db, "list", "--json", "--grep", "expected str")

@@ -91,6 +91,118 @@ class SnapshotData:
     idents: frozenset[str] = frozenset()
 
 
+def _compress(text: str) -> bytes:
+    return zlib.compress(text.encode("utf-8", "surrogatepass"), 6)
+
+
+class SnapshotWriter:
+    """One snapshot's write transaction, open while the index runs.
+
+    File texts go in as extraction finds them, so the index never holds them
+    all; ``finish`` writes the rest and commits. Until then readers see the
+    previous snapshot (WAL), and an exception, Ctrl-C or kill -9 leaves it as
+    it was. A snapshot of the same commit is replaced inside the transaction.
+
+        with store.writer(repo, commit) as w:
+            w.add_files([("src/a.py", text)])
+            sid = w.finish(data)
+    """
+
+    def __init__(self, store: SqliteStore, repo: Repo, commit: str) -> None:
+        self.conn = conn = store.conn
+        self.commit = commit
+        #: paths whose text is written
+        self.paths: set[str] = set()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            self.repo_id = store._upsert_repo(repo)
+            old = conn.execute(
+                'SELECT id FROM snapshots WHERE repo_id = ? AND "commit" = ?',
+                (self.repo_id, commit),
+            ).fetchone()
+            if old:
+                store._delete_snapshot(old[0])
+            # The rest of the row is known at the end (finish).
+            cur = conn.execute(
+                'INSERT INTO snapshots (repo_id, "commit", indexed_at, tool_version, stats)'
+                " VALUES (?, ?, '', '', '{}')",
+                (self.repo_id, commit),
+            )
+            assert cur.lastrowid is not None
+            self.sid: int = cur.lastrowid
+            self._store = store
+        except BaseException:
+            self.rollback()
+            raise
+
+    def __enter__(self) -> SnapshotWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.rollback()
+
+    def rollback(self) -> None:
+        """Drop everything written (nothing, once committed)."""
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
+
+    def add_files(self, files: Iterable[tuple[str, str]]) -> None:
+        """Store file texts (zlib); a path already stored is skipped."""
+        rows = []
+        for path, text in files:
+            if path not in self.paths:
+                self.paths.add(path)
+                rows.append((self.sid, path, _compress(text)))
+        self.conn.executemany("INSERT INTO files VALUES (?, ?, ?)", rows)
+        _failpoint("files")
+
+    def finish(self, data: SnapshotData) -> int:
+        """Write the rest of the snapshot, make it current, and commit."""
+        snap, sid, conn = data.snapshot, self.sid, self.conn
+        assert snap.commit == self.commit
+        conn.execute(
+            "UPDATE snapshots SET commit_date = ?, indexed_at = ?, tool_version = ?,"
+            " version_label = ?, forge_ref = ?, stats = ? WHERE id = ?",
+            (
+                snap.commit_date,
+                snap.indexed_at,
+                snap.tool_version,
+                snap.version_label,
+                data.forge_ref,
+                json.dumps(snap.stats.to_json()),
+                sid,
+            ),
+        )
+        self._store._insert_entries(sid, self.repo_id, snap.commit, data.entries)
+        _failpoint("save")
+        conn.executemany(
+            "INSERT INTO packages VALUES (?, ?, ?)",
+            ((sid, p.name, json.dumps(p.to_json())) for p in data.packages),
+        )
+        conn.executemany(
+            "INSERT INTO classes VALUES (?, ?, ?)",
+            ((sid, c.name, json.dumps(c.to_json())) for c in data.classes),
+        )
+        conn.executemany(
+            "INSERT INTO skips VALUES (?, ?, ?)",
+            ((sid, s.path, s.reason) for s in data.skips),
+        )
+        conn.executemany(
+            "INSERT INTO files VALUES (?, ?, ?)",
+            ((sid, p, _compress(t)) for p, t in data.files.items() if p not in self.paths),
+        )
+        conn.executemany(
+            "INSERT INTO analyses VALUES (?, ?, ?)",
+            ((sid, k, _text(json.dumps(v, ensure_ascii=False))) for k, v in data.analyses.items()),
+        )
+        conn.execute(
+            "INSERT INTO snapshot_idents VALUES (?, ?)", (sid, json.dumps(sorted(data.idents)))
+        )
+        conn.execute("UPDATE repos SET current_snapshot = ? WHERE id = ?", (sid, self.repo_id))
+        conn.execute("COMMIT")
+        return sid
+
+
 class SqliteStore:
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -110,70 +222,12 @@ class SqliteStore:
 
     def save(self, data: SnapshotData) -> int:
         """Write one snapshot atomically and make it the repo's current one."""
-        snap = data.snapshot
-        conn = self.conn
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            repo_id = self._upsert_repo(snap.repo)
-            old = conn.execute(
-                'SELECT id FROM snapshots WHERE repo_id = ? AND "commit" = ?',
-                (repo_id, snap.commit),
-            ).fetchone()
-            if old:
-                self._delete_snapshot(old[0])
-            cur = conn.execute(
-                'INSERT INTO snapshots (repo_id, "commit", commit_date, indexed_at, tool_version,'
-                " version_label, forge_ref, stats) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    repo_id,
-                    snap.commit,
-                    snap.commit_date,
-                    snap.indexed_at,
-                    snap.tool_version,
-                    snap.version_label,
-                    data.forge_ref,
-                    json.dumps(snap.stats.to_json()),
-                ),
-            )
-            sid = cur.lastrowid
-            assert sid is not None
-            self._insert_entries(sid, repo_id, snap.commit, data.entries)
-            _failpoint("save")
-            conn.executemany(
-                "INSERT INTO packages VALUES (?, ?, ?)",
-                ((sid, p.name, json.dumps(p.to_json())) for p in data.packages),
-            )
-            conn.executemany(
-                "INSERT INTO classes VALUES (?, ?, ?)",
-                ((sid, c.name, json.dumps(c.to_json())) for c in data.classes),
-            )
-            conn.executemany(
-                "INSERT INTO skips VALUES (?, ?, ?)",
-                ((sid, s.path, s.reason) for s in data.skips),
-            )
-            conn.executemany(
-                "INSERT INTO files VALUES (?, ?, ?)",
-                (
-                    (sid, p, zlib.compress(t.encode("utf-8", "surrogatepass"), 6))
-                    for p, t in data.files.items()
-                ),
-            )
-            conn.executemany(
-                "INSERT INTO analyses VALUES (?, ?, ?)",
-                (
-                    (sid, k, _text(json.dumps(v, ensure_ascii=False)))
-                    for k, v in data.analyses.items()
-                ),
-            )
-            conn.execute(
-                "INSERT INTO snapshot_idents VALUES (?, ?)", (sid, json.dumps(sorted(data.idents)))
-            )
-            conn.execute("UPDATE repos SET current_snapshot = ? WHERE id = ?", (sid, repo_id))
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        return sid
+        with self.writer(data.snapshot.repo, data.snapshot.commit) as w:
+            return w.finish(data)
+
+    def writer(self, repo: Repo, commit: str) -> SnapshotWriter:
+        """Open the write transaction of one snapshot (see ``SnapshotWriter``)."""
+        return SnapshotWriter(self, repo, commit)
 
     def _upsert_repo(self, repo: Repo) -> int:
         self.conn.execute(
