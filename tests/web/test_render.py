@@ -243,3 +243,28 @@ def test_sites_beyond_the_first_three_are_collapsed_with_every_link_kept() -> No
     # four sites or fewer: all shown
     ctx["sites"] = ctx["sites"][:4]
     assert "more-sites" not in Pages(Urls("/")).error_page(ctx)
+
+
+def test_title_marks_its_placeholders_only_when_it_is_the_template_text() -> None:
+    ctx = context(None)
+    ctx["title"] = ctx["message"] = "{value!r} is not one of {choices}."
+    ctx["template"] = {
+        "syntax": "py-format",
+        "dynamic": False,
+        "parts": [
+            {"hole": "value", "spec": "{value!r}"},
+            {"text": " is not one of "},
+            {"hole": "choices", "spec": "{choices}"},
+            {"text": "."},
+        ],
+    }
+    html = Pages(Urls("/")).error_page(ctx)
+    h1 = re.search(r'<h1 class="message">(.*?)</h1>', html, re.S)
+    assert h1 is not None
+    assert h1.group(1) == (
+        '<span class="ph" title="placeholder: value">{value!r}</span> is not one of '
+        '<span class="ph" title="placeholder: choices">{choices}</span>.'
+    )
+    ctx["title"] = "a title that is not the template <b>"
+    h1 = re.search(r'<h1 class="message">(.*?)</h1>', Pages(Urls("/")).error_page(ctx), re.S)
+    assert h1 is not None and h1.group(1) == "a title that is not the template &lt;b&gt;"

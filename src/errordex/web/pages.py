@@ -43,6 +43,7 @@ def environment() -> Environment:
         question_subject=render.question_subject,
         unique=render.unique,
         via=render.via,
+        title_parts=render.title_parts,
         version=__version__,
         site_name=SITE_NAME,
     )

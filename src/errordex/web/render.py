@@ -355,6 +355,19 @@ def related(ctx: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def title_parts(ctx: Mapping[str, Any]) -> list[dict[str, Any]] | None:
+    """The template parts to show the title with its placeholders marked, when
+    the title is exactly the template's text; else None (show the title as is)."""
+    template = ctx.get("template")
+    if not isinstance(template, dict) or template.get("dynamic"):
+        return None
+    parts = template.get("parts") or []
+    if not any("hole" in p for p in parts):
+        return None
+    text = "".join(str(p.get("text", p.get("spec", ""))) for p in parts)
+    return parts if text == ctx.get("title") else None
+
+
 def question_subject(message: str, limit: int = 120) -> str:
     """The quoted part of "What causes "…" in owner/repo?"."""
     message = " ".join(message.split())
