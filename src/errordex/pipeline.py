@@ -1,10 +1,10 @@
 """The index pipeline: ingest -> extract -> group -> store.
 
 ``index()`` is what ``errordex index`` runs. It reports progress through a
-callback and never prints. The snapshot is written in one transaction,
-opened before extraction: file texts go to the database as workers return
-them (so memory does not grow with their size), the rest at the end. An
-interrupted run leaves the previous snapshot as it was.
+callback and never prints. File texts go to the store as workers return
+them (so memory does not grow with their size); the snapshot is written in
+one transaction at the end, so an interrupted run leaves the previous
+snapshot as it was.
 """
 
 from __future__ import annotations
@@ -306,7 +306,7 @@ def index(
     source = open_source(spec, rev=rev, name=name, options=opts)
     if jobs is None:
         jobs = 1 if (os.cpu_count() or 1) < 2 else min(4, os.cpu_count() or 1)
-    with store.writer(source.repo, source.commit) as writer:
+    with store.writer() as writer:
         got = collect(source, jobs=jobs, progress=progress, store_files=writer.add_files)
         _add_forwarded(source, got)
         sites = _assign_packages(got.sites, got.packages)

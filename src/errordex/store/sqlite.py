@@ -92,88 +92,90 @@ class SnapshotData:
 
 
 def _compress(text: str) -> bytes:
-    return zlib.compress(text.encode("utf-8", "surrogatepass"), 6)
+    return zlib.compress(text.encode("utf-8", "surrogatepass"), 1)
 
 
 class SnapshotWriter:
-    """One snapshot's write transaction, open while the index runs.
+    """One snapshot's write, spread over the index run.
 
-    File texts go in as extraction finds them, so the index never holds them
-    all; ``finish`` writes the rest and commits. Until then readers see the
-    previous snapshot (WAL), and an exception, Ctrl-C or kill -9 leaves it as
-    it was. A snapshot of the same commit is replaced inside the transaction.
+    File texts go in as extraction finds them (to a temporary table, on
+    disk), so the index never holds them all; ``finish`` writes the snapshot
+    in one transaction. Until it commits, readers see the previous snapshot,
+    and an exception, Ctrl-C or kill -9 leaves it as it was. A snapshot of the
+    same commit is replaced inside that transaction.
 
-        with store.writer(repo, commit) as w:
+        with store.writer() as w:
             w.add_files([("src/a.py", text)])
             sid = w.finish(data)
     """
 
-    def __init__(self, store: SqliteStore, repo: Repo, commit: str) -> None:
-        self.conn = conn = store.conn
-        self.commit = commit
+    def __init__(self, store: SqliteStore) -> None:
+        self._store = store
+        self.conn = store.conn
         #: paths whose text is written
         self.paths: set[str] = set()
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            self.repo_id = store._upsert_repo(repo)
-            old = conn.execute(
-                'SELECT id FROM snapshots WHERE repo_id = ? AND "commit" = ?',
-                (self.repo_id, commit),
-            ).fetchone()
-            if old:
-                store._delete_snapshot(old[0])
-            # The rest of the row is known at the end (finish).
-            cur = conn.execute(
-                'INSERT INTO snapshots (repo_id, "commit", indexed_at, tool_version, stats)'
-                " VALUES (?, ?, '', '', '{}')",
-                (self.repo_id, commit),
-            )
-            assert cur.lastrowid is not None
-            self.sid: int = cur.lastrowid
-            self._store = store
-        except BaseException:
-            self.rollback()
-            raise
+        self.conn.execute(
+            "CREATE TEMP TABLE IF NOT EXISTS pending_files (path TEXT PRIMARY KEY, text BLOB)"
+        )
+        self.conn.execute("DELETE FROM temp.pending_files")
 
     def __enter__(self) -> SnapshotWriter:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.rollback()
-
-    def rollback(self) -> None:
-        """Drop everything written (nothing, once committed)."""
         if self.conn.in_transaction:
             self.conn.execute("ROLLBACK")
+        self.conn.execute("DELETE FROM temp.pending_files")
 
     def add_files(self, files: Iterable[tuple[str, str]]) -> None:
-        """Store file texts (zlib); a path already stored is skipped."""
+        """Keep file texts (zlib) for the snapshot; a path already kept is skipped."""
         rows = []
         for path, text in files:
             if path not in self.paths:
                 self.paths.add(path)
-                rows.append((self.sid, path, _compress(text)))
-        self.conn.executemany("INSERT INTO files VALUES (?, ?, ?)", rows)
+                rows.append((path, _compress(text)))
+        self.conn.executemany("INSERT INTO temp.pending_files VALUES (?, ?)", rows)
         _failpoint("files")
 
     def finish(self, data: SnapshotData) -> int:
-        """Write the rest of the snapshot, make it current, and commit."""
-        snap, sid, conn = data.snapshot, self.sid, self.conn
-        assert snap.commit == self.commit
-        conn.execute(
-            "UPDATE snapshots SET commit_date = ?, indexed_at = ?, tool_version = ?,"
-            " version_label = ?, forge_ref = ?, stats = ? WHERE id = ?",
-            (
-                snap.commit_date,
-                snap.indexed_at,
-                snap.tool_version,
-                snap.version_label,
-                data.forge_ref,
-                json.dumps(snap.stats.to_json()),
-                sid,
-            ),
-        )
-        self._store._insert_entries(sid, self.repo_id, snap.commit, data.entries)
+        """Write the snapshot with the kept files, make it current, and commit."""
+        snap, conn = data.snapshot, self.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            repo_id = self._store._upsert_repo(snap.repo)
+            old = conn.execute(
+                'SELECT id FROM snapshots WHERE repo_id = ? AND "commit" = ?',
+                (repo_id, snap.commit),
+            ).fetchone()
+            if old:
+                self._store._delete_snapshot(old[0])
+            cur = conn.execute(
+                'INSERT INTO snapshots (repo_id, "commit", commit_date, indexed_at, tool_version,'
+                " version_label, forge_ref, stats) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    repo_id,
+                    snap.commit,
+                    snap.commit_date,
+                    snap.indexed_at,
+                    snap.tool_version,
+                    snap.version_label,
+                    data.forge_ref,
+                    json.dumps(snap.stats.to_json()),
+                ),
+            )
+            sid = cur.lastrowid
+            assert sid is not None
+            self._write(sid, repo_id, data)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        return sid
+
+    def _write(self, sid: int, repo_id: int, data: SnapshotData) -> None:
+        snap, conn = data.snapshot, self.conn
+        self._store._insert_entries(sid, repo_id, snap.commit, data.entries)
         _failpoint("save")
         conn.executemany(
             "INSERT INTO packages VALUES (?, ?, ?)",
@@ -187,6 +189,7 @@ class SnapshotWriter:
             "INSERT INTO skips VALUES (?, ?, ?)",
             ((sid, s.path, s.reason) for s in data.skips),
         )
+        conn.execute("INSERT INTO files SELECT ?, path, text FROM temp.pending_files", (sid,))
         conn.executemany(
             "INSERT INTO files VALUES (?, ?, ?)",
             ((sid, p, _compress(t)) for p, t in data.files.items() if p not in self.paths),
@@ -198,9 +201,7 @@ class SnapshotWriter:
         conn.execute(
             "INSERT INTO snapshot_idents VALUES (?, ?)", (sid, json.dumps(sorted(data.idents)))
         )
-        conn.execute("UPDATE repos SET current_snapshot = ? WHERE id = ?", (sid, self.repo_id))
-        conn.execute("COMMIT")
-        return sid
+        conn.execute("UPDATE repos SET current_snapshot = ? WHERE id = ?", (sid, repo_id))
 
 
 class SqliteStore:
@@ -222,12 +223,12 @@ class SqliteStore:
 
     def save(self, data: SnapshotData) -> int:
         """Write one snapshot atomically and make it the repo's current one."""
-        with self.writer(data.snapshot.repo, data.snapshot.commit) as w:
+        with self.writer() as w:
             return w.finish(data)
 
-    def writer(self, repo: Repo, commit: str) -> SnapshotWriter:
-        """Open the write transaction of one snapshot (see ``SnapshotWriter``)."""
-        return SnapshotWriter(self, repo, commit)
+    def writer(self) -> SnapshotWriter:
+        """Start writing one snapshot (see ``SnapshotWriter``)."""
+        return SnapshotWriter(self)
 
     def _upsert_repo(self, repo: Repo) -> int:
         self.conn.execute(
