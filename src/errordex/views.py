@@ -90,7 +90,10 @@ def entry_json(
         "facts": stored["facts"] if stored else {},
         "analysis": stored["analysis"] if stored else None,
         "related": (
-            [{"id": r["id"], "message": r["message"]} for r in stored["facts"].get("related", [])]
+            [
+                {k: r[k] for k in ("id", "message", "path", "line") if k in r}
+                for r in stored["facts"].get("related", [])
+            ]
             if stored
             else []
         ),

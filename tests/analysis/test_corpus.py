@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -12,7 +13,12 @@ from click.testing import CliRunner
 from errordex.cli import main
 
 REGISTRY = Path("/usr/share/cargo/registry")
-CRATES = ["semver-1.0.14", "regex-1.7.1", "log-0.4.17", "clap-4.0.32"]
+CRATES = ["semver-1.0.14", "regex-1.7.1", "log-0.4.17", "clap-4.0.32", "miniz_oxide-0.6.2"]
+#: repositories fetched into the mirror (used when present): name -> path
+MIRRORS = {
+    "tracel-ai/burn": Path("/work/.mirror/tracel-ai+burn/repo"),
+    "pallets/click-src": Path("/work/.mirror/pallets+click/repo"),
+}
 
 pytestmark = [pytest.mark.corpus, pytest.mark.slow]
 
@@ -31,7 +37,20 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> str:
         assert r.exit_code == 0, r.output
     r = runner.invoke(main, ["index", "pkg:click", "--db", path, "-j", "1"])
     assert r.exit_code == 0, r.output
+    for name, repo in MIRRORS.items():
+        if repo.is_dir():
+            r = runner.invoke(main, ["index", str(repo), "--name", name, "--db", path])
+            assert r.exit_code == 0, r.output
     return path
+
+
+def _show(db: str, repo: str, message: str) -> dict[str, Any]:
+    result = CliRunner().invoke(main, ["list", "--repo", repo, "--json", "--db", db])
+    entry = next(e for e in json.loads(result.output) if e["message"] == message)
+    out: dict[str, Any] = json.loads(
+        CliRunner().invoke(main, ["show", entry["id"], "--json", "--db", db]).output
+    )
+    return out
 
 
 def test_verify_real_corpora_reports_zero_ungrounded(db: str) -> None:
@@ -68,3 +87,32 @@ def test_semver_display_messages_are_reproduced_by_its_tests(db: str) -> None:
     tests = shown["facts"]["tests"]
     assert tests and all(t["path"].startswith("tests/") for t in tests)
     assert shown["analysis"]["reproductions"][0]["code"].startswith("let err = ")
+
+
+def test_miniz_internal_bug_page_points_upstream_not_at_the_input(db: str) -> None:
+    shown = _show(db, "debian/miniz_oxide-0.6.2", "Bug! Unexpectedly failed to compress!")
+    solutions = shown["analysis"]["solutions"]
+    assert "https://github.com/Frommi/miniz_oxide/issues" in solutions[0]["text"]
+    assert "0.6.2" in solutions[0]["text"]
+    assert not any("Pass a value" in s["text"] for s in solutions)
+
+
+def test_burn_catch_all_fix_uses_a_real_caller_and_the_handled_variant(db: str) -> None:
+    if not MIRRORS["tracel-ai/burn"].is_dir():
+        pytest.skip("burn is not in the mirror")
+    shown = _show(db, "tracel-ai/burn", "Requires autodiff tensor.")
+    fix = shown["analysis"]["example_fix"]
+    assert "Dispatch::backward(" in fix["before"]["code"]
+    assert "matches!(kind, DispatchTensorKind::Autodiff(..))" in fix["after"]["code"]
+    assert len(shown["sites"]) == 8 and "thrown at 8 places" in shown["analysis"]["summary"]["text"]
+    messages = [r["message"] for r in shown["related"]]
+    assert len(messages) == len(set(messages))
+
+
+def test_click_source_fix_is_the_repos_own_failing_call(db: str) -> None:
+    if not MIRRORS["pallets/click-src"].is_dir():
+        pytest.skip("click's repository is not in the mirror")
+    shown = _show(db, "pallets/click-src", "iterable or length is required")
+    fix = shown["analysis"]["example_fix"]
+    assert fix["before"]["code"].endswith("\nclick.progressbar()")
+    assert fix["after"]["code"].endswith("\nlength is not None")

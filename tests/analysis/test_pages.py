@@ -84,7 +84,12 @@ def test_entry_json_carries_facts_analysis_and_related(py: tuple[SqliteStore, in
     assert data["analysis"]["summary"]["text"].startswith("`label` raises `ShapeError`")
     assert data["facts"]["tests"]
     assert data["related"] == [
-        {"id": data["related"][0]["id"], "message": "negative size: {value}"}
+        {
+            "id": data["related"][0]["id"],
+            "message": "negative size: {value}",
+            "path": "shapes/__init__.py",
+            "line": 23,
+        }
     ]
 
 

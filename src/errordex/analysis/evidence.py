@@ -83,6 +83,7 @@ class Scrutinee:
 
     line: int
     text: str
+    match_line: int = 0
 
 
 @dataclass(frozen=True)

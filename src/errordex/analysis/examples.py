@@ -97,6 +97,18 @@ def handled_patterns(handled: list[str]) -> str | None:
     return code if out and scan_rust.parses(f"matches!(x, {code});") else None
 
 
+_VARIANT = re.compile(r"(?:[A-Za-z_][A-Za-z0-9_]*::)*[A-Z][A-Za-z0-9_]*(?:\s*[({].*[)}])?", re.S)
+
+
+def variant_patterns(handled: list[str]) -> bool:
+    """Whether every handled arm is an enum variant (``Kind::Float(_)``, ``None``):
+    such a pattern also matches a reference to the value, unlike a literal
+    (``"x"`` does not match a ``&String``)."""
+    return bool(handled) and all(
+        _VARIANT.fullmatch(alt.strip()) for p in handled for alt in p.split("|")
+    )
+
+
 def _droppable(inner: str) -> bool:
     # Names, `_`, `ref`/`mut` names: bindings only, no literal to keep.
     parts = [p.strip() for p in inner.split(",") if p.strip()]
@@ -172,8 +184,8 @@ def scrutinee_at_call(scrutinee: str, params: list[str], call_text: str) -> str 
         arg = receiver if i == 0 else (args[i - 1] if i - 1 < len(args) else None)
     else:
         arg = args[i] if i < len(args) and receiver is None else None
-    if arg is None:
-        return None
+    if arg is None or not re.fullmatch(r"&?(?:mut\s+)?" + _SIMPLE_PATH.pattern, arg.strip()):
+        return None  # only a place (a path, or a reference to one) is the same value
     if not rest:
         return f"{deref}{arg}" if not deref else None
     base = arg[1:].strip() if arg.startswith("&") and not arg.startswith("&&") else arg

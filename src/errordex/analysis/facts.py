@@ -63,7 +63,7 @@ class Index:
         self.lines: dict[str, int] = {}
         #: callee name -> (path, caller symbol, line, call text), calls written on one line
         self.call_texts: dict[str, list[tuple[str, str, int, str]]] = defaultdict(list)
-        self.scrutinees: dict[tuple[str, int], str] = {}
+        self.scrutinees: dict[tuple[str, int], tuple[str, int]] = {}
         #: (path, line) -> (caller, text) of ``.expect(..)``/``.unwrap()`` calls
         self.unwraps: dict[tuple[str, int], tuple[str, str]] = {}
         manifests: dict[str, tuple[str, Manifest]] = {}
@@ -85,7 +85,7 @@ class Index:
                     if call.callee in ("expect", "unwrap"):
                         self.unwraps.setdefault((ev.path, call.line), (call.caller, call.text))
             for sc in ev.scrutinees:
-                self.scrutinees[(ev.path, sc.line)] = sc.text
+                self.scrutinees[(ev.path, sc.line)] = (sc.text, sc.match_line)
             self.tests.extend(ev.tests)
             for c in ev.catches:
                 self.catches[c.exception.rsplit(".", 1)[-1]].append(c)
@@ -168,9 +168,9 @@ def catch_all_arms(sites: list[ThrowSite], ix: Index | None = None) -> list[Fact
             ):
                 handled = [x for x in g.siblings if x != g.text]
                 fact = _at(s.path, g.line, site=f"{s.path}:{s.line}", arm=g.text, handled=handled)
-                value = ix.scrutinees.get((s.path, g.line)) if ix is not None else None
-                if value:
-                    fact["value"] = value
+                got = ix.scrutinees.get((s.path, g.line)) if ix is not None else None
+                if got:
+                    fact["value"] = {"path": s.path, "line": got[1] or g.line, "text": got[0]}
                 out.append(fact)
     return out
 
@@ -402,6 +402,8 @@ def related(entry: ErrorEntry, ix: Index) -> list[Fact]:
     def add(e: ErrorEntry, reason: str) -> None:
         if e.id == entry.id or e.id in out or len(out) >= MAX_RELATED:
             return
+        if e.message == entry.message or any(o["message"] == e.message for o in out.values()):
+            return  # the same text twice (another template that reads the same) says nothing
         if e.template.dynamic or not e.template.chunks():  # nothing to read as a message
             return
         s = e.catalog_sites[0]

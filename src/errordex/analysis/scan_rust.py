@@ -198,7 +198,9 @@ class _Scan:
             pat = arm.child_by_field_name("pattern") if arm.type == "match_arm" else None
             text = self.t(pat).strip() if pat is not None else ""
             if text == "_" or (text.isidentifier() and text[:1].islower()):
-                self.scrutinees.append(Scrutinee(arm.start_point.row + 1, self.t(value)))
+                self.scrutinees.append(
+                    Scrutinee(arm.start_point.row + 1, self.t(value), n.start_point.row + 1)
+                )
 
     def attributes(self, n: Node) -> list[str]:
         out: list[str] = []

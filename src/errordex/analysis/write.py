@@ -432,7 +432,9 @@ class _Writer:
         pats = examples.handled_patterns(a["handled"])
         if pats is None:
             return None
-        value = a["value"]
+        value = a["value"]["text"]
+        if at_call is not None and not examples.variant_patterns(a["handled"]):
+            return None  # a literal pattern may not match the caller's (reference) type
         if at_call is not None:
             got = examples.scrutinee_at_call(value, at_call.get("params", []), at_call["text"])
             if got is None:
@@ -444,12 +446,12 @@ class _Writer:
         a = self.arm
         assert a is not None
         fn = self.fn["function"] if self.fn else None
-        msg = title(self.e)
+        msg = self.panics_with(" for a value no arm handles")
         for call in self.f.get("callers", []):
             if call["calls"] != fn:
                 continue
             got = self.arm_condition(call)
-            before = code_block(f"// before: panics with “{msg}”\n{call['text']};", "rust")
+            before = code_block(f"// before: {msg}\n{call['text']};", "rust")
             if got is None or before is None:
                 continue
             value, check = got
@@ -460,47 +462,54 @@ class _Writer:
             )
             if after is None:
                 continue
+            v = a["value"]
             text = (
                 f"The call is the repo's own, in `{call['function']}` ({call['path']}:{call['line']}). "
-                f"`{fn}` matches on `{a['value']}` ({a['path']}:{a['line']}), which is `{value}` "
+                f"`{fn}` matches on `{v['text']}` ({v['path']}:{v['line']}), which is `{value}` "
                 "at this call; the fix checks it against the handled arms before calling."
             )
-            return section(text, ev(call, a), before=before, after=after)
+            return section(text, ev(call, a["value"], a), before=before, after=after)
         got = self.arm_condition()
         if got is None:
             return None
         value, check = got
         first: Fact | None = next((c for c in self.f.get("callers", []) if c["calls"] == fn), None)
+        v = a["value"]
         after = code_block(
-            f"// the value matched at {a['path']}:{a['line']} must satisfy\n{check}", "rust"
+            f"// the value the match at {v['path']}:{v['line']} looks at must satisfy\n{check}",
+            "rust",
         )
         if after is None:
             return None
-        before = (
-            code_block(f"// before: panics with “{msg}”\n{first['text']};", "rust")
-            if first
-            else None
-        )
+        before = code_block(f"// before: {msg}\n{first['text']};", "rust") if first else None
         where = (
             f" The call is the repo's own, in `{first['function']}` ({first['path']}:{first['line']})."
             if first and before
             else ""
         )
         text = (
-            f"{self.fn_name()} panics unless `{value}` matches a handled arm "
-            f"({a['path']}:{a['line']}): the condition that must hold is below.{where}"
+            f"{self.fn_name()} panics unless `{value}` ({v['path']}:{v['line']}) matches one of the "
+            f"arms before the catch-all at {a['path']}:{a['line']}: the condition that must hold "
+            f"is below.{where}"
         )
-        out = section(text, ev(*([first] if first and before else []), a), after=after)
+        out = section(text, ev(*([first] if first and before else []), v, a), after=after)
         if before:
             out["before"] = before
         return out
+
+    def panics_with(self, when: str = "") -> str:
+        if self.e.template.dynamic:
+            return f"panics here{when} (the message is built at run time)"
+        return f"panics with “{title(self.e)}”{when}"
 
     def expect_fix(self) -> dict[str, Any] | None:
         for x in self.f.get("expects", []):
             receiver = examples.expect_receiver(x["text"])
             if receiver is None:
                 continue
-            before = code_block(f"// before: panics with “{title(self.e)}”\n{x['text']};", "rust")
+            before = code_block(
+                f"// before: {self.panics_with(' when it fails')}\n{x['text']};", "rust"
+            )
             after = code_block(
                 "// after: in a fn that returns Result (or Option), pass the failure up\n"
                 f"{receiver}?;",
@@ -532,7 +541,8 @@ class _Writer:
             return None
         exc = self.e.exception_types[0] if self.e.exception_types else None
         head = f"{exc}: " if exc else ""
-        before = code_block(f"# before: raises {head}{title(self.e)}\n{t['body']}", "python")
+        said = f"{head}{title(self.e)}" if not self.e.template.dynamic else (exc or "")
+        before = code_block(f"# before: raises {said}\n{t['body']}".rstrip(), "python")
         if before is None:
             return None
         line = t["body_line"]
