@@ -115,4 +115,4 @@ def test_click_source_fix_is_the_repos_own_failing_call(db: str) -> None:
     shown = _show(db, "pallets/click-src", "iterable or length is required")
     fix = shown["analysis"]["example_fix"]
     assert fix["before"]["code"].endswith("\nclick.progressbar()")
-    assert fix["after"]["code"].endswith("\nlength is not None")
+    assert fix["after"]["code"].endswith("\niterable is not None or length is not None")

@@ -548,11 +548,20 @@ class _Writer:
         line = t["body_line"]
         text = f"The failing input is the repo's own case at {t['path']}:{line} (`{t['test']}`)."
         c = self.cond
-        holds = None
-        if c is not None and c["kind"] in ("if", "elif", "isinstance"):
-            holds = examples.negate_python(c["text"])
-        elif c is not None and c["kind"] == "else":
-            holds = c["text"]
+        # Every enclosing `if` must hold for the raise to run: it does not run
+        # when any one of them is false (outermost first, as in the code).
+        ifs = list(
+            {
+                (g["line"], g["text"]): g
+                for g in self.f["guards"]
+                if g["site"] == self.where and g["kind"] in ("if", "elif", "isinstance", "else")
+            }.values()
+        )  # an `if isinstance(...)` is listed as both kinds
+        negated = [
+            examples.negate_python(g["text"]) if g["kind"] != "else" else g["text"] for g in ifs
+        ]
+        parts = [f"({n})" if n and (" if " in n or "lambda" in n) else n for n in negated]
+        holds = " or ".join(n for n in parts if n) if ifs and all(parts) else None
         after = (
             code_block(
                 f"# after: {self.entry_point_plain()} does not raise here when this holds\n{holds}",
@@ -564,11 +573,14 @@ class _Writer:
         evidence = [f"{t['path']}:{line}", *ev(t)]
         if after is None or c is None:
             return section(text, list(dict.fromkeys(evidence)), before=before)
+        when = " and ".join(f"`{g['text']}`" for g in ifs)
         text += (
-            f" {self.fn_name()} raises when `{c['text']}` ({c['path']}:{c['line']}), so the value "
+            f" {self.fn_name()} raises when {when} ({', '.join(ev(*ifs))}), so the value "
             f"you pass must make `{holds}` true there."
         )
-        return section(text, list(dict.fromkeys([*evidence, *ev(c)])), before=before, after=after)
+        return section(
+            text, list(dict.fromkeys([*evidence, *ev(*ifs)])), before=before, after=after
+        )
 
     def specific(self, t: Fact) -> bool:
         """Whether the test's expected text pins this message, not only a word
