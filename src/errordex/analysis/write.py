@@ -416,12 +416,23 @@ class _Writer:
             f'[dependencies]\n{name} = "{version}"' if version else f"[dependencies]\n{name} = {{}}"
         )
         after = f"[dependencies]\n{line}"
+        text = f"Turn on `{top['feature']}` in the dependency on `{name}`."
+        if top["default"]:
+            # On by default: only a dependency without default features lacks it.
+            v = f'version = "{version}", ' if version else ""
+            before = f"[dependencies]\n{name} = {{ {v}default-features = false }}"
+            after = (
+                f"[dependencies]\n{name} = {{ {v}default-features = false, "
+                f'features = ["{top["feature"]}"] }}'
+            )
+            text = (
+                f"`{top['feature']}` is a default feature of `{name}`: it is missing only when "
+                "default features are turned off, so list it again."
+            )
         b, a = code_block(before, "toml"), code_block(after, "toml")
         if not (b and a):
             return None
-        return section(
-            f"Turn on `{top['feature']}` in the dependency on `{name}`.", ev(s), before=b, after=a
-        )
+        return section(text, ev(s, *(s["chains"][0] if s["chains"] else [])), before=b, after=a)
 
     def arm_condition(self, at_call: dict[str, Any] | None = None) -> tuple[str, str] | None:
         """(the value, a `matches!` of the handled patterns) for the catch-all arm;
