@@ -338,7 +338,7 @@ def main() -> None:
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
     args = ap.parse_args()
     # (page cache size, worker processes): every request renders, then the default
-    modes = [(0, 1), (0, args.workers), (50_000, args.workers)]
+    modes = [(0, 1), (0, args.workers), (50_000, 1), (50_000, args.workers)]
     if args.workers == 1:
         modes = [(0, 1), (50_000, 1)]
     work = Path(tempfile.mkdtemp(prefix="errordex-bench-"))
@@ -363,7 +363,10 @@ def main() -> None:
                     (static / "page.html").write_bytes(os.urandom(size // 2).hex().encode()[:size])
                 if cache:
                     t0 = time.perf_counter()
-                    warm(server.url, [u for plist in paths.values() for u in plist])
+                    # each worker process has its own cache and the kernel picks the
+                    # worker per connection: request every path 2 x workers times
+                    every = [u for plist in paths.values() for u in plist]
+                    warm(server.url, every * (2 * workers if workers > 1 else 1))
                     print(f"warm-up: {time.perf_counter() - t0:.1f}s", file=sys.stderr)
                 runs = {**paths, "static file (baseline)": ["/bench-static/page.html"]}
                 for name, plist in runs.items():
