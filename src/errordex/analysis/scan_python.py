@@ -7,11 +7,10 @@ import ast
 import re
 import sys
 from bisect import bisect_right
-from functools import cache
-from importlib import resources
 
-from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
+from tree_sitter import Node, Parser, Query, QueryCursor, Tree
 
+from errordex import grammars
 from errordex.analysis.evidence import Call, Catch, DocLine, FileEvidence, FuncDef, TestExpect
 from errordex.extract.common import is_test_path
 
@@ -21,19 +20,12 @@ _SECTION = re.compile(r"^\s*[A-Z][A-Za-z ]+:\s*$|^\s*-{3,}\s*$")
 _MAX_BODY_LINES = 25
 
 
-@cache
 def _parser() -> Parser:
-    import tree_sitter_python
-
-    return Parser(Language(tree_sitter_python.language()))
+    return grammars.parser("python")
 
 
-@cache
 def _query() -> Query:
-    import tree_sitter_python
-
-    src = resources.files(__package__).joinpath("scan_python.scm").read_text(encoding="utf-8")
-    return Query(Language(tree_sitter_python.language()), src)
+    return grammars.query("python", "errordex.analysis", "scan_python.scm")
 
 
 def parses(code: str) -> bool:

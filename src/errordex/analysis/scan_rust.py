@@ -10,11 +10,10 @@ from __future__ import annotations
 import itertools
 import re
 import sys
-from functools import cache
-from importlib import resources
 
-from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
+from tree_sitter import Node, Parser, Query, QueryCursor, Tree
 
+from errordex import grammars
 from errordex.analysis.evidence import (
     Call,
     DocLine,
@@ -43,19 +42,12 @@ _WS = re.compile(r"\s+")
 _NAME_PAREN = re.compile(rb"[\w\x80-\xff][\s\x80-\xff]*\(")
 
 
-@cache
 def _parser() -> Parser:
-    import tree_sitter_rust
-
-    return Parser(Language(tree_sitter_rust.language()))
+    return grammars.parser("rust")
 
 
-@cache
 def _query() -> Query:
-    import tree_sitter_rust
-
-    src = resources.files(__package__).joinpath("scan_rust.scm").read_text(encoding="utf-8")
-    return Query(Language(tree_sitter_rust.language()), src)
+    return grammars.query("rust", "errordex.analysis", "scan_rust.scm")
 
 
 def parses(code: str) -> bool:

@@ -15,12 +15,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cache
-from importlib import resources
 
 import tree_sitter as ts
-import tree_sitter_python
 
+from errordex import grammars
 from errordex.extract import python_forward as fwd
 from errordex.extract import python_msg as msg
 from errordex.extract.common import context_hash, is_test_path
@@ -40,25 +38,13 @@ _WS = re.compile(r"\s+")
 _TEST_FUNCTION = re.compile(r"test(?:_|[A-Z0-9]|$)")
 
 
-@cache
-def _language() -> ts.Language:
-    return ts.Language(tree_sitter_python.language())
-
-
-@cache
-def _parser() -> ts.Parser:
-    return ts.Parser(_language())
-
-
-@cache
 def _query(name: str) -> ts.Query:
-    src = resources.files("errordex.extract").joinpath(name).read_text(encoding="utf-8")
-    return ts.Query(_language(), src)
+    return grammars.query("python", "errordex.extract", name)
 
 
 def parse(text: str) -> ts.Tree:
-    """Parse source text (exposed for benchmarks: parse-only time)."""
-    return _parser().parse(text.encode("utf-8", "surrogatepass"))
+    """Parse source text (shared with the evidence scan, so a file is parsed once)."""
+    return grammars.parser("python").parse(text.encode("utf-8", "surrogatepass"))
 
 
 def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING
 
 import tree_sitter as ts
-import tree_sitter_python
 
+from errordex import grammars
 from errordex.extract import python_msg as msg
 from errordex.model import Forwarder, MessageCall
 from errordex.template import Template
@@ -181,11 +180,9 @@ _SCOPE_TYPES = ("function_definition", "class_definition")
 
 @cache
 def _query() -> ts.Query:
-    language = ts.Language(tree_sitter_python.language())
-    src = resources.files("errordex.extract").joinpath("python_forward.scm")
     names = "|".join(sorted(_NOT_FORWARDERS | msg.GETTEXT | {"format"}))
-    text = src.read_text(encoding="utf-8").replace("__not_forwarders__", f"^({names})$")
-    return ts.Query(language, text)
+    src = grammars.query_source("errordex.extract", "python_forward.scm")
+    return ts.Query(grammars.language("python"), src.replace("__not_forwarders__", f"^({names})$"))
 
 
 @dataclass

@@ -19,11 +19,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import cache
-from importlib import resources
 
-from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
+from tree_sitter import Node, Query, QueryCursor, Tree
 
+from errordex import grammars
 from errordex.extract.common import context_hash, is_test_path
 from errordex.extract.rust_fmt import parse_format, unescape
 from errordex.model import Extraction, Guard, ThrowSite
@@ -74,27 +73,13 @@ _WS = re.compile(r"\s+")
 _TEST_WORD = re.compile(r"\btest\b")
 
 
-@cache
-def _language() -> Language:
-    import tree_sitter_rust
-
-    return Language(tree_sitter_rust.language())
-
-
-@cache
-def _parser() -> Parser:
-    return Parser(_language())
-
-
-@cache
 def _query() -> Query:
-    source = resources.files(__package__).joinpath("rust.scm").read_text(encoding="utf-8")
-    return Query(_language(), source)
+    return grammars.query("rust", "errordex.extract", "rust.scm")
 
 
 def parse(text: str) -> Tree:
     """Parse source text (shared with the evidence scan, so a file is parsed once)."""
-    return _parser().parse(text.encode("utf-8", "surrogatepass"))
+    return grammars.parser("rust").parse(text.encode("utf-8", "surrogatepass"))
 
 
 def extract(path: str, text: str, tree: Tree | None = None) -> Extraction:
@@ -151,7 +136,7 @@ class _File:
 
     def run(self, tree: Tree | None = None) -> Extraction:
         if tree is None:
-            tree = _parser().parse(self.src)
+            tree = grammars.parser("rust").parse(self.src)
         matches = QueryCursor(_query()).matches(tree.root_node)
         self._collect_displays(matches)
         for _, caps in matches:
