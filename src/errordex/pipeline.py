@@ -74,21 +74,6 @@ def decode(data: bytes) -> str | None:
         return text if text.count("\ufffd") <= max(8, len(data) // 100) else None
 
 
-def extract_file(path: str, data: bytes) -> tuple[Extraction, str] | Skip:
-    """Extract one file (runs in a worker process)."""
-    found = extractor_for(path)
-    if found is None:
-        return Skip(path, "no extractor")
-    text = decode(data)
-    if text is None:
-        return Skip(path, "not UTF-8")
-    _, extract = found
-    try:
-        return extract(path, text), text
-    except RecursionError:
-        return Skip(path, "too deeply nested to parse")
-
-
 def _extract_batch(
     batch: list[tuple[str, bytes]],
 ) -> list[tuple[str, int, tuple[Extraction, str] | Skip, FileEvidence | None]]:
@@ -102,7 +87,8 @@ def _extract_batch(
 def _extract_and_scan(
     path: str, data: bytes
 ) -> tuple[tuple[Extraction, str] | Skip, FileEvidence | None]:
-    """``extract_file`` plus the file's analysis evidence, from one parse."""
+    """Extract one file and scan it for analysis evidence, from one parse
+    (runs in a worker process)."""
     found = parser_for(path)
     if found is None:
         return Skip(path, "no extractor"), None
@@ -167,10 +153,11 @@ def _add_manifest(item: SourceFile, into: _Collected) -> None:
         from errordex.extract.cargo import parse_manifest
     except ImportError:
         return
-    pkg = parse_manifest(item.path, item.data.decode("utf-8", "replace"))
+    text = item.data.decode("utf-8", "replace")
+    pkg = parse_manifest(item.path, text)
     if pkg is not None:
         into.packages.append(pkg)
-        into.evidence[item.path] = scan(item.path, item.data.decode("utf-8", "replace"), "cargo")
+        into.evidence[item.path] = scan(item.path, text, "cargo")
 
 
 def _absorb(
