@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DocLine:
     """A line of a "Raises:" / ":raises X:" docstring part or a Rust ``# Panics`` /
     ``# Errors`` doc section."""
@@ -20,7 +20,7 @@ class DocLine:
     line: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FuncDef:
     """A function or method definition. ``symbol`` is qualified the way the
     extractors qualify a site's symbol (Rust ``<T as Tr>::f``, Python ``C.f``)."""
@@ -37,7 +37,7 @@ class FuncDef:
     params: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Call:
     """A call ``callee(...)`` (by name) made inside ``caller`` ("" at module level)."""
 
@@ -48,7 +48,7 @@ class Call:
     text: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TestExpect:
     """A test that expects an error: ``pytest.raises``, ``assertRaises[Regex]``,
     ``#[should_panic(expected=...)]``, or an assertion on the error text."""
@@ -65,7 +65,7 @@ class TestExpect:
     calls: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Catch:
     """An ``except X`` clause (Python)."""
 
@@ -76,7 +76,7 @@ class Catch:
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Scrutinee:
     """The value a ``match`` with a catch-all ``_`` arm looks at (Rust):
     ``line`` is the line of the ``_`` arm, ``text`` the matched expression."""
@@ -86,7 +86,7 @@ class Scrutinee:
     match_line: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Manifest:
     """Lines of a Cargo.toml that facts point at."""
 
@@ -98,7 +98,7 @@ class Manifest:
     repository: tuple[str, int] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FileEvidence:
     path: str
     language: str

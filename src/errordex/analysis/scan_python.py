@@ -119,7 +119,9 @@ class _Scan:
             elif kind == "call":
                 callee = _callee(n.child_by_field_name("function"), self)
                 if callee:
-                    self.calls.append(Call(callee, fn, n.start_point.row + 1))
+                    self.calls.append(
+                        Call(sys.intern(callee), sys.intern(fn), n.start_point.row + 1)
+                    )
                     if in_test:
                         self.test_call(n, callee, fn)
             elif kind == "with_statement":

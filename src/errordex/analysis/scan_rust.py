@@ -148,7 +148,9 @@ class _Scan:
                     one_line = n.start_point.row == n.end_point.row
                     size = n.end_byte - n.start_byte
                     text = self.t(n) if one_line and size <= _MAX_CALL_TEXT else ""
-                    self.calls.append(Call(callee, fn, n.start_point.row + 1, text))
+                    self.calls.append(
+                        Call(sys.intern(callee), sys.intern(fn), n.start_point.row + 1, text)
+                    )
                     if in_test and callee.startswith("assert"):
                         self.helper_assert(n, fn)
             elif kind == "macro_invocation":
@@ -402,7 +404,7 @@ class _Scan:
 
     def token_calls(self, tt: Node, fn: str) -> None:
         for name, line in _token_calls(tt, self):
-            self.calls.append(Call(name, fn, line))
+            self.calls.append(Call(sys.intern(name), sys.intern(fn), line))
 
     def impl_name(self, impl: Node) -> str:
         ty = impl.child_by_field_name("type")
