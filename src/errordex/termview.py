@@ -22,8 +22,8 @@ _LEXERS = {"rust": "rust", "python": "python", "go": "go", "javascript": "javasc
 
 @contextmanager
 def index_progress(console: Console, enabled: bool = True) -> Iterator[ProgressFn | None]:
-    if not enabled:
-        yield None
+    if not enabled or not console.is_terminal:
+        yield None  # no bar in logs and pipes: it would only leave blank lines
         return
     columns = (
         SpinnerColumn(),
