@@ -20,6 +20,7 @@ from typing import Any
 
 from errordex import __version__
 from errordex.analysis import FileEvidence, analyse, referenced_paths, scan
+from errordex.analysis.facts import useful_calls
 from errordex.extract import extractor_for, parser_for
 from errordex.extract.common import is_test_path
 from errordex.forward import forwarded_sites
@@ -101,7 +102,8 @@ def _extract_and_scan(
         extraction = extract(path, text, tree)
     except RecursionError:
         return Skip(path, "too deeply nested to parse"), None
-    return (extraction, text), scan(path, text, language, tree)
+    # Calls the analysis can never use are dropped here, before they are pickled and kept.
+    return (extraction, text), useful_calls(scan(path, text, language, tree))
 
 
 def _exit_with_parent(parent: int) -> None:

@@ -127,3 +127,18 @@ def test_pattern_matches_reads_simple_regexes() -> None:
     assert pattern_matches(r"negative size: -1", True, t)
     assert pattern_matches(r"^negative size: \d+$", True, t)
     assert not pattern_matches("positive", True, t)
+
+
+def test_useful_calls_keeps_what_the_index_reads() -> None:
+    from errordex.analysis.facts import Index, useful_calls
+
+    ev = scan("t.py", PY + "\nhelper()\n", "python")
+    kept = useful_calls(ev)
+    # module-level and test-function calls can never be a caller edge
+    assert {c.caller for c in kept.calls} <= {f.symbol for f in ev.functions if not f.in_test}
+    assert len(kept.calls) < len(ev.calls)
+    assert Index([kept], [], []).callers == Index([ev], [], []).callers
+    rust = scan("src/lib.rs", RUST, "rust")
+    assert useful_calls(rust).calls == tuple(
+        c for c in rust.calls if c.text or c.caller in ("parse", "helper")
+    )

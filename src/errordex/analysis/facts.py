@@ -11,6 +11,7 @@ import builtins
 import re
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from errordex.analysis.cfg import Workspace, dependency_line, enabled_by, features_in
@@ -41,6 +42,23 @@ MAX_CALLERS = 3
 def builtin_exception(name: str) -> bool:
     obj = getattr(builtins, name, None)
     return isinstance(obj, type) and issubclass(obj, BaseException)
+
+
+def useful_calls(ev: FileEvidence) -> FileEvidence:
+    """``ev`` without the calls ``Index`` can never use: it keeps a call with
+    its text (``call_texts``), or one made by a non-test function defined in
+    the same file (a ``callers`` edge; the callee is checked by ``Index``)."""
+    if not ev.calls:
+        return ev
+    first: dict[str, FuncDef] = {}
+    for f in ev.functions:
+        first.setdefault(f.symbol, f)
+    kept = tuple(
+        c
+        for c in ev.calls
+        if c.text or ((who := first.get(c.caller)) is not None and not who.in_test)
+    )
+    return ev if len(kept) == len(ev.calls) else replace(ev, calls=kept)
 
 
 class Index:
