@@ -9,6 +9,8 @@ snapshot as it was.
 
 from __future__ import annotations
 
+import gc
+import multiprocessing
 import os
 import threading
 import time
@@ -19,14 +21,25 @@ from datetime import UTC, datetime
 from typing import Any
 
 from errordex import __version__
-from errordex.analysis import FileEvidence, analyse, referenced_paths, scan
-from errordex.analysis.facts import useful_calls
+from errordex.analysis import FileEvidence, referenced_paths, scan
+from errordex.analysis.analyse import analyse_some, index_of
+from errordex.analysis.facts import Index, useful_calls
 from errordex.extract import extractor_for, parser_for
 from errordex.extract.common import is_test_path
 from errordex.forward import forwarded_sites
 from errordex.group import group
 from errordex.ingest import IngestOptions, Source, SourceFile, open_source
-from errordex.model import ClassDef, Extraction, Package, Skip, Snapshot, SnapshotStats, ThrowSite
+from errordex.model import (
+    ClassDef,
+    ErrorEntry,
+    Extraction,
+    Package,
+    Repo,
+    Skip,
+    Snapshot,
+    SnapshotStats,
+    ThrowSite,
+)
 from errordex.store.sqlite import SnapshotData, SqliteStore
 
 #: progress(files_seen, bytes_parsed, path)
@@ -210,11 +223,54 @@ def _keep_files(source: Source, paths: set[str], got: _Collected) -> None:
             got.kept.add(path)
 
 
-def _add_referenced_files(
-    source: Source, analyses: dict[str, dict[str, Any]], got: _Collected
-) -> None:
-    """Store every file an analysis points at, so its lines can be shown and verified."""
-    _keep_files(source, referenced_paths(analyses), got)
+#: (Index, entries, repo) of the run, inherited by forked analysis workers
+_SHARED: tuple[Index, list[ErrorEntry], Repo] | None = None
+_CHUNKS_PER_JOB = 8
+
+
+def _analyse_chunk(lo: int, hi: int) -> tuple[list[tuple[str, dict[str, Any]]], set[str]]:
+    """Analyses (as stored) of entries[lo:hi] and the paths they point at."""
+    assert _SHARED is not None
+    ix, entries, repo = _SHARED
+    out = [
+        (e.id, {"facts": a.facts, "analysis": a.to_json()})
+        for e, a in analyse_some(entries[lo:hi], ix, repo)
+    ]
+    return out, referenced_paths([d for _, d in out])
+
+
+def _analyse_all(
+    ix: Index, entries: list[ErrorEntry], repo: Repo, jobs: int
+) -> tuple[dict[str, dict[str, Any]], set[str]]:
+    """Every entry's analysis, and every path they point at. With jobs > 1
+    (and fork), chunks of entries go to a pool forked after the Index is
+    built, so the workers inherit it instead of unpickling it."""
+    global _SHARED
+    _SHARED = (ix, entries, repo)
+    try:
+        n = len(entries)
+        if jobs <= 1 or n < 2 or "fork" not in multiprocessing.get_all_start_methods():
+            parts = [_analyse_chunk(0, n)]
+        else:
+            size = max(1, -(-n // (jobs * _CHUNKS_PER_JOB)))
+            bounds = [(lo, min(n, lo + size)) for lo in range(0, n, size)]
+            # Frozen objects are left alone by the workers' collector, so
+            # their pages stay shared with this process.
+            gc.freeze()
+            try:
+                with ProcessPoolExecutor(
+                    max_workers=jobs,
+                    mp_context=multiprocessing.get_context("fork"),
+                    initializer=_exit_with_parent,
+                    initargs=(os.getpid(),),
+                ) as pool:
+                    parts = list(pool.map(_analyse_chunk, *zip(*bounds, strict=True)))
+            finally:
+                gc.unfreeze()
+    finally:
+        _SHARED = None
+    analyses = {k: d for out, _ in parts for k, d in out}
+    return analyses, set().union(*(paths for _, paths in parts))
 
 
 def _add_forwarded(source: Source, got: _Collected) -> None:
@@ -300,13 +356,11 @@ def index(
         _add_forwarded(source, got)
         sites = _assign_packages(got.sites, got.packages)
         entries = group(source.repo.slug, sites)
-        analyses = {
-            k: {"facts": a.facts, "analysis": a.to_json()}
-            for k, a in analyse(
-                entries, got.evidence, got.packages, got.classes, source.repo
-            ).items()
-        }
-        _add_referenced_files(source, analyses, got)
+        ix = index_of(entries, got.evidence, got.packages, got.classes)
+        analyses, referenced = _analyse_all(ix, entries, source.repo, jobs)
+        del ix
+        # Store every file an analysis points at, so its lines can be shown and verified.
+        _keep_files(source, referenced, got)
         stats = SnapshotStats(
             files_seen=got.seen,
             files_parsed=got.parsed,

@@ -19,10 +19,28 @@ def analyse(
     repo: Repo | str,
 ) -> dict[str, Analysis]:
     """An Analysis per entry with at least one site outside test code."""
+    ix = index_of(entries, evidence, packages, classes)
+    return {e.id: a for e, a in analyse_some(entries, ix, repo)}
+
+
+def index_of(
+    entries: list[ErrorEntry],
+    evidence: Mapping[str, FileEvidence] | Iterable[FileEvidence],
+    packages: Iterable[Package],
+    classes: Iterable[ClassDef],
+) -> Index:
+    """The lookups ``analyse_some`` reads, built once per snapshot."""
     files = evidence.values() if isinstance(evidence, Mapping) else evidence
-    ix = Index(files, packages, classes, entries)
+    return Index(files, packages, classes, entries)
+
+
+def analyse_some(
+    entries: Iterable[ErrorEntry], ix: Index, repo: Repo | str
+) -> list[tuple[ErrorEntry, Analysis]]:
+    """``analyse`` for some of a snapshot's entries, over its whole Index (so
+    the entries can be split among processes that share one Index)."""
     slug = repo if isinstance(repo, str) else repo.slug
-    return {e.id: write(e, facts(e, ix, repo), slug) for e in entries if e.catalog_sites}
+    return [(e, write(e, facts(e, ix, repo), slug)) for e in entries if e.catalog_sites]
 
 
 def referenced_paths(data: Any) -> set[str]:
