@@ -115,8 +115,12 @@ def _extract_and_scan(
         extraction = extract(path, text, tree)
     except RecursionError:
         return Skip(path, "too deeply nested to parse"), None
-    # Calls the analysis can never use are dropped here, before they are pickled and kept.
-    return (extraction, text), useful_calls(scan(path, text, language, tree))
+    # Calls the analysis can never use are dropped here, before they are pickled and
+    # kept; and only a file with sites has its text stored (others are read again
+    # if an analysis points at them), so only that text goes back.
+    return (extraction, text if extraction.sites else ""), useful_calls(
+        scan(path, text, language, tree)
+    )
 
 
 def _exit_with_parent(parent: int) -> None:

@@ -142,3 +142,11 @@ def test_useful_calls_keeps_what_the_index_reads() -> None:
     assert useful_calls(rust).calls == tuple(
         c for c in rust.calls if c.text or c.caller in ("parse", "helper")
     )
+
+
+def test_evidence_pickles_to_equal_values() -> None:
+    import pickle
+
+    for ev in (scan("t.py", PY, "python"), scan("src/lib.rs", RUST, "rust")):
+        assert pickle.loads(pickle.dumps(ev)) == ev
+        assert ev.functions and ev.calls

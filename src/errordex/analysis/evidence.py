@@ -6,10 +6,27 @@ main process can hold one per file of a large repository.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
+
+_T = TypeVar("_T")
 
 
+def _pickled_by_fields(cls: type[_T]) -> type[_T]:
+    """Pickle as a constructor call on the field values: workers send a great
+    many of these values, and this is over twice as fast both ways as the
+    slotted dataclass's own state protocol."""
+    get = operator.attrgetter(*cls.__slots__)  # type: ignore[attr-defined]
+
+    def __reduce__(self: _T) -> tuple[type[_T], tuple[Any, ...]]:
+        return cls, get(self)
+
+    cls.__reduce__ = __reduce__  # type: ignore[assignment,method-assign]
+    return cls
+
+
+@_pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class DocLine:
     """A line of a "Raises:" / ":raises X:" docstring part or a Rust ``# Panics`` /
@@ -20,6 +37,7 @@ class DocLine:
     line: int
 
 
+@_pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class FuncDef:
     """A function or method definition. ``symbol`` is qualified the way the
@@ -37,6 +55,7 @@ class FuncDef:
     params: tuple[str, ...] = ()
 
 
+@_pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Call:
     """A call ``callee(...)`` (by name) made inside ``caller`` ("" at module level)."""
@@ -48,6 +67,7 @@ class Call:
     text: str = ""
 
 
+@_pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class TestExpect:
     """A test that expects an error: ``pytest.raises``, ``assertRaises[Regex]``,
@@ -65,6 +85,7 @@ class TestExpect:
     calls: tuple[str, ...] = ()
 
 
+@_pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Catch:
     """An ``except X`` clause (Python)."""
@@ -76,6 +97,7 @@ class Catch:
     text: str
 
 
+@_pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Scrutinee:
     """The value a ``match`` with a catch-all ``_`` arm looks at (Rust):
@@ -86,6 +108,7 @@ class Scrutinee:
     match_line: int = 0
 
 
+@_pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Manifest:
     """Lines of a Cargo.toml that facts point at."""
@@ -98,6 +121,7 @@ class Manifest:
     repository: tuple[str, int] | None = None
 
 
+@_pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class FileEvidence:
     path: str
