@@ -12,7 +12,7 @@ import stat
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from types import TracebackType
 
@@ -117,6 +117,10 @@ def walk(root: Path) -> list[DirEntry]:
     return entries
 
 
+def _read_under(root: Path, rel: str) -> bytes:
+    return (root / rel).read_bytes()
+
+
 class DirectorySource(Source):
     """The files of a directory as they are on disk now."""
 
@@ -162,8 +166,13 @@ class DirectorySource(Source):
                 h.add(entry.path + "\0skip", entry.skip.encode())
                 yield model.Skip(entry.path, entry.skip)
                 continue
-            full = self.root / entry.path
-            item = examine(entry.path, entry.size, full.read_bytes, self.options)
+            # The full path only for a file that is read: most entries are not wanted.
+            item = examine(
+                entry.path,
+                entry.size,
+                partial(_read_under, self.root, entry.path),
+                self.options,
+            )
             if isinstance(item, SourceFile):
                 h.add(item.path, item.data)
             elif item is not None:
