@@ -6,7 +6,6 @@ Regenerate with ERRORDEX_UPDATE_GOLDEN=1 and review the diff by eye.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from errordex.cli import main
 from errordex.errors import EXIT_UNGROUNDED
 from errordex.store.sqlite import SqliteStore
 from errordex.views import entry_json
+from tests.golden import check_golden
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -29,11 +29,7 @@ def _by_message(store: SqliteStore, sid: int) -> dict[str, dict[str, Any]]:
 
 
 def _check_golden(name: str, data: dict[str, Any]) -> None:
-    path = GOLDEN / f"{name}.json"
-    text = json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
-    if os.environ.get("ERRORDEX_UPDATE_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert json.loads(path.read_text(encoding="utf-8")) == json.loads(text)
+    check_golden(GOLDEN / f"{name}.json", data, indent=2, sort_keys=True)
 
 
 def test_cfg_stub_page_names_the_forwarding_feature_golden(ws: tuple[SqliteStore, int]) -> None:

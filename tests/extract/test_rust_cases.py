@@ -8,7 +8,6 @@ and review every changed golden by eye before committing it.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -17,9 +16,9 @@ from errordex.extract import extractor_for, rust
 from errordex.extract.cargo import parse_manifest
 from errordex.extract.rust_fmt import parse_format, unescape
 from errordex.template import Hole, Text
+from tests.golden import check_golden
 
 CASES = Path(__file__).parent / "rust" / "cases"
-UPDATE = os.environ.get("ERRORDEX_UPDATE_GOLDEN") == "1"
 
 
 def case_names() -> list[str]:
@@ -30,11 +29,7 @@ def case_names() -> list[str]:
 def test_rust_case_matches_golden(name: str) -> None:
     source = (CASES / f"{name}.rs").read_text(encoding="utf-8")
     got = [s.to_json() for s in rust.extract(f"src/{name}.rs", source).sites]
-    golden = CASES / f"{name}.json"
-    if UPDATE:
-        golden.write_text(json.dumps(got, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    assert golden.exists(), f"no golden for {name}; run with ERRORDEX_UPDATE_GOLDEN=1"
-    assert got == json.loads(golden.read_text(encoding="utf-8"))
+    check_golden(CASES / f"{name}.json", got, indent=2)
 
 
 def test_rust_every_case_has_a_golden_and_a_site() -> None:

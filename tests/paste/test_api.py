@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import doctest
-import json
-import os
 from typing import Any
 
 import pytest
 
 import errordex.paste
 from errordex.paste import Frame, ParsedError, clean, other, parse, plain, python, rust
+from tests.golden import check_golden
 from tests.paste.conftest import FIXTURES
 
 GOLDEN = FIXTURES.parent / "golden"
@@ -50,11 +49,7 @@ FIXTURE_NAMES = sorted(p.stem for p in FIXTURES.glob("*.txt"))
 def test_fixture_matches_golden_snapshot(name: str) -> None:
     """Set ERRORDEX_UPDATE_GOLDEN=1 to rewrite the snapshots after a deliberate change."""
     got = _snapshot(parse((FIXTURES / f"{name}.txt").read_text(encoding="utf-8")))
-    path = GOLDEN / f"{name}.json"
-    if os.environ.get("ERRORDEX_UPDATE_GOLDEN") == "1":
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(json.dumps(got, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    assert got == json.loads(path.read_text(encoding="utf-8"))
+    check_golden(GOLDEN / f"{name}.json", got)
     assert got, "every fixture holds at least one error"
 
 

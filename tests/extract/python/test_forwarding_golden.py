@@ -8,17 +8,15 @@ diff by eye.
 
 from __future__ import annotations
 
-import json
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from errordex.extract import python
+from tests.golden import check_golden
 
 CASES = Path(__file__).parent / "forwarding"
-UPDATE = os.environ.get("ERRORDEX_UPDATE_GOLDEN") == "1"
 
 
 def snapshot(name: str, text: str) -> dict[str, Any]:
@@ -33,11 +31,7 @@ def snapshot(name: str, text: str) -> dict[str, Any]:
 @pytest.mark.parametrize("case", sorted(CASES.glob("*.py")), ids=lambda p: p.stem)
 def test_forwarding_case_matches_golden(case: Path) -> None:
     got = snapshot(case.name, case.read_text(encoding="utf-8"))
-    golden = case.with_suffix(".json")
-    if UPDATE:
-        golden.write_text(json.dumps(got, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    assert golden.exists(), f"no golden for {case.name}: run with ERRORDEX_UPDATE_GOLDEN=1"
-    assert got == json.loads(golden.read_text(encoding="utf-8"))
+    check_golden(case.with_suffix(".json"), got)
 
 
 def test_forwarding_cases_each_have_a_golden_file() -> None:
