@@ -331,21 +331,8 @@ class _Scan:
         if not value or len(value) < 4:
             return
         stmt = n.parent if n.parent is not None and n.parent.type == "expression_statement" else n
-        body, line = self.block_text([stmt])
-        self.tests.append(
-            TestExpect(
-                test=fn,
-                path=self.path,
-                line=n.start_point.row + 1,
-                kind="assert-text",
-                exception=None,
-                pattern=value,
-                is_regex=False,
-                body=body,
-                body_line=line,
-                calls=tuple(dict.fromkeys(_token_callees(tt, self))) if tt else (),
-            )
-        )
+        calls = list(_token_callees(tt, self)) if tt else []
+        self.text_expect(fn, n.start_point.row + 1, value, [stmt], calls)
 
     def helper_assert(self, call: Node, fn: str) -> None:
         """``assert_to_string(err, "msg")``: a test helper asserting on error text."""
@@ -376,7 +363,6 @@ class _Scan:
             and self.t(first) in self.t(prev).split("=")[0]
         ):
             nodes.insert(0, prev)
-        body, line = self.block_text(nodes)
         calls: list[str] = []
         for node in nodes:
             stack = [node]
@@ -387,17 +373,24 @@ class _Scan:
                     if name and not name.startswith("assert"):
                         calls.append(name)
                 stack.extend(c.children)
+        self.text_expect(fn, call.start_point.row + 1, value, nodes, calls)
+
+    def text_expect(
+        self, fn: str, line: int, value: str, nodes: list[Node], calls: list[str]
+    ) -> None:
+        """A test asserting on the error text ``value``; ``nodes`` trigger it."""
+        body, body_line = self.block_text(nodes)
         self.tests.append(
             TestExpect(
                 test=fn,
                 path=self.path,
-                line=call.start_point.row + 1,
+                line=line,
                 kind="assert-text",
                 exception=None,
                 pattern=value,
                 is_regex=False,
                 body=body,
-                body_line=line,
+                body_line=body_line,
                 calls=tuple(dict.fromkeys(calls)),
             )
         )
