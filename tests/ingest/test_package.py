@@ -8,6 +8,7 @@ import pytest
 
 from errordex.errors import InputError, SourceNotFound
 from errordex.ingest import IngestOptions, PackageSource, SourceFile, open_source
+from errordex.model import Skip
 
 
 def test_pkg_click_has_its_version_and_github_slug() -> None:
@@ -55,3 +56,13 @@ def test_rev_with_package_is_refused() -> None:
 
 def test_name_overrides_package_slug() -> None:
     assert open_source("pkg:click", name="me/click").repo.slug == "me/click"
+
+
+def test_pip_bundled_projects_are_one_vendored_skip_each() -> None:
+    # pip (in every virtualenv) bundles requests, urllib3, rich... under pip/_vendor.
+    items = list(open_source("pkg:pip").files())
+    skips = {i.path: i.reason for i in items if isinstance(i, Skip)}
+    assert skips.get("pip/_vendor") == "vendored directory"
+    read = [i.path for i in items if not isinstance(i, Skip)]
+    assert read and not any(p.startswith("pip/_vendor/") for p in read)
+    assert "pip/_internal/main.py" in read

@@ -112,6 +112,12 @@ def test_vendored_prefix_finds_first_vendored_dir() -> None:
     assert filters.vendored_prefix("src/vendor.py") is None
 
 
+def test_python_bundling_conventions_are_vendored() -> None:
+    assert filters.vendored_prefix("pip/_vendor/requests/models.py") == "pip/_vendor"
+    assert filters.vendored_prefix("botocore/vendored/six.py") == "botocore/vendored"
+    assert filters.vendored_prefix("pip/_internal/vendoring.py") is None
+
+
 @pytest.mark.parametrize(
     ("data", "reason"),
     [

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import re
 
-#: Directory names whose contents are someone else's code.
-VENDORED_DIRS = frozenset({"vendor", "third_party", "third-party", "node_modules", ".git"})
+#: Directory names whose contents are someone else's code (``_vendor`` and
+#: ``vendored`` are how Python packages such as pip and setuptools bundle theirs).
+VENDORED_DIRS = frozenset(
+    {"vendor", "_vendor", "vendored", "third_party", "third-party", "node_modules", ".git"}
+)
 GENERATED_SUFFIXES = ("_pb2.py", "_pb2.pyi", "_pb2_grpc.py", ".pb.go", ".min.js")
 GENERATED_MARKERS = (b"@generated", b"DO NOT EDIT", b"Code generated")
 BINARY_PROBE = 8192

@@ -82,6 +82,10 @@ class PackageSource(Source):
             own.add(record.as_posix())
         return sorted(own)
 
+    @cached_property
+    def _path_set(self) -> frozenset[str]:
+        return frozenset(self.paths)
+
     def _full(self, path: str) -> Path:
         return self.base / path
 
@@ -97,7 +101,15 @@ class PackageSource(Source):
         return h.hexdigest()
 
     def files(self) -> Iterator[SourceFile | model.Skip]:
+        skipped_dirs: set[str] = set()
         for path in self.paths:
+            vendored = filters.vendored_prefix(path)
+            if vendored is not None:
+                # A bundled copy of another project (pip/_vendor) is one Skip.
+                if vendored not in skipped_dirs:
+                    skipped_dirs.add(vendored)
+                    yield model.Skip(vendored, filters.REASON_VENDORED)
+                continue
             full = self._full(path)
             try:
                 st = full.lstat()
@@ -115,7 +127,7 @@ class PackageSource(Source):
                 yield item
 
     def read(self, path: str) -> bytes | None:
-        if path not in set(self.paths):
+        if path not in self._path_set:
             return None
         full = self._full(path)
         try:
