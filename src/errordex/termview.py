@@ -65,17 +65,21 @@ def print_index_summary(console: Console, result: IndexResult) -> None:
 
 
 def print_entry_table(console: Console, entries: list[ErrorEntry], total: int) -> None:
+    """One row per entry: the message, and under it the kind and where it is
+    first thrown (so long messages and paths read whole at 80 columns)."""
     table = Table(show_edge=False, pad_edge=False, box=None)
     table.add_column("id", style="cyan", no_wrap=True)
-    table.add_column("kind", style="magenta")
-    table.add_column("message", ratio=3)
-    table.add_column("sites", justify="right")
-    table.add_column("first site", style="dim", ratio=1, overflow="fold")
+    table.add_column("sites", justify="right", no_wrap=True)
+    table.add_column("message  [dim]kind · first site[/]", overflow="fold")
     for e in entries:
         sites = e.catalog_sites or e.sites
         first = f"{sites[0].path}:{sites[0].line}" if sites else ""
         kind = "/".join(e.exception_types[:1] or e.kinds[:1])
-        table.add_row(e.id, escape(kind), escape(title(e)), str(len(sites)), escape(first))
+        message = title(e)
+        where = (
+            escape(first) if kind == message else f"[magenta]{escape(kind)}[/] · {escape(first)}"
+        )
+        table.add_row(e.id, str(len(sites)), f"{escape(message)}\n[dim]{where}[/]")
     console.print(table)
     if total > len(entries):
         console.print(f"[dim]{len(entries)} of {total} shown[/]")

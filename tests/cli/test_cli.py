@@ -81,6 +81,18 @@ def test_index_then_list_shows_each_message(repo: Path, db: str) -> None:
     assert all(e["version"] == 1 and len(e["id"]) == 16 for e in entries)
 
 
+def test_list_shows_each_message_and_its_first_site_whole_at_80_columns(
+    repo: Path, db: str
+) -> None:
+    run(db, "index", str(repo))
+    _, out, _ = run(db, "list")
+    lines = out.splitlines()
+    assert any("expected str, got {type(value).__name__}" in line for line in lines)
+    # Under each message: its kind and first site, unbroken.
+    assert any(line.strip() == "TypeError · parse.py:4" for line in lines)
+    assert any(line.strip() == "ValueError · parse.py:6" for line in lines)
+
+
 def test_index_at_a_tag_reads_that_revision(repo: Path, db: str) -> None:
     code, _, _ = run(db, "index", str(repo), "--rev", "v1")
     assert code == 0
