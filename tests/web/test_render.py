@@ -6,6 +6,7 @@ import json
 import re
 from typing import Any
 
+from errordex.web import render
 from errordex.web.pages import Pages
 from errordex.web.render import highlight, json_ld, prose
 from errordex.web.urls import Urls
@@ -268,3 +269,56 @@ def test_title_marks_its_placeholders_only_when_it_is_the_template_text() -> Non
     ctx["title"] = "a title that is not the template <b>"
     h1 = re.search(r'<h1 class="message">(.*?)</h1>', Pages(Urls("/")).error_page(ctx), re.S)
     assert h1 is not None and h1.group(1) == "a title that is not the template &lt;b&gt;"
+
+
+def _ctx_with(parts: list[dict[str, str]]) -> dict[str, object]:
+    title = "".join(p.get("text", p.get("spec", "")) for p in parts)
+    return {
+        "title": title,
+        "template": {"syntax": "py-percent", "dynamic": False, "parts": parts},
+    }
+
+
+JSON_PARTS = [
+    {"text": "Expecting value: line "},
+    {"hole": "lineno", "spec": "%d"},
+    {"text": " column "},
+    {"hole": "colno", "spec": "%d"},
+    {"text": " (char "},
+    {"hole": "err.value", "spec": "%d"},
+    {"text": ")"},
+]
+
+
+def test_title_names_positional_placeholders_by_what_fills_them() -> None:
+    parts = render.title_parts(_ctx_with(JSON_PARTS))
+    assert parts is not None
+    assert [p["label"] for p in parts if "hole" in p] == ["‹lineno›", "‹colno›", "‹err.value›"]
+    named = [{"hole": "value", "spec": "{value!r}"}, {"text": " is bad"}]
+    assert [p.get("label") for p in render.title_parts(_ctx_with(named)) or []] == [
+        "{value!r}",
+        None,
+    ]
+    # An expression is not a name: the spec stays.
+    assert render.hole_label({"hole": "len(self.items) - 1", "spec": "{}"}) == "{}"
+
+
+def test_question_asks_about_the_leading_phrase_of_the_message() -> None:
+    assert render.question_subject_of(_ctx_with(JSON_PARTS)) == "Expecting value"
+    rust = [
+        {"text": "range start must not be greater than end: "},
+        {"hole": "begin", "spec": "{:?}"},
+    ]
+    assert render.question_subject_of(_ctx_with(rust)) == (
+        "range start must not be greater than end"
+    )
+    # No phrase of its own before the first placeholder: the whole title.
+    short = [{"hole": "value", "spec": "{value!r}"}, {"text": " is not one of the choices"}]
+    assert render.question_subject_of(_ctx_with(short)) == "{value!r} is not one of the choices"
+    one_word = [{"text": "Bad: "}, {"hole": "x", "spec": "%s"}]
+    assert render.question_subject_of(_ctx_with(one_word)) == "Bad: %s"
+    got = [{"text": "Expected a, b or c, got "}, {"hole": "x", "spec": "%r"}]
+    assert render.question_subject_of(_ctx_with(got)) == "Expected a, b or c"
+    # A phrase cut mid-sentence is no subject.
+    dangling = [{"text": "Error decoding metadata for "}, {"hole": "wheel", "spec": "%s"}]
+    assert render.question_subject_of(_ctx_with(dangling)) == "Error decoding metadata for %s"

@@ -113,6 +113,8 @@ def test_error_page_shows_every_site_and_twin_agrees(
         assert f'href="{s["url"]}"' in page.text
     # the placeholder is marked as one; the throw line is marked in the snippet
     assert '<span class="ph" title="placeholder: x">%s</span>' in page.text
+    # the title names it by what fills it
+    assert '<span class="ph" title="placeholder: x (%s in the source)">‹x›</span>' in page.text
     assert re.search(r'<span class="mark"><span class="ln" aria-hidden="true">7</span>', page.text)
     assert "Widget.resize" in page.text and "x &lt;= 0" in page.text
     # the footer

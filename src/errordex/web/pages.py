@@ -40,7 +40,6 @@ def environment() -> Environment:
         summary=render.summary,
         provenance_label=render.provenance_label,
         related=render.related,
-        question_subject=render.question_subject,
         unique=render.unique,
         via=render.via,
         title_parts=render.title_parts,
@@ -144,7 +143,7 @@ class Pages:
         slug = ctx["repo"]
         canon = self.canon
         canonical = canon.error(slug, ctx["id"]) if canon else None
-        subject = render.question_subject(ctx["title"])
+        subject = render.question_subject_of(ctx)
         question = f'What causes "{subject}" in {slug}?'
         answer = render.summary(ctx)
         answer_text = render.plain(answer.text) if answer else ""

@@ -355,9 +355,24 @@ def related(ctx: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+#: A placeholder written without its name: ``{}``, ``{:?}``, ``%s``, ``%d``.
+_POSITIONAL_SPEC = re.compile(r"\{(:[^{}]*)?\}|%[-#0 +]*\d*(\.\d+)?[a-zA-Z]")
+_SIMPLE_NAME = re.compile(r"[A-Za-z_][\w.]{0,30}")
+
+
+def hole_label(part: Mapping[str, Any]) -> str:
+    """How a title shows a placeholder: ``‹lineno›`` for a ``%d`` filled from
+    ``lineno``, since the name says more than the spec; else the spec."""
+    spec, name = str(part.get("spec", "")), str(part.get("hole", ""))
+    if _SIMPLE_NAME.fullmatch(name) and _POSITIONAL_SPEC.fullmatch(spec):
+        return f"\u2039{name}\u203a"
+    return spec
+
+
 def title_parts(ctx: Mapping[str, Any]) -> list[dict[str, Any]] | None:
     """The template parts to show the title with its placeholders marked, when
-    the title is exactly the template's text; else None (show the title as is)."""
+    the title is exactly the template's text; else None (show the title as is).
+    Each placeholder gets a ``label`` (see ``hole_label``)."""
     template = ctx.get("template")
     if not isinstance(template, dict) or template.get("dynamic"):
         return None
@@ -365,13 +380,70 @@ def title_parts(ctx: Mapping[str, Any]) -> list[dict[str, Any]] | None:
     if not any("hole" in p for p in parts):
         return None
     text = "".join(str(p.get("text", p.get("spec", ""))) for p in parts)
-    return parts if text == ctx.get("title") else None
+    if text != ctx.get("title"):
+        return None
+    return [{**p, "label": hole_label(p)} if "hole" in p else p for p in parts]
+
+
+#: Trailing spaces and punctuation of a message's leading words.
+_LEAD_END = re.compile(r"[\s:;,(\-\u2013\u2014=]+$")
+#: Words a phrase does not end on ("Error decoding metadata for").
+_DANGLING = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "for",
+        "in",
+        "at",
+        "to",
+        "from",
+        "with",
+        "by",
+        "on",
+        "as",
+        "and",
+        "or",
+        "got",
+        "is",
+        "are",
+        "was",
+        "were",
+        "than",
+    ]
+)
+
+
+def _leading_phrase(lead: str) -> str:
+    """ "Expecting value: line " -> "Expecting value"; "must be positive, got "
+    -> "must be positive": a last clause of at most two words before the first
+    placeholder is dropped."""
+    for sep in (": ", ", "):
+        head, found, tail = lead.rpartition(sep)
+        if found and head.strip() and len(tail.split()) <= 2:
+            lead = head
+            break
+    return _LEAD_END.sub("", lead.strip())
 
 
 def question_subject(message: str, limit: int = 120) -> str:
     """The quoted part of "What causes "…" in owner/repo?"."""
     message = " ".join(message.split())
     return message if len(message) <= limit else message[: limit - 1].rstrip() + "…"
+
+
+def question_subject_of(ctx: Mapping[str, Any], limit: int = 120) -> str:
+    """The question's subject: the message's leading words when they are a
+    phrase of their own ("Expecting value" for "Expecting value: line %d
+    column %d (char %d)"), else the whole title."""
+    parts = title_parts(ctx)
+    if parts and "text" in parts[0]:
+        phrase = _leading_phrase(str(parts[0]["text"]))
+        words = phrase.split()
+        if len(words) >= 2 and len(phrase) >= 8 and words[-1].lower() not in _DANGLING:
+            return question_subject(phrase, limit)
+    return question_subject(str(ctx.get("title", "")), limit)
 
 
 def unique(values: Iterable[str]) -> list[str]:
