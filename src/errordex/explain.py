@@ -3,11 +3,12 @@ prints and the web search shows (one builder for both)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from errordex.forge import file_url
-from errordex.match.explain import explain
-from errordex.match.index import StoreIndex, path_tails
+from errordex.match.explain import RaiseFrame, explain, first_answer
+from errordex.match.index import StoreIndex, path_tails, type_name, type_names
 from errordex.paste import ParsedError
 from errordex.store.sqlite import SqliteStore
 from errordex.views import entry_json
@@ -26,21 +27,31 @@ _GENERIC_NAMES = {
     "main.rs",
     "index.js",
 }
+#: Directory names too common to say which repository a file is in.
+_GENERIC_DIRS = {"src", "lib", "test", "tests", "app", "pkg", "cmd", "internal", "scripts", "bin"}
 
 
 def explain_text(
     store: SqliteStore, text: str, repo: str | None = None, limit: int = 5
 ) -> dict[str, Any]:
-    """Ranked matches for each error part in ``text``."""
+    """Ranked matches for each error part in ``text``, and its first answer.
+
+    Each part's ``answer`` is what a user should read first: ``{"kind":
+    "entry", ...}`` when an entry threw it (its site at the raise frame, or
+    forwarded through it) or its message verifies and nothing in the
+    traceback contradicts it; ``{"kind": "location", ...}`` when the runtime
+    raised it at an indexed line that is not a raise statement (or in code
+    that is not indexed, called from there); None when neither is known.
+    """
     parts: list[dict[str, Any]] = []
     snapshots: dict[str, Any] = {}
     for exp in explain(
         text[:MAX_PASTE] if len(text) > MAX_PASTE else text, StoreIndex(store), limit=limit * 2
     ):
+        part = exp.part
+        kept = [m for m in exp.matches if not repo or m.repo == repo][:limit]
         matches: list[dict[str, Any]] = []
-        for m in exp.matches:
-            if repo and m.repo != repo:
-                continue
+        for m in kept:
             entry = store.entry(m.entry_id, m.repo)
             snap = snapshots.get(m.repo) or snapshots.setdefault(m.repo, store.current(m.repo))
             matches.append(
@@ -50,11 +61,18 @@ def explain_text(
                     "exact": m.exact,
                     "partial": m.partial,
                     "values": m.values,
+                    "frame_level": m.frame_level,
                 }
             )
-            if len(matches) >= limit:
-                break
-        part = exp.part
+        where = raised_in(store, part, snapshots, repo)
+        raise_frame = (
+            RaiseFrame(
+                where["path"], where["line"], where["raise_statement"], where["same_version"]
+            )
+            if where is not None and where["raise_frame"]
+            else None
+        )
+        first = first_answer(kept, raise_frame)
         parts.append(
             {
                 "message": part.message,
@@ -72,10 +90,49 @@ def explain_text(
                 ],
                 "found": any(m["exact"] for m in matches),
                 "matches": matches,
-                "raised_in": raised_in(store, part, snapshots, repo),
+                "raised_in": where,
+                "answer": _answer(matches[0], part) if first is not None else _located(where),
             }
         )
     return {"version": 1, "parts": parts}
+
+
+def _answer(match: dict[str, Any], part: ParsedError) -> dict[str, Any]:
+    """The entry answer: its id, message and the site this error came from
+    (the one in the traceback, else its first)."""
+    sites = match["sites"]
+    site = next((s for s in sites if _in_stack(s, part)), sites[0] if sites else None)
+    return {
+        "kind": "entry",
+        "id": match["id"],
+        "repo": match["repo"],
+        "message": match["message"],
+        "path": site["path"] if site else None,
+        "line": site["line"] if site else None,
+        "via": site.get("via") if site else None,
+        "frame_level": match["frame_level"],
+    }
+
+
+def _located(where: dict[str, Any] | None) -> dict[str, Any] | None:
+    if where is None:
+        return None
+    return {"kind": "location", **where}
+
+
+def _in_stack(site: dict[str, Any], part: ParsedError) -> bool:
+    """Whether the site's line, or its ``via``, is a frame of the traceback."""
+    locs = [(site.get("path"), site.get("line"))]
+    via = str(site.get("via") or "").split(" ", 1)[0]
+    vpath, _, vline = via.rpartition(":")
+    if vpath and vline.isdigit():
+        locs.append((vpath, int(vline)))
+    for f in part.frames:
+        fpath = (f.path or "").replace("\\", "/")
+        for path, line in locs:
+            if path and f.line == line and (fpath == path or fpath.endswith("/" + path)):
+                return True
+    return False
 
 
 def raised_in(
@@ -83,34 +140,122 @@ def raised_in(
 ) -> dict[str, Any] | None:
     """The innermost frame of ``part`` in a file of an indexed repository.
 
-    ``raise_statement`` says whether a throw site is at that line; when it is
-    False the runtime raised the error there (``None.x``, a builtin's
-    TypeError), not a raise statement of the repository.
+    ``raise_frame`` says whether it is the traceback's innermost frame (the
+    line the error was raised at) or an outer one (the error came from code
+    that is not indexed, called there). ``raise_statement`` says whether a
+    statement at that line can raise the pasted type; when it is False the
+    runtime raised the error there (``None.x``, a builtin's TypeError, the
+    condition of an ``assert``), not a raise statement of the repository.
+    ``same_version`` says whether the indexed file's line reads as the paste
+    printed it (None when either is unknown).
     """
     frames = list(part.frames)
     if part.language in (None, "python"):
         frames.reverse()
-    for f in frames[:MAX_LOCATE_FRAMES]:
+    texts: dict[tuple[int, str], list[str] | None] = {}
+    for i, f in enumerate(frames[:MAX_LOCATE_FRAMES]):
         line = getattr(f, "line", None)
         if not f.path or not isinstance(line, int):
             continue
-        tails = path_tails(f.path)
-        known = store.known_files(tails)
-        if repo:
-            known = [k for k in known if k[0] == repo]
-        if not known:
+        found = _indexed_file(store, f.path, repo)
+        if found is None:
             continue
-        slug, path = max(known, key=lambda k: (k[1].count("/"), k[0]))
-        if "/" not in path and path in _GENERIC_NAMES:
-            continue
+        slug, path, stored = found
         snap = snapshots.get(slug) or snapshots.setdefault(slug, store.current(slug))
-        at_site = any(r[2] == slug for r in store.sites_at([path], line, 8))
+        same = _same_line(store, snap.id, path, line, getattr(f, "source", None), texts)
+        if "/" not in path and path in _GENERIC_NAMES and same is not True:
+            continue  # any project has a main.py: only its printed line can tell
         return {
             "repo": slug,
             "path": path,
             "line": line,
             "function": getattr(f, "function", None),
             "url": file_url(snap.repo.url, snap.forge_ref, path, line),
-            "raise_statement": at_site,
+            "raise_statement": _raises_here(
+                store, slug, path, line, part, getattr(f, "source", None)
+            ),
+            "raise_frame": i == 0,
+            "same_version": same,
+            "file_known": stored,
         }
     return None
+
+
+def _indexed_file(
+    store: SqliteStore, frame_path: str, repo: str | None
+) -> tuple[str, str, bool] | None:
+    """(repo, repository path, whether the store knows that file) for a frame.
+
+    A file with no site is not stored; it is taken to be in the repository
+    that holds files in its directory (``rich/control.py`` beside
+    ``rich/console.py``), unless that directory is a bare common name.
+    """
+    tails = path_tails(frame_path)
+    known = store.known_files(tails)
+    if repo:
+        known = [k for k in known if k[0] == repo]
+    best = max(known, key=lambda k: (k[1].count("/"), k[0])) if known else None
+    if best is not None and (best[1].count("/") or best[1] not in _GENERIC_NAMES):
+        return best[0], best[1], True
+    for tail in tails:
+        d = tail.rpartition("/")[0]
+        if not d or ("/" not in d and d.lower() in _GENERIC_DIRS):
+            continue
+        slugs = _repos_with_dir(store, d)
+        if repo:
+            slugs = [x for x in slugs if x == repo]
+        if len(slugs) == 1:
+            return slugs[0], tail, False
+        if slugs:
+            break  # two repositories have that directory: cannot tell
+    return (best[0], best[1], True) if best is not None else None
+
+
+def _repos_with_dir(store: SqliteStore, directory: str) -> list[str]:
+    """Repositories whose current snapshot has a site in ``directory`` (not below it)."""
+    # TODO(store): a store method; the range scan uses the sites_by_path index
+    lo = directory + "/"
+    rows = store.conn.execute(
+        "SELECT DISTINCT r.slug FROM repos r JOIN sites s ON s.snapshot_id = r.current_snapshot"
+        " WHERE s.path >= ? AND s.path < ? AND instr(substr(s.path, ?), '/') = 0 LIMIT 3",
+        (lo, directory + "0", len(lo) + 1),
+    ).fetchall()
+    return [r[0] for r in rows]
+
+
+def _same_line(
+    store: SqliteStore,
+    snapshot_id: int,
+    path: str,
+    line: int,
+    printed: str | None,
+    cache: dict[tuple[int, str], list[str] | None],
+) -> bool | None:
+    """Whether the indexed file's ``line`` is the code the traceback printed."""
+    if not printed or not printed.strip():
+        return None
+    key = (snapshot_id, path)
+    if key not in cache:
+        text = store.file_text(snapshot_id, path)
+        cache[key] = text.splitlines() if text is not None else None
+    lines = cache[key]
+    if lines is None or not 0 < line <= len(lines):
+        return None if lines is None else False
+    return lines[line - 1].strip() == printed.strip()
+
+
+def _raises_here(
+    store: SqliteStore, slug: str, path: str, line: int, part: ParsedError, printed: str | None
+) -> bool:
+    """Whether a statement at ``path:line`` can raise the pasted exception:
+    a site there whose type agrees (or is not known), or a printed line that
+    is a ``raise`` statement errordex has no site for (a re-raise)."""
+    want = type_name(part.exception_type)
+    for _sid, _eid, s, _tj, types_json in store.sites_at([path], line, 8):
+        if s != slug:
+            continue
+        types = set().union(*(type_names(t) for t in json.loads(types_json))) - {""}
+        if not want or not types or want in types:
+            return True
+    code = (printed or "").strip()
+    return code == "raise" or code.startswith(("raise ", "raise("))

@@ -124,11 +124,23 @@ def test_no_verified_match_returns_closest_flagged_inexact() -> None:
     assert all(not m.exact and m.score < 0.3 for m in part.matches)
 
 
-def test_dynamic_template_is_found_by_type_but_not_verified_by_text() -> None:
+def test_dynamic_template_with_only_its_type_in_common_is_not_shown() -> None:
+    # KeyError: 'x' in the user's own file: a `raise KeyError(msg)` elsewhere
+    # shares nothing with it but the type
     [part] = explain((FIXTURES / "python_keyerr.txt").read_text(), memory())
-    m = next(m for m in part.matches if m.entry_id == "aaaaaaaaaaaaaaa5")
-    assert not m.exact and m.type_agrees
-    assert m.values == {"msg": part.part.message}
+    assert all(m.entry_id != "aaaaaaaaaaaaaaa5" for m in part.matches)
+
+
+def test_dynamic_template_in_a_file_of_the_traceback_is_shown() -> None:
+    got = rank(
+        "'x'",
+        memory(),
+        exception_type="KeyError",
+        frames=[Frame("/usr/lib/python3.11/collections/__init__.py", 5, None, "f")],
+    )
+    m = next(m for m in got if m.entry_id == "aaaaaaaaaaaaaaa5")
+    assert m.type_agrees and not m.specific
+    assert m.values == {"msg": "'x'"}
 
 
 def test_bare_exception_matches_empty_template() -> None:

@@ -52,7 +52,7 @@ from errordex.match.index import (
 from errordex.paste import ParsedError, parse
 from errordex.template import Hole, Template
 
-__all__ = ["Explanation", "FrameLike", "Match", "explain", "rank"]
+__all__ = ["Explanation", "FrameLike", "Match", "RaiseFrame", "explain", "first_answer", "rank"]
 
 log = logging.getLogger(__name__)
 
@@ -100,11 +100,61 @@ class Match:
     frame_level: int = 0
     #: verified on constant text (not a dynamic or all-placeholder template)
     specific: bool = False
+    #: the template has constant text to verify (it is not dynamic or empty)
+    textual: bool = True
+    #: the paths of the entry's sites
+    paths: tuple[str, ...] = ()
 
     @property
     def located(self) -> bool:
         """At the raise frame, and the exception type does not disagree."""
         return self.frame_level == 2 and self.type_agrees is not False
+
+    @property
+    def confident(self) -> bool:
+        """The message verifies on constant text and the type does not disagree."""
+        return self.exact and self.specific and self.type_agrees is not False
+
+
+@dataclass(frozen=True)
+class RaiseFrame:
+    """What the indexed code says about the line a traceback was raised at
+    (its innermost frame), when that line is in an indexed file.
+
+    ``raise_statement``: a statement at that line can raise the pasted type
+    (an ``assert`` raises only AssertionError). ``same_version``: the indexed
+    file's line reads as the paste printed it (None when either is unknown).
+    """
+
+    path: str
+    line: int
+    raise_statement: bool
+    same_version: bool | None = None
+
+
+def first_answer(matches: Sequence[Match], raise_frame: RaiseFrame | None) -> Match | None:
+    """The match to show first, or None when no entry is the answer.
+
+    - An entry at the raise frame (or forwarded through it) is the answer.
+    - When the raise frame is an indexed line that raises nothing of the
+      pasted type, the runtime raised the error there (``None.x``, a
+      builtin's TypeError, compiled code called at that line): no entry is
+      the answer, even one whose text verifies (it is the same message from
+      somewhere else), unless the file may be another version and the entry
+      has a site in that file (the line may have moved).
+    - Otherwise the best match is the answer when its constant text verifies
+      and its exception type does not disagree. A dynamic or empty template
+      never wins on its exception type alone.
+    """
+    top = matches[0] if matches else None
+    if top is None:
+        return None
+    if top.located:
+        return top
+    if raise_frame is not None and not raise_frame.raise_statement:
+        moved = raise_frame.same_version is not True and raise_frame.path in top.paths
+        return top if moved and top.confident else None
+    return top if top.confident else None
 
 
 @dataclass(frozen=True)
@@ -182,8 +232,15 @@ def rank(
         old = best.get(key)
         if old is None or _order(m) > _order(old):
             best[key] = m
-    ranked = sorted(best.values(), key=_order, reverse=True)
+    ranked = sorted((m for m in best.values() if _shown(m)), key=_order, reverse=True)
     return ranked[:limit]
+
+
+def _shown(m: Match) -> bool:
+    """Whether a match has any evidence. A dynamic or empty template that did
+    not verify, with no frame in a file of its sites, has only an exception
+    type in common with the message: that is nothing, so it is not shown."""
+    return m.exact or m.located or m.textual or m.frame_level > 0 or m.frame_path is not None
 
 
 def _order(m: Match) -> tuple[bool, int, bool, bool, float]:
@@ -284,6 +341,7 @@ def _judge(
             type_agrees=type_agrees,
             frame_path=frame_path,
             frame_level=level,
+            paths=c.paths,
         )
     holes = matcher.hole_count
     spec = matcher.constant_chars / (matcher.constant_chars + 6 * holes)
@@ -303,6 +361,7 @@ def _judge(
         frame_path=frame_path,
         frame_level=level,
         specific=True,
+        paths=c.paths,
     )
 
 
@@ -333,6 +392,8 @@ def _judge_untextual(
         type_agrees=agrees if (want and types) else None,
         frame_path=frame_path,
         frame_level=level,
+        textual=False,
+        paths=c.paths,
     )
 
 

@@ -7,12 +7,18 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Frame:
-    """One stack frame as the runtime printed it. Any field may be unknown."""
+    """One stack frame as the runtime printed it. Any field may be unknown.
+
+    ``source`` is the code line a Python traceback prints under the frame,
+    stripped (None when it printed none). It is not part of a frame's
+    identity: two frames at the same place are equal.
+    """
 
     path: str | None
     line: int | None
     column: int | None
     function: str | None
+    source: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

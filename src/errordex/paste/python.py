@@ -151,6 +151,7 @@ def _find_tracebacks(lines: list[str]) -> list[Found]:
     cur: _Part | None = None
     mode = ""  # "", "frames", "message", "member"
     in_member = False
+    code_at = -1  # the line that may print the code of the last frame
     for i, ln in enumerate(text):
         stripped = ln.strip()
         if member_start[i]:
@@ -178,7 +179,12 @@ def _find_tracebacks(lines: list[str]) -> list[Found]:
                 mode = "frames"
             cur.frames.append(Frame(fm.group(1), int(fm.group(2)), None, fm.group(3)))
             cur.end = i
+            code_at = i + 1
             continue
+        if i == code_at and cur is not None and mode == "frames" and cur.frames:
+            code = _code_line(ln)
+            if code is not None:
+                cur.frames[-1] = replace(cur.frames[-1], source=code)
         if mode == "member" and stripped:
             cur = _Part(start=i, end=i, member=True, exc_lines=[stripped])
             parts.append(cur)
@@ -205,6 +211,17 @@ def _find_tracebacks(lines: list[str]) -> list[Found]:
         err = make_error(list(p.exc_lines), tuple(p.frames), rel)
         found.append(Found(p.start, p.end, err))
     return found
+
+
+def _code_line(line: str) -> str | None:
+    """The code a traceback prints under a frame (indented), or None for a
+    caret line, a "[Previous line repeated ...]" note or anything else."""
+    if not line[:1].isspace():
+        return None
+    code = line.strip()
+    if not code or code.startswith("[Previous line repeated") or not code.strip("~^ "):
+        return None
+    return code[:1024]
 
 
 def _foreign(line: str) -> bool:
