@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from errordex.model import ErrorEntry, ThrowSite
 
+#: Directories that hold a project's importable packages, not packages themselves.
+_SOURCE_ROOTS = frozenset({"src", "lib", "Lib"})
+
 #: Rust's std macros put these before the message (library/core/src/panic.rs).
 RUST_PREFIX = {
     "unimplemented": "not implemented",
@@ -16,8 +19,39 @@ RUST_PREFIX = {
 }
 
 
-def message_line(site: ThrowSite) -> str:
-    """The message as the runtime prints it, placeholders left in."""
+def python_module(path: str) -> str | None:
+    """The module a Python file is imported as, from its repository path:
+    ``Lib/json/decoder.py`` -> ``json.decoder``, ``src/pkg/__init__.py`` ->
+    ``pkg``; None when the path cannot be a module name.
+
+    >>> python_module("click/exceptions.py")
+    'click.exceptions'
+    """
+    if not path.endswith(".py"):
+        return None
+    parts = path[:-3].split("/")
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    # A source root: "src" or "Lib" anywhere (monorepos nest them), "lib" on top.
+    roots = [i for i, p in enumerate(parts[:-1]) if p in _SOURCE_ROOTS and (p != "lib" or i == 0)]
+    if roots:
+        parts = parts[roots[0] + 1 :]
+    if not parts or not all(p.isidentifier() for p in parts):
+        return None
+    return ".".join(parts)
+
+
+def qualified_exception(qualname: str, defined_in: str | None) -> str:
+    """The exception's name as a traceback prints it: ``module.Qualname`` for a
+    class defined in the repository (Python prints ``__module__`` for every
+    class outside builtins), the bare name otherwise."""
+    module = python_module(defined_in) if defined_in else None
+    return f"{module}.{qualname}" if module else qualname.rsplit(".", 1)[-1]
+
+
+def message_line(site: ThrowSite, exception: str | None = None) -> str:
+    """The message as the runtime prints it, placeholders left in; for Python,
+    ``exception`` is the name to print (see ``qualified_exception``)."""
     text = site.template.display()
     if site.language == "rust":
         prefix = RUST_PREFIX.get(site.kind)
@@ -29,15 +63,14 @@ def message_line(site: ThrowSite) -> str:
             return f"{text}: {{error:?}}"
         return text
     if site.language == "python":
-        exc = site.exception_type or "Exception"
-        short = exc.rsplit(".", 1)[-1]
+        short = exception or (site.exception_type or "Exception").rsplit(".", 1)[-1]
         return f"{short}: {text}" if text else short
     return text
 
 
-def printed_form(site: ThrowSite) -> str:
+def printed_form(site: ThrowSite, exception: str | None = None) -> str:
     """The lines a user sees in the terminal for this site."""
-    line = message_line(site)
+    line = message_line(site, exception)
     if site.language == "rust" and site.kind not in (
         "error-attr",
         "err-return",

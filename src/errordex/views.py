@@ -12,7 +12,7 @@ from typing import Any
 
 from errordex.forge import file_url
 from errordex.model import ErrorEntry, ThrowSite
-from errordex.runtime import message_line, printed_form, title
+from errordex.runtime import message_line, printed_form, qualified_exception, title
 from errordex.store.sqlite import SqliteStore, StoredSnapshot
 
 SCHEMA_VERSION = 1
@@ -79,7 +79,7 @@ def entry_json(
         "title": title(entry),
         "message": entry.message,
         "runtime_message": message_line(lead) if lead else entry.message,
-        "printed": printed_form(lead) if lead else entry.message,
+        "printed": printed_form(lead, _printed_exception(lead, stored)) if lead else entry.message,
         "template": entry.template.to_json(),
         "kinds": list(entry.kinds),
         "exception_types": list(entry.exception_types),
@@ -98,6 +98,20 @@ def entry_json(
             else []
         ),
     }
+
+
+def _printed_exception(lead: ThrowSite, stored: dict[str, Any] | None) -> str | None:
+    """The raised class as a Python traceback names it, when the analysis
+    found where the repository defines it (its ``hierarchy`` fact)."""
+    if lead.language != "python" or not lead.exception_type or not stored:
+        return None
+    chain = stored["facts"].get("hierarchy") or []
+    first = chain[0] if chain else {}
+    if first.get("builtin") or not first.get("path"):
+        return None
+    if first.get("name") != lead.exception_type.rsplit(".", 1)[-1]:
+        return None
+    return qualified_exception(first.get("qualname") or first["name"], first["path"])
 
 
 def entry_summary(entry: ErrorEntry) -> dict[str, Any]:

@@ -78,6 +78,12 @@ def test_entry_json_carries_facts_analysis_and_related(py: tuple[SqliteStore, in
     entry = next(e for e in store.entries() if e.message == "shape name must be a string")
     data = entry_json(entry, store.snapshot(sid), store)
     assert data["analysis"]["summary"]["text"].startswith("`label` raises `ShapeError`")
+    # A traceback names a repository class by its module (shapes/errors.py).
+    assert data["printed"].endswith("\nshapes.errors.ShapeError: shape name must be a string")
+    builtin = next(e for e in store.entries() if e.message == "negative size: {value}")
+    assert entry_json(builtin, store.snapshot(sid), store)["printed"].endswith(
+        "\nValueError: negative size: {value}"
+    )
     assert data["facts"]["tests"]
     assert data["related"] == [
         {
