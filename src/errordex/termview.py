@@ -238,37 +238,73 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
             highlight=False,
         )
         matches = part["matches"]
-        where = part.get("raised_in")
-        if where and not where.get("raise_statement"):
-            console.print(
-                f"raised at [bold]{escape(where['path'])}:{where['line']}[/]"
-                f"{' in ' + escape(where['function']) if where.get('function') else ''}"
-                f" [dim](raised by the runtime, not by a raise statement in {escape(where['repo'])})[/]"
-                + (f"\n  {escape(where['url'])}" if where.get("url") else ""),
-                highlight=False,
-            )
-        if not part["found"]:
-            console.print("[yellow]no match[/] in the indexed repositories.")
-            if matches:
-                console.print("closest:")
-                for m in matches:
-                    console.print(
-                        f"  {m['id']}  {escape(m['repo'])}  {escape(m['title'])}  [dim]({m['score']:.2f})[/]"
-                    )
+        answer = part.get("answer")
+        if answer and answer["kind"] == "entry":
+            best = matches[0]
+            console.print(f"[green]best match[/] (score {best['score']:.2f})")
+            if best["values"]:
+                vals = ", ".join(f"{k} = {v}" for k, v in best["values"].items())
+                console.print(f"  your values: {escape(vals)}")
+            console.print()
+            print_entry(console, best)
+            _print_others(console, "other candidates", [m for m in matches[1:] if m["exact"]])
             console.print()
             continue
-        best = matches[0]
-        console.print(f"[green]best match[/] (score {best['score']:.2f})")
-        if best["values"]:
-            vals = ", ".join(f"{k} = {v}" for k, v in best["values"].items())
-            console.print(f"  your values: {escape(vals)}")
+        if answer and answer["kind"] == "location":
+            _print_location(console, answer, part.get("language"))
+        exact = [m for m in matches if m["exact"]]
+        if answer and exact:
+            # the traceback says where it came from; this entry is a twin
+            console.print(
+                "\n[yellow]same message, raised elsewhere[/] "
+                "[dim](not where this error came from; the page explains the message)[/]"
+            )
+            print_entry(console, exact[0])
+            _print_others(console, "other candidates", exact[1:])
+        elif answer:
+            console.print("[dim]no entry of the indexed repositories raises this message[/]")
+            _print_others(console, "similar text only, not this error", matches[:3])
+        else:
+            console.print("[yellow]no match[/] in the indexed repositories.")
+            if not exact:
+                _print_others(console, "closest", matches)
+            else:
+                best = exact[0]
+                console.print(f"[yellow]possible match[/] (score {best['score']:.2f})\n")
+                print_entry(console, best)
+                _print_others(console, "other candidates", exact[1:])
         console.print()
-        print_entry(console, best)
-        others = [m for m in matches[1:] if m["exact"]]
-        if others:
-            console.print("\n[bold]other candidates[/]")
-            for m in others:
-                console.print(
-                    f"  {m['id']}  {escape(m['repo'])}  {escape(m['title'])}  [dim]({m['score']:.2f})[/]"
-                )
-        console.print()
+
+
+def _print_location(console: Console, where: dict[str, Any], language: str | None) -> None:
+    """Where the runtime raised it: an indexed line that is not a raise statement,
+    or (``raise_frame`` False) the last indexed frame before code that is not indexed."""
+    at = f"[bold]{escape(where['path'])}:{where['line']}[/]"
+    fn = f" in {escape(where['function'])}" if where.get("function") else ""
+    repo = escape(where["repo"])
+    if not where.get("raise_frame"):
+        text = f"raised in code that is not indexed, called from {at}{fn} [dim]({repo})[/]"
+    elif not where.get("raise_statement"):
+        runtime = "the Python runtime" if language in (None, "python") else "the runtime"
+        text = (
+            f"raised by {runtime} at {at}{fn}, not by a raise statement in {repo}"
+            "\n  [dim]evaluating that line (or compiled code it calls) raised it[/]"
+        )
+    else:
+        text = f"raised at {at}{fn} [dim]({repo})[/]"
+    if where.get("same_version") is False:
+        text += "\n  [yellow]the indexed file reads differently at that line[/] (another version?)"
+    if where.get("url"):
+        text += f"\n  {escape(where['url'])}"
+    console.print(text, highlight=False)
+
+
+def _print_others(console: Console, heading: str, matches: list[dict[str, Any]]) -> None:
+    if not matches:
+        return
+    console.print(f"{heading}:")
+    for m in matches:
+        console.print(
+            f"  {m['id']}  {escape(m['repo'])}  {escape(m['title'])}  [dim]({m['score']:.2f})[/]",
+            highlight=False,
+        )

@@ -26,9 +26,13 @@ def f(count):
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory) -> str:
     path = str(tmp_path_factory.mktemp("explain") / "db.sqlite")
-    res = CliRunner().invoke(main, ["index", "pkg:click"], env={"ERRORDEX_DB": path})
-    assert res.exit_code == 0, res.output
+    for pkg in ("pkg:click", "pkg:starlette"):
+        res = CliRunner().invoke(main, ["index", pkg], env={"ERRORDEX_DB": path})
+        assert res.exit_code == 0, res.output
     return path
+
+
+STARLETTE_MISUSE = "from starlette.requests import Request; Request(1.5)"
 
 
 def real_traceback(code: str) -> str:
@@ -76,3 +80,35 @@ def test_ten_thousand_frame_traceback_is_handled(db: str, tmp_path: Path) -> Non
     res = CliRunner().invoke(main, ["explain", "--json", "-"], input=tb, env={"ERRORDEX_DB": db})
     assert res.exit_code == 0
     assert json.loads(res.stdout)["parts"][0]["found"]
+
+
+def test_json_answer_names_the_runtime_location_and_keeps_version_1(db: str) -> None:
+    tb = real_traceback(STARLETTE_MISUSE)
+    res = CliRunner().invoke(main, ["explain", "--json", "-"], input=tb, env={"ERRORDEX_DB": db})
+    data = json.loads(res.stdout)
+    assert data["version"] == 1
+    [part] = data["parts"]
+    answer = part["answer"]
+    assert answer["kind"] == "location" and answer["path"] == "starlette/requests.py"
+    assert answer["raise_frame"] and not answer["raise_statement"]
+    assert answer == {"kind": "location", **part["raised_in"]}
+    assert not part["matches"] or part["matches"][0]["repo"] != "pallets/click"
+
+
+def test_terminal_leads_with_the_runtime_location(db: str) -> None:
+    tb = real_traceback(STARLETTE_MISUSE)
+    res = CliRunner().invoke(main, ["explain", tb], env={"ERRORDEX_DB": db})
+    first = [ln for ln in res.stdout.splitlines() if ln.strip()][1]
+    assert first.startswith("raised by the Python runtime at starlette/requests.py:")
+    assert "not by a raise statement in Kludex/starlette" in " ".join(res.stdout.split())
+    assert "best match" not in res.stdout
+
+
+def test_json_answer_is_the_entry_when_a_raise_statement_threw_it(db: str) -> None:
+    res = CliRunner().invoke(
+        main, ["explain", "--json", "-"], input=real_traceback(MISUSE), env={"ERRORDEX_DB": db}
+    )
+    [part] = json.loads(res.stdout)["parts"]
+    assert part["answer"]["kind"] == "entry"
+    assert part["answer"]["id"] == part["matches"][0]["id"]
+    assert part["answer"]["path"] == "click/core.py"

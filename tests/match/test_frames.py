@@ -1,6 +1,6 @@
 """Ranking rules that read the traceback's frames, on small hand-made indexes."""
 
-from errordex.match.explain import rank
+from errordex.match.explain import RaiseFrame, first_answer, rank
 from errordex.match.index import MemoryIndex, type_names
 from errordex.paste import Frame
 from errordex.template import Hole, Template
@@ -116,3 +116,71 @@ def test_an_entry_at_the_raise_frame_whose_type_disagrees_is_not_located() -> No
 def test_type_names_read_the_class_of_a_factory_call() -> None:
     assert "validationerror" in type_names("pydantic_core.ValidationError.from_exception_data")
     assert type_names("click.exceptions.BadParameter") == {"badparameter"}
+
+
+def json_like() -> MemoryIndex:
+    """A message that a pure-Python fallback raises (and compiled code too)."""
+    idx = MemoryIndex()
+    idx.add(
+        "delim", "o/j",
+        fmt("Expecting ':' delimiter: line ", Hole("", "%d"), syntax="py-percent"),
+        ("JSONDecodeError",), sites=(("decoder.py", 174, None),),
+    )  # fmt: skip
+    idx.add("bare", "o/j", Template.empty(), ("TypeError",), sites=(("core.py", 2204, None),))
+    return idx
+
+
+def test_first_answer_is_the_entry_at_the_raise_frame() -> None:
+    got = rank(
+        "'c' is not one of 'a', 'b'.",
+        click_like(),
+        exception_type="click.exceptions.BadParameter",
+        frames=frames(("c/types.py", 472), ("c/types.py", 222)),
+    )
+    answer = first_answer(got, RaiseFrame("c/types.py", 222, raise_statement=True))
+    assert answer is not None and answer.entry_id == "choice"
+
+
+def test_no_entry_answers_when_the_raise_frame_is_a_line_that_raises_nothing() -> None:
+    # the C scanner raised it from the call at decoder.py:353; the fallback's
+    # raise at decoder.py:174 has the same text but is not where it came from
+    got = rank(
+        "Expecting ':' delimiter: line 1",
+        json_like(),
+        exception_type="json.decoder.JSONDecodeError",
+        frames=frames(("decoder.py", 337), ("decoder.py", 353)),
+    )
+    assert got[0].entry_id == "delim" and got[0].exact
+    raise_frame = RaiseFrame("decoder.py", 353, raise_statement=False, same_version=True)
+    assert first_answer(got, raise_frame) is None
+
+
+def test_an_entry_in_the_raise_frames_file_answers_when_the_version_may_differ() -> None:
+    got = rank(
+        "Expecting ':' delimiter: line 1",
+        json_like(),
+        exception_type="json.decoder.JSONDecodeError",
+        frames=frames(("decoder.py", 180)),
+    )
+    moved = RaiseFrame("decoder.py", 180, raise_statement=False, same_version=None)
+    answer = first_answer(got, moved)
+    assert answer is not None and answer.entry_id == "delim"
+    other = RaiseFrame("scanner.py", 180, raise_statement=False, same_version=None)
+    assert first_answer(got, other) is None
+
+
+def test_an_empty_template_never_wins_on_its_exception_type() -> None:
+    got = rank(
+        "'float' object is not subscriptable",
+        json_like(),
+        exception_type="TypeError",
+        frames=frames(("starlette/requests.py", 88)),
+    )
+    assert all(m.entry_id != "bare" for m in got)
+    assert first_answer(got, None) is None
+
+
+def test_a_verified_message_without_frames_is_the_answer() -> None:
+    got = rank("Expecting ':' delimiter: line 3", json_like(), exception_type="JSONDecodeError")
+    answer = first_answer(got, None)
+    assert answer is not None and answer.entry_id == "delim"

@@ -199,3 +199,25 @@ def test_traceback_cut_at_the_top_still_yields_the_error() -> None:
     )
     [err] = parse(text)
     assert (err.exception_type, err.message) == ("ValueError", "bad")
+
+
+def test_frames_keep_the_printed_code_line_but_not_the_caret_line() -> None:
+    [err] = parse(fixture("python_caret"))
+    assert [f.source for f in err.frames] == ['f({"a": {"b": None}})', 'return d["a"]["b"] + 1']
+
+
+def test_a_frame_without_printed_code_has_no_source() -> None:
+    tb = (
+        "Traceback (most recent call last):\n"
+        '  File "<string>", line 1, in <module>\n'
+        '  File "/usr/lib/python3.11/json/decoder.py", line 353, in raw_decode\n'
+        "    obj, end = self.scan_once(s, idx)\n"
+        "               ^^^^^^^^^^^^^^^^^^^^^^\n"
+        "json.decoder.JSONDecodeError: Expecting ':' delimiter: line 1 column 6 (char 5)\n"
+    )
+    [err] = parse(tb)
+    assert [f.source for f in err.frames] == [None, "obj, end = self.scan_once(s, idx)"]
+
+
+def test_the_printed_code_is_not_part_of_a_frames_identity() -> None:
+    assert Frame("a.py", 1, None, "f", "x = 1") == Frame("a.py", 1, None, "f")

@@ -386,3 +386,22 @@ def test_cached_pages_keep_the_security_headers(client: TestClient) -> None:
     assert first.text == second.text and second.headers["etag"] == first.headers["etag"]
     assert second.headers["content-security-policy"] == CSP
     assert second.headers["content-type"].startswith("text/html")
+
+
+def test_search_says_the_runtime_raised_it_at_a_line_that_raises_nothing(
+    client: TestClient,
+) -> None:
+    q = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/u/proj/src/widgets/core.py", line 5, in resize\n'
+        "    n = size[0]\n"
+        "TypeError: 'NoneType' object is not subscriptable\n"
+    )
+    page = client.get("/search", params={"q": q})
+    assert page.status_code == 200
+    assert "Raised by the Python runtime at" in page.text
+    assert "<code>src/widgets/core.py:5</code>" in page.text
+    assert "not by a raise statement in acme/widgets" in page.text
+    answer = client.get("/search.json", params={"q": q}).json()["parts"][0]["answer"]
+    assert answer["kind"] == "location" and answer["path"] == "src/widgets/core.py"
+    assert answer["raise_frame"] and not answer["raise_statement"]

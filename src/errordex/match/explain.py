@@ -243,11 +243,14 @@ def _shown(m: Match) -> bool:
     return m.exact or m.located or m.textual or m.frame_level > 0 or m.frame_path is not None
 
 
-def _order(m: Match) -> tuple[bool, int, bool, bool, float]:
+def _order(m: Match) -> tuple[bool, int, bool, bool, bool, float]:
     """Sort key: verified or located first; then the frames decide; then a
-    template with constant text beats a dynamic one; then the score."""
+    template with constant text beats a dynamic one; then the score. Among
+    the closest candidates that did not verify, one with a site in a file of
+    the traceback comes before one from code the traceback never entered."""
     tier = m.exact or m.located
-    return (tier, m.frame_level if tier else 0, m.specific, m.exact, m.score)
+    near = not tier and (m.frame_level > 0 or m.frame_path is not None)
+    return (tier, m.frame_level if tier else 0, near, m.specific, m.exact, m.score)
 
 
 _Loc = tuple[str, int | None]
