@@ -77,8 +77,6 @@ class Index:
         self.callers: dict[str, list[tuple[FuncDef, int]]] = defaultdict(list)
         self.tests: list[TestExpect] = []
         self.catches: dict[str, list[Catch]] = defaultdict(list)
-        self.idents: set[str] = set()
-        self.lines: dict[str, int] = {}
         #: callee name -> (path, caller symbol, line, call text), calls written on one line
         self.call_texts: dict[str, list[tuple[str, str, int, str]]] = defaultdict(list)
         self.scrutinees: dict[tuple[str, int], tuple[str, int]] = {}
@@ -87,8 +85,6 @@ class Index:
         manifests: dict[str, tuple[str, Manifest]] = {}
         calls: list[tuple[str, str, str, int]] = []
         for ev in evidence:
-            self.lines[ev.path] = ev.n_lines
-            self.idents |= ev.idents
             for f in ev.functions:
                 self.funcs_by_path[ev.path].append(f)
                 self.func.setdefault((ev.path, f.symbol), f)

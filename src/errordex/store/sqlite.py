@@ -88,7 +88,7 @@ class SnapshotData:
     #: entry id -> {"facts": ..., "analysis": ...} (errordex.analysis)
     analyses: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: every identifier in the snapshot's parsed code, for `errordex verify`
-    idents: frozenset[str] = frozenset()
+    idents: Iterable[str] = frozenset()
 
 
 def _compress(text: str) -> bytes:
