@@ -81,6 +81,8 @@ def test_file_content_matches_the_revision(sample_repo: GitRepo) -> None:
         assert files["src/app.py"] == b"raise ValueError('bad app')\n"
         assert src.read("src/app.py") == b"raise ValueError('bad app')\n"
         assert src.read("src/lib.py") is None  # not in v1
+        assert src.read("no such.rs") is None  # "<name> missing", three fields
+        assert src.read("not here either.rs") is None
     with open_source(str(sample_repo.root)) as src:
         assert src.read("src/app.py") == b"raise ValueError('changed')\n"
 

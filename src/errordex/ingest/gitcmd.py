@@ -145,7 +145,8 @@ class CatFile:
             if not header:
                 raise SourceError("git cat-file stopped unexpectedly")
             fields = header.split()
-            if len(fields) != 3:  # "<name> missing" / "<name> ambiguous"
+            # "<name> missing" / "<name> ambiguous" (a name may hold spaces)
+            if len(fields) != 3 or fields[-1] in (b"missing", b"ambiguous"):
                 return None
             size = int(fields[2])
             data = proc.stdout.read(size + 1)[:size]
