@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any
 
 from errordex import __version__
 from errordex.analysis import FileEvidence, referenced_paths, scan
@@ -40,7 +39,7 @@ from errordex.model import (
     SnapshotStats,
     ThrowSite,
 )
-from errordex.store.sqlite import SnapshotData, SqliteStore
+from errordex.store.sqlite import SnapshotData, SqliteStore, analysis_json
 
 #: progress(files_seen, bytes_parsed, path)
 ProgressFn = Callable[[int, int, str], None]
@@ -244,8 +243,11 @@ def _keep_files(source: Source, paths: set[str], got: _Collected) -> None:
 _SHARED: tuple[Index, list[ErrorEntry], Repo] | None = None
 _CHUNKS_PER_JOB = 8
 
+#: store_analyses(rows): hands (entry id, analysis JSON) rows to the store, in entry order
+StoreAnalysesFn = Callable[[Iterable[tuple[str, str]]], None]
 
-def _analyse_chunk(lo: int, hi: int) -> tuple[list[tuple[str, dict[str, Any]]], set[str]]:
+
+def _analyse_chunk(lo: int, hi: int) -> tuple[list[tuple[str, str]], set[str]]:
     """Analyses (as stored) of entries[lo:hi] and the paths they point at."""
     assert _SHARED is not None
     ix, entries, repo = _SHARED
@@ -253,41 +255,48 @@ def _analyse_chunk(lo: int, hi: int) -> tuple[list[tuple[str, dict[str, Any]]], 
         (e.id, {"facts": a.facts, "analysis": a.to_json()})
         for e, a in analyse_some(entries[lo:hi], ix, repo)
     ]
-    return out, referenced_paths([d for _, d in out])
+    return [(k, analysis_json(d)) for k, d in out], referenced_paths([d for _, d in out])
 
 
 def _analyse_all(
-    ix: Index, entries: list[ErrorEntry], repo: Repo, jobs: int
-) -> tuple[dict[str, dict[str, Any]], set[str]]:
-    """Every entry's analysis, and every path they point at. With jobs > 1
-    (and fork), chunks of entries go to a pool forked after the Index is
-    built, so the workers inherit it instead of unpickling it."""
+    ix: Index, entries: list[ErrorEntry], repo: Repo, jobs: int, store: StoreAnalysesFn
+) -> set[str]:
+    """Write every entry's analysis through ``store`` as each chunk of entries
+    is done, and return every path they point at. With jobs > 1 (and fork),
+    the chunks go to a pool forked after the Index is built, so the workers
+    inherit it instead of unpickling it."""
     global _SHARED
     _SHARED = (ix, entries, repo)
+    referenced: set[str] = set()
     try:
-        n = len(entries)
-        if jobs <= 1 or n < 2 or "fork" not in multiprocessing.get_all_start_methods():
-            parts = [_analyse_chunk(0, n)]
-        else:
-            size = max(1, -(-n // (jobs * _CHUNKS_PER_JOB)))
-            bounds = [(lo, min(n, lo + size)) for lo in range(0, n, size)]
-            # Frozen objects are left alone by the workers' collector, so
-            # their pages stay shared with this process.
-            gc.freeze()
-            try:
-                with ProcessPoolExecutor(
-                    max_workers=jobs,
-                    mp_context=multiprocessing.get_context("fork"),
-                    initializer=_exit_with_parent,
-                    initargs=(os.getpid(),),
-                ) as pool:
-                    parts = list(pool.map(_analyse_chunk, *zip(*bounds, strict=True)))
-            finally:
-                gc.unfreeze()
+        for rows, paths in _analysed_chunks(len(entries), jobs):
+            store(rows)
+            referenced |= paths
     finally:
         _SHARED = None
-    analyses = {k: d for out, _ in parts for k, d in out}
-    return analyses, set().union(*(paths for _, paths in parts))
+    return referenced
+
+
+def _analysed_chunks(n: int, jobs: int) -> Iterator[tuple[list[tuple[str, str]], set[str]]]:
+    """``_analyse_chunk`` over entries[0:n], in order, each chunk as it is done."""
+    if jobs <= 1 or n < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        yield _analyse_chunk(0, n)
+        return
+    size = max(1, -(-n // (jobs * _CHUNKS_PER_JOB)))
+    bounds = [(lo, min(n, lo + size)) for lo in range(0, n, size)]
+    # Frozen objects are left alone by the workers' collector, so
+    # their pages stay shared with this process.
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(
+            max_workers=jobs,
+            mp_context=multiprocessing.get_context("fork"),
+            initializer=_exit_with_parent,
+            initargs=(os.getpid(),),
+        ) as pool:
+            yield from pool.map(_analyse_chunk, *zip(*bounds, strict=True))
+    finally:
+        gc.unfreeze()
 
 
 def _add_forwarded(source: Source, got: _Collected) -> None:
@@ -374,7 +383,7 @@ def index(
         sites = _assign_packages(got.sites, got.packages)
         entries = group(source.repo.slug, sites)
         ix = index_of(entries, got.evidence, got.packages, got.classes)
-        analyses, referenced = _analyse_all(ix, entries, source.repo, jobs)
+        referenced = _analyse_all(ix, entries, source.repo, jobs, writer.add_analyses)
         del ix
         # Store every file an analysis points at, so its lines can be shown and verified.
         _keep_files(source, referenced, got)
@@ -406,7 +415,6 @@ def index(
                 classes=got.classes,
                 skips=got.skips,
                 files=got.files,
-                analyses=analyses,
                 idents=got.idents,
             )
         )

@@ -85,10 +85,16 @@ class SnapshotData:
     classes: list[ClassDef]
     skips: list[Skip]
     files: dict[str, str]
-    #: entry id -> {"facts": ..., "analysis": ...} (errordex.analysis)
+    #: entry id -> {"facts": ..., "analysis": ...} (errordex.analysis), after
+    #: those handed to ``SnapshotWriter.add_analyses``
     analyses: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: every identifier in the snapshot's parsed code, for `errordex verify`
     idents: Iterable[str] = frozenset()
+
+
+def analysis_json(analysis: dict[str, Any]) -> str:
+    """An analysis ({"facts", "analysis"}) as the store keeps it."""
+    return _text(json.dumps(analysis, ensure_ascii=False))
 
 
 def _compress(text: str) -> bytes:
@@ -98,8 +104,8 @@ def _compress(text: str) -> bytes:
 class SnapshotWriter:
     """One snapshot's write, spread over the index run.
 
-    File texts go in as extraction finds them (to a temporary table, on
-    disk), so the index never holds them all; ``finish`` writes the snapshot
+    File texts go in as extraction finds them, and analyses as they are
+    written (to temporary tables, on disk), so the index never holds them all; ``finish`` writes the snapshot
     in one transaction. Until it commits, readers see the previous snapshot,
     and an exception, Ctrl-C or kill -9 leaves it as it was. A snapshot of the
     same commit is replaced inside that transaction.
@@ -117,7 +123,11 @@ class SnapshotWriter:
         self.conn.execute(
             "CREATE TEMP TABLE IF NOT EXISTS pending_files (path TEXT PRIMARY KEY, text BLOB)"
         )
-        self.conn.execute("DELETE FROM temp.pending_files")
+        # rows in the order they are added (rowid), which is the order they are stored in
+        self.conn.execute(
+            "CREATE TEMP TABLE IF NOT EXISTS pending_analyses (entry_id TEXT, data TEXT)"
+        )
+        self._clear()
 
     def __enter__(self) -> SnapshotWriter:
         return self
@@ -125,7 +135,11 @@ class SnapshotWriter:
     def __exit__(self, *exc: object) -> None:
         if self.conn.in_transaction:
             self.conn.execute("ROLLBACK")
+        self._clear()
+
+    def _clear(self) -> None:
         self.conn.execute("DELETE FROM temp.pending_files")
+        self.conn.execute("DELETE FROM temp.pending_analyses")
 
     def add_files(self, files: Iterable[tuple[str, str]]) -> None:
         """Keep file texts (zlib) for the snapshot; a path already kept is skipped."""
@@ -136,6 +150,10 @@ class SnapshotWriter:
                 rows.append((path, _compress(text)))
         self.conn.executemany("INSERT INTO temp.pending_files VALUES (?, ?)", rows)
         _failpoint("files")
+
+    def add_analyses(self, analyses: Iterable[tuple[str, str]]) -> None:
+        """Keep (entry id, ``analysis_json``) rows for the snapshot, in order."""
+        self.conn.executemany("INSERT INTO temp.pending_analyses VALUES (?, ?)", analyses)
 
     def finish(self, data: SnapshotData) -> int:
         """Write the snapshot with the kept files, make it current, and commit."""
@@ -194,9 +212,14 @@ class SnapshotWriter:
             "INSERT INTO files VALUES (?, ?, ?)",
             ((sid, p, _compress(t)) for p, t in data.files.items() if p not in self.paths),
         )
+        conn.execute(
+            "INSERT INTO analyses SELECT ?, entry_id, data FROM temp.pending_analyses"
+            " ORDER BY rowid",
+            (sid,),
+        )
         conn.executemany(
             "INSERT INTO analyses VALUES (?, ?, ?)",
-            ((sid, k, _text(json.dumps(v, ensure_ascii=False))) for k, v in data.analyses.items()),
+            ((sid, k, analysis_json(v)) for k, v in data.analyses.items()),
         )
         conn.execute(
             "INSERT INTO snapshot_idents VALUES (?, ?)", (sid, json.dumps(sorted(data.idents)))
