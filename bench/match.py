@@ -20,7 +20,8 @@ entry produced the message (below) or that place is the raise frame's file
 and line. The 98% / 95% targets are read against it. "answer (message line
 only)" pastes the exception line alone, as a user pasting one line would:
 only the text can decide, a forwarded site counts by its ``via``, and an
-interpreter-raised message (which names no place) is a miss.
+interpreter-raised message (which names no place) is a miss. The misses of
+both are split into a wrong answer and no answer.
 
 The entry rows rank the entries of the last part. "errordex" counts a hit at
 rank k when the entry at rank k produced the message: one of its sites is
@@ -371,6 +372,7 @@ class Case:
     file_ranks: dict[str, int | None] = field(default_factory=dict)
     ms: dict[str, float] = field(default_factory=dict)
     first: str = ""
+    answered: dict[str, bool] = field(default_factory=dict)  # an answer was given
 
 
 @dataclass
@@ -570,6 +572,7 @@ def run_errordex(store: SqliteStore, c: Case) -> None:
         c.first = f"{how} @ {answer['path']}:{answer['line']}"
         hit = (answer["repo"], answer["path"], answer["line"]) == c.truth
     c.ranks["answer"] = 1 if hit else None
+    c.answered["answer"] = answer is not None
 
 
 def run_message_only(store: SqliteStore, c: Case) -> None:
@@ -586,6 +589,7 @@ def run_message_only(store: SqliteStore, c: Case) -> None:
         vias = {(m["repo"], *v) for s in m["sites"] if (v := via_location(s.get("via")))}
         hit = c.truth in keys | vias
     c.ranks["answer (message line only)"] = 1 if hit else None
+    c.answered["answer (message line only)"] = answer is not None and answer["kind"] == "entry"
 
 
 def produced(c: Case, m: dict[str, Any]) -> bool:
@@ -771,6 +775,18 @@ def main() -> None:
                 print(row(name, sub, method, target if method in ("answer", "errordex") else None))
             if method == "frame located":
                 print("  (raised_in = the truth path:line; hit@1 only)")
+            if method == "answer":
+                print("  (the part's first answer, entry or location, is the truth; hit@1 only)")
+            if method == "answer (message line only)":
+                print("  (an interpreter-raised message alone names no place: those are misses)")
+            if method.startswith("answer"):
+                for name, sub, _ in (subsets[0], subsets[3], subsets[5]):
+                    miss = [c for c in sub if c.ranks.get(method) != 1]
+                    wrong = sum(1 for c in miss if c.answered.get(method))
+                    print(
+                        f"  misses, {name.strip(' .')}: {len(miss)} ({wrong} a wrong answer,"
+                        f" {len(miss) - wrong} no answer)"
+                    )
 
         misses = [c for c in cases if c.ranks.get("answer") != 1]
         print(f"\nanswer misses: {len(misses)} (first {args.misses} shown)")

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from errordex.forge import file_url
-from errordex.match.explain import RaiseFrame, explain, first_answer
+from errordex.match.explain import RaiseFrame, explain, first_answer, runtime_form
 from errordex.match.index import StoreIndex, path_tails, type_name, type_names
 from errordex.paste import ParsedError
 from errordex.store.sqlite import SqliteStore
@@ -72,7 +72,9 @@ def explain_text(
             if where is not None and where["raise_frame"]
             else None
         )
-        first = first_answer(kept, raise_frame)
+        python = getattr(part, "language", None) in (None, "python")
+        runtime = python and runtime_form(part.message, part.exception_type)
+        first = first_answer(kept, raise_frame, runtime)
         parts.append(
             {
                 "message": part.message,
@@ -91,6 +93,7 @@ def explain_text(
                 "found": any(m["exact"] for m in matches),
                 "matches": matches,
                 "raised_in": where,
+                "runtime_form": runtime,
                 "answer": _answer(matches[0], part) if first is not None else _located(where),
             }
         )

@@ -264,6 +264,12 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
         elif answer:
             console.print("[dim]no entry of the indexed repositories raises this message[/]")
             _print_others(console, "similar text only, not this error", matches[:3])
+        elif part.get("runtime_form"):
+            console.print(
+                "[yellow]the Python runtime raises messages of this form itself[/]:"
+                " paste the whole traceback to see where this one was raised"
+            )
+            _print_others(console, "raise statements with the same text (less likely)", exact)
         else:
             console.print("[yellow]no match[/] in the indexed repositories.")
             if not exact:

@@ -112,3 +112,16 @@ def test_json_answer_is_the_entry_when_a_raise_statement_threw_it(db: str) -> No
     assert part["answer"]["kind"] == "entry"
     assert part["answer"]["id"] == part["matches"][0]["id"]
     assert part["answer"]["path"] == "click/core.py"
+
+
+def test_one_line_in_the_runtimes_own_form_gets_no_entry_answer(db: str) -> None:
+    # starlette's State.__getattr__ raises the same text as the interpreter
+    line = real_traceback("None.write").strip().splitlines()[-1]
+    assert line == "AttributeError: 'NoneType' object has no attribute 'write'"
+    res = CliRunner().invoke(main, ["explain", "--json", line], env={"ERRORDEX_DB": db})
+    [part] = json.loads(res.stdout)["parts"]
+    assert part["runtime_form"] and part["answer"] is None
+    assert part["matches"][0]["repo"] == "Kludex/starlette"  # listed, not answered
+    res = CliRunner().invoke(main, ["explain", line], env={"ERRORDEX_DB": db})
+    assert "the Python runtime raises messages of this form itself" in " ".join(res.stdout.split())
+    assert "best match" not in res.stdout

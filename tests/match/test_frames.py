@@ -1,6 +1,6 @@
 """Ranking rules that read the traceback's frames, on small hand-made indexes."""
 
-from errordex.match.explain import RaiseFrame, first_answer, rank
+from errordex.match.explain import RaiseFrame, first_answer, rank, runtime_form
 from errordex.match.index import MemoryIndex, type_names
 from errordex.paste import Frame
 from errordex.template import Hole, Template
@@ -184,3 +184,37 @@ def test_a_verified_message_without_frames_is_the_answer() -> None:
     got = rank("Expecting ':' delimiter: line 3", json_like(), exception_type="JSONDecodeError")
     answer = first_answer(got, None)
     assert answer is not None and answer.entry_id == "delim"
+
+
+def emulating_index() -> MemoryIndex:
+    """A raise statement that copies the interpreter's own message form."""
+    idx = MemoryIndex()
+    idx.add(
+        "state", "o/s",
+        fmt("'", Hole("", "{}"), "' object has no attribute '", Hole("", "{}"), "'"),
+        ("AttributeError",), sites=(("s/datastructures.py", 699, None),),
+    )  # fmt: skip
+    return idx
+
+
+def test_a_message_in_the_runtimes_own_form_is_not_answered_by_its_text_alone() -> None:
+    message = "'NoneType' object has no attribute 'write'"
+    assert runtime_form(message, "AttributeError") and runtime_form(message, None)
+    got = rank(message, emulating_index(), exception_type="AttributeError")
+    assert got[0].entry_id == "state" and got[0].confident
+    assert first_answer(got, None, runtime_message=True) is None
+    # at its raise frame, the statement is the answer all the same
+    got = rank(
+        message,
+        emulating_index(),
+        exception_type="AttributeError",
+        frames=frames(("s/datastructures.py", 699)),
+    )
+    answer = first_answer(got, RaiseFrame("s/datastructures.py", 699, True), True)
+    assert answer is not None and answer.entry_id == "state"
+
+
+def test_a_librarys_own_message_is_not_a_runtime_form() -> None:
+    assert not runtime_form("lex() argument must be a lexer instance, not a class", "TypeError")
+    assert not runtime_form("'x' object has no attribute 'y'", "mylib.errors.AttributeError")
+    assert runtime_form("'>=' not supported between instances of 'NoneType' and 'int'", "TypeError")

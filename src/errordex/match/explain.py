@@ -28,7 +28,9 @@ template does not verify (the message is built elsewhere) still ranks with the
 verified ones, unless its exception type disagrees.
 
 When nothing verifies, the closest candidates come back with ``exact=False``
-and a score below 0.3. No input makes it raise: the text, the number of
+and a score below 0.3; a dynamic or empty template that did not verify and
+has no frame in a file of its sites is not returned at all. ``first_answer``
+says which match, if any, a user should read first (see its docstring). No input makes it raise: the text, the number of
 parts, the message and the frames are all capped.
 """
 
@@ -52,7 +54,16 @@ from errordex.match.index import (
 from errordex.paste import ParsedError, parse
 from errordex.template import Hole, Template
 
-__all__ = ["Explanation", "FrameLike", "Match", "RaiseFrame", "explain", "first_answer", "rank"]
+__all__ = [
+    "Explanation",
+    "FrameLike",
+    "Match",
+    "RaiseFrame",
+    "explain",
+    "first_answer",
+    "rank",
+    "runtime_form",
+]
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +127,76 @@ class Match:
         return self.exact and self.specific and self.type_agrees is not False
 
 
+#: The forms of the messages the Python interpreter raises itself (CPython
+#: 3.8 to 3.13), by exception type. A raise statement that copies one of them
+#: (``raise AttributeError(f"'{cls}' object has no attribute '{name}'")``)
+#: verifies against every such message the runtime prints, so the text alone
+#: does not say that it was this statement.
+_PY_RUNTIME_FORMS: dict[str, tuple[str, ...]] = {
+    "attributeerror": (
+        r"'[^']+' object has no attribute '[^']+'",
+        r"type object '[^']+' has no attribute '[^']+'",
+        r"module '[^']+' has no attribute '[^']+'",
+        r"'[^']+' object attribute '[^']+' is read-only",
+        r"can't set attribute(?: '[^']+')?",
+        r"property '[^']+' of '[^']+' object has no setter",
+    ),
+    "typeerror": (
+        r"'[^']+' object is not (?:subscriptable|iterable|callable|an iterator|a mapping)",
+        r"'[^']+' object does not support item (?:assignment|deletion)",
+        r"unsupported operand type\(s\) for .+: '[^']+' and '[^']+'",
+        r"bad operand type for .+: '[^']+'",
+        r"'.+' not supported between instances of '[^']+' and '[^']+'",
+        r"can only concatenate \w+ \(not \S+\) to \w+",
+        r"object of type '[^']+' has no len\(\)",
+        r"cannot unpack non-iterable \S+ object",
+        r"'[^']+' object cannot be interpreted as an integer",
+        r"\w+ indices must be integers(?: or slices)?, not \S+",
+        r"unhashable type: '[^']+'",
+        r"a bytes-like object is required, not '[^']+'",
+        r".+\(\) takes (?:from )?\d+ (?:to \d+ )?positional arguments? but \d+ (?:were|was) given",
+        r".+\(\) missing \d+ required (?:positional|keyword-only) arguments?: .+",
+        r".+\(\) got an unexpected keyword argument '[^']+'",
+        r".+\(\) got multiple values for argument '[^']+'",
+        r".+\(\) argument (?:\d+ )?must be .+, not '[^']+'",
+    ),
+    "indexerror": (
+        r"(?:list|tuple|string|bytearray|range object) index out of range",
+        r"pop from (?:empty list|an empty \w+)",
+    ),
+    "valueerror": (
+        r"not enough values to unpack \(expected (?:at least )?\d+, got \d+\)",
+        r"too many values to unpack \(expected \d+\)",
+        r"invalid literal for int\(\) with base \d+: .+",
+        r"could not convert string to float: .+",
+    ),
+    "nameerror": (r"name '[^']+' is not defined",),
+    "unboundlocalerror": (r"cannot access local variable '[^']+' where it is not associated.*",),
+    "zerodivisionerror": (r"(?:integer |float )?(?:division|modulo) by zero",),
+    "recursionerror": (r"maximum recursion depth exceeded.*",),
+}
+_PY_RUNTIME = {k: re.compile("|".join(f"(?:{f})" for f in v)) for k, v in _PY_RUNTIME_FORMS.items()}
+
+
+def runtime_form(message: str, exception_type: str | None) -> bool:
+    """Whether ``message`` has the form of a message the Python interpreter
+    raises itself, for a builtin ``exception_type`` (or none given).
+
+    >>> runtime_form("'NoneType' object has no attribute 'write'", "AttributeError")
+    True
+    >>> runtime_form("'NoneType' object has no attribute 'write'", "mylib.AttributeError")
+    False
+    """
+    if not isinstance(message, str) or len(message) > 2048:
+        return False
+    line = message.strip()
+    if exception_type:
+        head, _, _ = exception_type.strip().rpartition(".")
+        form = _PY_RUNTIME.get(type_name(exception_type))
+        return head in ("", "builtins") and form is not None and bool(form.fullmatch(line))
+    return any(f.fullmatch(line) for f in _PY_RUNTIME.values())
+
+
 @dataclass(frozen=True)
 class RaiseFrame:
     """What the indexed code says about the line a traceback was raised at
@@ -132,7 +213,9 @@ class RaiseFrame:
     same_version: bool | None = None
 
 
-def first_answer(matches: Sequence[Match], raise_frame: RaiseFrame | None) -> Match | None:
+def first_answer(
+    matches: Sequence[Match], raise_frame: RaiseFrame | None, runtime_message: bool = False
+) -> Match | None:
     """The match to show first, or None when no entry is the answer.
 
     - An entry at the raise frame (or forwarded through it) is the answer.
@@ -142,6 +225,8 @@ def first_answer(matches: Sequence[Match], raise_frame: RaiseFrame | None) -> Ma
       the answer, even one whose text verifies (it is the same message from
       somewhere else), unless the file may be another version and the entry
       has a site in that file (the line may have moved).
+    - A message in a form the interpreter raises itself (``runtime_message``,
+      see ``runtime_form``) is not answered by its text alone.
     - Otherwise the best match is the answer when its constant text verifies
       and its exception type does not disagree. A dynamic or empty template
       never wins on its exception type alone.
@@ -154,7 +239,7 @@ def first_answer(matches: Sequence[Match], raise_frame: RaiseFrame | None) -> Ma
     if raise_frame is not None and not raise_frame.raise_statement:
         moved = raise_frame.same_version is not True and raise_frame.path in top.paths
         return top if moved and top.confident else None
-    return top if top.confident else None
+    return top if top.confident and not runtime_message else None
 
 
 @dataclass(frozen=True)
