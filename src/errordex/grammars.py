@@ -11,9 +11,21 @@ from __future__ import annotations
 from functools import cache
 from importlib import import_module, resources
 
-from tree_sitter import Language, Parser, Query
+from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
 _WHEELS = {"python": "tree_sitter_python", "rust": "tree_sitter_rust"}
+#: The queries of a language read from one walk of a file's tree: the
+#: extractor's and the evidence scan's. A capture name that appears in more
+#: than one of them must name the same pattern in each (captures are sets).
+_WALKS = {
+    "python": (
+        ("errordex.extract", "python.scm"),
+        ("errordex.extract", "python_forward.scm"),
+        ("errordex.analysis", "scan_python.scm"),
+    ),
+}
+
+Captures = dict[str, list[Node]]
 
 
 @cache
@@ -35,3 +47,30 @@ def query_source(package: str, filename: str) -> str:
 def query(name: str, package: str, filename: str) -> Query:
     """The query in ``package/filename`` for language ``name``."""
     return Query(language(name), query_source(package, filename))
+
+
+@cache
+def _walk_query(name: str) -> Query:
+    return Query(language(name), "\n".join(query_source(p, f) for p, f in _WALKS[name]))
+
+
+#: (tree, its captures) of the last walk
+_last: tuple[Tree, Captures] | None = None
+
+
+def captures(name: str, tree: Tree) -> Captures:
+    """Every capture of language ``name``'s walk queries over ``tree``
+    (capture name -> nodes, in no particular order).
+
+    A query walk visits every node, at about a quarter of the parse's cost
+    whatever it looks for, so the extractor and the scan of a file share
+    one: the last tree's captures are kept (the tree with them, so it is
+    the same tree). Callers must not change the lists.
+    """
+    global _last
+    last = _last
+    if last is not None and last[0] is tree:
+        return last[1]
+    got: Captures = QueryCursor(_walk_query(name)).captures(tree.root_node)
+    _last = (tree, got)
+    return got

@@ -8,7 +8,7 @@ import re
 import sys
 from bisect import bisect_right
 
-from tree_sitter import Node, Parser, Query, QueryCursor, Tree
+from tree_sitter import Node, Parser, Tree
 
 from errordex import grammars
 from errordex.analysis.evidence import Call, Catch, DocLine, FileEvidence, FuncDef, TestExpect
@@ -18,14 +18,12 @@ _RAISES_HEAD = re.compile(r"^\s*Raises\s*:?\s*$")
 _SPHINX = re.compile(r"^\s*:raises?\s+([\w.]+)\s*:(.*)$")
 _SECTION = re.compile(r"^\s*[A-Z][A-Za-z ]+:\s*$|^\s*-{3,}\s*$")
 _MAX_BODY_LINES = 25
+#: the captures of scan_python.scm walked in document order ("id" is read apart)
+_READ = ("string", "class", "function", "call", "with", "assert", "except")
 
 
 def _parser() -> Parser:
     return grammars.parser("python")
-
-
-def _query() -> Query:
-    return grammars.query("python", "errordex.analysis", "scan_python.scm")
 
 
 def parses(code: str) -> bool:
@@ -75,15 +73,12 @@ class _Scan:
         return self.src[n.start_byte : n.end_byte].decode("utf-8", "replace")
 
     def run(self, tree: Tree | None = None) -> FileEvidence:
-        root = (tree if tree is not None else _parser().parse(self.src)).root_node
-        caught = QueryCursor(_query()).captures(root)
+        caught = grammars.captures("python", tree or _parser().parse(self.src))
         # The captures in document order (a parent before the nodes it holds),
         # read as a walk would: scopes are popped when a node starts past their end.
         events = sorted(
             (n.start_byte, -n.end_byte, i, n)
-            for i, n in enumerate(
-                n for name, nodes in caught.items() if name != "id" for n in nodes
-            )
+            for i, n in enumerate(n for name in _READ for n in caught.get(name, ()))
         )
         top = sys.maxsize
         # (end byte, qualified names, enclosing fn symbol, public scope, in a test fn)

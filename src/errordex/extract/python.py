@@ -38,10 +38,6 @@ _WS = re.compile(r"\s+")
 _TEST_FUNCTION = re.compile(r"test(?:_|[A-Z0-9]|$)")
 
 
-def _query(name: str) -> ts.Query:
-    return grammars.query("python", "errordex.extract", name)
-
-
 def parse(text: str) -> ts.Tree:
     """Parse source text (shared with the evidence scan, so a file is parsed once)."""
     return grammars.parser("python").parse(text.encode("utf-8", "surrogatepass"))
@@ -52,14 +48,14 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
     (``tree``: ``parse(text)``, when the caller parsed it already)."""
     if tree is None:
         tree = parse(text)
-    caught = ts.QueryCursor(_query("python.scm")).captures(tree.root_node)
+    caught = grammars.captures("python", tree)
     raises = caught.get("raise", [])
     asserts = caught.get("assert", [])
     class_nodes = sorted(caught.get("class", []), key=lambda n: n.start_byte)
-    f = _File(path, text, tree.root_node)
+    f = _File(path, text, tree.root_node, caught)
     # Forwarding (``self.fail(msg)``) is read outside test code only: a
     # call in a test is not where a library's message lives.
-    forwarding = fwd.Forwarding.of(f, tree.root_node) if not f.test_path else None
+    forwarding = fwd.Forwarding.of(f, caught) if not f.test_path else None
     if not (raises or asserts or class_nodes or forwarding):
         return Extraction()
     classes: list[ClassDef] = []
@@ -112,14 +108,17 @@ class _File:
     path: str
     text: str
     root: ts.Node
+    caught: grammars.Captures
     classes: dict[str, ClassDef] = field(default_factory=dict)
     message_sites: list[ThrowSite] = field(default_factory=list)
     forwarders: list[Forwarder] = field(default_factory=list)
     #: function definitions by name
     functions: dict[str, list[ts.Node]] = field(default_factory=dict)
     _lines: list[str] | None = None
+    _src: bytes | None = None
     _test_path: bool | None = None
-    _scopes: dict[int, dict[str, list[ts.Node]]] = field(default_factory=dict)
+    #: assignments by the id of their scope node (None until first needed)
+    _scopes: dict[int, dict[str, list[ts.Node]]] | None = None
     _params: dict[int, frozenset[str]] = field(default_factory=dict)
     #: classes whose code (``__str__``/``__init__``) builds the message
     _built: dict[str, _Builder] = field(default_factory=dict)
@@ -257,6 +256,13 @@ class _File:
         )
 
     @property
+    def src(self) -> bytes:
+        """The text as parsed."""
+        if self._src is None:
+            self._src = self.text.encode("utf-8", "surrogatepass")
+        return self._src
+
+    @property
     def lines(self) -> list[str]:
         if self._lines is None:
             self._lines = self.text.split("\n")  # tree-sitter counts rows by \n only
@@ -373,30 +379,35 @@ class _File:
         return None
 
     def _assignments(self, scope: ts.Node) -> dict[str, list[ts.Node]]:
-        table = self._scopes.get(scope.id)
-        if table is not None:
-            return table
-        table = {}
-        if scope == self.root:  # module constants: top-level statements only
-            for stmt in scope.named_children:
-                first = stmt.named_children[0] if stmt.named_child_count else None
-                if stmt.type == "expression_statement" and first is not None:
-                    left = first.child_by_field_name("left")
-                    if (
-                        first.type in ("assignment", "augmented_assignment")
-                        and left is not None
-                        and left.type == "identifier"
-                    ):
-                        table.setdefault(msg.text_of(left), []).append(first)
-        else:
-            caught = ts.QueryCursor(_query("python_scope.scm")).captures(scope)
-            nodes = caught.get("assign", []) + caught.get("augment", [])
-            for n in sorted(nodes, key=lambda n: n.start_byte):
-                left = n.child_by_field_name("left")
-                if left is not None and _scope_of(n) == scope:
-                    table.setdefault(msg.text_of(left), []).append(n)
-        self._scopes[scope.id] = table
-        return table
+        scopes = self._scopes
+        if scopes is None:
+            scopes = self._scopes = self._all_assignments()
+        return scopes.get(scope.id, {})
+
+    def _all_assignments(self) -> dict[int, dict[str, list[ts.Node]]]:
+        """Assignments to a name by the scope they bind in, from the one walk
+        of the file (a walk per scope would cost a walk each)."""
+        out: dict[int, dict[str, list[ts.Node]]] = {}
+        # module constants: top-level statements only
+        table: dict[str, list[ts.Node]] = {}
+        for stmt in self.root.named_children:
+            first = stmt.named_children[0] if stmt.named_child_count else None
+            if stmt.type == "expression_statement" and first is not None:
+                left = first.child_by_field_name("left")
+                if (
+                    first.type in ("assignment", "augmented_assignment")
+                    and left is not None
+                    and left.type == "identifier"
+                ):
+                    table.setdefault(msg.text_of(left), []).append(first)
+        out[self.root.id] = table
+        nodes = self.caught.get("assign", []) + self.caught.get("augment", [])
+        for n in sorted(nodes, key=lambda n: n.start_byte):
+            scope = _scope_of(n)
+            left = n.child_by_field_name("left")
+            if scope is not None and left is not None:
+                out.setdefault(scope.id, {}).setdefault(msg.text_of(left), []).append(n)
+        return out
 
     def _parameters(self, fn: ts.Node) -> frozenset[str]:
         got = self._params.get(fn.id)

@@ -16,7 +16,6 @@ joins the two across files (``errordex.forward``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING
 
 import tree_sitter as ts
@@ -178,11 +177,16 @@ _MESSAGE_NAME = ("msg", "message", "err", "text", "reason", "detail", "descr")
 _SCOPE_TYPES = ("function_definition", "class_definition")
 
 
-@cache
-def _query() -> ts.Query:
-    names = "|".join(sorted(_NOT_FORWARDERS | msg.GETTEXT | {"format"}))
-    src = grammars.query_source("errordex.extract", "python_forward.scm")
-    return ts.Query(grammars.language("python"), src.replace("__not_forwarders__", f"^({names})$"))
+#: ``_NOT_FORWARDERS``, gettext and ``format``, as the bytes of a callee's name
+_SKIPPED = frozenset(n.encode() for n in _NOT_FORWARDERS | msg.GETTEXT | {"format"})
+
+
+def _may_forward(src: bytes, callee: ts.Node) -> bool:
+    """Whether a callee's name leaves its call worth reading: not a class, an
+    ``assert...``/dunder method or a name in ``_SKIPPED`` (the rest of the
+    checks are ``message_call``'s)."""
+    name = src[callee.start_byte : callee.end_byte]
+    return not (name[:1].isupper() or name.startswith((b"assert", b"__")) or name in _SKIPPED)
 
 
 @dataclass
@@ -193,15 +197,25 @@ class Forwarding:
     call_nodes: list[ts.Node]
 
     @classmethod
-    def of(cls, f: _File, root: ts.Node) -> Forwarding | None:
-        caught = ts.QueryCursor(_query()).captures(root)
-        functions, calls = caught.get("function", []), caught.get("call", [])
+    def of(cls, f: _File, caught: grammars.Captures) -> Forwarding | None:
+        src = f.src
+        calls: list[ts.Node] = []
+        # the query's patterns: the call is the callee's parent, or the
+        # parent of its attribute
+        for capture, up in (("forward.callee", 1), ("forward.method", 2)):
+            for n in caught.get(capture, ()):
+                if _may_forward(src, n):
+                    call: ts.Node | None = n.parent if up == 1 else n.parent and n.parent.parent
+                    if call is not None:
+                        calls.append(call)
+        functions: list[ts.Node] = []
+        for node in caught.get("function", ()):
+            name = node.child_by_field_name("name")
+            if name is not None and name.type == "identifier":
+                functions.append(node)
+                f.functions.setdefault(msg.text_of(name), []).append(node)
         if not (functions or calls):
             return None
-        for node in functions:
-            name = node.child_by_field_name("name")
-            if name is not None:
-                f.functions.setdefault(msg.text_of(name), []).append(node)
         return cls(functions, calls)
 
     def calls(self, f: _File) -> tuple[MessageCall, ...]:
