@@ -772,7 +772,7 @@ def main() -> None:
             print(f"\n{method}")
             print(head)
             for name, sub, target in subsets:
-                print(row(name, sub, method, target if method in ("answer", "errordex") else None))
+                print(row(name, sub, method, target if method == "answer" else None))
             if method == "frame located":
                 print("  (raised_in = the truth path:line; hit@1 only)")
             if method == "answer":
