@@ -225,7 +225,8 @@ def explain(text: str | None, repo: str | None, limit: int, as_json: bool, db: s
         emit_json(result)
     else:
         print_explanations(Console(), result)
-    if not any(p["found"] for p in result["parts"]):
+    # an answer (an entry, or the location the runtime raised it at) is found too
+    if not any(p["answer"] is not None or p["found"] for p in result["parts"]):
         sys.exit(EXIT_NOT_FOUND)
 
 

@@ -93,6 +93,8 @@ def test_json_answer_names_the_runtime_location_and_keeps_version_1(db: str) -> 
     assert answer["raise_frame"] and not answer["raise_statement"]
     assert answer == {"kind": "location", **part["raised_in"]}
     assert not part["matches"] or part["matches"][0]["repo"] != "pallets/click"
+    assert not part["found"]  # only the location is known: that is an answer too
+    assert res.exit_code == 0
 
 
 def test_terminal_leads_with_the_runtime_location(db: str) -> None:
@@ -102,6 +104,7 @@ def test_terminal_leads_with_the_runtime_location(db: str) -> None:
     assert first.startswith("raised by the Python runtime at starlette/requests.py:")
     assert "not by a raise statement in Kludex/starlette" in " ".join(res.stdout.split())
     assert "best match" not in res.stdout
+    assert res.exit_code == 0
 
 
 def test_json_answer_is_the_entry_when_a_raise_statement_threw_it(db: str) -> None:
