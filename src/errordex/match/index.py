@@ -22,9 +22,9 @@ import json
 import math
 import re
 from array import array
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from errordex.template import Hole, Template, Text
 
@@ -38,6 +38,7 @@ __all__ = [
     "LocatingSource",
     "MemoryIndex",
     "StoreIndex",
+    "entry_keys",
     "fts_query",
     "path_tails",
     "query_terms",
@@ -233,6 +234,72 @@ def _is_textual(t: Template) -> bool:
     return not t.dynamic and not t.is_empty and bool(t.literal_text())
 
 
+def _wordless_key(t: Template) -> tuple[str, ...]:
+    return tuple(c.strip() for c in t.chunks())
+
+
+def entry_keys(t: Template, exception_types: Iterable[str] = ()) -> list[str]:
+    """Every key that finds an entry, as ``MemoryIndex`` files it (``StoreIndex``
+    reads them from the store): its terms (``template_terms``); the
+    ``<``/``>``/``=`` first-chunk, last-chunk and whole-text keys of a template
+    of few terms; ``~`` and its chunks (JSON) for a template without words; and
+    ``!`` and a type name for a template without constant text.
+
+    >>> entry_keys(Template.literal("chunked"))
+    ['chunked', '=chunked', '<chunked', '>chunked']
+    """
+    if not _is_textual(t):
+        return list(dict.fromkeys("!" + n for x in exception_types if (n := type_name(x))))
+    terms = template_terms(t)
+    keys = list(terms)
+    if len(terms) <= AFFIX_TERMS:
+        keys += _affix_keys(t)
+    if not terms:
+        keys.append("~" + json.dumps(_wordless_key(t)))
+    return list(dict.fromkeys(keys))
+
+
+K = TypeVar("K")
+
+
+def _scan(
+    known: list[tuple[int, K]],
+    postings: Callable[[K], Sequence[int]],
+    weight: Callable[[K], float],
+) -> dict[int, float]:
+    """Partial scores: the weights of the rarest ``known`` (df, key) that fit
+    in ``POSTINGS_BUDGET`` postings (the rarest always goes in, cut to the budget)."""
+    scores: dict[int, float] = {}
+    scanned = 0
+    for df, key in known:
+        if scores and scanned + df > POSTINGS_BUDGET:
+            break
+        w = weight(key)
+        post = postings(key)
+        if len(post) > POSTINGS_BUDGET:
+            post = post[:POSTINGS_BUDGET]
+        if not scores:
+            scores = dict.fromkeys(post, w)
+        else:
+            get = scores.get
+            for n in post:
+                scores[n] = get(n, 0.0) + w
+        scanned += len(post)
+    return scores
+
+
+def _best(scores: dict[int, float]) -> list[tuple[int, float]]:
+    """The ``RESCORE`` best partial scores."""
+    if not scores:
+        return []
+    # a cheap cut first keeps nlargest small
+    cut = max(scores.values()) * 0.5
+    keep = (
+        [kv for kv in scores.items() if kv[1] >= cut] if len(scores) > RESCORE else scores.items()
+    )
+    return heapq.nlargest(RESCORE, keep, key=lambda kv: kv[1])
+
+
 class MemoryIndex:
     """An in-memory inverted index of templates.
 
@@ -323,7 +390,7 @@ class MemoryIndex:
             for k in _affix_keys(template):
                 self._affix.setdefault(k, []).append(n)
         if _is_textual(template) and not toks:
-            key = tuple(c.strip() for c in template.chunks())
+            key = _wordless_key(template)
             if key not in self._wordless:
                 self._wordless[key] = []
                 self._wordless_keys.append(key)
@@ -355,35 +422,11 @@ class MemoryIndex:
             if (tid := self._vocab.get(w)) is not None
         )[: MAX_QUERY_TOKENS * 2]
         qset = {tid for _, tid in known}
-        scores: dict[int, float] = {}
-        scanned = 0
-        for df, tid in known:
-            if scores and scanned + df > POSTINGS_BUDGET:
-                break
-            w = self._idfs[tid]
-            post = self._postings[tid]
-            if df > POSTINGS_BUDGET:
-                post = post[:POSTINGS_BUDGET]
-            if not scores:
-                scores = dict.fromkeys(post, w)
-            else:
-                get = scores.get
-                for n in post:
-                    scores[n] = get(n, 0.0) + w
-            scanned += len(post)
-        top: list[tuple[int, float]] = []
-        if scores:
-            # the best partial scores; a cheap cut first keeps nlargest small
-            cut = max(scores.values()) * 0.5
-            keep = (
-                [kv for kv in scores.items() if kv[1] >= cut]
-                if len(scores) > RESCORE
-                else scores.items()
-            )
-            top = heapq.nlargest(RESCORE, keep, key=lambda kv: kv[1])
+        postings, idfs = self._postings, self._idfs
+        top = _best(_scan(known, lambda tid: postings[tid], lambda tid: idfs[tid]))
         ranked: list[tuple[float, int]] = []
         want = type_name(exception_type)
-        start, ids, idfs = self._tok_start, self._tok_ids, self._idfs
+        start, ids = self._tok_start, self._tok_ids
         for n, _ in top:
             matched = total = 0.0
             for tid in ids[start[n] : start[n + 1]]:
@@ -466,43 +509,157 @@ def fts_query(tokens: Iterable[str]) -> str:
     return " OR ".join(quoted) or '""'
 
 
-class StoreIndex:
-    """Candidates from the SQLite store's FTS5 table (``entries_fts``).
+#: First characters of the special keys of ``entry_keys`` (a term starts with a letter or digit).
+_SPECIAL = frozenset("<>=~!")
 
-    The rarest words of the message go into the query, up to a budget of
-    postings (document counts come from an ``fts5vocab`` view), so a query
-    reads short postings lists however large the store is.
+
+@dataclass
+class _StoreState:
+    """What a StoreIndex keeps between queries, while the store does not change."""
+
+    version: int | None = None
+    ready: bool = False
+    entries: int = 0
+    dead: tuple[tuple[int, int], ...] = ()
+    df: dict[str, int] = field(default_factory=dict)
+    wordless: list[tuple[str, tuple[str, ...]]] | None = None
+
+
+class StoreIndex:
+    """Candidates from the SQLite store: the same retrieval as ``MemoryIndex``,
+    over the postings the store keeps (``errordex.store.postings``).
+
+    A query reads the document counts of its terms (one indexed lookup), the
+    postings of its rarest terms up to ``POSTINGS_BUDGET``, and the keys of
+    the ``RESCORE`` best entries, so its cost does not grow with the store.
+    A store whose postings are not in line with its current snapshots (written
+    by an older errordex) is asked through FTS5 instead, until the next write.
     """
 
-    #: postings the words of one query may have in all (the two rarest always go in)
+    #: FTS5 fallback: postings the words of one query may have in all (the two rarest always go in)
     BUDGET = 3000
-    #: rows that bm25 ranks, to be ranked again on all their words
+    #: FTS5 fallback: rows that bm25 ranks, to be ranked again on all their words
     RERANK = 200
 
-    #: document counts kept between queries (fts5vocab counts a term by reading its postings)
+    #: document counts kept between queries
     CACHE_TERMS = 200_000
 
     def __init__(self, store: SqliteStore) -> None:
         self.store = store
-        self._df: dict[str, int] = {}
-        self._version: int | None = None
+        self._state = _StoreState()
 
-    def _counts(self, terms: list[str]) -> dict[str, int]:
+    def _current(self) -> _StoreState:
+        st = self._state
         version = self.store.data_version()
-        if version != self._version or len(self._df) > self.CACHE_TERMS:
-            self._df.clear()
-            self._version = version
-        missing = [t for t in terms if t not in self._df]
+        if version != st.version or len(st.df) > self.CACHE_TERMS:
+            status = self.store.match_status()
+            st = self._state = _StoreState(version, status.ready, status.entries, status.dead)
+        return st
+
+    def _counts(self, st: _StoreState, keys: Iterable[str]) -> dict[str, int]:
+        """Document counts (0 for an unknown key), cached in ``st``."""
+        df = st.df
+        missing = [k for k in dict.fromkeys(keys) if k not in df]
         if missing:
-            found = self.store.fts_term_counts(missing)
-            for t in missing:
-                self._df[t] = found.get(t, 0)
-        return {t: self._df[t] for t in terms}
+            found = self.store.match_term_counts(missing)
+            for k in missing:
+                df[k] = found.get(k, 0)
+        return df
+
+    def _wordless(self, st: _StoreState) -> list[tuple[str, tuple[str, ...]]]:
+        """(key, chunks) of word-less templates, the most specific first."""
+        if st.wordless is None:
+            keys = [(k, tuple(json.loads(k[1:]))) for k in self.store.match_wordless_keys()]
+            keys.sort(key=lambda kc: (-sum(len(c) for c in kc[1]), kc[0]))
+            st.wordless = keys
+        return st.wordless
 
     def candidates(self, message: str, exception_type: str | None, limit: int) -> list[Candidate]:
         limit = max(1, min(limit, 1000))
+        st = self._current()
+        if not st.ready:
+            return self._fts_candidates(message, exception_type, limit)
+        store, n_all = self.store, st.entries
+        qterms = query_terms(message)
+        affixes = _message_affixes(message)
+        want = type_name(exception_type)
+        df = self._counts(st, [*qterms, *affixes, *(["!" + want] if want else [])])
+        known = sorted((d, t) for t in qterms if (d := df[t]))[: MAX_QUERY_TOKENS * 2]
+        qset = {t for _, t in known}
+
+        def idf(key: str) -> float:
+            return math.log(1.0 + n_all / (1 + df.get(key, 0)))
+
+        dead = st.dead
+        top = _best(_scan(known, lambda t: store.match_postings(t, POSTINGS_BUDGET, dead), idf))
+        docs = store.match_docs(n for n, _ in top)
+        # a word of the template that the message lacks weighs as the rarest
+        # word would (its count is not read): this only lowers templates that
+        # cannot match the message in full
+        unmatched = math.log(1.0 + n_all)
+        ranked: list[tuple[float, int]] = []
+        for n, _ in top:
+            keys, types = docs.get(n, ([], []))
+            matched = total = 0.0
+            for k in keys:
+                if k in qset:
+                    w = idf(k)
+                    matched += w
+                    total += w
+                elif k[0] not in _SPECIAL:
+                    total += unmatched
+            s = matched * (matched / total) if total else 0.0
+            if want and want in types:
+                s *= 1.1
+            ranked.append((s, n))
+        ranked.sort(key=lambda sn: -sn[0])
+        # few-word templates ("Both: {}", "chunked") by their first or last chunk
+        front: list[tuple[float, int]] = []
+        room = max(4, limit // 2)
+        for k in affixes:
+            if len(front) >= room:
+                break
+            if df[k]:
+                for n in store.match_postings(k, room - len(front), dead):
+                    front.append((1e6 + len(k), n))
+        if front:
+            known_n = {n for _, n in front}
+            ranked = sorted(front, key=lambda sn: -sn[0]) + [
+                sn for sn in ranked if sn[1] not in known_n
+            ]
+        chosen = ranked[:limit]
+        seen = {n for _, n in chosen}
+        extra: list[tuple[float, int]] = []
+        # word-less templates ("{}: {}") whose chunks are all in the message
+        for key, chunks in self._wordless(st)[:MAX_WORDLESS_KEYS]:
+            if len(extra) >= limit:
+                break
+            if all(c in message for c in chunks):
+                for n in store.match_postings(key, limit, dead):
+                    if n not in seen:
+                        extra.append((0.01 * sum(len(c) for c in chunks), n))
+                        seen.add(n)
+        # templates that only an exception type can find (dynamic, empty)
+        if want and df["!" + want]:
+            for n in store.match_postings("!" + want, limit, dead):
+                if n not in seen:
+                    extra.append((0.0, n))
+                    seen.add(n)
+        out = chosen + extra[: max(0, limit - len(chosen) // 2)]
+        rows = store.match_rows([n for _, n in out])
+        return [
+            self._candidate(sid, eid, repo, Template.from_json(json.loads(tj)), types_json, s)
+            for s, n in out
+            if (row := rows.get(n)) is not None
+            for sid, eid, repo, tj, types_json in (row,)
+        ]
+
+    def _fts_candidates(
+        self, message: str, exception_type: str | None, limit: int
+    ) -> list[Candidate]:
+        """Candidates through FTS5, for a store whose postings are not in line."""
         toks = query_tokens(message)
-        counts = self._counts(toks[: MAX_QUERY_TOKENS * 2])
+        counts = self.store.fts_term_counts(toks[: MAX_QUERY_TOKENS * 2])
         known = sorted((counts[t], t) for t in toks if counts.get(t))
         rare: list[str] = []
         spent = 0

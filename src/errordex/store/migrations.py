@@ -122,6 +122,31 @@ def m002_analysis(conn: sqlite3.Connection) -> None:
     )
 
 
+@migration
+def m003_match_postings(conn: sqlite3.Connection) -> None:
+    """The matcher's inverted index (``errordex.store.postings``), filled
+    for the snapshots already current."""
+    from errordex.store import postings
+
+    if not conn.in_transaction:
+        conn.execute("BEGIN")  # executescript would commit: one transaction, all or nothing
+    for stmt in (
+        # one row per segment and key: the doc ids (uint32 LE) of its entries with the key
+        "CREATE TABLE match_postings (seg INTEGER NOT NULL, term TEXT NOT NULL,"
+        " n INTEGER NOT NULL, docs BLOB NOT NULL, PRIMARY KEY (seg, term)) WITHOUT ROWID",
+        "CREATE TABLE match_segments (seg INTEGER PRIMARY KEY, level INTEGER NOT NULL,"
+        " entries INTEGER NOT NULL)",
+        # docs lo..hi of a snapshot are in segment seg; dead: no longer current
+        "CREATE TABLE match_snapshots (snapshot_id INTEGER NOT NULL, seg INTEGER NOT NULL,"
+        " lo INTEGER NOT NULL, hi INTEGER NOT NULL, version INTEGER NOT NULL,"
+        " indexed_at TEXT NOT NULL, dead INTEGER NOT NULL)",
+        "CREATE TABLE match_docs (doc INTEGER PRIMARY KEY, snapshot_id INTEGER NOT NULL,"
+        " entry_id TEXT NOT NULL, keys TEXT NOT NULL, types TEXT NOT NULL)",
+    ):
+        conn.execute(stmt)
+    postings.sync(conn)
+
+
 def apply(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT)")
     done = {row[0] for row in conn.execute("SELECT name FROM _migrations")}

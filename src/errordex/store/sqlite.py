@@ -14,7 +14,7 @@ import re
 import signal
 import sqlite3
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,7 +30,7 @@ from errordex.model import (
     SnapshotStats,
     ThrowSite,
 )
-from errordex.store import migrations
+from errordex.store import migrations, postings
 from errordex.template import Template
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -184,6 +184,7 @@ class SnapshotWriter:
             sid = cur.lastrowid
             assert sid is not None
             self._write(sid, repo_id, data)
+            postings.sync(conn, {sid: data.entries})  # the matcher's index (store/postings.py)
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
@@ -611,6 +612,33 @@ class SqliteStore:
             (query, inner, limit),
         ).fetchall()
         return [(int(r[0]), r[1], r[2], r[3], r[4]) for r in rows]
+
+    def match_status(self) -> postings.Status:
+        """Whether the matcher's postings are in line with the current snapshots."""
+        return postings.status(self.conn)
+
+    def match_term_counts(self, keys: Iterable[str]) -> dict[str, int]:
+        """Entries in the matcher's postings per key (keys that have none are left out)."""
+        return postings.counts(self.conn, keys)
+
+    def match_postings(
+        self, key: str, cap: int, dead: Sequence[tuple[int, int]] = ()
+    ) -> Sequence[int]:
+        """Doc ids of the entries filed under ``key``, at most ``cap``; ``dead``
+        (from ``match_status``) are doc id ranges to skip."""
+        return postings.postings(self.conn, key, cap, dead)
+
+    def match_docs(self, docs: Iterable[int]) -> dict[int, tuple[list[str], list[str]]]:
+        """Doc id -> (keys, type names) of entries in the matcher's postings."""
+        return postings.docs(self.conn, docs)
+
+    def match_wordless_keys(self) -> list[str]:
+        return postings.wordless(self.conn)
+
+    def match_rows(self, docs: list[int]) -> dict[int, tuple[int, str, str, str, str]]:
+        """Doc id -> (snapshot id, entry id, repo slug, template JSON, exception
+        types JSON) of current entries, the shape of ``match_candidates``."""
+        return postings.rows(self.conn, docs)
 
     def site_paths(self, snapshot_id: int, entry_id: str) -> list[str]:
         """The distinct paths of an entry's sites, in site order."""

@@ -1,0 +1,137 @@
+"""StoreIndex over the store's postings: the same answers as MemoryIndex, from SQLite."""
+
+import random
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import pytest
+
+from errordex.match.compile import hole_kind
+from errordex.match.index import MemoryIndex, StoreIndex
+from errordex.model import ErrorEntry, Repo, Snapshot
+from errordex.store.sqlite import SnapshotData, SqliteStore
+from errordex.template import Hole, Template, Text
+
+from .conftest import corpus, entry, fmt
+
+
+def save(
+    store: SqliteStore, entries: list[ErrorEntry], repo: str = "o/r", commit: str = "c"
+) -> None:
+    snap = Snapshot(Repo(repo), commit * 40, None, "t", "0")
+    store.save(SnapshotData(snap, None, entries, [], [], [], {}))
+
+
+class Spy:
+    """Counts the postings a StoreIndex reads."""
+
+    def __init__(self, store: SqliteStore) -> None:
+        self.keys: list[str] = []
+        self.real = store.match_postings
+
+    def __call__(self, key: str, cap: int, dead: Sequence[tuple[int, int]] = ()) -> Sequence[int]:
+        self.keys.append(key)
+        return self.real(key, cap, dead)
+
+
+@pytest.fixture(scope="module")
+def decoys(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SqliteStore]:
+    """20,000 templates that share all their words but one, in 20 repos, and a few to find."""
+    store = SqliteStore(tmp_path_factory.mktemp("decoys") / "db.sqlite")
+    for r in range(20):
+        save(
+            store,
+            [
+                entry(
+                    f"{r:04x}{i:012x}",
+                    fmt(f"invalid value for field number z{r}x{i}: ", Hole("v", "{v}")),
+                )
+                for i in range(1000)
+            ]
+            + [entry(f"{r:04x}{'f' * 12}", fmt(f"the value w{r} is not allowed"))],
+            repo=f"o/r{r}",
+        )
+    save(
+        store,
+        [
+            entry("a" * 16, fmt(Hole("attr", "{attr}"), " is invalid.")),
+            entry("b" * 16, Template.literal("chunked")),
+            entry("c" * 16, fmt("Both: ", Hole("", "{}"))),
+        ],
+        repo="o/few",
+    )
+    yield store
+    store.close()
+
+
+def test_store_index_finds_the_template_among_decoys_sharing_its_words(
+    decoys: SqliteStore,
+) -> None:
+    got = StoreIndex(decoys).candidates("invalid value for field number z7x123: 42", None, 5)
+    assert got[0].entry_id == f"{7:04x}{123:012x}" and got[0].repo == "o/r7"
+
+
+def test_store_index_reads_the_rarest_postings_only(decoys: SqliteStore) -> None:
+    index = StoreIndex(decoys)
+    spy = Spy(decoys)
+    decoys.match_postings = spy  # type: ignore[method-assign]
+    try:
+        got = index.candidates("invalid value for field number z3x999: 1", None, 5)
+    finally:
+        del decoys.match_postings
+    assert got[0].entry_id == f"{3:04x}{999:012x}"
+    # the rare word and its pairs; not the 20,000-long lists of "invalid" or "value"
+    assert "z3x999" in spy.keys
+    assert "invalid" not in spy.keys and "value" not in spy.keys
+
+
+def test_store_index_finds_a_template_of_common_words_by_word_pairs(decoys: SqliteStore) -> None:
+    got = StoreIndex(decoys).candidates("/tmp/x is invalid.", None, 5)
+    assert got[0].entry_id == "a" * 16
+
+
+def test_store_index_finds_few_word_templates_by_first_or_last_chunk(decoys: SqliteStore) -> None:
+    index = StoreIndex(decoys)
+    assert index.candidates("chunked", None, 5)[0].entry_id == "b" * 16
+    assert "c" * 16 in [c.entry_id for c in index.candidates("Both: config.toml", None, 5)]
+
+
+def test_store_index_with_no_known_word_returns_nothing_and_reads_no_postings(
+    decoys: SqliteStore,
+) -> None:
+    index = StoreIndex(decoys)
+    spy = Spy(decoys)
+    decoys.match_postings = spy  # type: ignore[method-assign]
+    try:
+        got = index.candidates("qqqq zzzz 12345 unheard-of", None, 5)
+    finally:
+        del decoys.match_postings
+    assert got == [] and spy.keys == []
+
+
+def _message(t: Template, rng: random.Random) -> str:
+    values = {"int": "7", "float": "0.5", "hex": "ff", "path": "a/b.rs", "repr": "'x'"}
+    return "".join(
+        p.text if isinstance(p, Text) else values.get(hole_kind(p), "foo") for p in t.parts
+    )
+
+
+def test_store_index_ranks_like_memory_index(store: SqliteStore) -> None:
+    entries = corpus()
+    memory, stored = MemoryIndex.from_entries(entries), StoreIndex(store)
+    rng = random.Random(3)
+    for e in [*entries[:4], *rng.sample(entries, 150)]:
+        message = _message(e.template, rng)
+        etype = e.exception_types[0] if e.exception_types else None
+        want = [c.entry_id for c in memory.candidates(message, etype, 5)]
+        got = [c.entry_id for c in stored.candidates(message, etype, 5)]
+        assert got[:1] == want[:1], message
+
+
+def test_store_index_forgets_entries_of_an_earlier_commit(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite")
+    save(store, [entry("1" * 16, fmt("obsolete frobnicator failure"))], commit="a")
+    save(store, [entry("2" * 16, fmt("frobnicator failure, again"))], commit="b")
+    got = StoreIndex(store).candidates("obsolete frobnicator failure", None, 5)
+    assert [c.entry_id for c in got] == ["2" * 16]
+    assert got[0].paths == ("src/lib.rs",)

@@ -1,0 +1,173 @@
+"""The matcher's postings (errordex.store.postings) stay equal to the current snapshots."""
+
+import json
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from errordex.group import group
+from errordex.match.index import entry_keys
+from errordex.model import Repo, Snapshot, ThrowSite
+from errordex.store import migrations, postings
+from errordex.store.sqlite import SnapshotData, SqliteStore
+from errordex.template import Template
+
+
+def data(commit: str, messages: list[str], slug: str = "o/r") -> SnapshotData:
+    sites = [
+        ThrowSite(
+            path="m.py",
+            line=i + 1,
+            column=1,
+            end_line=i + 1,
+            language="python",
+            kind="raise",
+            template=Template.literal(m),
+            exception_type="ValueError",
+        )
+        for i, m in enumerate(messages)
+    ]
+    snap = Snapshot(
+        repo=Repo(slug), commit=commit, commit_date=None, indexed_at="t", tool_version="0"
+    )
+    return SnapshotData(
+        snapshot=snap,
+        forge_ref=None,
+        entries=group(slug, sites),
+        packages=[],
+        classes=[],
+        skips=[],
+        files={},
+    )
+
+
+Posting = tuple[int, str]  # (snapshot id, entry id)
+
+
+def expected(conn: sqlite3.Connection) -> dict[str, set[Posting]]:
+    """The postings, computed from scratch from the current entries."""
+    out: dict[str, set[Posting]] = {}
+    for sid, eid, t, types in conn.execute(
+        "SELECT e.snapshot_id, e.id, e.template, e.exception_types FROM entries e"
+        " JOIN repos r ON r.current_snapshot = e.snapshot_id"
+    ):
+        for k in entry_keys(Template.from_json(json.loads(t)), json.loads(types)):
+            out.setdefault(postings.clean(k), set()).add((sid, eid))
+    return out
+
+
+def stored(store: SqliteStore) -> dict[str, set[Posting]]:
+    """The live postings as a reader sees them, through ``match_postings``."""
+    conn = store.conn
+    status = store.match_status()
+    assert status.ready
+    doc = {
+        d: (sid, eid)
+        for d, sid, eid in conn.execute("SELECT doc, snapshot_id, entry_id FROM match_docs")
+    }
+    out: dict[str, set[Posting]] = {}
+    for (term,) in conn.execute("SELECT DISTINCT term FROM match_postings"):
+        ids = store.match_postings(term, 10**9, status.dead)
+        assert len(ids) == len(set(ids))
+        if ids:
+            out[term] = {doc[d] for d in ids}
+    return out
+
+
+MESSAGES = [
+    "index out of range",
+    "value is invalid",
+    "invalid value for index",
+    "chunked",
+    "index value",
+]
+
+
+@pytest.fixture(autouse=True)
+def merge_by_twos(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(postings, "FANOUT", 2)
+
+
+def test_postings_follow_new_commits_and_reindexing(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite")
+    store.save(data("a" * 40, MESSAGES))
+    store.save(data("a" * 40, MESSAGES[:3], slug="o/s"))
+    assert stored(store) == expected(store.conn)
+    store.save(data("b" * 40, [*MESSAGES[1:], "index gone"]))  # a new commit becomes current
+    assert stored(store) == expected(store.conn)
+    store.save(data("b" * 40, MESSAGES[:2]))  # the same commit again
+    assert stored(store) == expected(store.conn)
+    assert store.match_status().ready
+    assert store.match_status().entries == 2 + 3
+
+
+def test_many_snapshots_are_merged_into_few_segments(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite")
+    for i in range(40):
+        store.save(data("a" * 40, [f"index w{j} value" for j in range(i * 5, i * 5 + 5)], f"o/{i}"))
+    store.save(data("b" * 40, ["index moved"], "o/3"))  # o/3's first snapshot is dead
+    # 196 entries, merged by twos: a segment per level at most
+    assert store.conn.execute("SELECT count(*) FROM match_segments").fetchone()[0] <= 8
+    assert len(store.match_postings("index", 1000, store.match_status().dead)) == 196
+    assert len(store.match_postings("index", 7)) == 7
+    assert store.match_term_counts(["w7", "moved", "nope"]) == {"w7": 1, "moved": 1}
+    assert stored(store) == expected(store.conn)
+
+
+def test_a_store_from_before_m003_is_backfilled_when_opened(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite"
+    store = SqliteStore(path)
+    store.save(data("a" * 40, MESSAGES))
+    for table in ("match_postings", "match_segments", "match_snapshots", "match_docs"):
+        store.conn.execute(f"DROP TABLE {table}")
+    store.conn.execute("DELETE FROM _migrations WHERE name = 'm003_match_postings'")
+    assert not store.match_status().ready
+    store.close()
+    store = SqliteStore(path)
+    assert store.match_status().ready
+    assert stored(store) == expected(store.conn)
+
+
+def test_a_snapshot_written_without_postings_is_not_trusted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite")
+    store.save(data("a" * 40, MESSAGES))
+    # what an older errordex does: the same commit again (same snapshot id), no postings
+    with monkeypatch.context() as m:
+        m.setattr(postings, "sync", lambda conn, fresh=None: None)
+        again = data("a" * 40, MESSAGES[1:])
+        store.save(replace(again, snapshot=replace(again.snapshot, indexed_at="later")))
+    assert not store.match_status().ready
+    store.save(data("a" * 40, MESSAGES[:1], slug="o/s"))  # the next write catches up
+    assert store.match_status().ready
+    assert stored(store) == expected(store.conn)
+
+
+def test_segments_of_other_key_rules_are_rebuilt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite")
+    store.save(data("a" * 40, MESSAGES))
+    monkeypatch.setattr(postings, "KEYS_VERSION", postings.KEYS_VERSION + 1)
+    assert not store.match_status().ready
+    store.save(data("a" * 40, MESSAGES[:1], slug="o/s"))
+    assert store.match_status().ready
+    assert stored(store) == expected(store.conn)
+
+
+def test_fresh_database_has_the_postings_tables(tmp_path: Path) -> None:
+    conn = sqlite3.connect(tmp_path / "db.sqlite", isolation_level=None)
+    migrations.apply(conn)
+    cols = {
+        t: [r[1] for r in conn.execute(f"PRAGMA table_info({t})")]
+        for t in ("match_postings", "match_segments", "match_snapshots", "match_docs")
+    }
+    assert cols == {
+        "match_postings": ["seg", "term", "n", "docs"],
+        "match_segments": ["seg", "level", "entries"],
+        "match_snapshots": ["snapshot_id", "seg", "lo", "hi", "version", "indexed_at", "dead"],
+        "match_docs": ["doc", "snapshot_id", "entry_id", "keys", "types"],
+    }
