@@ -276,12 +276,16 @@ def main_part(ctx: Mapping[str, Any]) -> dict[str, Any] | None:
 
 
 def sole_match(ctx: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The match to go straight to: the only exact match of the main error, or
-    one clearly ahead of the next; otherwise None (show the list)."""
+    """The match to go straight to: the main error's answer, when that answer
+    is an entry; otherwise None (show the answer and the list). A location
+    answer is not an entry's page: an exact match there is the same message
+    raised elsewhere (json's C scanner raising the pure-Python scanner's text).
+    """
     part = main_part(ctx)
-    if part is None:
+    answer = part.get("answer") if part is not None else None
+    if part is None or not answer or answer.get("kind") != "entry":
         return None
-    exact = [m for m in part["matches"] if m["exact"]]
-    if len(exact) == 1 or (len(exact) > 1 and exact[0]["score"] - exact[1]["score"] >= 0.2):
-        return dict(exact[0])
+    for m in part["matches"]:
+        if m["id"] == answer["id"] and m["repo"] == answer["repo"]:
+            return dict(m)
     return None
