@@ -21,8 +21,8 @@ from datetime import UTC, datetime
 
 from errordex import __version__
 from errordex.analysis import FileEvidence, referenced_paths, scan
-from errordex.analysis.analyse import analyse_some, index_of
-from errordex.analysis.facts import Index, useful_calls
+from errordex.analysis.analyse import analyse_some
+from errordex.analysis.facts import CrossFile, Index, useful_calls
 from errordex.extract import extractor_for, parser_for
 from errordex.extract.common import is_test_path
 from errordex.forward import forwarded_sites
@@ -39,12 +39,15 @@ from errordex.model import (
     SnapshotStats,
     ThrowSite,
 )
+from errordex.store.spill import Spill
 from errordex.store.sqlite import SnapshotData, SqliteStore, analysis_json
 
 #: progress(files_seen, bytes_parsed, path)
 ProgressFn = Callable[[int, int, str], None]
 
 _BATCH = 64
+#: files whose evidence each analysis process keeps loaded (an LRU)
+EVIDENCE_CACHE_FILES = 1024
 
 
 @dataclass(frozen=True)
@@ -64,8 +67,10 @@ class _Collected:
     files: dict[str, str] = field(default_factory=dict)
     #: every path whose text is stored (or pending in ``files``)
     kept: set[str] = field(default_factory=set)
-    #: evidence of each file, without its identifiers (they are in ``idents``)
-    evidence: dict[str, FileEvidence] = field(default_factory=dict)
+    #: what the analysis reads across files, gathered as files arrive
+    cross: CrossFile = field(default_factory=CrossFile)
+    #: the rest of each file's evidence, on disk until the analysis reads it by path
+    evidence: Spill[FileEvidence] = field(default_factory=Spill)
     #: every identifier in the parsed code, for `errordex verify`
     idents: set[str] = field(default_factory=set)
     #: extractions with forwarders or message calls, joined by _add_forwarded
@@ -182,13 +187,11 @@ def _add_manifest(item: SourceFile, into: _Collected) -> None:
 
 
 def _add_evidence(path: str, ev: FileEvidence, into: _Collected) -> None:
-    # A file's identifiers are kept once, in one set for the snapshot: the
-    # analysis never reads them, and per file they outweigh the rest (crates:
-    # 478k per-file entries, 54 MB).
-    if ev.idents:
-        into.idents.update(ev.idents)
-        ev = replace(ev, idents=frozenset())
-    into.evidence[path] = ev
+    # A file's identifiers go to one set for the snapshot (the analysis never
+    # reads them); what lookups across files need stays in memory, compact,
+    # and the rest of the evidence waits on disk.
+    into.idents.update(ev.idents)
+    into.evidence.put(path, into.cross.add(ev))
 
 
 def _absorb(
@@ -323,10 +326,12 @@ def collect(
     jobs: int = 1,
     progress: ProgressFn | None = None,
     store_files: StoreFilesFn | None = None,
+    evidence: Spill[FileEvidence] | None = None,
 ) -> _Collected:
     """Extract every file. With ``store_files``, file texts are handed over
-    batch by batch and not kept; without it they stay in ``files``."""
-    into = _Collected()
+    batch by batch and not kept; without it they stay in ``files``. The
+    evidence read by path goes to ``evidence`` (a new Spill if not given)."""
+    into = _Collected(evidence=evidence) if evidence is not None else _Collected()
     report = progress or (lambda seen, nbytes, path: None)
 
     def absorb(
@@ -377,12 +382,26 @@ def index(
     source = open_source(spec, rev=rev, name=name, options=opts)
     if jobs is None:
         jobs = 1 if (os.cpu_count() or 1) < 2 else min(4, os.cpu_count() or 1)
-    with store.writer() as writer:
-        got = collect(source, jobs=jobs, progress=progress, store_files=writer.add_files)
+    with store.writer() as writer, Spill[FileEvidence]() as evidence:
+        got = collect(
+            source,
+            jobs=jobs,
+            progress=progress,
+            store_files=writer.add_files,
+            evidence=evidence,
+        )
         _add_forwarded(source, got)
         sites = _assign_packages(got.sites, got.packages)
         entries = group(source.repo.slug, sites)
-        ix = index_of(entries, got.evidence, got.packages, got.classes)
+        ix = Index(
+            got.cross,
+            got.packages,
+            got.classes,
+            entries,
+            load=got.evidence.get,
+            cache_size=EVIDENCE_CACHE_FILES,
+        )
+        got.cross = CrossFile()  # the Index holds what it reads
         referenced = _analyse_all(ix, entries, source.repo, jobs, writer.add_analyses)
         del ix
         # Store every file an analysis points at, so its lines can be shown and verified.

@@ -2,16 +2,20 @@
 
 A fact is a plain dict with at least ``path`` and ``line`` (its evidence).
 ``Index`` is built once per snapshot from every file's evidence; ``facts``
-reads it for one entry.
+reads it for one entry. Lookups across files are kept in memory, compact;
+a file's own functions and lines are read back by path when asked (so the
+evidence of a large repository can wait on disk, see ``CrossFile``).
 """
 
 from __future__ import annotations
 
 import builtins
 import re
+import sys
 from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from errordex.analysis.cfg import Workspace, dependency_line, enabled_by, features_in
@@ -61,55 +65,126 @@ def useful_calls(ev: FileEvidence) -> FileEvidence:
     return ev if len(kept) == len(ev.calls) else replace(ev, calls=kept)
 
 
+#: load(path): the part of a file's evidence ``CrossFile.add`` left, or None
+LoadFn = Callable[[str], FileEvidence | None]
+
+#: files whose by-path lookups an Index keeps loaded (each process its own)
+CACHE_FILES = 1024
+
+
+class CrossFile:
+    """What lookups across files read (definitions per name, call edges, call
+    texts, tests, catches, manifests), gathered one file at a time so a file's
+    evidence need not stay in memory: ``add`` returns the part that is read
+    by path, to be kept elsewhere and handed to ``Index`` through ``load``."""
+
+    def __init__(self) -> None:
+        #: name -> how many functions outside tests define it
+        self.defined: dict[str, int] = defaultdict(int)
+        #: (callee, path, caller symbol, line) of calls made by a function outside
+        #: tests defined in the same file; ``Index`` keeps those whose callee is defined
+        self.edges: list[tuple[str, str, str, int]] = []
+        #: callee name -> (path, caller symbol, line, call text), calls written on one line
+        self.call_texts: dict[str, list[tuple[str, str, int, str]]] = defaultdict(list)
+        self.tests: list[TestExpect] = []
+        self.catches: dict[str, list[Catch]] = defaultdict(list)
+        self.manifests: dict[str, tuple[str, Manifest]] = {}
+
+    def add(self, ev: FileEvidence) -> FileEvidence:
+        """Take from ``ev`` what lookups across files read; return the rest."""
+        path = ev.path
+        first: dict[str, FuncDef] = {}
+        for f in ev.functions:
+            first.setdefault(f.symbol, f)
+            if not f.in_test:
+                self.defined[sys.intern(f.name)] += 1
+        for c in ev.calls:
+            callee, caller = sys.intern(c.callee), sys.intern(c.caller)
+            who = first.get(caller)
+            if who is not None and not who.in_test:
+                self.edges.append((callee, path, caller, c.line))
+            if c.text:
+                self.call_texts[callee].append((path, caller, c.line, c.text))
+        self.tests.extend(ev.tests)
+        for x in ev.catches:
+            self.catches[x.exception.rsplit(".", 1)[-1]].append(x)
+        if ev.manifest is not None and ev.manifest.crate:
+            self.manifests[ev.manifest.crate] = (path, ev.manifest)
+        return FileEvidence(
+            path=path,
+            language=ev.language,
+            n_lines=ev.n_lines,
+            functions=ev.functions,
+            calls=tuple(c for c in ev.calls if c.text and c.callee in _UNWRAPS),
+            scrutinees=ev.scrutinees,
+        )
+
+
+_UNWRAPS = ("expect", "unwrap")
+
+
+@dataclass(frozen=True, slots=True)
+class _ByPath:
+    """One file's by-path lookups."""
+
+    functions: tuple[FuncDef, ...] = ()
+    #: symbol -> its first definition in the file
+    first: dict[str, FuncDef] = field(default_factory=dict)
+    #: line of a catch-all arm -> (matched expression, line of the match)
+    scrutinees: dict[int, tuple[str, int]] = field(default_factory=dict)
+    #: line -> (caller, text) of an ``.expect(..)``/``.unwrap()`` call
+    unwraps: dict[int, tuple[str, str]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, ev: FileEvidence | None) -> _ByPath:
+        if ev is None:
+            return cls()
+        first: dict[str, FuncDef] = {}
+        for f in ev.functions:
+            first.setdefault(f.symbol, f)
+        unwraps: dict[int, tuple[str, str]] = {}
+        for c in ev.calls:
+            if c.text and c.callee in _UNWRAPS:
+                unwraps.setdefault(c.line, (c.caller, c.text))
+        scrutinees = {sc.line: (sc.text, sc.match_line) for sc in ev.scrutinees}
+        return cls(ev.functions, first, scrutinees, unwraps)
+
+
 class Index:
-    """Lookups over a whole snapshot's evidence."""
+    """Lookups over a whole snapshot's evidence.
+
+    ``evidence`` is every file's evidence, or a ``CrossFile`` gathered from
+    it together with ``load``, which gives back the rest of one file's
+    evidence (the last ``cache_size`` files read are kept).
+    """
 
     def __init__(
         self,
-        evidence: Iterable[FileEvidence],
+        evidence: Iterable[FileEvidence] | CrossFile,
         packages: Iterable[Package],
         classes: Iterable[ClassDef],
         entries: Iterable[ErrorEntry] = (),
+        load: LoadFn | None = None,
+        cache_size: int = CACHE_FILES,
     ) -> None:
-        self.funcs_by_path: dict[str, list[FuncDef]] = defaultdict(list)
-        self.funcs_by_name: dict[str, list[FuncDef]] = defaultdict(list)
-        self.func: dict[tuple[str, str], FuncDef] = {}
-        self.callers: dict[str, list[tuple[FuncDef, int]]] = defaultdict(list)
-        self.tests: list[TestExpect] = []
-        self.catches: dict[str, list[Catch]] = defaultdict(list)
-        #: callee name -> (path, caller symbol, line, call text), calls written on one line
-        self.call_texts: dict[str, list[tuple[str, str, int, str]]] = defaultdict(list)
-        self.scrutinees: dict[tuple[str, int], tuple[str, int]] = {}
-        #: (path, line) -> (caller, text) of ``.expect(..)``/``.unwrap()`` calls
-        self.unwraps: dict[tuple[str, int], tuple[str, str]] = {}
-        manifests: dict[str, tuple[str, Manifest]] = {}
-        calls: list[tuple[str, str, str, int]] = []
-        for ev in evidence:
-            for f in ev.functions:
-                self.funcs_by_path[ev.path].append(f)
-                self.func.setdefault((ev.path, f.symbol), f)
-                if not f.in_test:
-                    self.funcs_by_name[f.name].append(f)
-            calls.extend((c.callee, ev.path, c.caller, c.line) for c in ev.calls)
-            for call in ev.calls:
-                if call.text:
-                    self.call_texts[call.callee].append(
-                        (ev.path, call.caller, call.line, call.text)
-                    )
-                    if call.callee in ("expect", "unwrap"):
-                        self.unwraps.setdefault((ev.path, call.line), (call.caller, call.text))
-            for sc in ev.scrutinees:
-                self.scrutinees[(ev.path, sc.line)] = (sc.text, sc.match_line)
-            self.tests.extend(ev.tests)
-            for c in ev.catches:
-                self.catches[c.exception.rsplit(".", 1)[-1]].append(c)
-            if ev.manifest is not None and ev.manifest.crate:
-                manifests[ev.manifest.crate] = (ev.path, ev.manifest)
-        self.manifests = manifests
-        for callee, path, caller, line in calls:
-            who = self.func.get((path, caller))
-            if who is not None and not who.in_test and callee in self.funcs_by_name:
-                self.callers[callee].append((who, line))
+        if isinstance(evidence, CrossFile):
+            cross = evidence
+            assert load is not None, "an Index of a CrossFile reads files through load"
+        else:
+            cross = CrossFile()
+            rest = {ev.path: cross.add(ev) for ev in evidence}
+            load = rest.get
+        self._by_path = lru_cache(maxsize=cache_size)(lambda path: _ByPath.of(load(path)))
+        self.defined = cross.defined
+        #: callee name -> (path, caller symbol, line of the call)
+        self.callers: dict[str, list[tuple[str, str, int]]] = defaultdict(list)
+        for callee, path, caller, line in cross.edges:
+            if callee in self.defined:
+                self.callers[callee].append((path, caller, line))
+        self.call_texts = cross.call_texts
+        self.tests = cross.tests
+        self.catches = cross.catches
+        self.manifests = cross.manifests
         # Tests by the words of their expected text, so an entry checks only
         # the tests that share a word with its message (not every test).
         self.tests_by_word: dict[str, list[int]] = defaultdict(list)
@@ -125,7 +200,7 @@ class Index:
             elif t.exception:
                 self.tests_by_exception[t.exception.rsplit(".", 1)[-1]].append(i)
         self.packages = {p.name: p for p in packages}
-        self.workspace = Workspace(self.packages, manifests)
+        self.workspace = Workspace(self.packages, self.manifests)
         self.classes: dict[str, list[ClassDef]] = defaultdict(list)
         for cls in classes:
             self.classes[cls.name].append(cls)
@@ -142,9 +217,29 @@ class Index:
             for trigram in _trigrams(e):
                 self.by_word[trigram].append(e)
 
+    def functions_in(self, path: str) -> tuple[FuncDef, ...]:
+        return self._by_path(path).functions
+
+    def function(self, path: str, symbol: str) -> FuncDef | None:
+        """The first function of ``path`` with this symbol."""
+        return self._by_path(path).first.get(symbol)
+
+    def callers_of(self, name: str) -> Iterator[tuple[FuncDef, int]]:
+        """Functions outside tests that call ``name``, with the line of the call."""
+        for path, caller, line in self.callers.get(name, ()):
+            who = self.function(path, caller)
+            assert who is not None
+            yield who, line
+
+    def scrutinee(self, path: str, line: int) -> tuple[str, int] | None:
+        return self._by_path(path).scrutinees.get(line)
+
+    def unwrap(self, path: str, line: int) -> tuple[str, str] | None:
+        return self._by_path(path).unwraps.get(line)
+
     def enclosing(self, path: str, line: int) -> FuncDef | None:
         best: FuncDef | None = None
-        for f in self.funcs_by_path.get(path, ()):
+        for f in self.functions_in(path):
             if f.line <= line <= f.end_line and (best is None or f.line >= best.line):
                 best = f
         return best
@@ -182,7 +277,7 @@ def catch_all_arms(sites: list[ThrowSite], ix: Index | None = None) -> list[Fact
             ):
                 handled = [x for x in g.siblings if x != g.text]
                 fact = _at(s.path, g.line, site=f"{s.path}:{s.line}", arm=g.text, handled=handled)
-                got = ix.scrutinees.get((s.path, g.line)) if ix is not None else None
+                got = ix.scrutinee(s.path, g.line) if ix is not None else None
                 if got:
                     fact["value"] = {"path": s.path, "line": got[1] or g.line, "text": got[0]}
                 out.append(fact)
@@ -285,9 +380,9 @@ def _paths_from_public(start: FuncDef, ix: Index) -> list[list[Fact]]:
     for _ in range(MAX_HOPS):
         nxt: list[tuple[FuncDef, list[Fact]]] = []
         for fn, chain in frontier:
-            if len(ix.funcs_by_name.get(fn.name, ())) > AMBIGUOUS:
+            if ix.defined.get(fn.name, 0) > AMBIGUOUS:
                 continue
-            for caller, line in ix.callers.get(fn.name, ()):
+            for caller, line in ix.callers_of(fn.name):
                 key = (caller.path, caller.symbol)
                 if key in visited:
                     continue
@@ -344,11 +439,11 @@ def docs(sites: list[ThrowSite], reach: list[Fact], entry: ErrorEntry, ix: Index
     out: list[Fact] = []
     fns: list[FuncDef] = []
     for r in reach:
-        f = ix.func.get((r["path"], r["function"]))
+        f = ix.function(r["path"], r["function"])
         if f is not None:
             fns.append(f)
         for chain in r.get("paths", ()):
-            g = ix.func.get((chain[0]["path"], chain[0]["function"]))
+            g = ix.function(chain[0]["path"], chain[0]["function"])
             if g is not None:
                 fns.append(g)
     short = {t.rsplit(".", 1)[-1] for t in entry.exception_types}
@@ -489,15 +584,11 @@ def callers(sites: list[ThrowSite], reach: list[Fact], ix: Index) -> list[Fact]:
         for fpath, symbol, name in targets:
             # The definition itself (a cfg'd twin may share its path and symbol).
             fdef = next(
-                (
-                    f
-                    for f in ix.funcs_by_path.get(fpath, ())
-                    if f.symbol == symbol and f.line == r["line"]
-                ),
-                ix.func.get((fpath, symbol)),
+                (f for f in ix.functions_in(fpath) if f.symbol == symbol and f.line == r["line"]),
+                ix.function(fpath, symbol),
             )
             owner = _owner_type(symbol)
-            ambiguous = len(ix.funcs_by_name.get(name, ())) > 1
+            ambiguous = ix.defined.get(name, 0) > 1
             found = []
             for path, caller, line, text in ix.call_texts.get(name, ()):
                 if (path, line) in seen or (path, caller) == (r["path"], r["function"]):
@@ -506,7 +597,7 @@ def callers(sites: list[ThrowSite], reach: list[Fact], ix: Index) -> list[Fact]:
                 # that name this one's type are known to reach it.
                 if ambiguous and not (owner and owner in text):
                     continue
-                f = ix.func.get((path, caller))
+                f = ix.function(path, caller)
                 in_test = f.in_test if f is not None else False
                 found.append((in_test, path, line, caller, text))
             for in_test, path, line, caller, text in sorted(found)[:MAX_CALLERS]:
@@ -531,7 +622,7 @@ def expects(sites: list[ThrowSite], ix: Index) -> list[Fact]:
     for s in sites:
         if s.kind != "expect" or s.language != "rust":
             continue
-        got = ix.unwraps.get((s.path, s.line))
+        got = ix.unwrap(s.path, s.line)
         if got is not None:
             out.append(_at(s.path, s.line, function=got[0], text=got[1]))
     return out[:MAX_CALLERS]
