@@ -230,7 +230,14 @@ def _assign_packages(sites: list[ThrowSite], packages: list[Package]) -> list[Th
                 return p.name
         return None
 
-    return [s if s.package else replace(s, package=owner(s.path)) for s in sites]
+    def assigned(s: ThrowSite) -> ThrowSite:
+        if s.package:
+            return s
+        name = owner(s.path)
+        # the same site when nothing changes (a copy of every site would double their memory)
+        return s if name == s.package else replace(s, package=name)
+
+    return [assigned(s) for s in sites]
 
 
 def _keep_files(source: Source, paths: set[str], got: _Collected) -> None:
@@ -392,6 +399,7 @@ def index(
         )
         _add_forwarded(source, got)
         sites = _assign_packages(got.sites, got.packages)
+        got.sites = []  # ``sites`` replaces them
         entries = group(source.repo.slug, sites)
         ix = Index(
             got.cross,
