@@ -46,6 +46,8 @@ from errordex.store.sqlite import SnapshotData, SqliteStore, analysis_json
 ProgressFn = Callable[[int, int, str], None]
 
 _BATCH = 64
+#: identifiers held before they are handed to the store (crates have 161k)
+IDENTS_HELD = 50_000
 #: files whose evidence each analysis process keeps loaded (an LRU)
 EVIDENCE_CACHE_FILES = 1024
 
@@ -71,7 +73,7 @@ class _Collected:
     cross: CrossFile = field(default_factory=CrossFile)
     #: the rest of each file's evidence, on disk until the analysis reads it by path
     evidence: Spill[FileEvidence] = field(default_factory=Spill)
-    #: every identifier in the parsed code, for `errordex verify`
+    #: identifiers in the parsed code (for `errordex verify`) not yet handed to the store
     idents: set[str] = field(default_factory=set)
     #: extractions with forwarders or message calls, joined by _add_forwarded
     forwarding: list[Extraction] = field(default_factory=list)
@@ -326,6 +328,8 @@ def _add_forwarded(source: Source, got: _Collected) -> None:
 
 #: store_files(texts): hands file texts to the store as they come
 StoreFilesFn = Callable[[Iterable[tuple[str, str]]], None]
+#: store_idents(names): hands identifiers to the store (a name may come again)
+StoreIdentsFn = Callable[[Iterable[str]], None]
 
 
 def collect(
@@ -334,10 +338,13 @@ def collect(
     progress: ProgressFn | None = None,
     store_files: StoreFilesFn | None = None,
     evidence: Spill[FileEvidence] | None = None,
+    store_idents: StoreIdentsFn | None = None,
 ) -> _Collected:
     """Extract every file. With ``store_files``, file texts are handed over
-    batch by batch and not kept; without it they stay in ``files``. The
-    evidence read by path goes to ``evidence`` (a new Spill if not given)."""
+    batch by batch and not kept; without it they stay in ``files``. With
+    ``store_idents``, identifiers are handed over whenever ``idents`` holds
+    over ``IDENTS_HELD`` (the rest stay there). The evidence read by path
+    goes to ``evidence`` (a new Spill if not given)."""
     into = _Collected(evidence=evidence) if evidence is not None else _Collected()
     report = progress or (lambda seen, nbytes, path: None)
 
@@ -348,6 +355,9 @@ def collect(
         if store_files is not None and into.files:
             store_files(into.files.items())
             into.files.clear()
+        if store_idents is not None and len(into.idents) > IDENTS_HELD:
+            store_idents(into.idents)
+            into.idents.clear()
 
     batches = _batches(source, into)
     if jobs <= 1:
@@ -396,6 +406,7 @@ def index(
             progress=progress,
             store_files=writer.add_files,
             evidence=evidence,
+            store_idents=writer.add_idents,
         )
         _add_forwarded(source, got)
         sites = _assign_packages(got.sites, got.packages)

@@ -88,7 +88,8 @@ class SnapshotData:
     #: entry id -> {"facts": ..., "analysis": ...} (errordex.analysis), after
     #: those handed to ``SnapshotWriter.add_analyses``
     analyses: dict[str, dict[str, Any]] = field(default_factory=dict)
-    #: every identifier in the snapshot's parsed code, for `errordex verify`
+    #: every identifier in the snapshot's parsed code, for `errordex verify`,
+    #: with those handed to ``SnapshotWriter.add_idents``
     idents: Iterable[str] = frozenset()
 
 
@@ -104,8 +105,9 @@ def _compress(text: str) -> bytes:
 class SnapshotWriter:
     """One snapshot's write, spread over the index run.
 
-    File texts go in as extraction finds them, and analyses as they are
-    written (to temporary tables, on disk), so the index never holds them all; ``finish`` writes the snapshot
+    File texts and identifiers go in as extraction finds them, and analyses
+    as they are written (to temporary tables, on disk), so the index never
+    holds them all; ``finish`` writes the snapshot
     in one transaction. Until it commits, readers see the previous snapshot,
     and an exception, Ctrl-C or kill -9 leaves it as it was. A snapshot of the
     same commit is replaced inside that transaction.
@@ -127,6 +129,9 @@ class SnapshotWriter:
         self.conn.execute(
             "CREATE TEMP TABLE IF NOT EXISTS pending_analyses (entry_id TEXT, data TEXT)"
         )
+        self.conn.execute(
+            "CREATE TEMP TABLE IF NOT EXISTS pending_idents (name TEXT PRIMARY KEY) WITHOUT ROWID"
+        )
         self._clear()
 
     def __enter__(self) -> SnapshotWriter:
@@ -140,6 +145,7 @@ class SnapshotWriter:
     def _clear(self) -> None:
         self.conn.execute("DELETE FROM temp.pending_files")
         self.conn.execute("DELETE FROM temp.pending_analyses")
+        self.conn.execute("DELETE FROM temp.pending_idents")
 
     def add_files(self, files: Iterable[tuple[str, str]]) -> None:
         """Keep file texts (zlib) for the snapshot; a path already kept is skipped."""
@@ -154,6 +160,12 @@ class SnapshotWriter:
     def add_analyses(self, analyses: Iterable[tuple[str, str]]) -> None:
         """Keep (entry id, ``analysis_json``) rows for the snapshot, in order."""
         self.conn.executemany("INSERT INTO temp.pending_analyses VALUES (?, ?)", analyses)
+
+    def add_idents(self, idents: Iterable[str]) -> None:
+        """Keep identifiers for the snapshot (one that is kept already is skipped)."""
+        self.conn.executemany(
+            "INSERT OR IGNORE INTO temp.pending_idents VALUES (?)", ((i,) for i in idents)
+        )
 
     def finish(self, data: SnapshotData) -> int:
         """Write the snapshot with the kept files, make it current, and commit."""
@@ -222,9 +234,9 @@ class SnapshotWriter:
             "INSERT INTO analyses VALUES (?, ?, ?)",
             ((sid, k, analysis_json(v)) for k, v in data.analyses.items()),
         )
-        conn.execute(
-            "INSERT INTO snapshot_idents VALUES (?, ?)", (sid, json.dumps(sorted(data.idents)))
-        )
+        idents = {name for (name,) in conn.execute("SELECT name FROM temp.pending_idents")}
+        idents.update(data.idents)
+        conn.execute("INSERT INTO snapshot_idents VALUES (?, ?)", (sid, json.dumps(sorted(idents))))
         conn.execute("UPDATE repos SET current_snapshot = ? WHERE id = ?", (sid, repo_id))
 
 
