@@ -20,6 +20,10 @@ _SECTION = re.compile(r"^\s*[A-Z][A-Za-z ]+:\s*$|^\s*-{3,}\s*$")
 _MAX_BODY_LINES = 25
 #: the captures of scan_python.scm walked in document order ("id" is read apart)
 _READ = ("string", "class", "function", "call", "with", "assert", "except")
+_STRING, _CLASS, _FUNCTION, _CALL, _WITH, _ASSERT, _EXCEPT = range(len(_READ))
+#: callee names of the calls ``expectation`` can read (``pytest.raises``,
+#: ``self.assertRaises``): a test's other calls are not looked at
+_EXPECTING = frozenset({"raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp"})
 
 
 def _parser() -> Parser:
@@ -77,8 +81,11 @@ class _Scan:
         # The captures in document order (a parent before the nodes it holds),
         # read as a walk would: scopes are popped when a node starts past their end.
         events = sorted(
-            (n.start_byte, -n.end_byte, i, n)
-            for i, n in enumerate(n for name in _READ for n in caught.get(name, ()))
+            [
+                (n.start_byte, -n.end_byte, k, i, n)
+                for k, kind in enumerate(_READ)
+                for i, n in enumerate(caught.get(kind, ()))
+            ]
         )
         top = sys.maxsize
         # (end byte, qualified names, enclosing fn symbol, public scope, in a test fn)
@@ -87,17 +94,27 @@ class _Scan:
         ]
         strings: list[tuple[int, int]] = []  # outermost string literals: no code inside
         string_end = -1
-        for start, neg_end, _, n in events:
+        for start, neg_end, k, _, n in events:
             if start < string_end:
                 continue
             while start >= scopes[-1][0]:
                 scopes.pop()
-            _, names, fn, public, in_test = scopes[-1]
-            kind = n.type
-            if kind == "string":
+            if k == _STRING:
                 string_end = -neg_end
                 strings.append((start, string_end))
-            elif kind == "class_definition":
+                continue
+            _, names, fn, public, in_test = scopes[-1]
+            if k == _CALL:
+                callee = _callee(n.child_by_field_name("function"), self)
+                if callee:
+                    self.calls.append(
+                        Call(sys.intern(callee), sys.intern(fn), n.start_point.row + 1)
+                    )
+                    if in_test and callee in _EXPECTING:
+                        self.test_call(n, callee, fn)
+            elif k == _FUNCTION:
+                scopes.append((-neg_end, *self.function(n, names, public, in_test)))
+            elif k == _CLASS:
                 name = self.t(n.child_by_field_name("name"))
                 self.idents.add(name)
                 scopes.append(
@@ -109,23 +126,13 @@ class _Scan:
                         in_test or name.startswith("Test"),
                     )
                 )
-            elif kind == "function_definition":
-                scopes.append((-neg_end, *self.function(n, names, public, in_test)))
-            elif kind == "call":
-                callee = _callee(n.child_by_field_name("function"), self)
-                if callee:
-                    self.calls.append(
-                        Call(sys.intern(callee), sys.intern(fn), n.start_point.row + 1)
-                    )
-                    if in_test:
-                        self.test_call(n, callee, fn)
-            elif kind == "with_statement":
+            elif k == _WITH:
                 if in_test:
                     self.test_with(n, fn)
-            elif kind == "assert_statement":
+            elif k == _ASSERT:
                 if in_test:
                     self.assert_text(n, fn)
-            elif kind == "except_clause":
+            elif k == _EXCEPT:
                 self.except_clause(n, fn)
         self.identifiers(caught.get("id", []), strings)
         return FileEvidence(
@@ -141,15 +148,28 @@ class _Scan:
 
     def identifiers(self, nodes: list[Node], strings: list[tuple[int, int]]) -> None:
         """Identifier tokens outside string literals (f-string holes are inside)."""
-        starts = [a for a, _ in strings]
+        # The source with every string blanked: an identifier in a string
+        # reads as spaces, any other as itself.
         src = self.src
-        found: set[bytes] = set()
-        for n in nodes:
-            b = n.start_byte
-            i = bisect_right(starts, b) - 1
-            if i < 0 or b >= strings[i][1]:
-                found.add(src[b : n.end_byte])
-        self.idents.update(x.decode("utf-8", "replace") for x in found)
+        if strings:
+            parts: list[bytes] = []
+            pos = 0
+            for a, b in strings:
+                parts += (src[pos:a], b" " * (b - a))
+                pos = b
+            parts.append(src[pos:])
+            src = b"".join(parts)
+        found = {src[n.start_byte : n.end_byte] for n in nodes}
+        if b"" in found:  # a MISSING identifier (a syntax error): is it in a string?
+            found.discard(b"")
+            starts = [a for a, _ in strings]
+            for n in nodes:
+                at = n.start_byte
+                i = bisect_right(starts, at) - 1
+                if n.end_byte == at and (i < 0 or at >= strings[i][1]):
+                    found.add(b"")
+                    break
+        self.idents.update(x.decode("utf-8", "replace") for x in found if x.strip(b" ") or not x)
 
     def function(
         self, n: Node, names: list[str], public: bool, in_test: bool

@@ -112,10 +112,9 @@ class _File:
     classes: dict[str, ClassDef] = field(default_factory=dict)
     message_sites: list[ThrowSite] = field(default_factory=list)
     forwarders: list[Forwarder] = field(default_factory=list)
-    #: function definitions by name
-    functions: dict[str, list[ts.Node]] = field(default_factory=dict)
     _lines: list[str] | None = None
     _src: bytes | None = None
+    _functions: dict[str, list[ts.Node]] | None = None
     _test_path: bool | None = None
     #: assignments by the id of their scope node (None until first needed)
     _scopes: dict[int, dict[str, list[ts.Node]]] | None = None
@@ -254,6 +253,17 @@ class _File:
             in_test=where.in_test,
             context_hash=context_hash(self.lines, line),
         )
+
+    @property
+    def functions(self) -> dict[str, list[ts.Node]]:
+        """Function definitions by name."""
+        if self._functions is None:
+            self._functions = {}
+            for node in self.caught.get("function", ()):
+                name = node.child_by_field_name("name")
+                if name is not None:
+                    self._functions.setdefault(msg.text_of(name), []).append(node)
+        return self._functions
 
     @property
     def src(self) -> bytes:

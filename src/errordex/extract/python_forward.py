@@ -208,12 +208,9 @@ class Forwarding:
                     call: ts.Node | None = n.parent if up == 1 else n.parent and n.parent.parent
                     if call is not None:
                         calls.append(call)
-        functions: list[ts.Node] = []
-        for node in caught.get("function", ()):
-            name = node.child_by_field_name("name")
-            if name is not None and name.type == "identifier":
-                functions.append(node)
-                f.functions.setdefault(msg.text_of(name), []).append(node)
+        functions = [
+            n for n in caught.get("function", ()) if n.child_by_field_name("name") is not None
+        ]
         if not (functions or calls):
             return None
         return cls(functions, calls)
@@ -355,13 +352,12 @@ def message_call(f: _File, call: ts.Node) -> MessageCall | None:
     args = call.child_by_field_name("arguments")
     if fn is None or args is None:
         return None
-    receiver: str | None = None
+    obj: ts.Node | None = None
     if fn.type == "attribute":
         attr, obj = fn.child_by_field_name("attribute"), fn.child_by_field_name("object")
         if attr is None or obj is None:
             return None
         callee = msg.text_of(attr)
-        receiver = msg.expr_text(obj)
     else:
         callee = msg.text_of(fn)
     # A class (constructor) cannot be a forwarder; gettext and str.format
@@ -377,22 +373,26 @@ def message_call(f: _File, call: ts.Node) -> MessageCall | None:
     for a in msg.named(args)[: _MAX_ARGS * 2]:
         key: int | str
         value: ts.Node | None = a
-        if a.type == "keyword_argument":
+        kind = a.type
+        name: ts.Node | None = None
+        if kind == "keyword_argument":
             name = a.child_by_field_name("name")
             value = a.child_by_field_name("value")
             if name is None or value is None:
                 continue
-            key = msg.text_of(name)
-        elif a.type in ("list_splat", "dictionary_splat"):
+        elif kind in ("list_splat", "dictionary_splat"):
             break  # positions after *args are unknown
         else:
             key = position
             position += 1
         if value is None or value.type not in _ARG_TYPES or not _may_be_message(value):
             continue
+        if name is not None:
+            key = msg.text_of(name)
         read.extend((key, t) for t in _forms(f, value) if t.chunks() and not t.dynamic)
     if not read:
         return None
+    receiver = msg.expr_text(obj) if obj is not None else None
     where = f.where(call)
     owner = _owner_class(call)
     owner_name = owner.child_by_field_name("name") if owner is not None else None
