@@ -176,3 +176,28 @@ def test_anyhow_report_yields_causes() -> None:
 def test_two_panics_in_one_paste_yield_two_errors() -> None:
     text = fixture("rust_panic") + fixture("rust_todo")
     assert [e.kind for e in parse(text)] == ["panic", "todo"]
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "inner"),
+    [
+        # semver's Error is a tuple struct around its message: Error("...")
+        (
+            "rust_unwrap_debug_str",
+            "unwrap",
+            "unexpected character 'x' while parsing minor version number",
+        ),
+        # regex's Error::Syntax prints its report between rules; the message is its error: line
+        ("rust_expect_debug_report", "expect", "unclosed group"),
+        ("rust_expect_colon", "expect", "disk: full"),
+    ],
+)
+def test_message_wrapped_by_the_errors_debug_is_kept(name: str, kind: str, inner: str) -> None:
+    err = one(name)
+    assert err.kind == kind
+    assert err.values["error_message"] == inner
+    assert err.message == err.raw  # the message itself is kept whole
+
+
+def test_debug_without_one_message_gives_none() -> None:
+    assert "error_message" not in one("rust_expect").values  # ParseIntError { kind: .. }

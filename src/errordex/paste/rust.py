@@ -15,7 +15,10 @@ frames as printed (innermost first).
 ``expect`` is ambiguous: ``x.expect("msg")`` prints ``msg: <Debug of the
 error>``, which ``panic!("msg: {:?}", e)`` prints too. The message is kept
 whole; ``values["expect_prefix"]`` holds the part before the Debug payload and
-``values["error"]`` the payload, so a matcher can try both.
+``values["error"]`` the payload, so a matcher can try both. When the payload
+wraps one message (``Error("bad input")``, a quoted string, or an error whose
+Debug prints its report between parentheses, ending ``error: msg``),
+``values["error_message"]`` holds that message (``debug_message``).
 """
 
 from __future__ import annotations
@@ -40,6 +43,9 @@ _DEBUG = re.compile(
     r'^(?:[A-Z]\w{0,200}(?:::\w{1,200}){0,10}(?: ?\{.*\}|\(.*\))|"(?:[^"\\]|\\.)*")$', re.DOTALL
 )
 _IDENT = re.compile(r"^([A-Za-z_]\w{0,200}(?:::\w{1,200}){0,10})")
+_TUPLE_STR = re.compile(r'^[A-Z]\w{0,200}(?:::\w{1,200}){0,10}\(("(?:[^"\\]|\\.)*")\)$', re.DOTALL)
+_TUPLE_OPEN = re.compile(r"^[A-Z]\w{0,200}(?:::\w{1,200}){0,10}\($")
+_RULE = re.compile(r"^[~=-]{3,}$")
 _STOP = ("note: ", "stack backtrace:")
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"', "'": "'", "0": "\0"}
 
@@ -129,6 +135,7 @@ def panic_error(msg_lines: list[str], frames: tuple[Frame, ...], thread: str) ->
     elif text.startswith("called `Result::unwrap()` on an `Err` value: "):
         kind = "unwrap"
         values["error"] = text.removeprefix("called `Result::unwrap()` on an `Err` value: ")
+        _add_error_message(values)
     elif text.startswith("called `Option::unwrap()` on a `None` value"):
         kind = "unwrap"
     elif text.startswith("called `Result::unwrap_err()` on an `Ok` value: "):
@@ -139,6 +146,7 @@ def panic_error(msg_lines: list[str], frames: tuple[Frame, ...], thread: str) ->
         if split is not None:
             kind = "expect"
             values["expect_prefix"], values["error"] = split
+            _add_error_message(values)
         elif any(f.function and "expect" in f.function for f in frames):
             kind = "expect"
     return ParsedError(
@@ -168,6 +176,40 @@ def split_debug_tail(text: str) -> tuple[str, str] | None:
             return text[:k], tail
         start = k + 2
     return None
+
+
+def debug_message(payload: str) -> str | None:
+    """The message an error's Debug text wraps, or None when it wraps none.
+
+    >>> debug_message('Error("unexpected character \\'x\\'")')
+    "unexpected character 'x'"
+    >>> debug_message('Syntax(\\n~~~~\\nregex parse error:\\n    a(b\\n     ^\\nerror: unclosed group\\n~~~~\\n)')
+    'unclosed group'
+    >>> debug_message("ParseIntError { kind: InvalidDigit }") is None
+    True
+    """
+    text = payload.strip()
+    m = _TUPLE_STR.match(text)
+    if m:  # a tuple struct around one string: Error("...")
+        return _unescape(m.group(1)[1:-1])
+    if len(text) >= 2 and text[0] == text[-1] == '"' and _DEBUG.match(text):
+        return _unescape(text[1:-1])
+    lines = text.splitlines()
+    if len(lines) < 3 or not _TUPLE_OPEN.match(lines[0]) or lines[-1].strip() != ")":
+        return None
+    # a custom Debug that prints the error's report: regex's Syntax(...) box
+    body = [ln for ln in lines[1:-1] if not _RULE.match(ln.strip())]
+    for ln in reversed(body):
+        if ln.startswith("error: ") and ln[7:].strip():
+            return ln[7:].strip()
+    inner = "\n".join(body).strip()
+    return inner or None
+
+
+def _add_error_message(values: dict[str, str]) -> None:
+    inner = debug_message(values["error"])
+    if inner and inner != values["error"]:
+        values["error_message"] = inner
 
 
 def _new_message(lines: list[str], i: int) -> tuple[list[str], int]:
