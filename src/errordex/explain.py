@@ -4,12 +4,20 @@ prints and the web search shows (one builder for both)."""
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from errordex.forge import file_url
-from errordex.match.explain import RaiseFrame, explain, first_answer, runtime_form
+from errordex.match.explain import (
+    RaiseFrame,
+    explain,
+    first_answer,
+    runtime_form,
+    rust_runtime_panic,
+)
 from errordex.match.index import StoreIndex, path_tails, type_name, type_names
-from errordex.paste import ParsedError
+from errordex.paste import Frame, ParsedError
 from errordex.store.sqlite import SqliteStore
 from errordex.views import entry_json
 
@@ -27,6 +35,8 @@ _GENERIC_NAMES = {
     "main.rs",
     "index.js",
 }
+#: A crate's version in a path cargo unpacked it to (``registry/bytes-1.2.1/src/...``).
+_CRATE_DIR = re.compile(r"(?:^|/)([A-Za-z0-9_-]+?)-(\d+\.\d+\.\d+(?:[-+][\w.]+)?)/")
 #: Directory names too common to say which repository a file is in.
 _GENERIC_DIRS = {"src", "lib", "test", "tests", "app", "pkg", "cmd", "internal", "scripts", "bin"}
 
@@ -64,6 +74,7 @@ def explain_text(
                     "frame_level": m.frame_level,
                 }
             )
+            matches[-1]["site"] = _matched_site(matches[-1]["sites"], part)
         where = raised_in(store, part, snapshots, repo)
         raise_frame = (
             RaiseFrame(
@@ -104,7 +115,11 @@ def _answer(match: dict[str, Any], part: ParsedError) -> dict[str, Any]:
     """The entry answer: its id, message and the site this error came from
     (the one in the traceback, else its first)."""
     sites = match["sites"]
-    site = next((s for s in sites if _in_stack(s, part)), sites[0] if sites else None)
+    at = _raise_frame(part)
+    tail = (at[0].path or "").replace("\\", "/") if at else ""
+    # no site at the raise frame (another version?): a site in its file is nearest
+    near = next((s for s in sites if tail and _same_file(tail, s["path"])), None)
+    site = match["site"] or near or (sites[0] if sites else None)
     return {
         "kind": "entry",
         "id": match["id"],
@@ -113,8 +128,31 @@ def _answer(match: dict[str, Any], part: ParsedError) -> dict[str, Any]:
         "path": site["path"] if site else None,
         "line": site["line"] if site else None,
         "via": site.get("via") if site else None,
+        "symbol": site.get("symbol") if site else None,
         "frame_level": match["frame_level"],
     }
+
+
+def _raise_frame(part: ParsedError) -> list[Frame]:
+    """The frame the error was raised at, as a list of one (none without frames)."""
+    frames = list(part.frames)
+    return frames[-1:] if part.language in (None, "python") else frames[:1]
+
+
+def _same_file(frame_path: str, path: str) -> bool:
+    return frame_path == path or frame_path.endswith("/" + path)
+
+
+def _matched_site(sites: list[dict[str, Any]], part: ParsedError) -> dict[str, Any] | None:
+    """The site (path, line, symbol, via) the traceback shows this error came from:
+    the one at the raise frame, else one elsewhere in the stack; None when no
+    site (or its ``via``) is a frame of the traceback."""
+    found = next((s for s in sites if _in_stack(s, _raise_frame(part))), None) or next(
+        (s for s in sites if _in_stack(s, part.frames)), None
+    )
+    if found is None:
+        return None
+    return {k: found.get(k) for k in ("path", "line", "symbol", "via")}
 
 
 def _located(where: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -123,14 +161,14 @@ def _located(where: dict[str, Any] | None) -> dict[str, Any] | None:
     return {"kind": "location", **where}
 
 
-def _in_stack(site: dict[str, Any], part: ParsedError) -> bool:
-    """Whether the site's line, or its ``via``, is a frame of the traceback."""
+def _in_stack(site: dict[str, Any], frames: Sequence[Frame]) -> bool:
+    """Whether the site's line, or its ``via``, is one of ``frames``."""
     locs = [(site.get("path"), site.get("line"))]
     via = str(site.get("via") or "").split(" ", 1)[0]
     vpath, _, vline = via.rpartition(":")
     if vpath and vline.isdigit():
         locs.append((vpath, int(vline)))
-    for f in part.frames:
+    for f in frames:
         fpath = (f.path or "").replace("\\", "/")
         for path, line in locs:
             if path and f.line == line and (fpath == path or fpath.endswith("/" + path)):
@@ -151,6 +189,13 @@ def raised_in(
     condition of an ``assert``), not a raise statement of the repository.
     ``same_version`` says whether the indexed file's line reads as the paste
     printed it (None when either is unknown).
+
+    For a Rust panic at a line that is not a panic site, ``runtime`` says
+    whether Rust's core library panicked there (``unwrap()``, an index, an
+    overflow: the line calls it); when it did not, ``other_version`` is True:
+    a ``panic!`` or ``assert!`` ran there, so the file that ran is not the
+    indexed one. ``ran_version`` is the crate version read from the frame's
+    path (``registry/bytes-1.0.0/src/bytes.rs``), when it has one.
     """
     frames = list(part.frames)
     if part.language in (None, "python"):
@@ -168,18 +213,26 @@ def raised_in(
         same = _same_line(store, snap.id, path, line, getattr(f, "source", None), texts)
         if "/" not in path and path in _GENERIC_NAMES and same is not True:
             continue  # any project has a main.py: only its printed line can tell
+        raises = _raises_here(store, slug, path, line, part, getattr(f, "source", None))
+        rust = part.language == "rust"
+        runtime = (
+            i == 0 and not raises and (not rust or rust_runtime_panic(part.message, part.kind))
+        )
+        crate = _CRATE_DIR.search(f.path.replace("\\", "/")) if rust else None
         return {
             "repo": slug,
             "path": path,
             "line": line,
             "function": getattr(f, "function", None),
             "url": file_url(snap.repo.url, snap.forge_ref, path, line),
-            "raise_statement": _raises_here(
-                store, slug, path, line, part, getattr(f, "source", None)
-            ),
+            "raise_statement": raises,
             "raise_frame": i == 0,
             "same_version": same,
             "file_known": stored,
+            "commit": snap.commit,
+            "runtime": runtime,
+            "other_version": rust and i == 0 and not raises and not runtime,
+            "ran_version": crate.group(2) if crate else None,
         }
     return None
 

@@ -85,7 +85,11 @@ def print_entry_table(console: Console, entries: list[ErrorEntry], total: int) -
         console.print(f"[dim]{len(entries)} of {total} shown[/]")
 
 
-def print_entry(console: Console, data: dict[str, Any]) -> None:
+def print_entry(
+    console: Console, data: dict[str, Any], site: dict[str, Any] | None = None, yours: str = ""
+) -> None:
+    """One entry's page. ``site``: the site the pasted error came from,
+    printed first and labelled ``yours`` ("your panic")."""
     kind = " / ".join(data["exception_types"] or data["kinds"])
     console.print(f"[dim]{escape(data['repo'])} · {escape(kind)}[/]")
     console.print(f"[bold]{escape(data['title'])}[/]")
@@ -107,14 +111,16 @@ def print_entry(console: Console, data: dict[str, Any]) -> None:
         console.print(f"    {escape(line)}", highlight=False)
     console.print()
     sites = data["sites"]
+    mine = [s for s in sites if site and (s["path"], s["line"]) == (site["path"], site["line"])]
     console.print(f"[bold underline]Source[/] ({len(sites)} site{'s' if len(sites) != 1 else ''})")
-    for s in sites:
+    for s in mine + [s for s in sites if s not in mine]:
         where = f"{s['path']}:{s['line']}"
         sym = f" in {s['symbol']}" if s.get("symbol") else ""
         via = _via(s.get("via"))
+        label = f"  [green]← {escape(yours)}[/]" if s in mine and yours else ""
         console.print(
             f"\nThrown at [bold]{escape(where)}[/]{escape(sym)}{escape(via)}"
-            f"  [dim]({escape(s['kind'])})[/]"
+            f"  [dim]({escape(s['kind'])})[/]{label}"
         )
         for g in s.get("guards", []):
             console.print(
@@ -239,30 +245,47 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
         )
         matches = part["matches"]
         answer = part.get("answer")
+        yours = "your panic" if part.get("language") == "rust" else "your error"
         if answer and answer["kind"] == "entry":
             best = matches[0]
             console.print(f"[green]best match[/] (score {best['score']:.2f})")
+            site = best.get("site")
+            if site:
+                sym = f" in {site['symbol']}" if site.get("symbol") else ""
+                console.print(f"  {yours}: {escape(site['path'])}:{site['line']}{escape(sym)}")
+            elif (part.get("raised_in") or {}).get("other_version"):
+                _print_moved(console, part["raised_in"], answer)
             if best["values"]:
                 vals = ", ".join(f"{k} = {v}" for k, v in best["values"].items())
                 console.print(f"  your values: {escape(vals)}")
             console.print()
-            print_entry(console, best)
+            print_entry(console, best, site, yours)
             _print_others(console, "other candidates", [m for m in matches[1:] if m["exact"]])
             console.print()
             continue
         if answer and answer["kind"] == "location":
             _print_location(console, answer, part.get("language"))
         exact = [m for m in matches if m["exact"]]
-        if answer and exact:
+        whole = [m for m in exact if not m["partial"]]  # a word or two in common is no twin
+        moved = bool(answer and answer.get("other_version"))
+        if answer and whole:
             # the traceback says where it came from; this entry is a twin
             console.print(
-                "\n[yellow]same message, raised elsewhere[/] "
+                "\n[yellow]nearest match at the indexed commit[/]"
+                " [dim](its panic site is elsewhere)[/]"
+                if moved
+                else "\n[yellow]same message, raised elsewhere[/] "
                 "[dim](not where this error came from; the page explains the message)[/]"
             )
-            print_entry(console, exact[0])
-            _print_others(console, "other candidates", exact[1:])
+            print_entry(console, whole[0])
+            _print_others(console, "other candidates", whole[1:])
         elif answer:
-            console.print("[dim]no entry of the indexed repositories raises this message[/]")
+            none = (
+                "no panic at the indexed commit has"
+                if moved
+                else "no entry of the indexed repositories raises"
+            )
+            console.print(f"[dim]{none} this message[/]")
             _print_others(console, "similar text only, not this error", matches[:3])
         elif part.get("runtime_form"):
             console.print(
@@ -288,8 +311,24 @@ def _print_location(console: Console, where: dict[str, Any], language: str | Non
     at = f"[bold]{escape(where['path'])}:{where['line']}[/]"
     fn = f" in {escape(where['function'])}" if where.get("function") else ""
     repo = escape(where["repo"])
+    commit = escape(str(where.get("commit") or "")[:10])
     if not where.get("raise_frame"):
         text = f"raised in code that is not indexed, called from {at}{fn} [dim]({repo})[/]"
+    elif where.get("other_version"):
+        ran = (
+            f" (the path names version {escape(where['ran_version'])})"
+            if where.get("ran_version")
+            else ""
+        )
+        text = (
+            f"panicked at {at}{fn} [dim]({repo})[/], which is not a panic site at the indexed"
+            f" commit {commit}\n  [dim]the version you ran may differ from the indexed one{ran}[/]"
+        )
+    elif not where.get("raise_statement") and language == "rust":
+        text = (
+            f"panicked in Rust's standard library, called at {at}{fn} [dim]({repo})[/]"
+            "\n  [dim]an unwrap(), expect(), index or arithmetic check on that line panicked[/]"
+        )
     elif not where.get("raise_statement"):
         runtime = "the Python runtime" if language in (None, "python") else "the runtime"
         text = (
@@ -303,6 +342,18 @@ def _print_location(console: Console, where: dict[str, Any], language: str | Non
     if where.get("url"):
         text += f"\n  {escape(where['url'])}"
     console.print(text, highlight=False)
+
+
+def _print_moved(console: Console, where: dict[str, Any], answer: dict[str, Any]) -> None:
+    """An entry answer whose panic location is not one of its sites."""
+    ran = f"; the path names version {where['ran_version']}" if where.get("ran_version") else ""
+    near = f"{answer['path']}:{answer['line']}" if answer.get("path") else "none"
+    commit = str(where.get("commit") or "")[:10]
+    console.print(
+        f"  {escape(where['path'])}:{where['line']} is not a panic site at the indexed commit"
+        f" {escape(commit)} (the version you ran may differ{escape(ran)}); nearest: {escape(near)}",
+        highlight=False,
+    )
 
 
 def _print_others(console: Console, heading: str, matches: list[dict[str, Any]]) -> None:

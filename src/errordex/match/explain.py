@@ -63,6 +63,7 @@ __all__ = [
     "first_answer",
     "rank",
     "runtime_form",
+    "rust_runtime_panic",
 ]
 
 log = logging.getLogger(__name__)
@@ -197,6 +198,40 @@ def runtime_form(message: str, exception_type: str | None) -> bool:
     return any(f.fullmatch(line) for f in _PY_RUNTIME.values())
 
 
+#: Panics of Rust's core and standard library (``#[track_caller]``: the panic
+#: location is the line that called them, not a ``panic!`` of the crate).
+_RUST_RUNTIME = re.compile(
+    "|".join(
+        (
+            r"index out of bounds: the len is \d+ but the index is \d+",
+            r"attempt to [a-z ]+ with overflow",
+            r"attempt to (?:divide by zero|calculate the remainder with a divisor of zero)",
+            r"range (?:start|end) index \d+ out of range for slice of length \d+",
+            r"slice index starts at \d+ but ends at \d+",
+            r"byte index \d+ is (?:out of bounds|not a char boundary).*",
+            r"already (?:mutably )?borrowed: Borrow(?:Mut)?Error",
+            r"capacity overflow",
+        )
+    ),
+    re.DOTALL,
+)
+
+
+def rust_runtime_panic(message: str, kind: str | None = None) -> bool:
+    """Whether a Rust panic comes from the language or its standard library
+    (``unwrap()``, ``expect()``, an index, an overflow) called at the panic
+    location, rather than from a ``panic!`` or ``assert!`` written there.
+
+    >>> rust_runtime_panic("index out of bounds: the len is 3 but the index is 5")
+    True
+    >>> rust_runtime_panic("cannot advance past `remaining`: 5 <= 3", "panic")
+    False
+    """
+    if kind in ("unwrap", "expect"):
+        return True
+    return isinstance(message, str) and bool(_RUST_RUNTIME.fullmatch(message.strip()[:2048]))
+
+
 @dataclass(frozen=True)
 class RaiseFrame:
     """What the indexed code says about the line a traceback was raised at
@@ -224,7 +259,8 @@ def first_answer(
       builtin's TypeError, compiled code called at that line): no entry is
       the answer, even one whose text verifies (it is the same message from
       somewhere else), unless the file may be another version and the entry
-      has a site in that file (the line may have moved).
+      has a site in that file and matches the whole message (the line may
+      have moved).
     - A message in a form the interpreter raises itself (``runtime_message``,
       see ``runtime_form``) is not answered by its text alone.
     - Otherwise the best match is the answer when its constant text verifies
@@ -238,7 +274,7 @@ def first_answer(
         return top
     if raise_frame is not None and not raise_frame.raise_statement:
         moved = raise_frame.same_version is not True and raise_frame.path in top.paths
-        return top if moved and top.confident else None
+        return top if moved and top.confident and not top.partial else None
     return top if top.confident and not runtime_message else None
 
 
@@ -268,6 +304,7 @@ def explain(text: str, source: CandidateSource, limit: int = 5) -> list[Explanat
                 raw=part.raw,
                 limit=limit,
                 innermost_last=part.language in (None, "python"),
+                inner=part.values.get("error_message"),
             )
         except Exception:  # a bug in a source must not hide the other parts
             log.exception("matching failed for one error part")
@@ -285,16 +322,22 @@ def rank(
     raw: str | None = None,
     limit: int = 5,
     innermost_last: bool = True,
+    inner: str | None = None,
 ) -> list[Match]:
     """The best ``limit`` matches for one message, verified ones first.
 
     ``innermost_last``: the frames are printed outermost first (Python); the
-    raise frame is then the last one, else the first.
+    raise frame is then the last one, else the first. ``inner``: the message
+    of the error the runtime wrapped (a Rust ``unwrap()`` of ``Error("msg")``);
+    a template that matches it whole explains the part, with its values.
     """
     limit = max(1, min(limit, 100))
     message = message[:MAX_MESSAGE] if isinstance(message, str) else ""
     raw = raw[:MAX_MESSAGE] if isinstance(raw, str) and raw.strip() != message.strip() else None
-    cands = source.candidates(message, exception_type, limit * FANOUT)
+    inner = inner[:MAX_MESSAGE] if isinstance(inner, str) and inner.strip() else None
+    cands = list(source.candidates(message, exception_type, limit * FANOUT))
+    if inner is not None:
+        cands += source.candidates(inner, exception_type, limit * FANOUT)
     suffixes = _frame_suffixes(frames)
     stack = _frame_locations(frames)
     raise_at = (stack[-1] if innermost_last else stack[0]) if stack else None
@@ -312,7 +355,7 @@ def rank(
     best: dict[tuple[str, str], Match] = {}
     for c in cands:
         level = _frame_level(c.sites, stack, raise_at)
-        m = _judge(c, message, raw, want, suffixes, words, level)
+        m = _judge(c, message, raw, want, suffixes, words, level, inner)
         key = (c.repo, c.entry_id)
         old = best.get(key)
         if old is None or _order(m) > _order(old):
@@ -402,6 +445,7 @@ def _judge(
     suffixes: dict[str, None] | None,
     words: set[str],
     level: int = 0,
+    inner: str | None = None,
 ) -> Match:
     t = c.template
     types = set().union(*(type_names(x) for x in c.exception_types)) - {""}
@@ -414,6 +458,8 @@ def _judge(
             c, message, want, types, frame_path, max(frame_score, level / 2), level
         )
     result: MatchResult | None = matcher.match(message)
+    if result is None and inner is not None:
+        result = matcher.match(inner)
     if result is None:
         result = matcher.match(message, partial=True)
     if result is None and raw:
