@@ -16,8 +16,9 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
 
 from errordex.store.sqlite import SqliteStore
 from errordex.web.export import export_site
+from tests.paste.conftest import fixture
 from tests.web.conftest import LiveServer, build_store, entry_id, live_server
-from tests.web.real import click_store, click_traceback
+from tests.web.real import click_store, click_traceback, crates_missing, crates_store
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -238,3 +239,24 @@ def test_static_search_runs_from_file(page: Page, tmp_path: Path) -> None:
     page.locator("#results ol li a").first.click()
     page.wait_for_url(f"**/errors/{eid}/index.html")
     assert page.locator("h1").inner_text() == "filler error number 7"
+
+
+@pytest.mark.skipif(crates_missing(), reason="needs Debian's librust-*-dev crates")
+def test_pasted_panic_lands_on_the_site_it_came_from(page: Page, tmp_path: Path) -> None:
+    store = crates_store(tmp_path / "db.sqlite")
+    with live_server(store) as server:
+        page.goto(server.url + "/")
+        page.get_by_label("Error output").fill(fixture("rust_crate_assert_split_to_backtrace"))
+        page.get_by_role("button", name="Find the error").click()
+        page.wait_for_url("**/tokio-rs/bytes/errors/*?*site=src%2Fbytes_mut.rs%3A379*")
+        first = page.locator(".throw-site").first
+        assert (
+            first.locator("h3")
+            .inner_text()
+            .startswith("Thrown at src/bytes_mut.rs:379 in BytesMut::split_to")
+        )
+        assert first.locator("mark.yours").inner_text() == "your panic"
+        assert first.locator("mark.yours").is_visible()
+        assert page.locator("mark.yours").count() == 1
+        assert page.locator(".values dd").all_inner_texts() == ["9", "2"]
+    store.close()

@@ -332,8 +332,10 @@ def create_app(store: SqliteStore, cache_size: int = 50_000) -> FastAPI:
         pages = pages_for(request)
         ctx = await run_in_threadpool(lambda: ctxs.search_context(stores.get(), q))
         best = ctxs.sole_match(ctx)
-        if best is not None:  # one verified match: go straight to its page, with the values
+        if best is not None:  # the answer is an entry: go to its page, with the values
             url = pages.urls.error(best["repo"], best["id"], best["values"])
+            if best.get("site"):  # and the site the traceback shows, first on the page
+                url += ("&" if "?" in url else "?") + ctxs.site_query(best["site"])
             return RedirectResponse(url, status_code=303)
         if len(q) <= 1500:
             return RedirectResponse(pages.urls.search(q), status_code=303)
@@ -384,9 +386,10 @@ def create_app(store: SqliteStore, cache_size: int = 50_000) -> FastAPI:
     ) -> Callable[[SqliteStore], Rendered]:
         pages = pages_for(request)
         values = ctxs.clean_values(request.query_params)
+        site = ctxs.clean_site(request.query_params)
 
         def build(s: SqliteStore) -> Rendered:
-            ctx = ctxs.error_context(s, slug, entry_id, values)
+            ctx = ctxs.error_context(s, slug, entry_id, values, site)
             if not html:
                 return as_json(ctx)
             return as_html(pages.error_page(ctx, ctxs.file_reader(s, ctx["repo"])))

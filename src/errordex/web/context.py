@@ -168,6 +168,18 @@ def report_url(repo_url: str | None, ctx: Mapping[str, Any]) -> str | None:
     return f"{forge.web_url}/issues/new?{query}"
 
 
+def site_query(site: Mapping[str, Any]) -> str:
+    """The ``site=PATH:LINE`` query parameter that marks the site a pasted
+    error came from on its entry's page (see ``clean_site``)."""
+    return urlencode({"site": f"{site['path']}:{site['line']}"})
+
+
+def clean_site(raw: Mapping[str, str]) -> tuple[str, int] | None:
+    """The ``site`` query parameter of a link from a paste: (path, line), or None."""
+    path, _, line = raw.get("site", "")[:MAX_VALUE_CHARS].rpartition(":")
+    return (path, int(line)) if path and line.isdigit() and len(line) < 10 else None
+
+
 def clean_values(raw: Mapping[str, str]) -> dict[str, str]:
     """The ``v.NAME`` query parameters of a link from a paste, bounded."""
     out: dict[str, str] = {}
@@ -222,9 +234,18 @@ FILE_LINES = FileLines()
 
 
 def error_context(
-    store: SqliteStore, slug: str | None, entry_id: str, values: Mapping[str, str] | None = None
+    store: SqliteStore,
+    slug: str | None,
+    entry_id: str,
+    values: Mapping[str, str] | None = None,
+    site: tuple[str, int] | None = None,
 ) -> dict[str, Any]:
-    """The JSON of one error, as on its page. Raises NotFound."""
+    """The JSON of one error, as on its page. Raises NotFound.
+
+    ``site`` (path, line), from a paste whose traceback shows which site threw
+    it: that site comes first and ``data["site"]`` names it (ignored when the
+    entry has no such site).
+    """
     entry = store.entry(entry_id, repo=slug)
     snap = store.entry_snapshot(entry_id, repo=entry.repo)
     data = entry_json(
@@ -240,6 +261,10 @@ def error_context(
     data["report_url"] = report_url(snap.repo.url, data)
     if values:
         data["values"] = dict(values)
+    mine = [s for s in data["sites"] if site and (s["path"], s["line"]) == site]
+    if mine:
+        data["sites"] = mine[:1] + [s for s in data["sites"] if s is not mine[0]]
+        data["site"] = {"path": mine[0]["path"], "line": mine[0]["line"]}
     return data
 
 
