@@ -257,7 +257,7 @@ def _indexed_file(
         d = tail.rpartition("/")[0]
         if not d or ("/" not in d and d.lower() in _GENERIC_DIRS):
             continue
-        slugs = _repos_with_dir(store, d)
+        slugs = store.repos_with_dir(d)
         if repo:
             slugs = [x for x in slugs if x == repo]
         if len(slugs) == 1:
@@ -265,18 +265,6 @@ def _indexed_file(
         if slugs:
             break  # two repositories have that directory: cannot tell
     return (best[0], best[1], True) if best is not None else None
-
-
-def _repos_with_dir(store: SqliteStore, directory: str) -> list[str]:
-    """Repositories whose current snapshot has a site in ``directory`` (not below it)."""
-    # TODO(store): a store method; the range scan uses the sites_by_path index
-    lo = directory + "/"
-    rows = store.conn.execute(
-        "SELECT DISTINCT r.slug FROM repos r JOIN sites s ON s.snapshot_id = r.current_snapshot"
-        " WHERE s.path >= ? AND s.path < ? AND instr(substr(s.path, ?), '/') = 0 LIMIT 3",
-        (lo, directory + "0", len(lo) + 1),
-    ).fetchall()
-    return [r[0] for r in rows]
 
 
 def _same_line(

@@ -191,3 +191,9 @@ def test_click_choice_answer_is_the_call_that_built_the_message(store: SqliteSto
     assert answer["kind"] == "entry" and "is not one of" in answer["message"]
     assert answer["via"].startswith(f"click/types.py:{line} ")
     assert answer["frame_level"] == 2
+
+
+def test_store_names_the_repositories_with_a_site_in_a_directory(store: SqliteStore) -> None:
+    assert store.repos_with_dir("rich") == ["Textualize/rich"]
+    assert store.repos_with_dir("starlette/middleware") == ["Kludex/starlette"]
+    assert store.repos_with_dir("ric") == [] and store.repos_with_dir("rich/nowhere") == []

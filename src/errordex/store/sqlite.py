@@ -787,3 +787,16 @@ class SqliteStore:
         except (sqlite3.DatabaseError, OSError) as exc:
             raise StoreError(f"cannot open the database at {path}: {exc}") from None
         return store
+
+    # -- explain: which repository a frame's directory is in -----------------
+
+    def repos_with_dir(self, directory: str, limit: int = 3) -> list[str]:
+        """Repositories whose current snapshot has a site in ``directory``
+        (not below it); at most ``limit``. The range scan uses sites_by_path."""
+        lo = directory + "/"
+        rows = self.conn.execute(
+            "SELECT DISTINCT r.slug FROM repos r JOIN sites s ON s.snapshot_id = r.current_snapshot"
+            " WHERE s.path >= ? AND s.path < ? AND instr(substr(s.path, ?), '/') = 0 LIMIT ?",
+            (lo, directory + "0", len(lo) + 1, limit),
+        ).fetchall()
+        return [r[0] for r in rows]
