@@ -45,7 +45,8 @@ def _text(value: str) -> str:
 
 def _failpoint(name: str) -> None:
     """Fault injection for tests: ERRORDEX_FAILPOINT=save kills the process
-    in the middle of the write transaction, as kill -9 would."""
+    in the middle of the write transaction, as kill -9 would ("files" and
+    "analyses": once the first file texts or analyses are kept)."""
     if os.environ.get("ERRORDEX_FAILPOINT") == name:
         os.kill(os.getpid(), signal.SIGKILL)
 
@@ -160,6 +161,7 @@ class SnapshotWriter:
     def add_analyses(self, analyses: Iterable[tuple[str, str]]) -> None:
         """Keep (entry id, ``analysis_json``) rows for the snapshot, in order."""
         self.conn.executemany("INSERT INTO temp.pending_analyses VALUES (?, ?)", analyses)
+        _failpoint("analyses")
 
     def add_idents(self, idents: Iterable[str]) -> None:
         """Keep identifiers for the snapshot (one that is kept already is skipped)."""
