@@ -8,7 +8,8 @@ templates; its cost must not grow linearly with the number of templates.
   literal text, IDF-weighted. It scans the postings of the rarest words of the
   message first, up to a fixed budget, so a common word never costs a scan of
   half the index.
-- ``StoreIndex``: the same question asked of the SQLite store, through FTS5.
+- ``StoreIndex``: the same retrieval over postings the SQLite store keeps
+  (``errordex.store.postings``), or through FTS5 while those are behind.
 
 Only the words *inside* a literal chunk are indexed: in ``"E{}: bad"`` the
 chunk ``"E"`` is glued to a placeholder and the message reads ``E0042: bad``,
@@ -647,11 +648,13 @@ class StoreIndex:
                     seen.add(n)
         out = chosen + extra[: max(0, limit - len(chosen) // 2)]
         rows = store.match_rows([n for _, n in out])
+        found = [(s, rows[n]) for s, n in out if n in rows]
+        sites = store.site_locations_of([(row[0], row[1]) for _, row in found])
         return [
-            self._candidate(sid, eid, repo, Template.from_json(json.loads(tj)), types_json, s)
-            for s, n in out
-            if (row := rows.get(n)) is not None
-            for sid, eid, repo, tj, types_json in (row,)
+            self._candidate(
+                sid, eid, repo, Template.from_json(json.loads(tj)), types_json, s, sites[sid, eid]
+            )
+            for s, (sid, eid, repo, tj, types_json) in found
         ]
 
     def _fts_candidates(
@@ -715,9 +718,18 @@ class StoreIndex:
         ]
 
     def _candidate(
-        self, sid: int, entry_id: str, repo: str, t: Template, types_json: str, score: float
+        self,
+        sid: int,
+        entry_id: str,
+        repo: str,
+        t: Template,
+        types_json: str,
+        score: float,
+        located: list[tuple[str, int, str | None]] | None = None,
     ) -> Candidate:
-        sites = tuple(self.store.site_locations(sid, entry_id))
+        if located is None:
+            located = self.store.site_locations(sid, entry_id)
+        sites = tuple(located)
         return Candidate(
             entry_id=entry_id,
             repo=repo,

@@ -141,14 +141,15 @@ def _add(
     post: dict[str, array[int]] = {}
     doc_rows: list[tuple[int, int, str, str, str]] = []
     for doc, (eid, t, types) in enumerate(items, lo):
-        keys = [clean(k) for k in entry_keys(t, types)]
+        joined = clean("\n".join(entry_keys(t, types)))  # one pass, not one per key
+        keys = joined.split("\n") if joined else []
         for k in keys:
             ids = post.get(k)
             if ids is None:
                 ids = post[k] = array("I")
             ids.append(doc)
         names = " ".join(dict.fromkeys(clean(type_name(x)).replace(" ", "_") for x in types))
-        doc_rows.append((doc, sid, eid, "\n".join(keys), names))
+        doc_rows.append((doc, sid, eid, joined, names))
     conn.executemany("INSERT INTO match_docs VALUES (?, ?, ?, ?, ?)", doc_rows)
     seg = 0
     if doc_rows:

@@ -673,6 +673,25 @@ class SqliteStore:
         ).fetchall()
         return [(p, int(n), v) for p, n, v in rows]
 
+    def site_locations_of(
+        self, keys: list[tuple[int, str]]
+    ) -> dict[tuple[int, str], list[tuple[str, int, str | None]]]:
+        """``site_locations`` of many (snapshot id, entry id) in one query."""
+        out: dict[tuple[int, str], list[tuple[str, int, str | None]]] = {k: [] for k in keys}
+        for i in range(0, len(keys), 300):
+            chunk = keys[i : i + 300]
+            values = ", ".join("(?, ?, ?)" for _ in chunk)
+            rows = self.conn.execute(
+                f"WITH k(n, sid, eid) AS (VALUES {values})"
+                " SELECT k.n, s.path, s.line, json_extract(s.data, '$.via') FROM k"
+                " CROSS JOIN sites s ON s.snapshot_id = k.sid AND s.entry_id = k.eid"
+                " ORDER BY k.n, s.seq",
+                [x for n, (sid, eid) in enumerate(chunk) for x in (n, sid, eid)],
+            ).fetchall()
+            for n, path, line, via in rows:
+                out[chunk[n]].append((path, int(line), via))
+        return out
+
     def sites_at(
         self, paths: list[str], line: int, limit: int = 20
     ) -> list[tuple[int, str, str, str, str]]:
