@@ -12,6 +12,7 @@ from __future__ import annotations
 import builtins
 import re
 import sys
+from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -81,9 +82,11 @@ class CrossFile:
     def __init__(self) -> None:
         #: name -> how many functions outside tests define it
         self.defined: dict[str, int] = defaultdict(int)
-        #: (callee, path, caller symbol, line) of calls made by a function outside
-        #: tests defined in the same file; ``Index`` keeps those whose callee is defined
-        self.edges: list[tuple[str, str, str, int]] = []
+        #: files in the order they were added (an edge names its file by number)
+        self.paths: list[str] = []
+        #: callee name -> calls made by a function outside tests defined in the
+        #: same file, each packed into one int (``_pack``: file, function, line)
+        self.edges: dict[str, array[int]] = {}
         #: callee name -> (path, caller symbol, line, call text), calls written on one line
         self.call_texts: dict[str, list[tuple[str, str, int, str]]] = defaultdict(list)
         self.tests: list[TestExpect] = []
@@ -93,16 +96,22 @@ class CrossFile:
     def add(self, ev: FileEvidence) -> FileEvidence:
         """Take from ``ev`` what lookups across files read; return the rest."""
         path = ev.path
-        first: dict[str, FuncDef] = {}
-        for f in ev.functions:
-            first.setdefault(f.symbol, f)
+        file_no = len(self.paths)
+        self.paths.append(path)
+        #: symbol -> index of its first definition in ev.functions
+        first: dict[str, int] = {}
+        for i, f in enumerate(ev.functions):
+            first.setdefault(f.symbol, i)
             if not f.in_test:
                 self.defined[sys.intern(f.name)] += 1
         for c in ev.calls:
             callee, caller = sys.intern(c.callee), sys.intern(c.caller)
-            who = first.get(caller)
-            if who is not None and not who.in_test:
-                self.edges.append((callee, path, caller, c.line))
+            func_no = first.get(caller)
+            if func_no is not None and not ev.functions[func_no].in_test:
+                edges = self.edges.get(callee)
+                if edges is None:
+                    edges = self.edges[callee] = array("Q")
+                edges.append(_pack(file_no, func_no, c.line))
             if c.text:
                 self.call_texts[callee].append((path, caller, c.line, c.text))
         self.tests.extend(ev.tests)
@@ -121,6 +130,22 @@ class CrossFile:
 
 
 _UNWRAPS = ("expect", "unwrap")
+#: bits of a packed call edge: file number, function number in the file, line
+_FILE_BITS, _FUNC_BITS, _LINE_BITS = 22, 20, 22
+
+
+def _pack(file_no: int, func_no: int, line: int) -> int:
+    if file_no >> _FILE_BITS or func_no >> _FUNC_BITS or line >> _LINE_BITS:
+        raise ValueError(f"a call edge out of range: file {file_no} function {func_no} line {line}")
+    return (file_no << (_FUNC_BITS + _LINE_BITS)) | (func_no << _LINE_BITS) | line
+
+
+def _unpack(edge: int) -> tuple[int, int, int]:
+    return (
+        edge >> (_FUNC_BITS + _LINE_BITS),
+        (edge >> _LINE_BITS) & ((1 << _FUNC_BITS) - 1),
+        edge & ((1 << _LINE_BITS) - 1),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,10 +202,9 @@ class Index:
         self._by_path = lru_cache(maxsize=cache_size)(lambda path: _ByPath.of(load(path)))
         self.defined = cross.defined
         #: callee name -> (path, caller symbol, line of the call)
-        self.callers: dict[str, list[tuple[str, str, int]]] = defaultdict(list)
-        for callee, path, caller, line in cross.edges:
-            if callee in self.defined:
-                self.callers[callee].append((path, caller, line))
+        self.paths = cross.paths
+        #: callee name -> packed call edges (``callers_of``), of defined callees only
+        self.callers = {k: v for k, v in cross.edges.items() if k in self.defined}
         self.call_texts = cross.call_texts
         self.tests = cross.tests
         self.catches = cross.catches
@@ -226,10 +250,9 @@ class Index:
 
     def callers_of(self, name: str) -> Iterator[tuple[FuncDef, int]]:
         """Functions outside tests that call ``name``, with the line of the call."""
-        for path, caller, line in self.callers.get(name, ()):
-            who = self.function(path, caller)
-            assert who is not None
-            yield who, line
+        for edge in self.callers.get(name, ()):
+            file_no, func_no, line = _unpack(edge)
+            yield self.functions_in(self.paths[file_no])[func_no], line
 
     def scrutinee(self, path: str, line: int) -> tuple[str, int] | None:
         return self._by_path(path).scrutinees.get(line)
