@@ -15,7 +15,11 @@ It prints the build time, the peak memory, the query latency (p50, p99)
 of candidate retrieval alone and of ``rank`` (retrieval and verification), and
 how often the template a query was made from comes back first / in the top 5
 (a template with the same normalized key counts: the text cannot tell them
-apart).
+apart). For the store (one snapshot per synthetic repository, 1,000 of them,
+as ``errordex index`` would write them) it also prints its size on disk, with
+the matcher's postings and FTS5 apart, and a cold query: a new connection's
+first ``rank``. A store reused with ``--store-path`` is migrated when opened
+(m003 builds the postings of a store written before it).
 """
 
 from __future__ import annotations

@@ -598,13 +598,14 @@ class StoreIndex:
         # word would (its count is not read): this only lowers templates that
         # cannot match the message in full
         unmatched = math.log(1.0 + n_all)
+        weights = {t: idf(t) for t in qset}
         ranked: list[tuple[float, int]] = []
         for n, _ in top:
             keys, types = docs.get(n, ([], []))
             matched = total = 0.0
             for k in keys:
-                if k in qset:
-                    w = idf(k)
+                w = weights.get(k)
+                if w is not None:
                     matched += w
                     total += w
                 elif k[0] not in _SPECIAL:
