@@ -411,12 +411,26 @@ class _File:
                 ):
                     table.setdefault(msg.text_of(left), []).append(first)
         out[self.root.id] = table
-        nodes = self.caught.get("assign", []) + self.caught.get("augment", [])
-        for n in sorted(nodes, key=lambda n: n.start_byte):
-            scope = _scope_of(n)
+        # The innermost scope of each assignment, from byte ranges: scopes and
+        # assignments in document order, a stack of the scopes still open.
+        caught = self.caught
+        assigns = caught.get("assign", []) + caught.get("augment", [])
+        scopes = caught.get("function", []) + caught.get("class", []) + caught.get("lambda", [])
+        events = sorted(
+            [(n.start_byte, 0, i, n) for i, n in enumerate(assigns)]
+            + [(n.start_byte, -1, i, n) for i, n in enumerate(scopes)]
+        )
+        open_scopes: list[tuple[int, int]] = []  # (end byte, id)
+        for start, is_scope, _, n in events:
+            while open_scopes and open_scopes[-1][0] <= start:
+                open_scopes.pop()
+            if is_scope:
+                open_scopes.append((n.end_byte, n.id))
+                continue
             left = n.child_by_field_name("left")
-            if scope is not None and left is not None:
-                out.setdefault(scope.id, {}).setdefault(msg.text_of(left), []).append(n)
+            if open_scopes and left is not None:
+                table = out.setdefault(open_scopes[-1][1], {})
+                table.setdefault(msg.text_of(left), []).append(n)
         return out
 
     def _parameters(self, fn: ts.Node) -> frozenset[str]:

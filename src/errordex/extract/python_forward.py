@@ -181,12 +181,17 @@ _SCOPE_TYPES = ("function_definition", "class_definition")
 _SKIPPED = frozenset(n.encode() for n in _NOT_FORWARDERS | msg.GETTEXT | {"format"})
 
 
-def _may_forward(src: bytes, callee: ts.Node) -> bool:
-    """Whether a callee's name leaves its call worth reading: not a class, an
-    ``assert...``/dunder method or a name in ``_SKIPPED`` (the rest of the
+def _may_forward(src: bytes, callees: list[ts.Node]) -> list[ts.Node]:
+    """The callees whose name leaves their call worth reading: not a class,
+    an ``assert...``/dunder method or a name in ``_SKIPPED`` (the rest of the
     checks are ``message_call``'s)."""
-    name = src[callee.start_byte : callee.end_byte]
-    return not (name[:1].isupper() or name.startswith((b"assert", b"__")) or name in _SKIPPED)
+    skipped, prefixes = _SKIPPED, (b"assert", b"__")
+    out = []
+    for n in callees:
+        name = src[n.start_byte : n.end_byte]
+        if not (name in skipped or name[:1].isupper() or name.startswith(prefixes)):
+            out.append(n)
+    return out
 
 
 @dataclass
@@ -203,11 +208,10 @@ class Forwarding:
         # the query's patterns: the call is the callee's parent, or the
         # parent of its attribute
         for capture, up in (("forward.callee", 1), ("forward.method", 2)):
-            for n in caught.get(capture, ()):
-                if _may_forward(src, n):
-                    call: ts.Node | None = n.parent if up == 1 else n.parent and n.parent.parent
-                    if call is not None:
-                        calls.append(call)
+            for n in _may_forward(src, caught.get(capture, [])):
+                call: ts.Node | None = n.parent if up == 1 else n.parent and n.parent.parent
+                if call is not None:
+                    calls.append(call)
         functions = [
             n for n in caught.get("function", ()) if n.child_by_field_name("name") is not None
         ]
