@@ -196,10 +196,6 @@ def build_store(path: Path, rows: list[Row]) -> SqliteStore:
     store = SqliteStore(path)
     by_repo: dict[str, list[ErrorEntry]] = {}
     for entry_id, repo, t, types, paths in rows:
-        try:
-            t.display().encode("utf-8")
-        except UnicodeEncodeError:  # lone surrogates from escapes in the source
-            continue
         site = ThrowSite(paths[0], 1, 1, 1, "rust", "panic", t, types[0] if types else None)
         by_repo.setdefault(repo, []).append(
             ErrorEntry(entry_id, repo, t, ("panic",), types, (site,))
