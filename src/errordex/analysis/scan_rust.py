@@ -135,13 +135,20 @@ class _Scan:
         scopes: list[tuple[int, list[str], bool, bool, str]] = [
             (sys.maxsize, names, in_test, trait_ctx, "")
         ]
+        # A token tree with no "name (" in it holds none either: the token
+        # trees inside it are not searched again.
+        quiet_end = -1
         for start, neg_end, _, n in events:
             while start >= scopes[-1][0]:
                 scopes.pop()
             _, names, in_test, trait_ctx, fn = scopes[-1]
             kind = n.type
             if kind == "token_tree":
-                self.token_calls(n, fn)
+                if start >= quiet_end:
+                    if _NAME_PAREN.search(src, start + 1, -neg_end) is None:
+                        quiet_end = -neg_end
+                    else:
+                        self.token_calls(n, fn)
             elif kind == "call_expression":
                 callee = _callee(n.child_by_field_name("function"), self)
                 if callee:
