@@ -171,3 +171,15 @@ def test_fresh_database_has_the_postings_tables(tmp_path: Path) -> None:
         "match_snapshots": ["snapshot_id", "seg", "lo", "hi", "version", "indexed_at", "dead"],
         "match_docs": ["doc", "snapshot_id", "entry_id", "keys", "types"],
     }
+
+
+def test_entries_of_a_replaced_snapshot_are_skipped_until_merged_away(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite")
+    store.save(data("a" * 40, ["old one", "old two"], slug="o/a"))
+    store.save(data("a" * 40, ["keep one", "keep two", "keep three"], slug="o/b"))
+    # merged by twos into one segment of 5; o/a's new commit leaves 2 of them dead
+    store.save(data("b" * 40, ["new one"], slug="o/a"))
+    assert store.match_status().dead
+    assert stored(store) == expected(store.conn)
+    assert "old" not in stored(store)
+    assert store.match_term_counts(["old"]) == {"old": 2}  # counted until the merge
