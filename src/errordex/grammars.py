@@ -23,6 +23,7 @@ _WALKS = {
         ("errordex.extract", "python_forward.scm"),
         ("errordex.analysis", "scan_python.scm"),
     ),
+    "rust": (("errordex.extract", "rust.scm"), ("errordex.analysis", "scan_rust.scm")),
 }
 
 Captures = dict[str, list[Node]]

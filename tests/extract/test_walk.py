@@ -13,8 +13,12 @@ from errordex import grammars
 from errordex.analysis import scan
 from errordex.extract import python
 
-#: real code with every construct the walk queries look for
-SAMPLES = {"python": [Path(argparse.__file__), Path(inspect.__file__)]}
+CASES = Path(__file__).parent / "rust" / "cases"
+#: code with every construct the walk queries look for
+SAMPLES = {
+    "python": [Path(argparse.__file__), Path(inspect.__file__)],
+    "rust": sorted(CASES.glob("*.rs")),
+}
 
 
 def _spans(nodes: list[ts.Node]) -> set[tuple[int, int, str]]:
@@ -25,6 +29,7 @@ def _spans(nodes: list[ts.Node]) -> set[tuple[int, int, str]]:
 def test_walk_gives_each_query_its_own_captures(language: str) -> None:
     """A capture name shared by two .scm files of a walk must mean the same
     nodes in each, or one reader would see the other's captures."""
+    seen: set[str] = set()
     for path in SAMPLES[language]:
         tree = grammars.parser(language).parse(path.read_bytes())
         walked = grammars.captures(language, tree)
@@ -32,9 +37,11 @@ def test_walk_gives_each_query_its_own_captures(language: str) -> None:
             own = ts.QueryCursor(grammars.query(language, package, filename)).captures(
                 tree.root_node
             )
-            assert own, filename
+            if own:
+                seen.add(filename)
             for name, nodes in own.items():
                 assert _spans(walked[name]) == _spans(nodes), (path.name, filename, name)
+    assert seen == {filename for _, filename in grammars._WALKS[language]}
 
 
 def test_extract_and_scan_of_a_tree_walk_it_once(monkeypatch: pytest.MonkeyPatch) -> None:

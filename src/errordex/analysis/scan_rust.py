@@ -11,7 +11,7 @@ import itertools
 import re
 import sys
 
-from tree_sitter import Node, Parser, Query, QueryCursor, Tree
+from tree_sitter import Node, Parser, Tree
 
 from errordex import grammars
 from errordex.analysis.evidence import (
@@ -39,15 +39,13 @@ _TEXT_CALLS = ("to_string", 'format!("{}"', 'format!("{e}"', 'format!("{err}"', 
 _MAX_BODY_LINES = 30
 _MAX_CALL_TEXT = 120
 _WS = re.compile(r"\s+")
+#: the captures of scan_rust.scm walked in document order ("id" is read apart)
+_READ = ("scope", "call", "macro", "tt", "match")
 _NAME_PAREN = re.compile(rb"[\w\x80-\xff][\s\x80-\xff]*\(")
 
 
 def _parser() -> Parser:
     return grammars.parser("rust")
-
-
-def _query() -> Query:
-    return grammars.query("rust", "errordex.analysis", "scan_rust.scm")
 
 
 def parses(code: str) -> bool:
@@ -102,8 +100,8 @@ class _Scan:
         return self.src[n.start_byte : n.end_byte].decode("utf-8", "replace")
 
     def run(self, tree: Tree | None = None) -> FileEvidence:
-        root = (tree if tree is not None else _parser().parse(self.src)).root_node
-        self.walk(root, [], in_test=self.test_path, trait_ctx=False)
+        caught = grammars.captures("rust", tree or _parser().parse(self.src))
+        self.walk(caught, [], in_test=self.test_path, trait_ctx=False)
         return FileEvidence(
             path=self.path,
             language="rust",
@@ -115,8 +113,9 @@ class _Scan:
             scrutinees=tuple(self.scrutinees),
         )
 
-    def walk(self, node: Node, names: list[str], in_test: bool, trait_ctx: bool) -> None:
-        caught = QueryCursor(_query()).captures(node)
+    def walk(
+        self, caught: grammars.Captures, names: list[str], in_test: bool, trait_ctx: bool
+    ) -> None:
         src = self.src
         self.idents.update(
             x.decode("utf-8", "replace")
@@ -127,9 +126,7 @@ class _Scan:
         # past their end. Nothing looked for is inside a string or comment.
         events = sorted(
             (n.start_byte, -n.end_byte, i, n)
-            for i, n in enumerate(
-                n for name, nodes in caught.items() if name != "id" for n in nodes
-            )
+            for i, n in enumerate(n for name in _READ for n in caught.get(name, ()))
         )
         # (end byte, names, in a test, in a trait, enclosing fn symbol)
         scopes: list[tuple[int, list[str], bool, bool, str]] = [

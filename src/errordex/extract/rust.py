@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from tree_sitter import Node, Query, QueryCursor, Tree
+from tree_sitter import Node, Tree
 
 from errordex import grammars
 from errordex.extract.common import context_hash, is_test_path
@@ -73,8 +73,29 @@ _WS = re.compile(r"\s+")
 _TEST_WORD = re.compile(r"\btest\b")
 
 
-def _query() -> Query:
-    return grammars.query("rust", "errordex.extract", "rust.scm")
+#: the candidates ``run`` reads: (kind, capture, the names it must have or None)
+_MACRO, _METHOD, _ERR, _ATTR, _TOKEN = range(5)
+_CANDIDATES: tuple[tuple[int, str, frozenset[bytes] | None], ...] = (
+    (_MACRO, "macro", None),
+    (_METHOD, "method.name", frozenset({b"expect", b"expect_err", b"write_str", b"pad"})),
+    (_ERR, "err.name", frozenset({b"Err"})),
+    (_ATTR, "attr.name", frozenset({b"error"})),
+    (
+        _TOKEN,
+        "tt.name",
+        frozenset(
+            n.encode()
+            for n in (
+                *("panic", "unimplemented", "todo", "unreachable"),
+                *("assert", "assert_eq", "assert_ne"),
+                *("debug_assert", "debug_assert_eq", "debug_assert_ne"),
+                *("bail", "anyhow", "format_err", "ensure"),
+                *("expect", "expect_err", "Err", "error"),
+            )
+        ),
+    ),
+)
+_IMPLS = frozenset({b"Display", b"Error"})
 
 
 def parse(text: str) -> Tree:
@@ -137,36 +158,74 @@ class _File:
     def run(self, tree: Tree | None = None) -> Extraction:
         if tree is None:
             tree = grammars.parser("rust").parse(self.src)
-        matches = QueryCursor(_query()).matches(tree.root_node)
-        self._collect_displays(matches)
-        for _, caps in matches:
-            if "macro" in caps:
-                mac = caps["macro"][0]
-                args = mac.child(mac.child_count - 1)
-                if args is not None and args.type == "token_tree":
-                    self._macro(self.text_of(caps["macro.name"][0]), mac, mac, args)
-            elif "method" in caps:
-                self._method(caps["method.name"][0], caps["method"][0], caps["method.args"][0])
-            elif "err" in caps:
-                self._err(caps["err"][0], _arguments(caps["err.args"][0]))
-            elif "attr" in caps:
-                self._error_attr(caps["attr"][0], caps["attr.args"][0])
-            elif "tt.name" in caps:
-                self._token(caps["tt.name"][0])
+        caught = grammars.captures("rust", tree)
+        self._collect_displays(caught)
+        for _, kind, _, node in sorted(self._candidates(caught)):
+            if kind == _MACRO:
+                name: Node | None = node.child_by_field_name("macro")
+                if name is not None and name.type == "scoped_identifier":
+                    name = name.child_by_field_name("name")
+                args: Node | None = node.child(node.child_count - 1)
+                if (
+                    name is not None
+                    and name.type == "identifier"
+                    and args is not None
+                    and args.type == "token_tree"
+                ):
+                    word = self.text_of(name)
+                    if word in _MACRO_KINDS:
+                        self._macro(word, node, node, args)
+            elif kind == _METHOD:
+                call: Node | None = node.parent.parent if node.parent is not None else None
+                args = call.child_by_field_name("arguments") if call is not None else None
+                if call is not None and args is not None:
+                    self._method(node, call, args)
+            elif kind == _ERR:
+                call = node.parent
+                args = call.child_by_field_name("arguments") if call is not None else None
+                if call is not None and args is not None:
+                    self._err(call, _arguments(args))
+            elif kind == _ATTR:
+                attr = node.parent
+                item = attr.parent if attr is not None else None
+                args = attr.child_by_field_name("arguments") if attr is not None else None
+                if item is not None and args is not None:
+                    self._error_attr(item, args)
+            else:
+                self._token(node)
         self.sites.sort(key=lambda s: (s.line, s.column, s.kind))
         return Extraction(sites=tuple(self.sites))
 
-    def _collect_displays(self, matches: list[tuple[int, dict[str, list[Node]]]]) -> None:
+    def _candidates(self, caught: grammars.Captures) -> list[tuple[int, int, int, Node]]:
+        """(start, kind, index, node) of the captures whose name makes them a
+        candidate, in document order."""
+        src = self.src
+        out: list[tuple[int, int, int, Node]] = []
+        for kind, capture, names in _CANDIDATES:
+            for i, n in enumerate(caught.get(capture, ())):
+                if names is None or src[n.start_byte : n.end_byte] in names:
+                    out.append((n.start_byte, kind, i, n))
+        return out
+
+    def _collect_displays(self, caught: grammars.Captures) -> None:
         errors: set[str] = set()
         displays: list[tuple[Node, str]] = []
-        for _, caps in matches:
-            if "impl" not in caps:
+        impls: list[tuple[int, Node, Node]] = []  # (start, impl, trait name)
+        for capture, up in (("impl.trait", 1), ("impl.scoped_trait", 2)):
+            for trait in caught.get(capture, ()):
+                impl = trait.parent if up == 1 else trait.parent and trait.parent.parent
+                if impl is not None and self.src[trait.start_byte : trait.end_byte] in _IMPLS:
+                    impls.append((impl.start_byte, impl, trait))
+        impls.sort(key=lambda x: x[0])
+        for _, impl, trait in impls:
+            type_node = impl.child_by_field_name("type")
+            if type_node is None:
                 continue
-            name = _type_name(caps["impl.type"][0], self)
-            if self.text_of(caps["impl.trait"][0]) == "Error":
+            name = _type_name(type_node, self)
+            if self.text_of(trait) == "Error":
                 errors.add(name)
             else:
-                displays.append((caps["impl"][0], name))
+                displays.append((impl, name))
         for node, name in displays:
             if name in errors or "Error" in name or name.endswith("Err"):
                 self.displays.append((node.start_byte, node.end_byte, name))
