@@ -77,14 +77,21 @@ class _Scan:
         return self.src[n.start_byte : n.end_byte].decode("utf-8", "replace")
 
     def run(self, tree: Tree | None = None) -> FileEvidence:
-        caught = grammars.captures("python", tree or _parser().parse(self.src))
+        tree = tree or _parser().parse(self.src)
+        caught = grammars.captures("python", tree)
         # The captures in document order (a parent before the nodes it holds),
         # read as a walk would: scopes are popped when a node starts past their end.
+        read = {kind: caught.get(kind, []) for kind in _READ}
+        if not tree.root_node.has_error:
+            # Only a string with an f-string hole holds code (or identifiers);
+            # the others need not be walked. (An error may put code anywhere.)
+            holders = {h.parent for h in caught.get("interpolation", ())}
+            read["string"] = [s for s in holders if s is not None and s.type == "string"]
         events = sorted(
             [
                 (n.start_byte, -n.end_byte, k, i, n)
                 for k, kind in enumerate(_READ)
-                for i, n in enumerate(caught.get(kind, ()))
+                for i, n in enumerate(read[kind])
             ]
         )
         top = sys.maxsize
@@ -194,10 +201,10 @@ class _Scan:
 
     def docstring(self, fn: Node) -> list[DocLine]:
         body = fn.child_by_field_name("body")
-        first = body.named_children[0] if body is not None and body.named_children else None
+        first = body.named_child(0) if body is not None and body.named_child_count else None
         if first is None or first.type != "expression_statement":
             return []
-        s = first.named_children[0] if first.named_children else None
+        s = first.named_child(0) if first.named_child_count else None
         if s is None or s.type != "string":
             return []
         start = s.start_point.row + 1

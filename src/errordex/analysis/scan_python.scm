@@ -2,6 +2,7 @@
 ; captures in document order instead of every node of the tree.
 (identifier) @id
 (string) @string
+(interpolation) @interpolation
 (class_definition) @class
 (function_definition) @function
 (call) @call

@@ -401,7 +401,7 @@ class _File:
         # module constants: top-level statements only
         table: dict[str, list[ts.Node]] = {}
         for stmt in self.root.named_children:
-            first = stmt.named_children[0] if stmt.named_child_count else None
+            first = stmt.named_child(0) if stmt.named_child_count else None
             if stmt.type == "expression_statement" and first is not None:
                 left = first.child_by_field_name("left")
                 if (
