@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from errordex.match import index as index_module
 from errordex.match.compile import hole_kind
 from errordex.match.index import MemoryIndex, StoreIndex
 from errordex.model import ErrorEntry, Repo, Snapshot
@@ -135,3 +136,29 @@ def test_store_index_forgets_entries_of_an_earlier_commit(tmp_path: Path) -> Non
     got = StoreIndex(store).candidates("obsolete frobnicator failure", None, 5)
     assert [c.entry_id for c in got] == ["2" * 16]
     assert got[0].paths == ("src/lib.rs",)
+
+
+def test_indexes_pick_among_many_templates_of_one_first_chunk_by_their_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 60 templates "line={}, w<i>={}" share their first chunk with the one to find, and
+    # its words are too common to scan: only the first chunk finds it
+    monkeypatch.setattr(index_module, "POSTINGS_BUDGET", 20)
+    entries = [
+        entry(
+            f"{i:016x}",
+            fmt("line=", Hole("a", "%r"), f", w{i}=", Hole("b", "%r"), syntax="py-percent"),
+        )
+        for i in range(60)
+    ]
+    entries += [entry(f"{i:016x}", fmt(f"tag line w{i} missing")) for i in range(100, 130)]
+    entries.append(
+        entry(
+            "f" * 16, fmt("line=", Hole("a", "%r"), ", tag=", Hole("b", "%r"), syntax="py-percent")
+        )
+    )
+    store = SqliteStore(tmp_path / "db.sqlite")
+    save(store, entries)
+    for index in (MemoryIndex.from_entries(entries), StoreIndex(store)):
+        got = index.candidates("line=Some(3), tag='abc'", None, 10)
+        assert got[0].entry_id == "f" * 16

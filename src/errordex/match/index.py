@@ -62,6 +62,8 @@ RESCORE = 256
 AFFIX_TERMS = 3
 #: Characters of a first/last chunk used as its key.
 AFFIX_CHARS = 48
+#: Templates met by a first/last chunk that are scored (the best ``limit // 2`` are kept).
+AFFIX_POOL = 256
 #: Chunk sets of word-less templates ("{}: {}") tried per query.
 MAX_WORDLESS_KEYS = 512
 
@@ -263,6 +265,26 @@ def entry_keys(t: Template, exception_types: Iterable[str] = ()) -> list[str]:
 K = TypeVar("K")
 
 
+def _front(
+    found: list[tuple[int, int]], score: Callable[[int], float], room: int
+) -> list[tuple[float, int]]:
+    """``room`` of the templates met by an affix key ((key length, n)): the
+    longest key first, then the best score on all their words."""
+    best: dict[int, tuple[int, float]] = {}
+    for length, n in found:
+        if n not in best:
+            best[n] = (length, score(n))
+    order = sorted(best.items(), key=lambda kv: (-kv[1][0], -kv[1][1]))
+    return [(1e6 + length, n) for n, (length, _) in order[:room]]
+
+
+def _with_front(
+    ranked: list[tuple[float, int]], front: list[tuple[float, int]]
+) -> list[tuple[float, int]]:
+    known = {n for _, n in front}
+    return front + [sn for sn in ranked if sn[1] not in known] if front else ranked
+
+
 def _scan(
     known: list[tuple[int, K]],
     postings: Callable[[K], Sequence[int]],
@@ -425,10 +447,10 @@ class MemoryIndex:
         qset = {tid for _, tid in known}
         postings, idfs = self._postings, self._idfs
         top = _best(_scan(known, lambda tid: postings[tid], lambda tid: idfs[tid]))
-        ranked: list[tuple[float, int]] = []
         want = type_name(exception_type)
         start, ids = self._tok_start, self._tok_ids
-        for n, _ in top:
+
+        def score(n: int) -> float:
             matched = total = 0.0
             for tid in ids[start[n] : start[n + 1]]:
                 w = idfs[tid]
@@ -438,21 +460,18 @@ class MemoryIndex:
             s = matched * (matched / total) if total else 0.0
             if want and any(type_name(t) == want for t in self._types[n]):
                 s *= 1.1
-            ranked.append((s, n))
-        ranked.sort(key=lambda sn: -sn[0])
+            return s
+
+        ranked = sorted(((score(n), n) for n, _ in top), key=lambda sn: -sn[0])
         # few-word templates ("Both: {}", "chunked") by their first or last chunk
-        front: list[tuple[float, int]] = []
         room = max(4, limit // 2)
+        found: list[tuple[int, int]] = []
         for k in _message_affixes(message):
-            if len(front) >= room:
+            if len(found) >= AFFIX_POOL:
                 break
-            for n in self._affix.get(k, ())[: room - len(front)]:
-                front.append((1e6 + len(k), n))
-        if front:
-            known_n = {n for _, n in front}
-            ranked = sorted(front, key=lambda sn: -sn[0]) + [
-                sn for sn in ranked if sn[1] not in known_n
-            ]
+            for n in self._affix.get(k, ())[: AFFIX_POOL - len(found)]:
+                found.append((len(k), n))
+        ranked = _with_front(ranked, _front(found, score, room))
         chosen = ranked[:limit]
         seen = {n for _, n in chosen}
         extra: list[tuple[float, int]] = []
@@ -599,8 +618,8 @@ class StoreIndex:
         # cannot match the message in full
         unmatched = math.log(1.0 + n_all)
         weights = {t: idf(t) for t in qset}
-        ranked: list[tuple[float, int]] = []
-        for n, _ in top:
+
+        def score(n: int) -> float:
             keys, types = docs.get(n, ([], []))
             matched = total = 0.0
             for k in keys:
@@ -613,22 +632,21 @@ class StoreIndex:
             s = matched * (matched / total) if total else 0.0
             if want and want in types:
                 s *= 1.1
-            ranked.append((s, n))
-        ranked.sort(key=lambda sn: -sn[0])
+            return s
+
+        ranked = sorted(((score(n), n) for n, _ in top), key=lambda sn: -sn[0])
         # few-word templates ("Both: {}", "chunked") by their first or last chunk
-        front: list[tuple[float, int]] = []
         room = max(4, limit // 2)
+        found: list[tuple[int, int]] = []
         for k in affixes:
-            if len(front) >= room:
+            if len(found) >= AFFIX_POOL:
                 break
             if df[k]:
-                for n in store.match_postings(k, room - len(front), dead):
-                    front.append((1e6 + len(k), n))
-        if front:
-            known_n = {n for _, n in front}
-            ranked = sorted(front, key=lambda sn: -sn[0]) + [
-                sn for sn in ranked if sn[1] not in known_n
-            ]
+                for n in store.match_postings(k, AFFIX_POOL - len(found), dead):
+                    found.append((len(k), n))
+        if found:
+            docs.update(store.match_docs({n for _, n in found if n not in docs}))
+        ranked = _with_front(ranked, _front(found, score, room))
         chosen = ranked[:limit]
         seen = {n for _, n in chosen}
         extra: list[tuple[float, int]] = []
@@ -649,13 +667,13 @@ class StoreIndex:
                     seen.add(n)
         out = chosen + extra[: max(0, limit - len(chosen) // 2)]
         rows = store.match_rows([n for _, n in out])
-        found = [(s, rows[n]) for s, n in out if n in rows]
-        sites = store.site_locations_of([(row[0], row[1]) for _, row in found])
+        hits = [(s, rows[n]) for s, n in out if n in rows]
+        sites = store.site_locations_of([(row[0], row[1]) for _, row in hits])
         return [
             self._candidate(
                 sid, eid, repo, Template.from_json(json.loads(tj)), types_json, s, sites[sid, eid]
             )
-            for s, (sid, eid, repo, tj, types_json) in found
+            for s, (sid, eid, repo, tj, types_json) in hits
         ]
 
     def _fts_candidates(
