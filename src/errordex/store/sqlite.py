@@ -8,6 +8,7 @@ transaction, so it is idempotent.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -169,6 +170,19 @@ class SnapshotWriter:
             "INSERT OR IGNORE INTO temp.pending_idents VALUES (?)", ((i,) for i in idents)
         )
 
+    def _idents_json(self) -> str:
+        """``json.dumps(sorted(names))`` of the kept identifiers, read in order
+        rather than held as a set. SQLite orders TEXT by its UTF-8 bytes,
+        which is code point order, as ``sorted`` is."""
+        out = io.StringIO()
+        out.write("[")
+        rows = self.conn.execute("SELECT name FROM temp.pending_idents ORDER BY name")
+        for i, (name,) in enumerate(rows):
+            out.write(", " if i else "")
+            out.write(json.dumps(name))
+        out.write("]")
+        return out.getvalue()
+
     def finish(self, data: SnapshotData) -> int:
         """Write the snapshot with the kept files, make it current, and commit."""
         snap, conn = data.snapshot, self.conn
@@ -236,9 +250,8 @@ class SnapshotWriter:
             "INSERT INTO analyses VALUES (?, ?, ?)",
             ((sid, k, analysis_json(v)) for k, v in data.analyses.items()),
         )
-        idents = {name for (name,) in conn.execute("SELECT name FROM temp.pending_idents")}
-        idents.update(data.idents)
-        conn.execute("INSERT INTO snapshot_idents VALUES (?, ?)", (sid, json.dumps(sorted(idents))))
+        self.add_idents(data.idents)
+        conn.execute("INSERT INTO snapshot_idents VALUES (?, ?)", (sid, self._idents_json()))
         conn.execute("UPDATE repos SET current_snapshot = ? WHERE id = ?", (sid, repo_id))
 
 
