@@ -1,6 +1,7 @@
 """Indexing speed against two baselines on the same files, in the same run.
 
     .venv/bin/python bench/index.py [--corpus stdlib|crates|all] [--jobs N]
+    .venv/bin/python bench/index.py --memory [--tree PATH ...] [--jobs N]
 
 Corpora: the standard library of the running interpreter (without
 site-packages) and every Rust crate under /usr/share/cargo/registry (Debian's
@@ -9,11 +10,19 @@ memory of a full index into a fresh SQLite file, and the ratio of that time to
 (a) tree-sitter parse-only of the same files and (b) ripgrep for the throw
 patterns over the same files. Ratios, not seconds, are the figures to
 compare: the machine is noisy.
+
+``--memory`` measures peak memory against repository size instead: it
+indexes growing parts of real trees (1/4, 1/2 and all of the cargo
+registry's crates, the standard library, this venv's site-packages, and
+each ``--tree``), each in a child process of its own, and prints each
+one's peak RSS (the index process and its workers) and the slope: MB of
+peak RSS per MB of source, fitted over all of them and over the crates alone.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import shutil
@@ -115,18 +124,107 @@ def run(name: str, root: Path, keep: object, language: str, jobs: int) -> None:
         )
 
 
+def stdlib_wanted(p: str) -> bool:
+    return wanted(p) and not p.startswith(("site-packages/", "test/", "idlelib/"))
+
+
+def index_one(spec: str) -> None:
+    """In a child process: index one tree (``spec`` is JSON: root, the
+    top-level directories to keep or null, whether it is the stdlib, jobs),
+    then print its peak RSS and source size as JSON."""
+    job = json.loads(spec)
+    tops = set(job["tops"]) if job["tops"] is not None else None
+    base = stdlib_wanted if job["stdlib"] else wanted
+
+    def keep(p: str) -> bool:
+        return base(p) and (tops is None or p.split("/", 1)[0] in tops)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = SqliteStore(Path(tmp) / "bench.db")
+        t0 = time.perf_counter()
+        result = index(
+            job["root"],
+            store,
+            options=IngestOptions(wanted=keep),
+            name="bench/memory",
+            jobs=job["jobs"],
+        )
+        seconds = time.perf_counter() - t0
+    st = result.snapshot.stats
+    print(
+        json.dumps(
+            {
+                "peak_mb": peak_mb(),
+                "source_mb": st.bytes_parsed / 1e6,
+                "files": st.files_parsed,
+                "seconds": seconds,
+            }
+        )
+    )
+
+
+def measure(
+    label: str, root: Path, tops: list[str] | None, stdlib: bool, jobs: int
+) -> tuple[float, float]:
+    spec = json.dumps({"root": str(root), "tops": tops, "stdlib": stdlib, "jobs": jobs})
+    out = subprocess.run(
+        [sys.executable, __file__, "--index-one", spec], capture_output=True, text=True, check=True
+    ).stdout
+    got = json.loads(out.strip().splitlines()[-1])
+    print(
+        f"  {label:32} {got['files']:6} files {got['source_mb']:7.1f} MB of source"
+        f"  peak RSS {got['peak_mb']:6.0f} MB  ({got['seconds']:.1f}s)",
+        flush=True,
+    )
+    return got["source_mb"], got["peak_mb"]
+
+
+def slope(points: list[tuple[float, float]]) -> float:
+    """Least-squares slope of peak MB over source MB."""
+    n = len(points)
+    mx = sum(x for x, _ in points) / n
+    my = sum(y for _, y in points) / n
+    var = sum((x - mx) ** 2 for x, _ in points)
+    return sum((x - mx) * (y - my) for x, y in points) / var if var else float("nan")
+
+
+def memory_vs_size(trees: list[Path], jobs: int) -> None:
+    print(f"\n== peak RSS against source size (jobs={jobs}; each index in a child process)")
+    crates: list[tuple[float, float]] = []
+    if CRATES.is_dir():
+        tops = sorted(p.name for p in CRATES.iterdir() if p.is_dir())
+        for part, name in ((4, "1/4"), (2, "1/2"), (1, "all")):
+            chosen = tops[: len(tops) // part]
+            crates.append(measure(f"crates {name} ({len(chosen)})", CRATES, chosen, False, jobs))
+    others = [measure("stdlib", Path(sysconfig.get_paths()["stdlib"]), None, True, jobs)]
+    venv = Path(sysconfig.get_paths()["purelib"])
+    if venv.is_dir():
+        others.append(measure(f"site-packages ({venv})", venv, None, False, jobs))
+    for tree in trees:
+        others.append(measure(str(tree), tree, None, False, jobs))
+    if len(crates) > 1:
+        print(f"  slope, crates: {slope(crates):.2f} MB of peak RSS per MB of source")
+    print(f"  slope, all of them: {slope(crates + others):.2f} MB of peak RSS per MB of source")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--corpus", choices=["stdlib", "crates", "all"], default="all")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--memory", action="store_true", help="peak RSS against source size")
+    ap.add_argument("--tree", type=Path, action="append", default=[], help="with --memory")
+    ap.add_argument("--index-one", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.index_one:
+        index_one(args.index_one)
+        return
+    if args.memory:
+        memory_vs_size(args.tree, args.jobs)
+        return
     if args.corpus in ("stdlib", "all"):
         stdlib = Path(sysconfig.get_paths()["stdlib"])
 
-        def keep_stdlib(p: str) -> bool:
-            return wanted(p) and not p.startswith(("site-packages/", "test/", "idlelib/"))
-
-        run("stdlib", stdlib, keep_stdlib, "python", args.jobs)
+        run("stdlib", stdlib, stdlib_wanted, "python", args.jobs)
     if args.corpus in ("crates", "all"):
         if not CRATES.is_dir():
             sys.exit(f"no {CRATES}: install Debian's librust-*-dev packages (make test does)")
