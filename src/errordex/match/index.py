@@ -270,10 +270,12 @@ def _front(
 ) -> list[tuple[float, int]]:
     """``room`` of the templates met by an affix key ((key length, n)): the
     longest key first, then the best score on all their words."""
+    first = dict.fromkeys(n for _, n in found)
+    many = len(first) > room  # else all are kept: no need to score them
     best: dict[int, tuple[int, float]] = {}
     for length, n in found:
         if n not in best:
-            best[n] = (length, score(n))
+            best[n] = (length, score(n) if many else 0.0)
     order = sorted(best.items(), key=lambda kv: (-kv[1][0], -kv[1][1]))
     return [(1e6 + length, n) for n, (length, _) in order[:room]]
 
@@ -644,7 +646,7 @@ class StoreIndex:
             if df[k]:
                 for n in store.match_postings(k, AFFIX_POOL - len(found), dead):
                     found.append((len(k), n))
-        if found:
+        if len({n for _, n in found}) > room:  # _front scores them
             docs.update(store.match_docs({n for _, n in found if n not in docs}))
         ranked = _with_front(ranked, _front(found, score, room))
         chosen = ranked[:limit]
