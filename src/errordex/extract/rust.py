@@ -1,8 +1,9 @@
 """The Rust extractor: panics, asserts, ``expect``, thiserror, ``Err``, anyhow
 and ``Display`` impls of error types (pure: text in, sites out).
 
-One query (``rust.scm``) finds the candidates in C; Python then reads each
-candidate's arguments and walks up its ancestors once for the symbol, the
+One query (``rust.scm``, walked with the evidence scan's: ``grammars.captures``)
+finds the candidates in C; Python keeps those with a name it reads, then reads
+each one's arguments and walks up its ancestors once for the symbol, the
 guards and whether it is test code. Sites inside token trees that tree-sitter
 leaves unparsed (``macro_rules!`` bodies, ``quote! {...}``, the arguments of
 other macros) are found by the same query as ``panic ! (...)`` token runs.
