@@ -60,7 +60,8 @@ class Guard:
     kind is one of: "cfg" (a ``#[cfg(...)]`` attribute), "match-arm" (the arm
     pattern; for a catch-all arm ``uncovered`` is empty and ``siblings`` lists
     the patterns the other arms handle), "if", "else" (text is the negated
-    condition), "elif", "except" (the clause a raise sits in), "isinstance".
+    condition), "elif", "except" (the clause a raise sits in), "isinstance",
+    "assert" (the condition an assert checks: the site fires when it is false).
     """
 
     kind: str

@@ -48,3 +48,48 @@ def test_scrutinee_at_call_follows_only_parameters(
 def test_expect_receiver_is_the_unwrapped_expression() -> None:
     assert examples.expect_receiver('u8::try_from(n).expect("fits")') == "u8::try_from(n)"
     assert examples.expect_receiver("f(x)") is None
+
+
+def test_referenced_paths_are_evidence_not_prose() -> None:
+    from errordex.analysis.analyse import referenced_paths
+
+    data = {
+        "items": ["Add a test like `t` (tests/a.rs:12) for your own inputs."],
+        "evidence": ["src/x.rs:3", "Cargo.toml:7"],
+        "site": {"path": "src/y.py", "line": 1},
+    }
+    assert referenced_paths(data) == {"src/x.rs", "Cargo.toml", "src/y.py"}
+
+
+@pytest.mark.parametrize(
+    ("body", "params", "condition", "check"),
+    [
+        (
+            'let mut hello = Bytes::from(&b"helloworld"[..]);\nlet _ = hello.split_to(33);',
+            ["self", "at"],
+            "at <= self.len()",
+            "33 <= hello.len()",
+        ),
+        ("let v = Wrapper::new(&mut buf, 3);", ["inner", "n"], "n > 0", "3 > 0"),
+    ],
+)
+def test_guard_rust_call_writes_the_assert_in_the_call_arguments(
+    body: str, params: list[str], condition: str, check: str
+) -> None:
+    name = "split_to" if "split_to" in body else "new"
+    got = examples.guard_rust_call(body, name, params, condition)
+    assert got is not None and got[0] == check
+    assert f"if {check} {{" in got[1]
+
+
+@pytest.mark.parametrize(
+    ("body", "condition"),
+    [
+        ("let _ = b.split_to(2);", "begin <= end"),  # a local of the callee
+        ('let x = b.split_to(2);\nprintln!("{x:?}");', "at <= self.len()"),  # x used below
+        ("b.split_to(f(2));", "at <= self.len()"),  # not a place or a literal
+        ("b.split_to(1);\nb.split_to(2);", "at <= self.len()"),  # which call?
+    ],
+)
+def test_guard_rust_call_gives_up_rather_than_invent(body: str, condition: str) -> None:
+    assert examples.guard_rust_call(body, "split_to", ["self", "at"], condition) is None

@@ -56,7 +56,8 @@ def referenced_paths(data: Any) -> set[str]:
             stack.extend(x.values())
         elif isinstance(x, list):
             stack.extend(x)
-        elif isinstance(x, str) and ":" in x and "\n" not in x:
+        elif isinstance(x, str) and ":" in x and not any(c.isspace() for c in x):
+            # Evidence is "path:line"; prose such as "(tests/a.rs:12) for ..." is not.
             head, _, tail = x.rpartition(":")
             if (tail.isdigit() and "/" in head) or head.endswith((".rs", ".py", ".toml")):
                 out.add(head)

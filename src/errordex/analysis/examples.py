@@ -201,3 +201,121 @@ def expect_receiver(text: str) -> str | None:
         return None
     m = re.search(r"\.\s*(expect|unwrap)\s*\(", text)
     return got[0] if m else None
+
+
+_IDENT = re.compile(r"(?<![\w.:])(?:r#)?([A-Za-z_][A-Za-z0-9_]*)\b(?!\s*(?:::|!|\())")
+_RUST_LITERAL = re.compile(
+    r"-?\d[\d_]*(?:\.\d[\d_]*)?(?:[eE][+-]?\d+)?(?:_?[iuf](?:8|16|32|64|128|size))?"
+    r"|'(?:[^'\\]|\\.)+'|true|false"
+)
+_KEYWORDS = frozenset({"true", "false", "as", "usize", "u8", "u16", "u32", "u64", "i32", "i64"})
+
+
+def guard_rust_call(
+    body: str, name: str, params: list[str], condition: str
+) -> tuple[str, str] | None:
+    """``body`` (a test's statements) with its one call to ``name`` wrapped in
+    ``if <condition> { ... }``, the condition written in the call's arguments:
+    ``at <= self.len()`` for ``hello.split_to(33)`` is ``33 <= hello.len()``.
+    Returns (that condition, the new body), or None when the condition uses
+    anything but the parameters, or the call is not one plain statement."""
+    if '"' in condition or "'" in condition:
+        return None
+    prefix = "fn __errordex() {\n"
+    src = (prefix + body + "\n}").encode()
+    root = scan_rust._parser().parse(src).root_node
+    if root.has_error:
+        return None
+    calls = [c for c in _all_of(root, "call_expression") if _called_name(c, src) == name]
+    if len(calls) != 1:
+        return None
+    call = calls[0]
+    stmt = call
+    while stmt.parent is not None and stmt.parent.type != "block":
+        stmt = stmt.parent
+    if stmt.type not in ("expression_statement", "let_declaration"):
+        return None
+    pattern = stmt.child_by_field_name("pattern") if stmt.type == "let_declaration" else None
+    binds = stmt.type == "let_declaration" and (
+        pattern is None or src[pattern.start_byte : pattern.end_byte] != b"_"
+    )
+    if binds and stmt.next_named_sibling is not None:
+        return None  # the binding may be used below: an `if` would hide it
+    text = src[call.start_byte : call.end_byte].decode("utf-8", "replace")
+    got = rust_call(text)
+    if got is None:
+        return None
+    receiver, args = got
+    bound = _bind(params, receiver, args)
+    if bound is None:
+        return None
+    check = _substitute(condition, bound)
+    if check is None:
+        return None
+    lines = body.split("\n")
+    first = stmt.start_point.row - 1
+    last = stmt.end_point.row - 1
+    indent = lines[first][: len(lines[first]) - len(lines[first].lstrip())]
+    wrapped = [f"{indent}if {check} {{", *("    " + ln for ln in lines[first : last + 1])]
+    new = [*lines[:first], *wrapped, f"{indent}}}", *lines[last + 1 :]]
+    out = "\n".join(new)
+    return (check, out) if scan_rust.parses(out) else None
+
+
+def _all_of(root: Node, kind: str) -> list[Node]:
+    out, stack = [], [root]
+    while stack:
+        n = stack.pop()
+        if n.type == kind:
+            out.append(n)
+        stack.extend(n.children)
+    return out
+
+
+def _called_name(call: Node, src: bytes) -> str | None:
+    fn = call.child_by_field_name("function")
+    if fn is None:
+        return None
+    if fn.type == "field_expression":
+        fn = fn.child_by_field_name("field")
+    elif fn.type == "scoped_identifier":
+        fn = fn.child_by_field_name("name")
+    return src[fn.start_byte : fn.end_byte].decode() if fn is not None else None
+
+
+def _bind(params: list[str], receiver: str | None, args: list[str]) -> dict[str, str] | None:
+    """Each parameter's argument text, when every one is a place or a literal."""
+    if params and params[0] == "self":
+        values = [receiver, *args] if receiver is not None else list(args)
+    elif receiver is None:
+        values = list(args)
+    else:
+        return None
+    if len(values) != len(params):
+        return None
+    out: dict[str, str] = {}
+    for p, v in zip(params, values, strict=True):
+        v = (v or "").strip()
+        v = re.sub(r"^&(?:mut\s+)?", "", v)
+        if not p or not (_SIMPLE_PATH.fullmatch(v) or _RUST_LITERAL.fullmatch(v)):
+            return None
+        out[p] = v
+    return out
+
+
+def _substitute(condition: str, bound: dict[str, str]) -> str | None:
+    """``condition`` with each parameter name replaced by its argument; None
+    when it names anything else (a local of the callee, a constant)."""
+    ok = True
+
+    def swap(m: re.Match[str]) -> str:
+        nonlocal ok
+        word = m.group(1)
+        if word in bound:
+            return bound[word]
+        if word not in _KEYWORDS:
+            ok = False
+        return m.group(0)
+
+    out = _IDENT.sub(swap, condition)
+    return out if ok else None

@@ -42,6 +42,8 @@ _INVARIANT = re.compile(
     re.I,
 )
 MAX_CALLERS = 3
+#: Rust sites that panic (a `#[should_panic]` test can reproduce them).
+_PANIC_KINDS = frozenset({"panic", "unimplemented", "todo", "unreachable", "assert", "expect"})
 
 
 def builtin_exception(name: str) -> bool:
@@ -214,6 +216,7 @@ class Index:
         self.tests_by_word: dict[str, list[int]] = defaultdict(list)
         self.tests_by_exception: dict[str, list[int]] = defaultdict(list)
         self.tests_wordless: list[int] = []
+        self.should_panic_by_call: dict[str, list[int]] = defaultdict(list)
         for i, t in enumerate(self.tests):
             if t.pattern:
                 words = {w.lower() for w in _WORD.findall(t.pattern) if len(w) >= 3}
@@ -223,6 +226,9 @@ class Index:
                     self.tests_wordless.append(i)
             elif t.exception:
                 self.tests_by_exception[t.exception.rsplit(".", 1)[-1]].append(i)
+            elif t.kind == "should_panic":  # no expected text: known by what it calls
+                for name in t.calls:
+                    self.should_panic_by_call[name].append(i)
         self.packages = {p.name: p for p in packages}
         self.workspace = Workspace(self.packages, self.manifests)
         self.classes: dict[str, list[ClassDef]] = defaultdict(list)
@@ -385,6 +391,7 @@ def reachability(sites: list[ThrowSite], ix: Index) -> list[Fact]:
             function=fn.symbol,
             name=fn.name,
             public=fn.public,
+            params=list(fn.params),
         )
         if not fn.public:
             fact["paths"] = _paths_from_public(fn, ix)
@@ -500,6 +507,11 @@ def tests(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
         picked.update(ix.tests_by_word.get(w, ()))
     for name in short:
         picked.update(ix.tests_by_exception.get(name, ()))
+    panics = any(s.language == "rust" and s.kind in _PANIC_KINDS for s in entry.catalog_sites)
+    if panics:
+        for name in names:
+            if len(ix.funcs_by_name.get(name, ())) <= AMBIGUOUS:
+                picked.update(ix.should_panic_by_call.get(name, ()))
     for t in (ix.tests[i] for i in sorted(picked)):
         if t.pattern and pattern_matches(t.pattern, t.is_regex, entry.template):
             strong.append(_test_fact(t, "message"))
@@ -510,6 +522,14 @@ def tests(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
             and names & set(t.calls)
         ):
             weak.append(_test_fact(t, "exception type and call"))
+        elif (
+            not t.pattern
+            and t.kind == "should_panic"
+            and panics
+            and any(len(ix.funcs_by_name.get(n, ())) <= AMBIGUOUS for n in names & set(t.calls))
+        ):
+            # `#[should_panic]` with no expected text: it calls a function that panics here.
+            weak.append(_test_fact(t, "panicking call"))
     strong.sort(key=lambda f: (not f["body"], f["path"], f["line"]))
     return (strong + weak)[:MAX_TESTS]
 

@@ -98,7 +98,7 @@ class _Writer:
             g
             for g in facts["guards"]
             if g["site"] == self.where
-            and g["kind"] in ("if", "elif", "else", "isinstance", "except")
+            and g["kind"] in ("if", "elif", "else", "isinstance", "except", "assert")
         ]
         self.cond = conds[-1] if conds else None
         self.tests = facts["tests"]
@@ -113,7 +113,7 @@ class _Writer:
         if self.cond is None:
             return None
         c = self.cond
-        if c["kind"] == "else":
+        if c["kind"] in ("else", "assert"):
             return f"`{c['text']}` is false"
         if c["kind"] == "except":
             return (
@@ -324,6 +324,15 @@ class _Writer:
                     ev(self.cond),
                 )
             )
+        elif cond and self.cond is not None and self.cond["kind"] == "assert":
+            if not self.invariant:
+                out.append(
+                    section(
+                        f"Call {self.fn_name()} only when `{self.cond['text']}` holds for "
+                        f"what you pass it: that is what it asserts at line {self.cond['line']}.",
+                        ev(self.cond),
+                    )
+                )
         elif cond and self.cond is not None and not self.invariant:
             out.append(
                 section(
@@ -366,6 +375,8 @@ class _Writer:
             return self.catch_all_fix()
         if self.lang == "rust" and self.f.get("expects"):
             return self.expect_fix()
+        if self.lang == "rust" and self.cond is not None and self.cond["kind"] == "assert":
+            return self.assert_fix()
         if self.lang == "python":
             return self.python_fix()
         return None
@@ -535,6 +546,33 @@ class _Writer:
                 return section(text, ev(x), before=before, after=after)
         return None
 
+    def assert_fix(self) -> dict[str, Any] | None:
+        """A repo test that panics here, with its call wrapped in a check of
+        what the function asserts, written in the call's own arguments."""
+        g, fn = self.cond, self.fn
+        if g is None or fn is None or not fn.get("params"):
+            return None
+        for t in self.tests:
+            if t.get("kind") != "should_panic" or not t.get("body"):
+                continue
+            guarded = examples.guard_rust_call(t["body"], fn["name"], fn["params"], g["text"])
+            if guarded is None:
+                continue
+            check, after_body = guarded
+            before = code_block(f"// before: {self.panics_with()}\n{t['body']}", "rust")
+            after = code_block(
+                f"// after: check what `{fn['function']}` asserts first\n{after_body}", "rust"
+            )
+            if before is None or after is None:
+                continue
+            text = (
+                f"`{t['test']}` ({t['path']}:{t['line']}) makes this call and panics. "
+                f"{self.fn_name()} asserts `{g['text']}` (line {g['line']}); at this call "
+                f"that is `{check}`, so check it first."
+            )
+            return section(text, [*ev(t, g)], before=before, after=after)
+        return None
+
     def python_fix(self) -> dict[str, Any] | None:
         t = next(
             (
@@ -565,11 +603,13 @@ class _Writer:
             {
                 (g["line"], g["text"]): g
                 for g in self.f["guards"]
-                if g["site"] == self.where and g["kind"] in ("if", "elif", "isinstance", "else")
+                if g["site"] == self.where
+                and g["kind"] in ("if", "elif", "isinstance", "else", "assert")
             }.values()
         )  # an `if isinstance(...)` is listed as both kinds
         negated = [
-            examples.negate_python(g["text"]) if g["kind"] != "else" else g["text"] for g in ifs
+            g["text"] if g["kind"] in ("else", "assert") else examples.negate_python(g["text"])
+            for g in ifs
         ]
         parts = [f"({n})" if n and (" if " in n or "lambda" in n) else n for n in negated]
         holds = " or ".join(n for n in parts if n) if ifs and all(parts) else None
@@ -584,7 +624,10 @@ class _Writer:
         evidence = [f"{t['path']}:{line}", *ev(t)]
         if after is None or c is None:
             return section(text, list(dict.fromkeys(evidence)), before=before)
-        when = " and ".join(f"`{g['text']}`" for g in ifs)
+        when = " and ".join(
+            f"`{g['text']}` is false" if g["kind"] in ("else", "assert") else f"`{g['text']}`"
+            for g in ifs
+        )
         text += (
             f" {self.fn_name()} raises when {when} ({', '.join(ev(*ifs))}), so the value "
             f"you pass must make `{holds}` true there."
@@ -699,9 +742,14 @@ class _Writer:
             and self.condition()
             and not self.invariant
         ):
+            check = (
+                f"yourself that `{self.cond['text']}` holds"
+                if self.cond["kind"] == "assert"
+                else f"{self.condition()} yourself"
+            )
             out.append(
                 section(
-                    f"Check {self.condition()} yourself before the call, and report it in your own terms.",
+                    f"Check {check} before the call, and report it in your own terms.",
                     ev(self.cond),
                     strategy="validation",
                     title="Validate before calling",

@@ -14,7 +14,7 @@ the parse itself. Message expressions are read by ``python_msg``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import tree_sitter as ts
 
@@ -157,7 +157,11 @@ class _File:
     def assert_site(self, node: ts.Node) -> ThrowSite:
         kids = msg.named(node)
         template = msg.read(kids[1], self.resolve) if len(kids) > 1 else Template.empty()
-        return self.site(node, "assert", "AssertionError", template, self.where(node))
+        where = self.where(node)
+        if kids:  # the condition it checks: the site fires when it is false
+            checked = Guard("assert", msg.text_of(kids[0]), node.start_point.row + 1)
+            where = replace(where, guards=(*where.guards, checked))
+        return self.site(node, "assert", "AssertionError", template, where)
 
     def call_message(self, call: ts.Node, exc_type: str | None) -> Template:
         args = call.child_by_field_name("arguments")

@@ -62,6 +62,13 @@ _LEADING_ARGS = {
     "write": 1,
     "writeln": 1,
 }
+#: The comparison an ``assert_eq!``-style macro checks.
+_COMPARING = {
+    "assert_eq": "==",
+    "debug_assert_eq": "==",
+    "assert_ne": "!=",
+    "debug_assert_ne": "!=",
+}
 _NO_MESSAGE_OK = frozenset({"panic", "unimplemented", "todo", "unreachable", "ensure"})
 _STRING_NODES = frozenset({"string_literal", "raw_string_literal"})
 _COMMENTS = frozenset({"line_comment", "block_comment"})
@@ -322,7 +329,20 @@ class _File:
             tmpl = self._format(groups, skip)
         if kind == "display-impl":
             exception_type = self._variant(site, exception_type)
-        self._add(kind, start, args, tmpl, exception_type)
+        checked = self._checked_condition(name, groups, start)
+        self._add(kind, start, args, tmpl, exception_type, checked=checked)
+
+    def _checked_condition(self, name: str, groups: list[list[Node]], at: Node) -> Guard | None:
+        """The condition an ``assert!``/``ensure!`` checks (``a == b`` for
+        ``assert_eq!``): the site fires when it is false."""
+        if name in ("assert", "debug_assert", "ensure") and groups and groups[0]:
+            text = _squash(self.span(groups[0]))
+        elif name in _COMPARING and len(groups) >= 2 and groups[0] and groups[1]:
+            left, right = _squash(self.span(groups[0])), _squash(self.span(groups[1]))
+            text = f"{left} {_COMPARING[name]} {right}"
+        else:
+            return None
+        return Guard("assert", text, at.start_point.row + 1)
 
     def _method(self, name: Node, call: Node, args: Node) -> None:
         method = self.text_of(name)
@@ -552,8 +572,11 @@ class _File:
         exception_type: str | None = None,
         symbol_node: Node | None = None,
         context_node: Node | None = None,
+        checked: Guard | None = None,
     ) -> None:
         symbol, guards, in_test = self._context(start if context_node is None else context_node)
+        if checked is not None:
+            guards.append(checked)  # innermost: the site's own condition
         if symbol_node is not None:
             name = _item_name(symbol_node, self)
             symbol = f"{symbol}::{name}" if symbol else name
