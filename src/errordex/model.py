@@ -164,9 +164,14 @@ class ClassDef:
     bases: tuple[str, ...] = ()
     #: a message held by the class itself: ``message = "..."`` or ``__str__``.
     message: Template | None = None
+    #: True when code (``__str__``, ``__init__``) builds the message, so the
+    #: arguments of a raise are not the message; False for a class attribute
+    builds_message: bool = False
+    #: ``__init__``'s parameters after ``self``, when it builds the message
+    message_params: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "name": self.name,
             "qualname": self.qualname,
             "path": self.path,
@@ -174,6 +179,10 @@ class ClassDef:
             "bases": list(self.bases),
             "message": self.message.to_json() if self.message else None,
         }
+        if self.builds_message:
+            out["builds_message"] = True
+            out["message_params"] = list(self.message_params)
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ClassDef:
@@ -185,6 +194,8 @@ class ClassDef:
             line=data["line"],
             bases=tuple(data.get("bases", ())),
             message=Template.from_json(msg) if msg else None,
+            builds_message=bool(data.get("builds_message", False)),
+            message_params=tuple(data.get("message_params", ())),
         )
 
 

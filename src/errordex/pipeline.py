@@ -23,6 +23,7 @@ from errordex import __version__
 from errordex.analysis import FileEvidence, referenced_paths, scan
 from errordex.analysis.analyse import analyse_some
 from errordex.analysis.facts import CrossFile, Index, useful_calls
+from errordex.classmsg import with_class_messages
 from errordex.extract import extractor_for, parser_for
 from errordex.extract.common import is_test_path
 from errordex.forward import forwarded_sites
@@ -409,7 +410,7 @@ def index(
             store_idents=writer.add_idents,
         )
         _add_forwarded(source, got)
-        sites = _assign_packages(got.sites, got.packages)
+        sites = _assign_packages(with_class_messages(got.sites, got.classes), got.packages)
         got.sites = []  # ``sites`` replaces them
         entries = group(source.repo.slug, sites)
         ix = Index(

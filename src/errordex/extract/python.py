@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 import tree_sitter as ts
 
 from errordex import grammars
+from errordex.classmsg import name_the_class
 from errordex.extract import python_forward as fwd
 from errordex.extract import python_msg as msg
 from errordex.extract.common import context_hash, is_test_path
@@ -178,7 +179,8 @@ class _File:
         held = self.class_message(exc_type) if exc_type else None
         if held is not None and held[1] is not None:
             # __str__ or __init__ builds the message, whatever the arguments
-            return self._fill(held[0], held[1], positional, keyword)
+            filled = self._fill(held[0], held[1], positional, keyword)
+            return name_the_class(filled, exc_type.rsplit(".", 1)[-1]) if exc_type else filled
         # A leading number is a code, not the message: SystemExit(2),
         # OSError(errno.ENOENT, "..."), HTTPException(404, "...").
         while positional and positional[0].type == "integer":
@@ -457,6 +459,7 @@ class _File:
         )
         body = node.child_by_field_name("body")
         message = self._class_message(node, name, body) if body is not None else None
+        builder = self._built.get(name)
         return ClassDef(
             name=name,
             qualname=f"{outer}.{name}" if outer else name,
@@ -464,6 +467,8 @@ class _File:
             line=node.start_point.row + 1,
             bases=bases,
             message=message,
+            builds_message=builder is not None,
+            message_params=builder.params if builder is not None else (),
         )
 
     def _class_message(self, node: ts.Node, name: str, body: ts.Node) -> Template | None:
