@@ -376,7 +376,12 @@ def features(sites: list[ThrowSite], ix: Index) -> list[Fact]:
     return out
 
 
-def reachability(sites: list[ThrowSite], ix: Index) -> list[Fact]:
+def reachability(
+    sites: list[ThrowSite], ix: Index, catching: frozenset[tuple[str, str]] = frozenset()
+) -> list[Fact]:
+    """The function around each site, and how public code reaches it; a call
+    chain never goes through a function in ``catching`` (path, symbol), which
+    catches the error, so it does not escape there."""
     out: list[Fact] = []
     seen: set[tuple[str, str]] = set()
     for s in sites:
@@ -394,14 +399,20 @@ def reachability(sites: list[ThrowSite], ix: Index) -> list[Fact]:
             params=list(fn.params),
         )
         if not fn.public:
-            fact["paths"] = _paths_from_public(fn, ix)
+            fact["paths"] = _paths_from_public(fn, ix, catching)
+        else:
+            paths = _paths_from_entry_points(fn, ix, catching)
+            if paths:
+                fact["paths"] = paths
         out.append(fact)
         if len(out) >= 5:
             break
     return out
 
 
-def _paths_from_public(start: FuncDef, ix: Index) -> list[list[Fact]]:
+def _paths_from_public(
+    start: FuncDef, ix: Index, catching: frozenset[tuple[str, str]] = frozenset()
+) -> list[list[Fact]]:
     """Shortest by-name call chains from a public function down to ``start``:
     each hop is the caller and the line of its call."""
     found: list[list[Fact]] = []
@@ -414,7 +425,7 @@ def _paths_from_public(start: FuncDef, ix: Index) -> list[list[Fact]]:
                 continue
             for caller, line in ix.callers_of(fn.name):
                 key = (caller.path, caller.symbol)
-                if key in visited:
+                if key in visited or key in catching:
                     continue
                 visited.add(key)
                 hop = _at(
@@ -422,6 +433,50 @@ def _paths_from_public(start: FuncDef, ix: Index) -> list[list[Fact]]:
                 )
                 path = [hop, *chain]
                 if caller.public:
+                    found.append(path)
+                    if len(found) >= MAX_PATHS:
+                        return found
+                else:
+                    nxt.append((caller, path))
+        frontier = nxt
+    return found
+
+
+def _api_surface(path: str) -> bool:
+    """A file whose public functions are a package's API: ``__init__.py``, ``lib.rs``."""
+    name = path.rsplit("/", 1)[-1]
+    return name in ("__init__.py", "lib.rs")
+
+
+def _paths_from_entry_points(
+    start: FuncDef, ix: Index, catching: frozenset[tuple[str, str]] = frozenset()
+) -> list[list[Fact]]:
+    """For a public function that other public code calls: the shortest
+    by-name call chains down to it from entry points: public functions of a
+    package's API file, or that nothing in the repository calls (``json.loads``
+    -> ``JSONDecoder.decode`` -> ``JSONDecoder.raw_decode``)."""
+    found: list[list[Fact]] = []
+    frontier: list[tuple[FuncDef, list[Fact]]] = [(start, [])]
+    visited = {(start.path, start.symbol)}
+
+    def followed(fn: FuncDef) -> list[tuple[FuncDef, int]]:
+        if len(ix.funcs_by_name.get(fn.name, ())) != 1:
+            return []  # by name, a call of `split_to` may be another type's `split_to`
+        return list(ix.callers.get(fn.name, ()))
+
+    for _ in range(MAX_HOPS):
+        nxt: list[tuple[FuncDef, list[Fact]]] = []
+        for fn, chain in frontier:
+            for caller, line in followed(fn):
+                key = (caller.path, caller.symbol)
+                if key in visited or key in catching:
+                    continue
+                visited.add(key)
+                hop = _at(
+                    caller.path, line, function=caller.symbol, calls=fn.name, public=caller.public
+                )
+                path = [hop, *chain]
+                if caller.public and (_api_surface(caller.path) or not followed(caller)):
                     found.append(path)
                     if len(found) >= MAX_PATHS:
                         return found
@@ -450,6 +505,14 @@ def hierarchy(entry: ErrorEntry, ix: Index) -> list[Fact]:
         out.append(_at(c.path, c.line, name=c.name, qualname=c.qualname, bases=list(c.bases)))
         name = next((b.rsplit(".", 1)[-1] for b in c.bases if b not in ("object",)), "")
     return out
+
+
+def _catching(chain: list[Fact], ix: Index) -> frozenset[tuple[str, str]]:
+    """(path, function) of every ``except`` of the error or a base in the repo."""
+    names = [f["name"] for f in chain if not f.get("builtin")]
+    if chain and chain[0].get("builtin"):
+        names = [chain[0]["name"]]  # a builtin raised directly: excepts of that exact name
+    return frozenset((c.path, c.symbol) for n in names for c in ix.catches.get(n, ()))
 
 
 def catches(chain: list[Fact], ix: Index) -> list[Fact]:
@@ -492,9 +555,13 @@ def docs(sites: list[ThrowSite], reach: list[Fact], entry: ErrorEntry, ix: Index
 
 
 def tests(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
+    # The functions on the way from public API to a private site; not the
+    # entry points above a public one (a test calling `loads` reaches every
+    # error of the decoder, so it says nothing about this one).
     names = {r["name"] for r in reach} | {
         hop["function"].rsplit(".", 1)[-1].rsplit("::", 1)[-1]
         for r in reach
+        if not r["public"]
         for chain in r.get("paths", ())
         for hop in chain
     }
@@ -686,8 +753,8 @@ def _owner_type(symbol: str) -> str | None:
 
 def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[str, list[Fact]]:
     sites = list(entry.catalog_sites[:MAX_SITES])
-    reach = reachability(sites, ix)
     chain = hierarchy(entry, ix)
+    reach = reachability(sites, ix, _catching(chain, ix))
     broken = invariant(entry)
     return {
         "guards": guards(sites),

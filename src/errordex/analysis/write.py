@@ -131,7 +131,7 @@ class _Writer:
         if self.fn is None:
             return out
         if self.fn["public"]:
-            return [f"`{self.fn['function']}`"]
+            out.append(f"`{self.fn['function']}`")  # called directly, or through:
         for chain in self.fn.get("paths", ()):
             hops = " → ".join(f"`{h['function']}`" for h in chain)
             out.append(f"{hops} → `{self.fn['function']}`")

@@ -1,0 +1,66 @@
+"""How public code reaches a site: call chains from a package's entry points."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from errordex.pipeline import index
+from errordex.store.sqlite import SqliteStore
+
+FILES = {
+    "pkg/__init__.py": '''
+from .decoder import Decoder
+
+
+def loads(s):
+    return Decoder().decode(s)
+
+
+def safe_loads(s):
+    try:
+        return loads(s)
+    except ValueError:
+        return None
+''',
+    "pkg/decoder.py": '''
+class Decoder:
+    def decode(self, s):
+        return self.raw_decode(s)
+
+    def raw_decode(self, s):
+        if not s:
+            raise ValueError("Expecting value")
+        return s
+
+
+def try_decode(s):
+    try:
+        return Decoder().decode(s)
+    except ValueError:
+        return None
+''',
+}
+
+
+def test_public_site_lists_the_chains_from_entry_points_that_do_not_catch_it(
+    tmp_path: Path,
+) -> None:
+    for path, text in FILES.items():
+        (tmp_path / "repo" / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "repo" / path).write_text(text, encoding="utf-8")
+    store = SqliteStore(tmp_path / "db.sqlite")
+    sid = index(str(tmp_path / "repo"), store, name="acme/reach", jobs=1).snapshot_id
+    (entry,) = [e for e in store.entries() if e.message == "Expecting value"]
+    stored = store.analysis(sid, entry.id)
+    assert stored is not None
+    [reach] = stored["facts"]["reachability"]
+    assert reach["function"] == "Decoder.raw_decode" and reach["public"]
+    # loads (the package's API) -> decode -> raw_decode; try_decode catches it.
+    assert [[hop["function"] for hop in chain] for chain in reach["paths"]] == [
+        ["loads", "Decoder.decode"]
+    ]
+    trigger = stored["analysis"]["trigger"]
+    assert trigger["paths"] == [
+        "`Decoder.raw_decode`",
+        "`loads` → `Decoder.decode` → `Decoder.raw_decode`",
+    ]
