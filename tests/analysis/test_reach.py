@@ -8,7 +8,7 @@ from errordex.pipeline import index
 from errordex.store.sqlite import SqliteStore
 
 FILES = {
-    "pkg/__init__.py": '''
+    "pkg/__init__.py": """
 from .decoder import Decoder
 
 
@@ -21,8 +21,8 @@ def safe_loads(s):
         return loads(s)
     except ValueError:
         return None
-''',
-    "pkg/decoder.py": '''
+""",
+    "pkg/decoder.py": """
 class Decoder:
     def decode(self, s):
         return self.raw_decode(s)
@@ -38,7 +38,7 @@ def try_decode(s):
         return Decoder().decode(s)
     except ValueError:
         return None
-''',
+""",
 }
 
 

@@ -460,9 +460,9 @@ def _paths_from_entry_points(
     visited = {(start.path, start.symbol)}
 
     def followed(fn: FuncDef) -> list[tuple[FuncDef, int]]:
-        if len(ix.funcs_by_name.get(fn.name, ())) != 1:
+        if ix.defined.get(fn.name, 0) != 1:
             return []  # by name, a call of `split_to` may be another type's `split_to`
-        return list(ix.callers.get(fn.name, ()))
+        return list(ix.callers_of(fn.name))
 
     for _ in range(MAX_HOPS):
         nxt: list[tuple[FuncDef, list[Fact]]] = []
@@ -577,7 +577,7 @@ def tests(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
     panics = any(s.language == "rust" and s.kind in _PANIC_KINDS for s in entry.catalog_sites)
     if panics:
         for name in names:
-            if len(ix.funcs_by_name.get(name, ())) <= AMBIGUOUS:
+            if ix.defined.get(name, 0) <= AMBIGUOUS:
                 picked.update(ix.should_panic_by_call.get(name, ()))
     for t in (ix.tests[i] for i in sorted(picked)):
         if t.pattern and pattern_matches(t.pattern, t.is_regex, entry.template):
@@ -593,7 +593,7 @@ def tests(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
             not t.pattern
             and t.kind == "should_panic"
             and panics
-            and any(len(ix.funcs_by_name.get(n, ())) <= AMBIGUOUS for n in names & set(t.calls))
+            and any(ix.defined.get(n, 0) <= AMBIGUOUS for n in names & set(t.calls))
         ):
             # `#[should_panic]` with no expected text: it calls a function that panics here.
             weak.append(_test_fact(t, "panicking call"))
