@@ -18,6 +18,9 @@ CRATES = ["semver-1.0.14", "regex-1.7.1", "log-0.4.17", "clap-4.0.32", "miniz_ox
 MIRRORS = {
     "tracel-ai/burn": Path("/work/.mirror/tracel-ai+burn/repo"),
     "pallets/click-src": Path("/work/.mirror/pallets+click/repo"),
+    "pallets/flask": Path("/work/.mirror/pallets+flask/repo"),
+    "psf/requests": Path("/work/.mirror/psf+requests/repo"),
+    "sqlalchemy/sqlalchemy": Path("/work/.mirror/sqlalchemy+sqlalchemy/repo"),
 }
 
 pytestmark = [pytest.mark.corpus, pytest.mark.slow]

@@ -27,3 +27,15 @@ def test_an_unknown_name_in_a_code_span_is_reported() -> None:
 
 def test_names_inside_a_quotation_of_the_repo_are_not_our_claims() -> None:
     assert check("The docs say: “panics if `dimension_size - 1` is exceeded”.") == []
+
+
+def test_a_dotted_symbol_that_looks_like_a_file_is_checked_as_names() -> None:
+    # sqlalchemy's nested function `instances._not_hashable.go`
+    v = Verifier(STORED.get, {"instances", "_not_hashable", "go"}, [])
+    text = "`instances._not_hashable.go` raises it."
+    v.check("e1", {"summary": {"text": text, "provenance": "static"}}, "python")
+    assert v.report.problems == []
+    assert sorted(check("`known_name.other.go` raises it.")) == [
+        "'go' in `known_name.other.go`",
+        "'other' in `known_name.other.go`",
+    ]

@@ -209,7 +209,9 @@ class Verifier:
                 and "provenance" in parent
             ):
                 for span in _SPAN.findall(_QUOTE.sub("", value)):
-                    if _PATH.match(span):
+                    # A dotted symbol can look like a file name (`instances._not_hashable.go`,
+                    # a nested function `go`): without a "/", only a stored file is a path.
+                    if _PATH.match(span) and ("/" in span or self.lines_of(span) is not None):
                         self.path(entry_id, span)
                         continue
                     self.tokens(

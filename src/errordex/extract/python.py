@@ -160,7 +160,7 @@ class _File:
         template = msg.read(kids[1], self.resolve) if len(kids) > 1 else Template.empty()
         where = self.where(node)
         if kids:  # the condition it checks: the site fires when it is false
-            checked = Guard("assert", msg.text_of(kids[0]), node.start_point.row + 1)
+            checked = Guard("assert", msg.expr_text(kids[0]), node.start_point.row + 1)
             where = replace(where, guards=(*where.guards, checked))
         return self.site(node, "assert", "AssertionError", template, where)
 

@@ -65,8 +65,30 @@ def text_of(node: Node) -> str:
 
 
 def expr_text(node: Node) -> str:
-    """Source of an expression on one line, for holes and guards."""
-    return _WS.sub(" ", text_of(node)).strip()
+    """Source of an expression on one line, for holes and guards; comments
+    inside it (``# noqa: E501``) are not part of it."""
+    text = text_of(node)
+    if "#" in text:
+        text = _without_comments(node)
+    return _WS.sub(" ", text).strip()
+
+
+def _without_comments(node: Node) -> str:
+    src = node.text or b""
+    base, cut, out = node.start_byte, node.start_byte, []
+    stack = [node]
+    comments: list[Node] = []
+    while stack:
+        n = stack.pop()
+        if n.type == "comment":
+            comments.append(n)
+        else:
+            stack.extend(n.children)
+    for c in sorted(comments, key=lambda c: c.start_byte):
+        out.append(src[cut - base : c.start_byte - base])
+        cut = c.end_byte
+    out.append(src[cut - base :])
+    return b"".join(out).decode("utf-8", "replace")
 
 
 def named(node: Node) -> list[Node]:

@@ -63,3 +63,15 @@ def outer_guard_stops_at_function(flag):
 
 if __name__ == "__main__":
     raise SystemExit("module level")
+
+
+def commented(a, b):
+    if (
+        a.startswith("x")  # noqa: E501
+        and b  # the second part
+    ):
+        raise ValueError("comments are not part of a guard")
+    assert (
+        a  # first
+        != b
+    ), "nor of an assert's condition"
