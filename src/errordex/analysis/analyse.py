@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -43,6 +44,9 @@ def analyse_some(
     return [(e, write(e, facts(e, ix, repo), slug)) for e in entries if e.catalog_sites]
 
 
+_SPACE = re.compile(r"\s")
+
+
 def referenced_paths(data: Any) -> set[str]:
     """Every ``path`` an analysis (JSON) points at, so the store keeps those files."""
     out: set[str] = set()
@@ -56,9 +60,10 @@ def referenced_paths(data: Any) -> set[str]:
             stack.extend(x.values())
         elif isinstance(x, list):
             stack.extend(x)
-        elif isinstance(x, str) and ":" in x and not any(c.isspace() for c in x):
-            # Evidence is "path:line"; prose such as "(tests/a.rs:12) for ..." is not.
+        elif isinstance(x, str) and ":" in x:
             head, _, tail = x.rpartition(":")
-            if (tail.isdigit() and "/" in head) or head.endswith((".rs", ".py", ".toml")):
+            if ((tail.isdigit() and "/" in head) or head.endswith((".rs", ".py", ".toml"))) and (
+                _SPACE.search(x) is None  # prose such as "(tests/a.rs:12) for ..." is not
+            ):
                 out.add(head)
     return out
