@@ -35,6 +35,10 @@ def occurs_in(expected: str, t: Template) -> bool:
     if _WILD not in r:
         # All literal: every surviving state matched each character of ``expected``.
         return expected in r
+    size = len(expected.strip())
+    need = min(max(4, (size + 1) // 2), size)
+    if not _has_long_run(expected, r, need):
+        return False
     n = len(r)
     # state: position in r -> most literal characters matched so far.
     # Every position starts at 0; after the first character, the states are
@@ -57,8 +61,16 @@ def occurs_in(expected: str, t: Template) -> bool:
         if not nxt:
             return False
         cur = _close(nxt, r)
-    need = max(4, (len(expected.strip()) + 1) // 2)
-    return max(cur.values()) >= min(need, len(expected.strip()))
+    return max(cur.values()) >= need
+
+
+def _has_long_run(expected: str, r: str, need: int) -> bool:
+    """A quick necessary test: the literal characters a match needs come in
+    at most one run per literal part of ``r``, so one run of ``expected``, at
+    least ``need / parts`` long, is text of ``r``."""
+    parts = r.count(_WILD) + 1
+    size = max(1, -(-need // parts))
+    return any(expected[i : i + size] in r for i in range(len(expected) - size + 1))
 
 
 def _positions(r: str, ch: str) -> list[int]:
