@@ -10,7 +10,8 @@ PORT   ?= 8000
 # Debian packages the test suite uses: real corpora (Rust crate sources),
 # ripgrep as a baseline, and the servers and browser the tests start.
 DEB_TEST_PACKAGES := ripgrep git librust-regex-dev librust-semver-dev \
-	librust-anyhow-dev librust-thiserror-dev librust-clap-dev chromium
+	librust-anyhow-dev librust-thiserror-dev librust-clap-dev librust-bytes-dev \
+	librust-regex-syntax-dev librust-log-dev librust-miniz-oxide-dev chromium
 
 .PHONY: run test venv deps-test lint typecheck clean
 
