@@ -410,20 +410,27 @@ def reachability(
     return out
 
 
-def _paths_from_public(
-    start: FuncDef, ix: Index, catching: frozenset[tuple[str, str]] = frozenset()
+#: callers(fn): who calls ``fn``, with the line of the call
+CallersFn = Callable[[FuncDef], list[tuple[FuncDef, int]]]
+
+
+def _call_chains(
+    start: FuncDef,
+    ix: Index,
+    callers: CallersFn,
+    ends: Callable[[FuncDef], bool],
+    catching: frozenset[tuple[str, str]],
 ) -> list[list[Fact]]:
-    """Shortest by-name call chains from a public function down to ``start``:
-    each hop is the caller and the line of its call."""
+    """Shortest by-name call chains down to ``start`` from callers that
+    ``ends`` accepts, at most ``MAX_HOPS`` long; each hop is the caller and
+    the line of its call. No chain goes through a function in ``catching``."""
     found: list[list[Fact]] = []
     frontier: list[tuple[FuncDef, list[Fact]]] = [(start, [])]
     visited = {(start.path, start.symbol)}
     for _ in range(MAX_HOPS):
         nxt: list[tuple[FuncDef, list[Fact]]] = []
         for fn, chain in frontier:
-            if ix.defined.get(fn.name, 0) > AMBIGUOUS:
-                continue
-            for caller, line in ix.callers_of(fn.name):
+            for caller, line in callers(fn):
                 key = (caller.path, caller.symbol)
                 if key in visited or key in catching:
                     continue
@@ -432,7 +439,7 @@ def _paths_from_public(
                     caller.path, line, function=caller.symbol, calls=fn.name, public=caller.public
                 )
                 path = [hop, *chain]
-                if caller.public:
+                if ends(caller):
                     found.append(path)
                     if len(found) >= MAX_PATHS:
                         return found
@@ -440,6 +447,19 @@ def _paths_from_public(
                     nxt.append((caller, path))
         frontier = nxt
     return found
+
+
+def _paths_from_public(
+    start: FuncDef, ix: Index, catching: frozenset[tuple[str, str]] = frozenset()
+) -> list[list[Fact]]:
+    """Shortest by-name call chains from a public function down to ``start``."""
+
+    def callers(fn: FuncDef) -> list[tuple[FuncDef, int]]:
+        if ix.defined.get(fn.name, 0) > AMBIGUOUS:
+            return []
+        return list(ix.callers_of(fn.name))
+
+    return _call_chains(start, ix, callers, lambda f: f.public, catching)
 
 
 def _api_surface(path: str) -> bool:
@@ -455,35 +475,16 @@ def _paths_from_entry_points(
     by-name call chains down to it from entry points: public functions of a
     package's API file, or that nothing in the repository calls (``json.loads``
     -> ``JSONDecoder.decode`` -> ``JSONDecoder.raw_decode``)."""
-    found: list[list[Fact]] = []
-    frontier: list[tuple[FuncDef, list[Fact]]] = [(start, [])]
-    visited = {(start.path, start.symbol)}
 
-    def followed(fn: FuncDef) -> list[tuple[FuncDef, int]]:
+    def callers(fn: FuncDef) -> list[tuple[FuncDef, int]]:
         if ix.defined.get(fn.name, 0) != 1:
             return []  # by name, a call of `split_to` may be another type's `split_to`
         return list(ix.callers_of(fn.name))
 
-    for _ in range(MAX_HOPS):
-        nxt: list[tuple[FuncDef, list[Fact]]] = []
-        for fn, chain in frontier:
-            for caller, line in followed(fn):
-                key = (caller.path, caller.symbol)
-                if key in visited or key in catching:
-                    continue
-                visited.add(key)
-                hop = _at(
-                    caller.path, line, function=caller.symbol, calls=fn.name, public=caller.public
-                )
-                path = [hop, *chain]
-                if caller.public and (_api_surface(caller.path) or not followed(caller)):
-                    found.append(path)
-                    if len(found) >= MAX_PATHS:
-                        return found
-                else:
-                    nxt.append((caller, path))
-        frontier = nxt
-    return found
+    def entry(fn: FuncDef) -> bool:
+        return fn.public and (_api_surface(fn.path) or not callers(fn))
+
+    return _call_chains(start, ix, callers, entry, catching)
 
 
 def hierarchy(entry: ErrorEntry, ix: Index) -> list[Fact]:
