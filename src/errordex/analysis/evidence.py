@@ -83,6 +83,9 @@ class TestExpect:
     body: str  # the statements that trigger it (with-block, fn body), bounded
     body_line: int
     calls: tuple[str, ...] = ()
+    #: a row of a table test: the literal values ``body`` reads in place of
+    #: the loop variables, as written (``line`` is the row's)
+    inputs: tuple[str, ...] = ()
 
 
 @_pickled_by_fields

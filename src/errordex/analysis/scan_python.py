@@ -11,6 +11,7 @@ from bisect import bisect_right
 from tree_sitter import Node, Parser, Tree
 
 from errordex import grammars
+from errordex.analysis import tables
 from errordex.analysis.evidence import Call, Catch, DocLine, FileEvidence, FuncDef, TestExpect
 from errordex.extract.common import is_test_path
 
@@ -303,6 +304,27 @@ class _Scan:
             stmts = list(body.named_children) if body is not None else []
             text, line = self.body_of(stmts)
             kind, exc, pat, is_re = got
+            calls = self.calls_in(stmts)
+            # A table test: one expectation per row, with the row's input in the body.
+            rows = tables.rows(self.src, self.lines, n, value, stmts, _MAX_BODY_LINES)
+            for r in rows:
+                self.tests.append(
+                    TestExpect(
+                        fn,
+                        self.path,
+                        r.line,
+                        kind,
+                        exc,
+                        r.pattern,
+                        r.is_regex,
+                        r.body,
+                        line,
+                        calls,
+                        r.inputs,
+                    )
+                )
+            if rows:
+                continue
             self.tests.append(
                 TestExpect(
                     fn,
@@ -314,7 +336,7 @@ class _Scan:
                     is_re,
                     text,
                     line,
-                    self.calls_in(stmts),
+                    calls,
                 )
             )
 
