@@ -599,11 +599,22 @@ def tests(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
             # `#[should_panic]` with no expected text: it calls a function that panics here.
             weak.append(_test_fact(t, "panicking call"))
     strong.sort(key=lambda f: (not f["body"], f["path"], f["line"]))
+    # Rows of table tests take turns (each table's first row, then each one's
+    # second...), so one long table does not fill the page.
+    turn: dict[tuple[str, str], int] = defaultdict(int)
+    ranks: list[int] = []
+    for f in strong:
+        if "inputs" in f:
+            ranks.append(turn[f["path"], f["test"]])
+            turn[f["path"], f["test"]] += 1
+        else:
+            ranks.append(0)
+    strong = [f for _, f in sorted(zip(ranks, strong, strict=True), key=lambda x: x[0])]
     return (strong + weak)[:MAX_TESTS]
 
 
 def _test_fact(t: TestExpect, matched_by: str) -> Fact:
-    return _at(
+    fact = _at(
         t.path,
         t.line,
         test=t.test,
@@ -614,6 +625,10 @@ def _test_fact(t: TestExpect, matched_by: str) -> Fact:
         body_line=t.body_line,
         matched_by=matched_by,
     )
+    if t.inputs:
+        # A table row: ``line`` is the row's, ``body`` the block run with its values.
+        fact.update(inputs=list(t.inputs), regex=t.is_regex)
+    return fact
 
 
 def related(entry: ErrorEntry, ix: Index) -> list[Fact]:

@@ -23,7 +23,8 @@ from errordex.analysis.write import parses
 from errordex.model import Package
 
 _SPAN = re.compile(r"`([^`\n]+)`")
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'')
+# A string literal, with its prefix (``b'..'``, ``r".."``): a table row's input.
+_STRING = re.compile(r'(?:(?<!\w)[rRbBuU]{1,2})?(?:"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\')')
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z_][A-Za-z0-9_]*)*")
 _NUMBER = re.compile(r"\b\d[\w.]*")
 # A “quotation” is the repo's own words (a doc line, a test's expected text),

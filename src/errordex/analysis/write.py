@@ -255,9 +255,12 @@ class _Writer:
         if len(fns) > 1:
             items.append("It is thrown from " + ", ".join(f"`{x}`" for x in sorted(fns)) + ".")
             evidence += ev(*self.f["reachability"])
+        named: set[str] = set()
         for t in self.tests[:3]:
-            if t.get("pattern"):
-                items.append(f"The test `{t['test']}` expects it ({t['kind']}).")
+            if t.get("pattern") and t["test"] not in named:
+                named.add(t["test"])
+                how = f"{t['kind']}, in a table of inputs" if "inputs" in t else t["kind"]
+                items.append(f"The test `{t['test']}` expects it ({how}).")
                 evidence += ev(t)
         if self.stub and self.stub["chains"]:
             top = self.stub["top"]
@@ -356,8 +359,11 @@ class _Writer:
                     ev(d),
                 )
             )
+        cases = self.own_cases()
+        if cases is not None:
+            out.append(cases)
         for t in self.tests[:1]:
-            if t.get("body"):
+            if t.get("body") and cases is None:
                 out.append(
                     section(
                         f"Compare your input with the failing one in `{t['test']}` ({t['path']}:{t['line']}).",
@@ -365,6 +371,20 @@ class _Writer:
                     )
                 )
         return out
+
+    def own_cases(self) -> dict[str, Any] | None:
+        """The first rows of the repo's table tests, as inputs that raise it."""
+        rows = [t for t in self.tests if "inputs" in t and _shown(t["inputs"])][:2]
+        if not rows or "inputs" not in self.tests[0]:
+            return None
+        first, *more = rows
+        text = (
+            f"Compare your input with the repo's own cases: {_inputs(first)} raises it "
+            f"({first['path']}:{first['line']}, in `{first['test']}`)"
+        )
+        for t in more:
+            text += f", and so does {_inputs(t)} ({t['path']}:{t['line']})"
+        return section(text + ".", ev(*rows))
 
     def example_fix(self) -> dict[str, Any] | None:
         if self.stub:
@@ -594,7 +614,8 @@ class _Writer:
         before = code_block(f"# before: raises {said}\n{t['body']}".rstrip(), "python")
         if before is None:
             return None
-        line = t["body_line"]
+        # A table row's input is on the row's line; the block that runs it at body_line.
+        line = t["line"] if "inputs" in t else t["body_line"]
         text = f"The failing input is the repo's own case at {t['path']}:{line} (`{t['test']}`)."
         c = self.cond
         # Every enclosing `if` must hold for the raise to run: it does not run
@@ -621,7 +642,7 @@ class _Writer:
             if holds
             else None
         )
-        evidence = [f"{t['path']}:{line}", *ev(t)]
+        evidence = [f"{t['path']}:{line}", *ev(t), f"{t['path']}:{t['body_line']}"]
         if after is None or c is None:
             return section(text, list(dict.fromkeys(evidence)), before=before)
         when = " and ".join(
@@ -640,7 +661,9 @@ class _Writer:
         """Whether the test's expected text pins this message, not only a word
         that other messages share: at least half its literal text, or 12 characters."""
         pattern = t.get("pattern") or ""
-        regex = t.get("kind") in ("pytest.raises", "assertRaisesRegex")
+        regex = (
+            t["regex"] if "regex" in t else t.get("kind") in ("pytest.raises", "assertRaisesRegex")
+        )
         plain = literal_of(pattern) if regex else pattern
         size = len(plain) if plain is not None else sum(len(r) for r in literal_runs(pattern))
         literal = sum(len(c) for c in self.e.template.chunks())
@@ -790,11 +813,16 @@ class _Writer:
         out = []
         lang = self.lang
         for t in self.tests:
+            row = ""
+            evidence = ev(t)
+            if "inputs" in t:
+                row = f", the row {_inputs(t)}" if _shown(t["inputs"]) else " (a table row)"
+                evidence.append(f"{t['path']}:{t['body_line']}")
             item = section(
-                f"`{t['test']}` ({t['kind']}"
+                f"`{t['test']}`{row} ({t['kind']}"
                 + (f", expects “{t['pattern']}”" if t.get("pattern") else "")
                 + ")",
-                ev(t),
+                evidence,
                 test=t["test"],
                 matched_by=t.get("matched_by"),
             )
@@ -804,6 +832,15 @@ class _Writer:
                 item["code_line"] = t["body_line"]
             out.append(item)
         return out
+
+
+def _shown(inputs: list[str]) -> bool:
+    """Whether a row's values read well as code spans (short, no backtick)."""
+    return sum(map(len, inputs)) <= 60 and not any("`" in x for x in inputs)
+
+
+def _inputs(t: Fact) -> str:
+    return ", ".join(f"`{x}`" for x in t["inputs"])
 
 
 def _known(facts: dict[str, list[Fact]], name: str) -> set[str]:
