@@ -31,3 +31,8 @@ def ws(tmp_path: Path) -> tuple[SqliteStore, int]:
 @pytest.fixture
 def py(tmp_path: Path) -> tuple[SqliteStore, int]:
     return index_fixture("py", tmp_path)
+
+
+@pytest.fixture
+def tables(tmp_path: Path) -> tuple[SqliteStore, int]:
+    return index_fixture("tables", tmp_path)

@@ -39,3 +39,8 @@ def test_a_dotted_symbol_that_looks_like_a_file_is_checked_as_names() -> None:
         "'go' in `known_name.other.go`",
         "'other' in `known_name.other.go`",
     ]
+
+
+def test_a_prefixed_string_literal_in_a_code_span_names_nothing() -> None:
+    # A table row's input, as written: `b'['` is a bytes literal, not the name `b`.
+    assert check("The row `b'['` raises it, and so does `rb\"x\"`.") == []
