@@ -51,6 +51,11 @@ def test_table_rows_each_become_an_expectation_with_the_rows_line_and_literal_ca
          ("None",)),
         ("test_parse_rejects", 45, "pytest.raises", "Expecting digits", True, 'parse("3x4x5")',
          51, ('"3x4x5"',)),
+        # one parameter, a bare value per row
+        ("test_parse_not_a_type_error", 54, "pytest.raises", "Expecting a size", True,
+         'parse("")', 58, ('""',)),
+        ("test_parse_not_a_type_error", 54, "pytest.raises", "Expecting a size", True,
+         'parse("  ")', 58, ('"  "',)),
     ]  # fmt: skip
 
 
@@ -114,6 +119,7 @@ def test_table_rows_are_the_pages_reproductions_and_own_cases_golden(
     store, sid = tables
     data = _entry(store, sid, "Expecting a size")
     facts = data["facts"]["tests"]
+    # test_parse_not_a_type_error's rows expect a TypeError, which GridError is not.
     assert [(t["test"], t["line"], t.get("inputs"), t["matched_by"]) for t in facts] == [
         ("TestParse.test_bad_sizes", 15, ['""'], "message"),
         ("test_parse_rejects", 44, ["None"], "message"),
@@ -174,3 +180,14 @@ def test_verify_tables_fixture_reports_nothing_ungrounded(
     assert result.exit_code == 0, result.output
     (repo,) = json.loads(result.output)["repos"]
     assert repo["ungrounded"] == 0 and repo["entries"] == 3
+
+
+def test_a_variable_inside_an_f_string_is_not_replaced() -> None:
+    # f"class{"\t"}" is not Python before 3.12: keep the one expectation instead.
+    code = """
+@pytest.mark.parametrize("sep", ("\\t", "/"))
+def test_it(sep):
+    with pytest.raises(ValueError, match="Invalid character"):
+        render(key=f"class{sep}onclick")
+"""
+    assert _rows(code) == [(4, "Invalid character", True, 'render(key=f"class{sep}onclick")', ())]

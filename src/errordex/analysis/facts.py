@@ -21,9 +21,10 @@ from typing import Any
 
 from errordex.analysis.cfg import Workspace, dependency_line, enabled_by, features_in
 from errordex.analysis.evidence import Catch, FileEvidence, FuncDef, Manifest, TestExpect
-from errordex.analysis.textmatch import pattern_matches
+from errordex.analysis.textmatch import pattern_matches, pins
 from errordex.forge import parse_forge_url
 from errordex.model import ClassDef, ErrorEntry, Package, Repo, ThrowSite
+from errordex.template import Template
 
 Fact = dict[str, Any]
 
@@ -44,6 +45,10 @@ _INVARIANT = re.compile(
 MAX_CALLERS = 3
 #: Rust sites that panic (a `#[should_panic]` test can reproduce them).
 _PANIC_KINDS = frozenset({"panic", "unimplemented", "todo", "unreachable", "assert", "expect"})
+#: a table row's text pins the messages it matches when they are this few...
+FEW_MESSAGES = 3
+#: ...and this much of it is their literal text (not a placeholder's)
+ROW_SHARE = 0.8
 
 
 def builtin_exception(name: str) -> bool:
@@ -229,6 +234,7 @@ class Index:
             elif t.kind == "should_panic":  # no expected text: known by what it calls
                 for name in t.calls:
                     self.should_panic_by_call[name].append(i)
+        self._few: dict[tuple[str, bool], bool] = {}
         self.packages = {p.name: p for p in packages}
         self.workspace = Workspace(self.packages, self.manifests)
         self.classes: dict[str, list[ClassDef]] = defaultdict(list)
@@ -237,15 +243,45 @@ class Index:
         self.by_symbol: dict[tuple[str, str], list[ErrorEntry]] = defaultdict(list)
         self.by_path: dict[str, list[ErrorEntry]] = defaultdict(list)
         self.by_word: dict[str, list[ErrorEntry]] = defaultdict(list)
+        #: the entries' templates, and their positions by each word of their text
+        self.templates: list[Template] = []
+        self.templates_by_word: dict[str, list[int]] = defaultdict(list)
         for e in entries:
             if not e.catalog_sites:
                 continue
+            for w in _words(e.template):
+                self.templates_by_word[w].append(len(self.templates))
+            self.templates.append(e.template)
             for key in {(s.path, s.symbol or "") for s in e.catalog_sites}:
                 self.by_symbol[key].append(e)
             for path in {s.path for s in e.catalog_sites}:
                 self.by_path[path].append(e)
             for trigram in _trigrams(e):
                 self.by_word[trigram].append(e)
+
+    def matches_few(self, pattern: str, is_regex: bool) -> bool:
+        """Whether ``pattern`` matches at most ``FEW_MESSAGES`` of the snapshot's
+        messages (so it names them, though it is short)."""
+        key = (pattern, is_regex)
+        got = self._few.get(key)
+        if got is None:
+            got = self._few[key] = self._count_matches(pattern, is_regex) in range(
+                1, FEW_MESSAGES + 1
+            )
+        return got
+
+    def _count_matches(self, pattern: str, is_regex: bool) -> int:
+        """How many messages ``pattern`` matches, counted up to ``FEW_MESSAGES + 1``."""
+        n = 0
+        seen: set[int] = set()
+        for w in {w.lower() for w in _WORD.findall(pattern) if len(w) >= 3}:
+            for i in self.templates_by_word.get(w, ()):
+                if i not in seen:
+                    seen.add(i)
+                    n += pattern_matches(pattern, is_regex, self.templates[i], ROW_SHARE)
+                    if n > FEW_MESSAGES:
+                        return n
+        return n
 
     def functions_in(self, path: str) -> tuple[FuncDef, ...]:
         return self._by_path(path).functions
@@ -272,6 +308,10 @@ class Index:
             if f.line <= line <= f.end_line and (best is None or f.line >= best.line):
                 best = f
         return best
+
+
+def _words(t: Template) -> set[str]:
+    return {w.lower() for w in _WORD.findall(" ".join(t.chunks())) if len(w) >= 3}
 
 
 def _trigrams(e: ErrorEntry) -> set[str]:
@@ -555,7 +595,11 @@ def docs(sites: list[ThrowSite], reach: list[Fact], entry: ErrorEntry, ix: Index
     return out[:20]
 
 
-def tests(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
+def tests(
+    entry: ErrorEntry, reach: list[Fact], ix: Index, classes: list[Fact] | None = None
+) -> list[Fact]:
+    """Tests that expect this error: by its message, or by its exception type
+    and a call of the function that throws it. ``classes``: ``hierarchy``'s."""
     # The functions on the way from public API to a private site; not the
     # entry points above a public one (a test calling `loads` reaches every
     # error of the decoder, so it says nothing about this one).
@@ -567,9 +611,13 @@ def tests(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
         for hop in chain
     }
     short = {t.rsplit(".", 1)[-1] for t in entry.exception_types}
+    # What a raises-check must name to catch it: the class or one of its bases.
+    catching = short | {h["name"] for h in classes or ()}
+    catching |= {m for h in classes or () for m in h.get("mro", ())}
+    python = entry.sites[0].language == "python"
     strong: list[Fact] = []
     weak: list[Fact] = []
-    words = {w.lower() for w in _WORD.findall(" ".join(entry.template.chunks())) if len(w) >= 3}
+    words = _words(entry.template)
     picked: set[int] = set(ix.tests_wordless)
     for w in words:
         picked.update(ix.tests_by_word.get(w, ()))
@@ -582,6 +630,16 @@ def tests(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
                 picked.update(ix.should_panic_by_call.get(name, ()))
     for t in (ix.tests[i] for i in sorted(picked)):
         if t.pattern and pattern_matches(t.pattern, t.is_regex, entry.template):
+            # A table's message column: a row counts only where its text pins the message.
+            if t.inputs and not (
+                (not python or not t.exception or t.exception.rsplit(".", 1)[-1] in catching)
+                and pattern_matches(t.pattern, t.is_regex, entry.template, ROW_SHARE)
+                and (
+                    pins(t.pattern, t.is_regex, entry.template)
+                    or ix.matches_few(t.pattern, t.is_regex)
+                )
+            ):
+                continue
             strong.append(_test_fact(t, "message"))
         elif (
             not t.pattern
@@ -601,12 +659,13 @@ def tests(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
     strong.sort(key=lambda f: (not f["body"], f["path"], f["line"]))
     # Rows of table tests take turns (each table's first row, then each one's
     # second...), so one long table does not fill the page.
-    turn: dict[tuple[str, str], int] = defaultdict(int)
+    turn: dict[tuple[str, str, int], int] = defaultdict(int)
     ranks: list[int] = []
     for f in strong:
         if "inputs" in f:
-            ranks.append(turn[f["path"], f["test"]])
-            turn[f["path"], f["test"]] += 1
+            table = (f["path"], f["test"], f["body_line"])
+            ranks.append(turn[table])
+            turn[table] += 1
         else:
             ranks.append(0)
     strong = [f for _, f in sorted(zip(ranks, strong, strict=True), key=lambda x: x[0])]
@@ -784,6 +843,6 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
         "hierarchy": chain,
         "catches": catches(chain, ix),
         "docs": docs(sites, reach, entry, ix),
-        "tests": tests(entry, reach, ix),
+        "tests": tests(entry, reach, ix, chain),
         "related": related(entry, ix),
     }

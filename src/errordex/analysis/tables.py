@@ -33,8 +33,18 @@ from tree_sitter import Node
 _COMPARE_CALLS = frozenset(
     {"assertEqual", "assertEquals", "assertIn", "assertRegex", "assertMultiLineEqual"}
 )
-#: the other side of such a comparison reads the error when it matches this
-_READS_ERROR = re.compile(r"\b(?:str|repr)\(|\.(?:msg|message|args|value|exception)\b")
+#: the other side of such a comparison is the error's text: ``str(e)``, ``err.msg``...
+_TEXT_OF = re.compile(
+    r"(?:str|repr)\((?P<inner>.+)\)|(?P<obj>.+)\.(?:msg|message|args(?:\[0\])?)", re.S
+)
+#: ...of the error: ``cm.exception``, ``excinfo.value`` or the block's ``as`` name
+_ERROR = re.compile(r"\.(?:exception|value)\b")
+#: statements that run the block for some rows only
+_CONDITIONAL = frozenset(
+    {"if_statement", "else_clause", "elif_clause", "try_statement", "while_statement"}
+)
+#: shorter expected texts name no message
+_MIN_PATTERN = 4
 _MAX_ROWS = 200
 
 
@@ -337,10 +347,9 @@ def _message(
         return (None, fixed, True) if fixed else None
 
     def reads_error(n: Node) -> bool:
-        t = _text(src, n)
-        return bool(_READS_ERROR.search(t)) or any(
-            i.type == "identifier" and _text(src, i) in aliases for i in _walk(n)
-        )
+        m = _TEXT_OF.fullmatch(_text(src, n).strip())
+        err = (m.group("inner") or m.group("obj")).strip() if m else ""
+        return bool(err) and (bool(_ERROR.search(err)) or re.split(r"\W", err)[0] in aliases)
 
     constant: tuple[str, bool] | None = None
     for a, b, regex in _comparisons(src, table.region):
@@ -351,7 +360,7 @@ def _message(
             if any(_string(src, row.get(name)) is not None for _, row in table.rows):
                 return name, None, regex
         value = _string(src, a)
-        if constant is None and value is not None and len(value.strip()) >= 4:
+        if constant is None and value is not None and len(value.strip()) >= _MIN_PATTERN:
             constant = (value, regex)
     if constant is not None:
         return None, constant[0], constant[1]
@@ -367,6 +376,8 @@ def rows(
         return []
     fn = with_node.parent
     while fn is not None and fn.type != "function_definition":
+        if fn.type in _CONDITIONAL:
+            return []  # not every row runs the block (or not as written)
         fn = fn.parent
     fn_body = fn.child_by_field_name("body") if fn is not None else None
     if fn is None or fn_body is None:
@@ -393,7 +404,7 @@ def rows(
         out: list[Row] = []
         for row_node, row in table.rows:
             pattern = _string(src, row.get(var)) if var else constant
-            if not pattern or not pattern.strip():
+            if not pattern or len(pattern.strip()) < _MIN_PATTERN:
                 continue
             got_body = _substitute(src, lines, stmts, refs, row, tabled)
             if got_body is None:
@@ -424,8 +435,8 @@ def _substitute(
         if name not in tabled:
             continue
         value = row.get(name)
-        if value is None or not _literal(src, value):
-            return None
+        if value is None or not _literal(src, value) or _in_fstring(r):
+            return None  # in an f-string, a quoted value may not be written as is
         text = _text(src, value)
         if "\n" in text or "\r" in text:
             return None
@@ -440,3 +451,12 @@ def _substitute(
     original = lines[first.start_point.row : last.end_point.row + 1]
     indent = min((len(s) - len(s.lstrip()) for s in original if s.strip()), default=0)
     return "\n".join(s[indent:] for s in out), tuple(dict.fromkeys(inputs))
+
+
+def _in_fstring(n: Node) -> bool:
+    p = n.parent
+    while p is not None and p.type not in ("block", "module"):
+        if p.type == "interpolation":
+            return True
+        p = p.parent
+    return False

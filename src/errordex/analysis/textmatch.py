@@ -13,6 +13,7 @@ contains the expected text, with placeholders standing for any text.
 
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 
@@ -26,9 +27,10 @@ def _pattern_text(t: Template) -> str:
     return "".join(p.text if isinstance(p, Text) else _WILD for p in t.parts)
 
 
-def occurs_in(expected: str, t: Template) -> bool:
+def occurs_in(expected: str, t: Template, share: float = 0.5) -> bool:
     """Whether ``expected`` is a substring of a message ``t`` can print, with
-    most of it matched by literal text (a placeholder alone proves nothing)."""
+    ``share`` of it (at least) matched by literal text (a placeholder alone
+    proves nothing)."""
     if t.dynamic or t.is_empty or not expected.strip():
         return False
     r = _pattern_text(t)
@@ -36,7 +38,7 @@ def occurs_in(expected: str, t: Template) -> bool:
         # All literal: every surviving state matched each character of ``expected``.
         return expected in r
     size = len(expected.strip())
-    need = min(max(4, (size + 1) // 2), size)
+    need = min(max(4, math.ceil(size * share)), size)
     if not _has_long_run(expected, r, need):
         return False
     n = len(r)
@@ -117,15 +119,16 @@ def literal_of(regex: str) -> str | None:
     return "".join(out)
 
 
-def pattern_matches(pattern: str, is_regex: bool, t: Template) -> bool:
+def pattern_matches(pattern: str, is_regex: bool, t: Template, share: float = 0.5) -> bool:
+    """``occurs_in`` for a test's expected text (a regex when ``is_regex``)."""
     if not is_regex:
-        return occurs_in(pattern, t)
+        return occurs_in(pattern, t, share)
     plain = literal_of(pattern)
     if plain is not None:
-        return occurs_in(plain, t)
+        return occurs_in(plain, t, share)
     # A real regex: each literal run of it must occur, in order, in the message.
     runs = _runs(pattern)
-    return bool(runs) and all(occurs_in(r, t) for r in runs)
+    return bool(runs) and all(occurs_in(r, t, share) for r in runs)
 
 
 @lru_cache(maxsize=4096)
@@ -136,3 +139,12 @@ def _runs(pattern: str) -> tuple[str, ...]:
 def literal_runs(pattern: str) -> tuple[str, ...]:
     """The literal runs (4+ characters) of a real regex, in order."""
     return _runs(pattern)
+
+
+def pins(pattern: str, is_regex: bool, t: Template) -> bool:
+    """Whether a test's expected text pins this message, not only a word that
+    other messages share: at least half its literal text, or 12 characters."""
+    plain = literal_of(pattern) if is_regex else pattern
+    size = len(plain) if plain is not None else sum(len(r) for r in literal_runs(pattern))
+    literal = sum(len(c) for c in t.chunks())
+    return size >= min(12, (literal + 1) // 2)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from errordex.analysis import examples, scan_python, scan_rust
-from errordex.analysis.textmatch import literal_of, literal_runs
+from errordex.analysis.textmatch import pins
 from errordex.model import ErrorEntry, ThrowSite
 from errordex.runtime import title
 
@@ -658,16 +658,11 @@ class _Writer:
         )
 
     def specific(self, t: Fact) -> bool:
-        """Whether the test's expected text pins this message, not only a word
-        that other messages share: at least half its literal text, or 12 characters."""
-        pattern = t.get("pattern") or ""
+        """Whether the test's expected text pins this message (``textmatch.pins``)."""
         regex = (
             t["regex"] if "regex" in t else t.get("kind") in ("pytest.raises", "assertRaisesRegex")
         )
-        plain = literal_of(pattern) if regex else pattern
-        size = len(plain) if plain is not None else sum(len(r) for r in literal_runs(pattern))
-        literal = sum(len(c) for c in self.e.template.chunks())
-        return size >= min(12, (literal + 1) // 2)
+        return pins(t.get("pattern") or "", regex, self.e.template)
 
     def catches_this(self, exception: str | None) -> bool:
         """Whether ``pytest.raises(exception)`` catches what this entry raises:
@@ -826,12 +821,17 @@ class _Writer:
                 test=t["test"],
                 matched_by=t.get("matched_by"),
             )
-            block = code_block(t["body"], lang) if t.get("body") else None
+            # A Python test can expect a message a Rust extension prints: its own language.
+            block = code_block(t["body"], _language_of(t["path"], lang)) if t.get("body") else None
             if block:
                 item.update(block)
                 item["code_line"] = t["body_line"]
             out.append(item)
         return out
+
+
+def _language_of(path: str, default: str) -> str:
+    return {".py": "python", ".rs": "rust"}.get(path[path.rfind(".") :], default)
 
 
 def _shown(inputs: list[str]) -> bool:
