@@ -150,3 +150,21 @@ def test_evidence_pickles_to_equal_values() -> None:
     for ev in (scan("t.py", PY, "python"), scan("src/lib.rs", RUST, "rust")):
         assert pickle.loads(pickle.dumps(ev)) == ev
         assert ev.functions and ev.calls
+
+
+def test_occurs_in_with_a_larger_share_rejects_text_a_placeholder_took() -> None:
+    # "index" is what %d stands for here: a table row must not match on that.
+    t = Template.of(
+        "py-percent", Text("Breakpoint number "), Hole("n", "%d"), Text(" out of range")
+    )
+    assert occurs_in("index out of range", t)
+    assert not occurs_in("index out of range", t, share=0.8)
+    assert occurs_in("Breakpoint number 7 out of range", t, share=0.8)
+
+
+def test_pins_needs_twelve_characters_or_half_the_message() -> None:
+    from errordex.analysis.textmatch import pins
+
+    t = Template.of("py-percent", Text("Extra data: line "), Hole("l", "%d"), Text(" column"))
+    assert pins("Extra data: line", False, t) and not pins("Extra data", False, t)
+    assert pins(r"Extra data: line \d+", True, t)

@@ -10,7 +10,11 @@ from typing import Any
 from click.testing import CliRunner
 
 from errordex.analysis import scan
+from errordex.analysis.facts import Index
+from errordex.analysis.textmatch import pins
 from errordex.cli import main
+from errordex.group import group
+from errordex.model import ErrorEntry
 from errordex.store.sqlite import SqliteStore
 from tests.analysis.conftest import FIXTURES
 from tests.golden import check_golden
@@ -191,3 +195,24 @@ def test_it(sep):
         render(key=f"class{sep}onclick")
 """
     assert _rows(code) == [(4, "Invalid character", True, 'render(key=f"class{sep}onclick")', ())]
+
+
+def _index(code: str) -> tuple[Index, dict[str, ErrorEntry]]:
+    from errordex.extract import python
+
+    entries = group("o/r", python.extract("lib.py", code).sites)
+    return Index([scan("lib.py", code, "python")], [], [], entries), {e.message: e for e in entries}
+
+
+def test_a_short_row_text_counts_only_when_few_messages_have_it() -> None:
+    ix, by_message = _index(
+        "def f(x):\n"
+        "    if x == 1:\n        raise ValueError('Extra data: line 1')\n"
+        "    if x == 2:\n        raise ValueError('bad value: far too big for the field')\n"
+        "    if x == 3:\n        raise ValueError('bad value: far too small for the field')\n"
+        "    if x == 4:\n        raise ValueError('bad value: negative')\n"
+        "    raise ValueError('bad value: not a number')\n"
+    )
+    assert ix.matches_few("Extra data", False)  # one message has it
+    assert not ix.matches_few("bad value", False)  # four have it: it names none of them
+    assert not pins("bad value", False, by_message["bad value: far too big for the field"].template)
