@@ -382,8 +382,10 @@ def rows(
     fn_body = fn.child_by_field_name("body") if fn is not None else None
     if fn is None or fn_body is None:
         return []
-    refs = _names_in(src, stmts)
     tables = [t for t in [_loop(src, with_node, fn_body), *_parametrize(src, fn)] if t]
+    if not tables:
+        return []
+    refs = _names_in(src, stmts)
     # Names any table of this test binds: the block may read only those the row gives.
     tabled = {name for t in tables for name in t.names}
     tabled |= {
