@@ -319,3 +319,16 @@ def _substitute(condition: str, bound: dict[str, str]) -> str | None:
 
     out = _IDENT.sub(swap, condition)
     return out if ok else None
+
+
+def row_inputs(inputs: list[str] | None) -> str | None:
+    """A table row's values as code spans (``'[42,]'``), or None when they do
+    not read well as such (long, or holding a backtick)."""
+    if not inputs or sum(map(len, inputs)) > 60 or any("`" in x for x in inputs):
+        return None
+    return ", ".join(f"`{x}`" for x in inputs)
+
+
+def language_of(path: str, default: str) -> str:
+    """The language of a file by its name (a test's body is in its own)."""
+    return {".py": "python", ".rs": "rust"}.get(path[path.rfind(".") :], default)

@@ -374,16 +374,16 @@ class _Writer:
 
     def own_cases(self) -> dict[str, Any] | None:
         """The first rows of the repo's table tests, as inputs that raise it."""
-        rows = [t for t in self.tests if "inputs" in t and _shown(t["inputs"])][:2]
+        rows = [t for t in self.tests if examples.row_inputs(t.get("inputs"))][:2]
         if not rows or "inputs" not in self.tests[0]:
             return None
         first, *more = rows
         text = (
-            f"Compare your input with the repo's own cases: {_inputs(first)} raises it "
-            f"({first['path']}:{first['line']}, in `{first['test']}`)"
+            f"Compare your input with the repo's own cases: {examples.row_inputs(first['inputs'])} "
+            f"raises it ({first['path']}:{first['line']}, in `{first['test']}`)"
         )
         for t in more:
-            text += f", and so does {_inputs(t)} ({t['path']}:{t['line']})"
+            text += f", and so does {examples.row_inputs(t['inputs'])} ({t['path']}:{t['line']})"
         return section(text + ".", ev(*rows))
 
     def example_fix(self) -> dict[str, Any] | None:
@@ -806,12 +806,12 @@ class _Writer:
 
     def reproductions(self) -> list[dict[str, Any]]:
         out = []
-        lang = self.lang
         for t in self.tests:
             row = ""
             evidence = ev(t)
             if "inputs" in t:
-                row = f", the row {_inputs(t)}" if _shown(t["inputs"]) else " (a table row)"
+                shown = examples.row_inputs(t["inputs"])
+                row = f", the row {shown}" if shown else " (a table row)"
                 evidence.append(f"{t['path']}:{t['body_line']}")
             item = section(
                 f"`{t['test']}`{row} ({t['kind']}"
@@ -822,25 +822,13 @@ class _Writer:
                 matched_by=t.get("matched_by"),
             )
             # A Python test can expect a message a Rust extension prints: its own language.
-            block = code_block(t["body"], _language_of(t["path"], lang)) if t.get("body") else None
+            lang = examples.language_of(t["path"], self.lang)
+            block = code_block(t["body"], lang) if t.get("body") else None
             if block:
                 item.update(block)
                 item["code_line"] = t["body_line"]
             out.append(item)
         return out
-
-
-def _language_of(path: str, default: str) -> str:
-    return {".py": "python", ".rs": "rust"}.get(path[path.rfind(".") :], default)
-
-
-def _shown(inputs: list[str]) -> bool:
-    """Whether a row's values read well as code spans (short, no backtick)."""
-    return sum(map(len, inputs)) <= 60 and not any("`" in x for x in inputs)
-
-
-def _inputs(t: Fact) -> str:
-    return ", ".join(f"`{x}`" for x in t["inputs"])
 
 
 def _known(facts: dict[str, list[Fact]], name: str) -> set[str]:
