@@ -7,41 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from errordex.group import group
 from errordex.match.index import entry_keys
-from errordex.model import Repo, Snapshot, ThrowSite
 from errordex.store import migrations, postings
-from errordex.store.sqlite import SnapshotData, SqliteStore
+from errordex.store.sqlite import SqliteStore
 from errordex.template import Template
-
-
-def data(commit: str, messages: list[str], slug: str = "o/r") -> SnapshotData:
-    sites = [
-        ThrowSite(
-            path="m.py",
-            line=i + 1,
-            column=1,
-            end_line=i + 1,
-            language="python",
-            kind="raise",
-            template=Template.literal(m),
-            exception_type="ValueError",
-        )
-        for i, m in enumerate(messages)
-    ]
-    snap = Snapshot(
-        repo=Repo(slug), commit=commit, commit_date=None, indexed_at="t", tool_version="0"
-    )
-    return SnapshotData(
-        snapshot=snap,
-        forge_ref=None,
-        entries=group(slug, sites),
-        packages=[],
-        classes=[],
-        skips=[],
-        files={},
-    )
-
+from tests.store.test_sqlite import data
 
 Posting = tuple[int, str]  # (snapshot id, entry id)
 
