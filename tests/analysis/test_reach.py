@@ -64,3 +64,29 @@ def test_public_site_lists_the_chains_from_entry_points_that_do_not_catch_it(
         "`Decoder.raw_decode`",
         "`loads` → `Decoder.decode` → `Decoder.raw_decode`",
     ]
+
+
+def test_a_catch_in_a_test_is_not_offered_as_the_repos_pattern(tmp_path: Path) -> None:
+    files = {
+        "pkg/__init__.py": (
+            'def parse(s):\n    if not s:\n        raise ValueError("empty input")\n    return s\n'
+        ),
+        "tests/test_parse.py": (
+            "from pkg import parse\n\n\n"
+            "def test_empty():\n"
+            "    try:\n"
+            '        parse("")\n'
+            "    except ValueError:\n"
+            "        pass\n"
+        ),
+    }
+    for path, text in files.items():
+        (tmp_path / "repo" / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "repo" / path).write_text(text, encoding="utf-8")
+    store = SqliteStore(tmp_path / "db.sqlite")
+    sid = index(str(tmp_path / "repo"), store, name="acme/parse", jobs=1).snapshot_id
+    (entry,) = [e for e in store.entries() if e.message == "empty input"]
+    stored = store.analysis(sid, entry.id)
+    assert stored is not None
+    assert [c["path"] for c in stored["facts"]["catches"]] == ["tests/test_parse.py"]
+    assert not any("Catch" in s["text"] for s in stored["analysis"]["solutions"])

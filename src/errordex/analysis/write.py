@@ -15,6 +15,7 @@ from typing import Any
 
 from errordex.analysis import examples, scan_python, scan_rust
 from errordex.analysis.textmatch import pins
+from errordex.extract.common import is_test_path
 from errordex.model import ErrorEntry, ThrowSite
 from errordex.runtime import title
 
@@ -344,8 +345,9 @@ class _Writer:
                     ev(self.cond),
                 )
             )
-        if self.f["catches"]:
-            c = self.f["catches"][0]
+        c = self.f["catches"][0] if self.f["catches"] else None
+        # A test catching it to check it was raised is no pattern to follow.
+        if c is not None and not is_test_path(c["path"]):
             out.append(
                 section(
                     f"Catch `{c['exception']}` as the repo itself does in `{c['function'] or c['path']}` ({c['path']}:{c['line']}).",
