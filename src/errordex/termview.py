@@ -286,7 +286,8 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
                 else "no entry of the indexed repositories raises"
             )
             console.print(f"[dim]{none} this message[/]")
-            _print_others(console, "similar text only, not this error", matches[:3])
+            similar = [m for m in matches if m["score"] >= SIMILAR_SCORE][:3]
+            _print_others(console, "similar text only, not this error", similar)
         elif part.get("runtime_form"):
             console.print(
                 "[yellow]the Python runtime raises messages of this form itself[/]:"
@@ -354,6 +355,10 @@ def _print_moved(console: Console, where: dict[str, Any], answer: dict[str, Any]
         f" {escape(commit)} (the version you ran may differ{escape(ran)}); nearest: {escape(near)}",
         highlight=False,
     )
+
+
+#: Below this score an entry shares a word or two with the message: no help.
+SIMILAR_SCORE = 0.1
 
 
 def _print_others(console: Console, heading: str, matches: list[dict[str, Any]]) -> None:

@@ -4,6 +4,7 @@ click package, against click indexed from site-packages."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ from click.testing import CliRunner
 
 from errordex.cli import main
 from errordex.errors import EXIT_NOT_FOUND
+from errordex.termview import SIMILAR_SCORE
 
 MISUSE = """
 import click
@@ -26,7 +28,7 @@ def f(count):
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory) -> str:
     path = str(tmp_path_factory.mktemp("explain") / "db.sqlite")
-    for pkg in ("pkg:click", "pkg:starlette"):
+    for pkg in ("pkg:click", "pkg:starlette", "pkg:rich"):
         res = CliRunner().invoke(main, ["index", pkg], env={"ERRORDEX_DB": path})
         assert res.exit_code == 0, res.output
     return path
@@ -128,3 +130,13 @@ def test_one_line_in_the_runtimes_own_form_gets_no_entry_answer(db: str) -> None
     res = CliRunner().invoke(main, ["explain", line], env={"ERRORDEX_DB": db})
     assert "the Python runtime raises messages of this form itself" in " ".join(res.stdout.split())
     assert "best match" not in res.stdout
+
+
+def test_runtime_answer_lists_no_entry_that_shares_only_a_word(db: str) -> None:
+    # rich's Console.line(None): a TypeError in `assert count >= 0, ...`
+    tb = real_traceback("from rich.console import Console; Console().line(None)")
+    res = CliRunner().invoke(main, ["explain", tb], env={"ERRORDEX_DB": db})
+    assert "raised by the Python runtime at rich/console.py:" in res.stdout
+    scores = [float(s) for s in re.findall(r"\((\d\.\d\d)\)$", res.stdout, re.M)]
+    assert all(s >= SIMILAR_SCORE for s in scores), res.stdout
+    assert res.exit_code == 0
