@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from errordex.pipeline import index
-from errordex.store.sqlite import SqliteStore
+from tests.repo_files import index_files
 
 FILES = {
     "pkg/__init__.py": """
@@ -45,11 +44,7 @@ def try_decode(s):
 def test_public_site_lists_the_chains_from_entry_points_that_do_not_catch_it(
     tmp_path: Path,
 ) -> None:
-    for path, text in FILES.items():
-        (tmp_path / "repo" / path).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / "repo" / path).write_text(text, encoding="utf-8")
-    store = SqliteStore(tmp_path / "db.sqlite")
-    sid = index(str(tmp_path / "repo"), store, name="acme/reach", jobs=1).snapshot_id
+    store, sid = index_files(tmp_path, FILES, "acme/reach")
     (entry,) = [e for e in store.entries() if e.message == "Expecting value"]
     stored = store.analysis(sid, entry.id)
     assert stored is not None
@@ -80,11 +75,7 @@ def test_a_catch_in_a_test_is_not_offered_as_the_repos_pattern(tmp_path: Path) -
             "        pass\n"
         ),
     }
-    for path, text in files.items():
-        (tmp_path / "repo" / path).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / "repo" / path).write_text(text, encoding="utf-8")
-    store = SqliteStore(tmp_path / "db.sqlite")
-    sid = index(str(tmp_path / "repo"), store, name="acme/parse", jobs=1).snapshot_id
+    store, sid = index_files(tmp_path, files, "acme/parse")
     (entry,) = [e for e in store.entries() if e.message == "empty input"]
     stored = store.analysis(sid, entry.id)
     assert stored is not None

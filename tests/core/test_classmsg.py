@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from errordex.pipeline import index
 from errordex.store.sqlite import SqliteStore
+from tests.repo_files import index_files
 
 FILES = {
     "pkg/errors.py": '''
@@ -61,12 +61,7 @@ def load(cfg):
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> SqliteStore:
-    root = tmp_path_factory.mktemp("classmsg")
-    for path, text in FILES.items():
-        (root / "repo" / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / "repo" / path).write_text(text, encoding="utf-8")
-    store = SqliteStore(root / "db.sqlite")
-    index(str(root / "repo"), store, name="acme/classmsg", jobs=1)
+    store, _ = index_files(tmp_path_factory.mktemp("classmsg"), FILES, "acme/classmsg")
     return store
 
 

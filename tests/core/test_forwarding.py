@@ -16,6 +16,7 @@ from errordex.model import ClassDef, Forwarder, MessageCall, ThrowSite
 from errordex.pipeline import index
 from errordex.store.sqlite import SqliteStore
 from errordex.template import Hole, Template, Text
+from tests.repo_files import index_files
 
 FAIL = Forwarder(
     name="fail",
@@ -130,12 +131,7 @@ class Logger:
 
 @pytest.fixture(scope="module")
 def fixture_store(tmp_path_factory: pytest.TempPathFactory) -> SqliteStore:
-    root = tmp_path_factory.mktemp("forwarding")
-    for path, text in FIXTURE.items():
-        (root / "repo" / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / "repo" / path).write_text(text, encoding="utf-8")
-    store = SqliteStore(root / "db.sqlite")
-    index(str(root / "repo"), store, name="acme/forwarding", jobs=1)
+    store, _ = index_files(tmp_path_factory.mktemp("forwarding"), FIXTURE, "acme/forwarding")
     return store
 
 
