@@ -4,6 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 SOURCE ?=
 REV    ?=
+EXCLUDE ?=
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
@@ -25,7 +26,8 @@ venv: $(BIN)/errordex
 
 run: venv
 	@if [ -n "$(SOURCE)" ]; then \
-		$(BIN)/errordex index "$(SOURCE)" $(if $(REV),--rev "$(REV)"); \
+		$(BIN)/errordex index "$(SOURCE)" $(if $(REV),--rev "$(REV)") \
+			$(foreach p,$(EXCLUDE),--exclude '$(p)'); \
 	else \
 		$(BIN)/errordex index pkg:click && $(BIN)/errordex index . ; \
 	fi

@@ -70,6 +70,14 @@ def main() -> None:
     "--max-file-bytes", type=int, default=1_000_000, show_default=True, help="Skip larger files."
 )
 @click.option(
+    "--exclude",
+    "exclude",
+    metavar="PATTERN",
+    multiple=True,
+    help="Do not index paths matching this gitignore-style pattern, relative to SOURCE"
+    " (test/, docs/**, *_pb2.py, /build); repeatable.",
+)
+@click.option(
     "--jobs", "-j", type=int, default=None, help="Worker processes (default: one per core)."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the snapshot summary as JSON.")
@@ -80,6 +88,7 @@ def index(
     rev: str | None,
     name: str | None,
     max_file_bytes: int,
+    exclude: tuple[str, ...],
     jobs: int | None,
     as_json: bool,
     db: str | None,
@@ -89,6 +98,7 @@ def index(
     from errordex.pipeline import index as run_index
     from errordex.termview import index_progress, print_index_summary
 
+    options = IngestOptions(max_file_bytes=max_file_bytes, exclude=exclude)
     store = open_store(db)
     with index_progress(err_console, enabled=not as_json) as progress:
         result = run_index(
@@ -96,7 +106,7 @@ def index(
             store,
             rev=rev,
             name=name,
-            options=IngestOptions(max_file_bytes=max_file_bytes),
+            options=options,
             jobs=jobs,
             progress=progress,
         )

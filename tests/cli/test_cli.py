@@ -230,3 +230,28 @@ def test_message_with_a_lone_surrogate_escape_is_stored(tmp_path: Path, db: str)
     assert code == 0
     code, out, _ = run(db, "list")
     assert code == 0 and "bad" in out and "byte" in out
+
+
+def test_index_exclude_leaves_out_directories_and_files(tmp_path: Path, db: str) -> None:
+    plain = tmp_path / "plain"
+    for path, msg in [("app.py", "kept"), ("test/t.py", "in test"), ("gen/api_pb2.py", "gen")]:
+        (plain / path).parent.mkdir(parents=True, exist_ok=True)
+        (plain / path).write_text(f"raise ValueError({msg!r})\n")
+    code, out, _ = run(
+        db, "index", str(plain), "--exclude", "test/", "--exclude", "*_pb2.py", "--json"
+    )
+    assert code == 0
+    summary = json.loads(out)
+    assert summary["stats"]["sites"] == 1
+    assert summary["skipped"] == [
+        {"path": "gen/api_pb2.py", "reason": "excluded by --exclude *_pb2.py"},
+        {"path": "test", "reason": "excluded by --exclude test/"},
+    ]
+    _, out, _ = run(db, "list", "--json")
+    assert [e["message"] for e in json.loads(out)] == ["kept"]
+
+
+def test_index_negated_exclude_is_a_clear_error(tmp_path: Path, db: str) -> None:
+    code, _, err = run(db, "index", str(tmp_path), "--exclude", "!keep.py")
+    assert code == 2
+    assert err.strip() == "error: --exclude '!keep.py': negated patterns are not supported"

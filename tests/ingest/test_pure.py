@@ -107,15 +107,21 @@ def test_package_metadata_prefers_source_url() -> None:
     assert repo is not None and repo.slug == "me/thing"
 
 
+def vendored_prefix(path: str) -> str | None:
+    got = filters.skipped_prefix(path, ())
+    assert got is None or got[1] == "vendored directory"
+    return None if got is None else got[0]
+
+
 def test_vendored_prefix_finds_first_vendored_dir() -> None:
-    assert filters.vendored_prefix("a/node_modules/b/vendor/c.js") == "a/node_modules"
-    assert filters.vendored_prefix("src/vendor.py") is None
+    assert vendored_prefix("a/node_modules/b/vendor/c.js") == "a/node_modules"
+    assert vendored_prefix("src/vendor.py") is None
 
 
 def test_python_bundling_conventions_are_vendored() -> None:
-    assert filters.vendored_prefix("pip/_vendor/requests/models.py") == "pip/_vendor"
-    assert filters.vendored_prefix("botocore/vendored/six.py") == "botocore/vendored"
-    assert filters.vendored_prefix("pip/_internal/vendoring.py") is None
+    assert vendored_prefix("pip/_vendor/requests/models.py") == "pip/_vendor"
+    assert vendored_prefix("botocore/vendored/six.py") == "botocore/vendored"
+    assert vendored_prefix("pip/_internal/vendoring.py") is None
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property, partial
 from pathlib import Path
@@ -26,10 +26,13 @@ from errordex.ingest.source import ContentHash, IngestOptions, Source, SourceFil
 
 @dataclass(frozen=True)
 class DirEntry:
-    """What the walk found at ``path``: a regular "file" (with its size) or a Skip reason."""
+    """What the walk found at ``path``: a regular file, or a Skip reason.
+
+    The walk does not stat files: most are not wanted, and ``examine`` asks
+    for the size of those that are.
+    """
 
     path: str
-    size: int = 0
     skip: str | None = None
 
 
@@ -78,11 +81,17 @@ class IgnoreRules:
         return {os.fsdecode(p) for p in out.split(b"\0") if p}
 
 
-def walk(root: Path) -> list[DirEntry]:
-    """Every file under ``root`` that git would not ignore, in path order.
+def walk(
+    root: Path,
+    excludes: Sequence[filters.Exclude] = (),
+    wanted: Callable[[str], bool] | None = None,
+) -> list[DirEntry]:
+    """Every file under ``root`` that git would not ignore, in path order;
+    of the regular files, only the ``wanted`` ones.
 
-    Symlinks are never followed. Vendored directories are not entered; each
-    is one entry.
+    Symlinks are never followed. Vendored and excluded directories are not
+    entered; each is one entry, and so is an excluded file. Nothing is stat-ed:
+    the directory entry's type says what it is.
     """
     entries: list[DirEntry] = []
     level = [""]
@@ -102,15 +111,20 @@ def walk(root: Path) -> list[DirEntry]:
             for path, e in found:
                 if path in ignored:
                     continue
-                if e.is_symlink():
+                is_dir = e.is_dir(follow_symlinks=False)
+                excluded = filters.excluded(path, is_dir, excludes) if excludes else None
+                if excluded is not None:
+                    entries.append(DirEntry(path, skip=excluded))
+                elif e.is_symlink():
                     entries.append(DirEntry(path, skip=filters.REASON_SYMLINK))
-                elif e.is_dir(follow_symlinks=False):
+                elif is_dir:
                     if e.name in filters.VENDORED_DIRS:
                         entries.append(DirEntry(path, skip=filters.REASON_VENDORED))
                     else:
                         level.append(path)
                 elif e.is_file(follow_symlinks=False):
-                    entries.append(DirEntry(path, size=e.stat(follow_symlinks=False).st_size))
+                    if wanted is None or wanted(path):
+                        entries.append(DirEntry(path))
                 else:
                     entries.append(DirEntry(path, skip=filters.REASON_SPECIAL))
     entries.sort(key=lambda d: d.path)
@@ -119,6 +133,10 @@ def walk(root: Path) -> list[DirEntry]:
 
 def _read_under(root: Path, rel: str) -> bytes:
     return (root / rel).read_bytes()
+
+
+def _size_under(root: Path, rel: str) -> int:
+    return os.lstat(root / rel).st_size
 
 
 class DirectorySource(Source):
@@ -140,7 +158,7 @@ class DirectorySource(Source):
     @cached_property
     def entries(self) -> list[DirEntry]:
         try:
-            return walk(self.root)
+            return walk(self.root, self.options.excludes, self.options.wanted)
         except GitFailed as e:
             raise SourceError(
                 f"cannot read the .gitignore rules of {self.root}: {e.last_line}"
@@ -166,10 +184,10 @@ class DirectorySource(Source):
                 h.add(entry.path + "\0skip", entry.skip.encode())
                 yield model.Skip(entry.path, entry.skip)
                 continue
-            # The full path only for a file that is read: most entries are not wanted.
+            # The walk kept only wanted files; examine stats and reads them.
             item = examine(
                 entry.path,
-                entry.size,
+                partial(_size_under, self.root, entry.path),
                 partial(_read_under, self.root, entry.path),
                 self.options,
             )

@@ -7,6 +7,10 @@ the snapshot) or None to keep the file.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from errordex.errors import InputError
 
 #: Directory names whose contents are someone else's code (``_vendor`` and
 #: ``vendored`` are how Python packages such as pip and setuptools bundle theirs).
@@ -26,20 +30,134 @@ REASON_GENERATED = "generated"
 REASON_BINARY = "binary"
 REASON_NOT_UTF8 = "not UTF-8"
 REASON_SPECIAL = "not a regular file"
+REASON_EXCLUDED = "excluded by --exclude {}"
 
 _SURROGATE = re.compile("[\udc80-\udcff]")
 
 
-def vendored_prefix(path: str) -> str | None:
-    """The vendored directory containing ``path`` ("a/vendor"), or None.
+@dataclass(frozen=True)
+class Exclude:
+    """One ``--exclude`` pattern, gitignore-style, matched against paths relative
+    to the source root. What git's rules say, without negation:
 
-    >>> vendored_prefix("a/node_modules/x/y.js")
-    'a/node_modules'
+    - ``test/``: a trailing slash matches directories only;
+    - ``*_pb2.py``, ``test/``: no other slash, so the name matches at any depth;
+    - ``/build``, ``docs/api``: a leading or inner slash anchors it at the root;
+    - ``*`` and ``?`` never match ``/``; ``**/`` is any number of directories,
+      and ``docs/**`` (everything inside docs) excludes the directory ``docs``.
+
+    >>> Exclude.parse("test/").matches("lib/test", is_dir=True)
+    True
+    """
+
+    pattern: str
+    regex: re.Pattern[str]
+    dirs_only: bool
+
+    @classmethod
+    def parse(cls, pattern: str) -> Exclude:
+        """InputError for a pattern that could only be a mistake (empty, negated, ``..``)."""
+        body = pattern.strip()
+        if body.startswith("!"):
+            raise InputError(f"--exclude {pattern!r}: negated patterns are not supported")
+        dirs_only = body.endswith("/")
+        body = body.rstrip("/")
+        anchored = "/" in body
+        if body.endswith("/**"):  # everything inside: the directory itself
+            body, dirs_only = body[:-3], True
+        parts = body.lstrip("/").split("/")
+        if not body.lstrip("/") or any(p in ("", ".", "..") for p in parts):
+            raise InputError(
+                f"--exclude {pattern!r} is not a pattern of paths under the source"
+                " (write /build for build at its root)"
+            )
+        out = "" if anchored else "(?:.*/)?"
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            if part == "**":
+                out += ".*" if last else "(?:[^/]+/)*"
+            else:
+                out += _glob(part) + ("" if last else "/")
+        try:
+            regex = re.compile(out, re.DOTALL)
+        except re.error as e:  # a character class such as [z-a]
+            raise InputError(f"--exclude {pattern!r} is not a valid pattern: {e}") from None
+        return cls(pattern, regex, dirs_only)
+
+    def matches(self, path: str, *, is_dir: bool) -> bool:
+        return (is_dir or not self.dirs_only) and self.regex.fullmatch(path) is not None
+
+
+def _glob(part: str) -> str:
+    """One path segment of a pattern as a regex: ``*``, ``?``, ``[a-z]``, ``\\x``."""
+    out, i = "", 0
+    while i < len(part):
+        c = part[i]
+        i += 1
+        if c == "*":
+            while i < len(part) and part[i] == "*":  # "a**b" is "a*b"
+                i += 1
+            out += "[^/]*"
+        elif c == "?":
+            out += "[^/]"
+        elif c == "\\" and i < len(part):
+            out += re.escape(part[i])
+            i += 1
+        elif c == "[" and (end := _class_end(part, i)) > 0:
+            chars = part[i:end]
+            negate = chars[:1] in ("!", "^")
+            body = "".join("\\" + ch if ch in "\\[]^&~|" else ch for ch in chars[negate:])
+            out += ("[^/" if negate else "[") + body + "]"
+            i = end + 1
+        else:
+            out += re.escape(c)
+    return out
+
+
+def _class_end(part: str, start: int) -> int:
+    """Where the ``]`` closing a ``[`` class that opens before ``start`` is; -1 if none.
+    A ``]`` first in the class (after ``!``) is one of its characters."""
+    j = start + (part[start : start + 1] in ("!", "^"))
+    j += part[j : j + 1] == "]"
+    return part.find("]", j)
+
+
+def parse_excludes(patterns: Sequence[str]) -> tuple[Exclude, ...]:
+    return tuple(Exclude.parse(p) for p in patterns)
+
+
+def excluded(path: str, is_dir: bool, excludes: Sequence[Exclude]) -> str | None:
+    """The skip reason when a pattern excludes ``path``, else None.
+
+    >>> excluded("gen/api_pb2.py", False, parse_excludes(["*_pb2.py"]))
+    'excluded by --exclude *_pb2.py'
+    """
+    for ex in excludes:
+        if ex.matches(path, is_dir=is_dir):
+            return REASON_EXCLUDED.format(ex.pattern)
+    return None
+
+
+def skipped_prefix(
+    path: str, excludes: Sequence[Exclude], *, is_dir: bool = False
+) -> tuple[str, str] | None:
+    """For a source that lists files flat (git, a RECORD): the shallowest of
+    ``path``'s directories that is excluded or vendored, or ``path`` itself if
+    it is excluded, with the reason; None to keep it. Exclusion wins over
+    vendoring at the same level, as in the directory walk.
+
+    >>> skipped_prefix("a/test/t.py", parse_excludes(["test/"]))
+    ('a/test', 'excluded by --exclude test/')
     """
     parts = path.split("/")
-    for i, part in enumerate(parts[:-1]):
-        if part in VENDORED_DIRS:
-            return "/".join(parts[: i + 1])
+    for i, part in enumerate(parts):
+        last = i == len(parts) - 1
+        prefix = "/".join(parts[: i + 1])
+        reason = excluded(prefix, is_dir or not last, excludes) if excludes else None
+        if reason is not None:
+            return prefix, reason
+        if not last and part in VENDORED_DIRS:
+            return prefix, REASON_VENDORED
     return None
 
 

@@ -149,18 +149,21 @@ class GitSource(Source):
         return result
 
     def files(self) -> Iterator[SourceFile | model.Skip]:
-        # Decide directories first (a vendored dir is one Skip), then walk in path order.
+        # Decide directories first (a vendored or excluded dir is one Skip), then
+        # walk in path order. Patterns match paths relative to the indexed subtree.
         plan: list[TreeEntry | model.Skip] = []
         skipped_dir: str | None = None
+        excludes = self.options.excludes
         for path in sorted(self.entries):
             if skipped_dir is not None and path.startswith(skipped_dir):
                 continue
             entry = self.entries[path]
-            vendored = filters.vendored_prefix(path[len(self.prefix) :].lstrip("/"))
-            if vendored is not None:
-                skip_path = f"{self.prefix}/{vendored}" if self.prefix else vendored
+            rel = path[len(self.prefix) :].lstrip("/")
+            skipped = filters.skipped_prefix(rel, excludes, is_dir=entry.mode == MODE_SUBMODULE)
+            if skipped is not None:
+                skip_path = f"{self.prefix}/{skipped[0]}" if self.prefix else skipped[0]
                 skipped_dir = skip_path + "/"
-                plan.append(model.Skip(skip_path, filters.REASON_VENDORED))
+                plan.append(model.Skip(skip_path, skipped[1]))
             elif entry.mode == MODE_SUBMODULE:
                 plan.append(model.Skip(path, filters.REASON_SUBMODULE))
             elif entry.mode == MODE_SYMLINK:

@@ -103,12 +103,13 @@ class PackageSource(Source):
     def files(self) -> Iterator[SourceFile | model.Skip]:
         skipped_dirs: set[str] = set()
         for path in self.paths:
-            vendored = filters.vendored_prefix(path)
-            if vendored is not None:
-                # A bundled copy of another project (pip/_vendor) is one Skip.
-                if vendored not in skipped_dirs:
-                    skipped_dirs.add(vendored)
-                    yield model.Skip(vendored, filters.REASON_VENDORED)
+            skipped = filters.skipped_prefix(path, self.options.excludes)
+            if skipped is not None:
+                # A bundled copy of another project (pip/_vendor) or an
+                # excluded directory is one Skip.
+                if skipped[0] not in skipped_dirs:
+                    skipped_dirs.add(skipped[0])
+                    yield model.Skip(*skipped)
                 continue
             full = self._full(path)
             try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 
@@ -31,6 +31,10 @@ class IngestOptions:
 
     ``wanted`` lets the caller (who knows which extensions it can parse) say
     which paths it needs; other files are neither read nor yielded.
+    ``exclude`` holds the user's gitignore-style patterns (``test/``,
+    ``/build``, ``*_pb2.py``; see ``filters.Exclude``), relative to the
+    source root: an excluded directory is not entered, and it or an excluded
+    file is one Skip. A bad pattern is an InputError here, before any work.
     ``cache_dir`` is where git URLs are cloned; by default the user cache
     directory ``.../errordex/clones``.
     """
@@ -38,6 +42,13 @@ class IngestOptions:
     max_file_bytes: int = 1_000_000
     cache_dir: Path | None = None
     wanted: Callable[[str], bool] | None = None
+    exclude: tuple[str, ...] = ()
+    #: ``exclude`` parsed, for the sources to match paths against
+    excludes: tuple[filters.Exclude, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "exclude", tuple(self.exclude))
+        object.__setattr__(self, "excludes", filters.parse_excludes(self.exclude))
 
     def is_wanted(self, path: str) -> bool:
         return self.wanted is None or self.wanted(path)
@@ -139,18 +150,21 @@ class ContentHash:
 
 
 def examine(
-    path: str, size: int, read: Callable[[], bytes], options: IngestOptions
+    path: str, size: int | Callable[[], int], read: Callable[[], bytes], options: IngestOptions
 ) -> SourceFile | model.Skip | None:
     """Decide one regular file: None if not wanted, else its content or a Skip.
 
-    Reads only when the name and size let the file through.
+    ``size`` is the size, or a function that finds it (a stat), called only
+    for a wanted file. Reads only when the name and size let the file through.
     """
     if not options.is_wanted(path):
         return None
-    reason = filters.skip_by_name(path) or filters.too_large(size, options.max_file_bytes)
-    if reason:
-        return model.Skip(path, reason)
     try:
+        reason = filters.skip_by_name(path) or filters.too_large(
+            size() if callable(size) else size, options.max_file_bytes
+        )
+        if reason:
+            return model.Skip(path, reason)
         data = read()
     except OSError as e:
         return model.Skip(path, f"cannot read ({e.strerror or e})")
