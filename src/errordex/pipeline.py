@@ -264,11 +264,9 @@ def _analyse_chunk(lo: int, hi: int) -> tuple[list[tuple[str, str]], set[str]]:
     """Analyses (as stored) of entries[lo:hi] and the paths they point at."""
     assert _SHARED is not None
     ix, entries, repo = _SHARED
-    out = [
-        (e.id, {"facts": a.facts, "analysis": a.to_json()})
-        for e, a in analyse_some(entries[lo:hi], ix, repo)
-    ]
-    return [(k, analysis_json(d)) for k, d in out], referenced_paths([d for _, d in out])
+    done = analyse_some(entries[lo:hi], ix, repo)
+    rows = [(e.id, analysis_json({"facts": a.facts, "analysis": a.to_json()})) for e, a in done]
+    return rows, referenced_paths(a.facts for _, a in done)
 
 
 def _analyse_all(

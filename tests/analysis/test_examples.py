@@ -50,15 +50,19 @@ def test_expect_receiver_is_the_unwrapped_expression() -> None:
     assert examples.expect_receiver("f(x)") is None
 
 
-def test_referenced_paths_are_evidence_not_prose() -> None:
+def test_referenced_paths_are_the_paths_of_facts_nested_ones_too() -> None:
     from errordex.analysis.analyse import referenced_paths
 
-    data = {
-        "items": ["Add a test like `t` (tests/a.rs:12) for your own inputs."],
-        "evidence": ["src/x.rs:3", "Cargo.toml:7"],
-        "site": {"path": "src/y.py", "line": 1},
+    facts = {
+        "guards": [{"path": "src/x.rs", "line": 3, "site": "src/x.rs:4", "text": "tests/a.rs:12"}],
+        "features": [
+            {"path": "src/x.rs", "line": 1, "manifest": {"path": "Cargo.toml", "line": 7}}
+        ],
+        "reachability": [
+            {"path": "src/x.rs", "line": 2, "paths": [[{"path": "src/y.py", "line": 1}]]}
+        ],
     }
-    assert referenced_paths(data) == {"src/x.rs", "Cargo.toml", "src/y.py"}
+    assert referenced_paths([facts]) == {"src/x.rs", "Cargo.toml", "src/y.py"}
 
 
 @pytest.mark.parametrize(

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from errordex.analysis.evidence import FileEvidence
-from errordex.analysis.facts import Index, facts
+from errordex.analysis.facts import Fact, Index, facts
 from errordex.analysis.write import Analysis, write
 from errordex.model import ClassDef, ErrorEntry, Package, Repo
 
@@ -44,26 +43,27 @@ def analyse_some(
     return [(e, write(e, facts(e, ix, repo), slug)) for e in entries if e.catalog_sites]
 
 
-_SPACE = re.compile(r"\s")
+def referenced_paths(facts: Iterable[dict[str, list[Fact]]]) -> set[str]:
+    """Every file the facts of some analyses point at (each ``path``, nested
+    ones too), so the store keeps those files. Their sections cite nothing
+    else but the entry's sites, and a file with sites is stored anyway.
 
-
-def referenced_paths(data: Any) -> set[str]:
-    """Every ``path`` an analysis (JSON) points at, so the store keeps those files."""
+        >>> sorted(referenced_paths([{"features": [{"path": "src/a.rs", "line": 3,
+        ...     "manifest": {"path": "Cargo.toml", "line": 7}}]}]))
+        ['Cargo.toml', 'src/a.rs']
+    """
     out: set[str] = set()
-    stack = [data]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, dict):
-            p = x.get("path")
-            if isinstance(p, str):
-                out.add(p)
-            stack.extend(x.values())
-        elif isinstance(x, list):
-            stack.extend(x)
-        elif isinstance(x, str) and ":" in x:
-            head, _, tail = x.rpartition(":")
-            if ((tail.isdigit() and "/" in head) or head.endswith((".rs", ".py", ".toml"))) and (
-                _SPACE.search(x) is None  # prose such as "(tests/a.rs:12) for ..." is not
-            ):
-                out.add(head)
+
+    def walk(values: Iterable[Any]) -> None:
+        # Facts are plain JSON values: exact type checks are enough, and quick.
+        for v in values:
+            if type(v) is dict:
+                path = v.get("path")
+                if type(path) is str:
+                    out.add(path)
+                walk(v.values())
+            elif type(v) is list:
+                walk(v)
+
+    walk(facts)
     return out
