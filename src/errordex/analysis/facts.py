@@ -10,6 +10,7 @@ evidence of a large repository can wait on disk, see ``CrossFile``).
 from __future__ import annotations
 
 import builtins
+import heapq
 import re
 import sys
 from array import array
@@ -17,11 +18,12 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import islice
 from typing import Any
 
 from errordex.analysis.cfg import Workspace, dependency_line, enabled_by, features_in
 from errordex.analysis.evidence import Catch, FileEvidence, FuncDef, Manifest, TestExpect
-from errordex.analysis.textmatch import pattern_matches, pins
+from errordex.analysis.textmatch import Message, pins
 from errordex.forge import parse_forge_url
 from errordex.model import ClassDef, ErrorEntry, Package, Repo, ThrowSite
 from errordex.template import Template
@@ -214,13 +216,19 @@ class Index:
         self.callers = {k: v for k, v in cross.edges.items() if k in self.defined}
         self.call_texts = cross.call_texts
         self.tests = cross.tests
-        self.catches = cross.catches
+        #: exception name -> its catches, in ``catches_of`` order
+        self.catches = {n: sorted(found, key=_catch_order) for n, found in cross.catches.items()}
+        #: exception name -> (path, symbol) of the functions with such an ``except``
+        self.catchers = {
+            n: frozenset((c.path, c.symbol) for c in found) for n, found in self.catches.items()
+        }
         self.manifests = cross.manifests
         # Tests by the words of their expected text, so an entry checks only
         # the tests that share a word with its message (not every test).
         self.tests_by_word: dict[str, list[int]] = defaultdict(list)
-        self.tests_by_exception: dict[str, list[int]] = defaultdict(list)
         self.tests_wordless: list[int] = []
+        #: (exception name, called name) -> tests without expected text
+        self.tests_by_exception_call: dict[tuple[str, str], list[int]] = defaultdict(list)
         self.should_panic_by_call: dict[str, list[int]] = defaultdict(list)
         for i, t in enumerate(self.tests):
             if t.pattern:
@@ -230,7 +238,9 @@ class Index:
                 if not words:
                     self.tests_wordless.append(i)
             elif t.exception:
-                self.tests_by_exception[t.exception.rsplit(".", 1)[-1]].append(i)
+                exception = t.exception.rsplit(".", 1)[-1]
+                for name in dict.fromkeys(t.calls):
+                    self.tests_by_exception_call[exception, name].append(i)
             elif t.kind == "should_panic":  # no expected text: known by what it calls
                 for name in t.calls:
                     self.should_panic_by_call[name].append(i)
@@ -240,24 +250,26 @@ class Index:
         self.classes: dict[str, list[ClassDef]] = defaultdict(list)
         for cls in classes:
             self.classes[cls.name].append(cls)
-        self.by_symbol: dict[tuple[str, str], list[ErrorEntry]] = defaultdict(list)
-        self.by_path: dict[str, list[ErrorEntry]] = defaultdict(list)
-        self.by_word: dict[str, list[ErrorEntry]] = defaultdict(list)
+        self.by_symbol: dict[tuple[str, str], list[Related]] = defaultdict(list)
+        self.by_path: dict[str, list[Related]] = defaultdict(list)
+        self.by_word: dict[str, list[Related]] = defaultdict(list)
         #: the entries' templates, and their positions by each word of their text
         self.templates: list[Template] = []
         self.templates_by_word: dict[str, list[int]] = defaultdict(list)
         for e in entries:
-            if not e.catalog_sites:
+            cat = e.catalog_sites
+            if not cat:
                 continue
             for w in _words(e.template):
                 self.templates_by_word[w].append(len(self.templates))
             self.templates.append(e.template)
-            for key in {(s.path, s.symbol or "") for s in e.catalog_sites}:
-                self.by_symbol[key].append(e)
-            for path in {s.path for s in e.catalog_sites}:
-                self.by_path[path].append(e)
+            r = Related.of(e)
+            for key in {(s.path, s.symbol or "") for s in cat}:
+                self.by_symbol[key].append(r)
+            for path in {s.path for s in cat}:
+                self.by_path[path].append(r)
             for trigram in _trigrams(e):
-                self.by_word[trigram].append(e)
+                self.by_word[trigram].append(r)
 
     def matches_few(self, pattern: str, is_regex: bool) -> bool:
         """Whether ``pattern`` matches at most ``FEW_MESSAGES`` of the snapshot's
@@ -278,10 +290,20 @@ class Index:
             for i in self.templates_by_word.get(w, ()):
                 if i not in seen:
                     seen.add(i)
-                    n += pattern_matches(pattern, is_regex, self.templates[i], ROW_SHARE)
+                    n += Message(self.templates[i]).matches(pattern, is_regex, ROW_SHARE)
                     if n > FEW_MESSAGES:
                         return n
         return n
+
+    def catches_of(self, names: Iterable[str]) -> Iterator[Catch]:
+        """The catches of these exception names: outside tests first, then by
+        path and line, ties in the order of the names."""
+        return heapq.merge(*(self.catches.get(n, ()) for n in names), key=_catch_order)
+
+    def catching(self, names: Iterable[str]) -> frozenset[tuple[str, str]]:
+        """(path, symbol) of the functions with an ``except`` of one of these names."""
+        found = [self.catchers[n] for n in names if n in self.catchers]
+        return found[0] if len(found) == 1 else frozenset().union(*found)
 
     def functions_in(self, path: str) -> tuple[FuncDef, ...]:
         return self._by_path(path).functions
@@ -308,6 +330,29 @@ class Index:
             if f.line <= line <= f.end_line and (best is None or f.line >= best.line):
                 best = f
         return best
+
+
+@dataclass(frozen=True, slots=True)
+class Related:
+    """An entry as ``related`` reads it (its message worked out once)."""
+
+    id: str
+    message: str
+    #: whether it has text to read as a message (not built at run time)
+    readable: bool
+    path: str
+    line: int
+
+    @classmethod
+    def of(cls, e: ErrorEntry) -> Related:
+        s = e.catalog_sites[0]
+        readable = not e.template.dynamic and bool(e.template.chunks())
+        return cls(e.id, e.message, readable, s.path, s.line)
+
+
+def _catch_order(c: Catch) -> tuple[bool, str, int]:
+    """Catches outside tests first, then by place."""
+    return ("test" in c.path, c.path, c.line)
 
 
 def _words(t: Template) -> set[str]:
@@ -548,24 +593,23 @@ def hierarchy(entry: ErrorEntry, ix: Index) -> list[Fact]:
     return out
 
 
+def _caught_names(chain: list[Fact]) -> list[str]:
+    """The names an ``except`` of the error can use: its classes in the repo,
+    or for a builtin raised directly, that exact name."""
+    if chain and chain[0].get("builtin"):
+        return [chain[0]["name"]]
+    return [f["name"] for f in chain if not f.get("builtin")]
+
+
 def _catching(chain: list[Fact], ix: Index) -> frozenset[tuple[str, str]]:
     """(path, function) of every ``except`` of the error or a base in the repo."""
-    names = [f["name"] for f in chain if not f.get("builtin")]
-    if chain and chain[0].get("builtin"):
-        names = [chain[0]["name"]]  # a builtin raised directly: excepts of that exact name
-    return frozenset((c.path, c.symbol) for n in names for c in ix.catches.get(n, ()))
+    return ix.catching(_caught_names(chain))
 
 
 def catches(chain: list[Fact], ix: Index) -> list[Fact]:
-    names = [f["name"] for f in chain if not f.get("builtin")]
-    if chain and chain[0].get("builtin"):
-        names = [chain[0]["name"]]  # a builtin raised directly: catches of that exact name
-    found = [c for n in names for c in ix.catches.get(n, ())]
-    # The first ten in (test last, path, line) order; a stable sort keeps ties in place.
-    found.sort(key=lambda c: ("test" in c.path, c.path, c.line))
     return [
         _at(c.path, c.line, exception=c.exception, function=c.symbol, text=c.text)
-        for c in found[:10]
+        for c in islice(ix.catches_of(_caught_names(chain)), 10)
     ]
 
 
@@ -617,23 +661,27 @@ def tests(
     python = entry.sites[0].language == "python"
     strong: list[Fact] = []
     weak: list[Fact] = []
-    words = _words(entry.template)
+    # The tests that may expect it: by a word of its text; without expected
+    # text, by its exception and a call of a name on the way to it, or by a
+    # call of a function that panics here.
     picked: set[int] = set(ix.tests_wordless)
-    for w in words:
+    for w in _words(entry.template):
         picked.update(ix.tests_by_word.get(w, ()))
-    for name in short:
-        picked.update(ix.tests_by_exception.get(name, ()))
+    for exception in short:
+        for name in names:
+            picked.update(ix.tests_by_exception_call.get((exception, name), ()))
     panics = any(s.language == "rust" and s.kind in _PANIC_KINDS for s in entry.catalog_sites)
     if panics:
         for name in names:
             if ix.defined.get(name, 0) <= AMBIGUOUS:
                 picked.update(ix.should_panic_by_call.get(name, ()))
+    message = Message(entry.template)
     for t in (ix.tests[i] for i in sorted(picked)):
-        if t.pattern and pattern_matches(t.pattern, t.is_regex, entry.template):
+        if t.pattern and message.matches(t.pattern, t.is_regex):
             # A table's message column: a row counts only where its text pins the message.
             if t.inputs and not (
                 (not python or not t.exception or t.exception.rsplit(".", 1)[-1] in catching)
-                and pattern_matches(t.pattern, t.is_regex, entry.template, ROW_SHARE)
+                and message.matches(t.pattern, t.is_regex, ROW_SHARE)
                 and (
                     pins(t.pattern, t.is_regex, entry.template)
                     or ix.matches_few(t.pattern, t.is_regex)
@@ -691,30 +739,35 @@ def _test_fact(t: TestExpect, matched_by: str) -> Fact:
 
 
 def related(entry: ErrorEntry, ix: Index) -> list[Fact]:
+    """Up to ``MAX_RELATED`` other entries: thrown in the same function, with
+    the same three words in a row, or in the same file (in that order)."""
     out: dict[str, Fact] = {}
+    # the same text twice (another template that reads the same) says nothing
+    said = {entry.message}
+    for e, reason in _related_candidates(entry, ix):
+        if len(out) >= MAX_RELATED:
+            break
+        if e.id == entry.id or e.id in out or e.message in said:
+            continue
+        if e.readable:
+            said.add(e.message)
+            out[e.id] = _at(e.path, e.line, id=e.id, message=e.message, reason=reason)
+    return list(out.values())
 
-    def add(e: ErrorEntry, reason: str) -> None:
-        if e.id == entry.id or e.id in out or len(out) >= MAX_RELATED:
-            return
-        if e.message == entry.message or any(o["message"] == e.message for o in out.values()):
-            return  # the same text twice (another template that reads the same) says nothing
-        if e.template.dynamic or not e.template.chunks():  # nothing to read as a message
-            return
-        s = e.catalog_sites[0]
-        out[e.id] = _at(s.path, s.line, id=e.id, message=e.message, reason=reason)
 
+def _related_candidates(entry: ErrorEntry, ix: Index) -> Iterator[tuple[Related, str]]:
+    """Entries that may be related, and why, best reason first."""
     cat = entry.catalog_sites
     for s in cat:
-        for e in ix.by_symbol.get((s.path, s.symbol or ""), ()):
-            if s.symbol:
-                add(e, f"same function `{s.symbol}`")
+        if s.symbol:
+            for e in ix.by_symbol.get((s.path, s.symbol), ()):
+                yield e, f"same function `{s.symbol}`"
     for t in sorted(_trigrams(entry)):
         for e in ix.by_word.get(t, ()):
-            add(e, "shared wording")
+            yield e, "shared wording"
     for s in cat[:1]:
         for e in ix.by_path.get(s.path, ())[:20]:
-            add(e, "same file")
-    return list(out.values())
+            yield e, "same file"
 
 
 def invariant(entry: ErrorEntry) -> list[Fact]:
@@ -767,20 +820,25 @@ def callers(sites: list[ThrowSite], reach: list[Fact], ix: Index) -> list[Fact]:
             top = chain[0]["function"]
             targets.append((chain[0]["path"], top, _last_name(top)))
         for fpath, symbol, name in targets:
+            owner = _owner_type(symbol)
+            # The text a call must have ("" is in every one). Another fn of the
+            # same name is called as often: only calls that name this one's
+            # type are known to reach it.
+            if ix.defined.get(name, 0) <= 1:
+                named = ""
+            elif owner:
+                named = owner
+            else:
+                continue
             # The definition itself (a cfg'd twin may share its path and symbol).
             fdef = next(
                 (f for f in ix.functions_in(fpath) if f.symbol == symbol and f.line == r["line"]),
                 ix.function(fpath, symbol),
             )
-            owner = _owner_type(symbol)
-            ambiguous = ix.defined.get(name, 0) > 1
+            itself = (r["path"], r["function"])
             found = []
             for path, caller, line, text in ix.call_texts.get(name, ()):
-                if (path, line) in seen or (path, caller) == (r["path"], r["function"]):
-                    continue
-                # Another fn of the same name is called as often: only calls
-                # that name this one's type are known to reach it.
-                if ambiguous and not (owner and owner in text):
+                if named not in text or (path, line) in seen or (path, caller) == itself:
                     continue
                 f = ix.function(path, caller)
                 in_test = f.in_test if f is not None else False

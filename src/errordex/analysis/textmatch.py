@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from errordex.template import Template, Text
@@ -31,48 +32,105 @@ def occurs_in(expected: str, t: Template, share: float = 0.5) -> bool:
     """Whether ``expected`` is a substring of a message ``t`` can print, with
     ``share`` of it (at least) matched by literal text (a placeholder alone
     proves nothing)."""
-    if t.dynamic or t.is_empty or not expected.strip():
-        return False
-    r = _pattern_text(t)
-    if _WILD not in r:
-        # All literal: every surviving state matched each character of ``expected``.
-        return expected in r
-    size = len(expected.strip())
-    need = min(max(4, math.ceil(size * share)), size)
-    if not _has_long_run(expected, r, need):
-        return False
-    n = len(r)
-    # state: position in r -> most literal characters matched so far.
-    # Every position starts at 0; after the first character, the states are
-    # the placeholders (which took it) and the places right after it.
-    first = expected[0]
-    cur: dict[int, int] = dict.fromkeys(_positions(r, _WILD), 0)
-    if first != _WILD:
-        cur.update(dict.fromkeys((j + 1 for j in _positions(r, first)), 1))
-    if not cur:
-        return False
-    cur = _close(cur, r)
-    for ch in expected[1:]:
-        nxt: dict[int, int] = {}
-        for j, lit in cur.items():
-            if j < n:
-                if r[j] == _WILD:
-                    nxt[j] = max(nxt.get(j, -1), lit)
-                elif r[j] == ch:
-                    nxt[j + 1] = max(nxt.get(j + 1, -1), lit + 1)
-        if not nxt:
+    return Message(t).occurs(expected, share)
+
+
+class Message:
+    """The messages one template can print, read once to check many tests'
+    expected texts against (each distinct check is worked out once).
+
+        >>> from errordex.template import Template, Text, Hole
+        >>> m = Message(Template.of("rust-fmt", Text("index "), Hole("i", "{i}"), Text(" out")))
+        >>> m.matches("^index 7 out$", True), m.matches("in range", False)
+        (True, False)
+    """
+
+    __slots__ = ("_done", "_parts", "_text")
+
+    def __init__(self, t: Template) -> None:
+        #: the literal text with ``_WILD`` for each placeholder (None: nothing to match)
+        self._text = None if t.dynamic or t.is_empty else _pattern_text(t)
+        #: the literal parts between placeholders
+        self._parts = [p for p in self._text.split(_WILD) if p] if self._text else []
+        self._done: dict[tuple[str, bool, float], bool] = {}
+
+    def matches(self, pattern: str, is_regex: bool, share: float = 0.5) -> bool:
+        """``pattern_matches`` for this template."""
+        key = (pattern, is_regex, share)
+        got = self._done.get(key)
+        if got is None:
+            got = self._done[key] = self._matches(pattern, is_regex, share)
+        return got
+
+    def _matches(self, pattern: str, is_regex: bool, share: float) -> bool:
+        if not is_regex:
+            return self.occurs(pattern, share)
+        plain = literal_of(pattern)
+        if plain is not None:
+            return self.occurs(plain, share)
+        # A real regex: each literal run of it must occur, in order, in the message.
+        runs = _runs(pattern)
+        return bool(runs) and all(self.occurs(r, share) for r in runs)
+
+    def occurs(self, expected: str, share: float = 0.5) -> bool:
+        """``occurs_in`` for this template."""
+        r = self._text
+        if r is None or not expected.strip():
             return False
-        cur = _close(nxt, r)
-    return max(cur.values()) >= need
+        if _WILD not in r:
+            # All literal: every surviving state matched each character of ``expected``.
+            return expected in r
+        size = len(expected.strip())
+        need = min(max(4, math.ceil(size * share)), size)
+        if self._most_literal(expected) < need:
+            return False
+        n = len(r)
+        # state: position in r -> most literal characters matched so far.
+        # Every position starts at 0; after the first character, the states are
+        # the placeholders (which took it) and the places right after it.
+        first = expected[0]
+        cur: dict[int, int] = dict.fromkeys(_positions(r, _WILD), 0)
+        if first != _WILD:
+            cur.update(dict.fromkeys((j + 1 for j in _positions(r, first)), 1))
+        if not cur:
+            return False
+        cur = _close(cur, r)
+        for ch in expected[1:]:
+            nxt: dict[int, int] = {}
+            for j, lit in cur.items():
+                if j < n:
+                    if r[j] == _WILD:
+                        nxt[j] = max(nxt.get(j, -1), lit)
+                    elif r[j] == ch:
+                        nxt[j + 1] = max(nxt.get(j + 1, -1), lit + 1)
+            if not nxt:
+                return False
+            cur = _close(nxt, r)
+        return max(cur.values()) >= need
+
+    def _most_literal(self, expected: str) -> int:
+        """A quick upper bound on the literal characters a match of
+        ``expected`` has: a match takes the end of one literal part, then
+        whole parts, then the start of another; so at most the longest start
+        of ``expected`` found in the text, the longest end, and each part that
+        occurs in it whole."""
+        r = self._text or ""
+        start = _longest(lambda n: expected[:n] in r, len(expected))
+        end = _longest(lambda n: expected[len(expected) - n :] in r, len(expected))
+        return start + end + sum(len(p) for p in self._parts if p in expected)
 
 
-def _has_long_run(expected: str, r: str, need: int) -> bool:
-    """A quick necessary test: the literal characters a match needs come in
-    at most one run per literal part of ``r``, so one run of ``expected``, at
-    least ``need / parts`` long, is text of ``r``."""
-    parts = r.count(_WILD) + 1
-    size = max(1, -(-need // parts))
-    return any(expected[i : i + size] in r for i in range(len(expected) - size + 1))
+def _longest(found: Callable[[int], bool], most: int) -> int:
+    """The largest n <= ``most`` with ``found(n)``, for a ``found`` that holds
+    up to some n and not after (a binary search)."""
+    lo, hi = 0, most
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if found(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 def _positions(r: str, ch: str) -> list[int]:
@@ -121,14 +179,7 @@ def literal_of(regex: str) -> str | None:
 
 def pattern_matches(pattern: str, is_regex: bool, t: Template, share: float = 0.5) -> bool:
     """``occurs_in`` for a test's expected text (a regex when ``is_regex``)."""
-    if not is_regex:
-        return occurs_in(pattern, t, share)
-    plain = literal_of(pattern)
-    if plain is not None:
-        return occurs_in(plain, t, share)
-    # A real regex: each literal run of it must occur, in order, in the message.
-    runs = _runs(pattern)
-    return bool(runs) and all(occurs_in(r, t, share) for r in runs)
+    return Message(t).matches(pattern, is_regex, share)
 
 
 @lru_cache(maxsize=4096)
