@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from errordex import __version__
 from errordex.analysis import FileEvidence, referenced_paths, scan
 from errordex.analysis.analyse import analyse_some
-from errordex.analysis.facts import CrossFile, Index, useful_calls
+from errordex.analysis.index import CrossFile, Index, useful_calls
 from errordex.classmsg import with_class_messages
 from errordex.extract import extractor_for, parser_for
 from errordex.extract.common import is_test_path

@@ -130,7 +130,7 @@ def test_pattern_matches_reads_simple_regexes() -> None:
 
 
 def test_useful_calls_keeps_what_the_index_reads() -> None:
-    from errordex.analysis.facts import Index, useful_calls
+    from errordex.analysis.index import Index, useful_calls
 
     ev = scan("t.py", PY + "\nhelper()\n", "python")
     kept = useful_calls(ev)

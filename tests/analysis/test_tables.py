@@ -10,7 +10,7 @@ from typing import Any
 from click.testing import CliRunner
 
 from errordex.analysis import scan
-from errordex.analysis.facts import Index
+from errordex.analysis.index import Index
 from errordex.analysis.textmatch import pins
 from errordex.cli import main
 from errordex.group import group

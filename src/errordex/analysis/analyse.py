@@ -6,7 +6,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from errordex.analysis.evidence import FileEvidence
-from errordex.analysis.facts import Fact, Index, facts
+from errordex.analysis.facts import Fact, facts
+from errordex.analysis.index import Index
 from errordex.analysis.write import Analysis, write
 from errordex.model import ClassDef, ErrorEntry, Package, Repo
 

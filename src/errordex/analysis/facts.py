@@ -1,32 +1,24 @@
 """Facts: what the code proves about an entry, each with its evidence (pure).
 
 A fact is a plain dict with at least ``path`` and ``line`` (its evidence).
-``Index`` is built once per snapshot from every file's evidence; ``facts``
-reads it for one entry. Lookups across files are kept in memory, compact;
-a file's own functions and lines are read back by path when asked (so the
-evidence of a large repository can wait on disk, see ``CrossFile``).
+``facts`` reads one entry's from the snapshot's ``Index`` (``index.py``).
 """
 
 from __future__ import annotations
 
 import builtins
-import heapq
 import re
-import sys
-from array import array
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from collections.abc import Callable, Iterator
 from itertools import islice
 from typing import Any
 
-from errordex.analysis.cfg import Workspace, dependency_line, enabled_by, features_in
-from errordex.analysis.evidence import Catch, FileEvidence, FuncDef, Manifest, TestExpect
+from errordex.analysis.cfg import dependency_line, enabled_by, features_in
+from errordex.analysis.evidence import FuncDef, TestExpect
+from errordex.analysis.index import ROW_SHARE, Index, Related, trigrams_of, words_of
 from errordex.analysis.textmatch import Message, pins
 from errordex.forge import parse_forge_url
-from errordex.model import ClassDef, ErrorEntry, Package, Repo, ThrowSite
-from errordex.template import Template
+from errordex.model import ErrorEntry, Repo, ThrowSite
 
 Fact = dict[str, Any]
 
@@ -37,7 +29,6 @@ MAX_TESTS = 6
 MAX_RELATED = 8
 #: a name defined in more places than this says nothing about who is called
 AMBIGUOUS = 6
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
 #: words by which a message says it is the library's own bug, not the caller's
 _INVARIANT = re.compile(
     r"\bbug\b|internal error|should never|should not happen|never happen"
@@ -47,321 +38,11 @@ _INVARIANT = re.compile(
 MAX_CALLERS = 3
 #: Rust sites that panic (a `#[should_panic]` test can reproduce them).
 _PANIC_KINDS = frozenset({"panic", "unimplemented", "todo", "unreachable", "assert", "expect"})
-#: a table row's text pins the messages it matches when they are this few...
-FEW_MESSAGES = 3
-#: ...and this much of it is their literal text (not a placeholder's)
-ROW_SHARE = 0.8
 
 
 def builtin_exception(name: str) -> bool:
     obj = getattr(builtins, name, None)
     return isinstance(obj, type) and issubclass(obj, BaseException)
-
-
-def useful_calls(ev: FileEvidence) -> FileEvidence:
-    """``ev`` without the calls ``Index`` can never use: it keeps a call with
-    its text (``call_texts``), or one made by a non-test function defined in
-    the same file (a ``callers`` edge; the callee is checked by ``Index``)."""
-    if not ev.calls:
-        return ev
-    first: dict[str, FuncDef] = {}
-    for f in ev.functions:
-        first.setdefault(f.symbol, f)
-    kept = tuple(
-        c
-        for c in ev.calls
-        if c.text or ((who := first.get(c.caller)) is not None and not who.in_test)
-    )
-    return ev if len(kept) == len(ev.calls) else replace(ev, calls=kept)
-
-
-#: load(path): the part of a file's evidence ``CrossFile.add`` left, or None
-LoadFn = Callable[[str], FileEvidence | None]
-
-#: files whose by-path lookups an Index keeps loaded (each process its own)
-CACHE_FILES = 1024
-
-
-class CrossFile:
-    """What lookups across files read (definitions per name, call edges, call
-    texts, tests, catches, manifests), gathered one file at a time so a file's
-    evidence need not stay in memory: ``add`` returns the part that is read
-    by path, to be kept elsewhere and handed to ``Index`` through ``load``."""
-
-    def __init__(self) -> None:
-        #: name -> how many functions outside tests define it
-        self.defined: dict[str, int] = defaultdict(int)
-        #: files in the order they were added (an edge names its file by number)
-        self.paths: list[str] = []
-        #: callee name -> calls made by a function outside tests defined in the
-        #: same file, each packed into one int (``_pack``: file, function, line)
-        self.edges: dict[str, array[int]] = {}
-        #: callee name -> (path, caller symbol, line, call text), calls written on one line
-        self.call_texts: dict[str, list[tuple[str, str, int, str]]] = defaultdict(list)
-        self.tests: list[TestExpect] = []
-        self.catches: dict[str, list[Catch]] = defaultdict(list)
-        self.manifests: dict[str, tuple[str, Manifest]] = {}
-
-    def add(self, ev: FileEvidence) -> FileEvidence:
-        """Take from ``ev`` what lookups across files read; return the rest."""
-        path = ev.path
-        file_no = len(self.paths)
-        self.paths.append(path)
-        #: symbol -> index of its first definition in ev.functions
-        first: dict[str, int] = {}
-        for i, f in enumerate(ev.functions):
-            first.setdefault(f.symbol, i)
-            if not f.in_test:
-                self.defined[sys.intern(f.name)] += 1
-        for c in ev.calls:
-            callee, caller = sys.intern(c.callee), sys.intern(c.caller)
-            func_no = first.get(caller)
-            if func_no is not None and not ev.functions[func_no].in_test:
-                edges = self.edges.get(callee)
-                if edges is None:
-                    edges = self.edges[callee] = array("Q")
-                edges.append(_pack(file_no, func_no, c.line))
-            if c.text:
-                self.call_texts[callee].append((path, caller, c.line, c.text))
-        self.tests.extend(ev.tests)
-        for x in ev.catches:
-            self.catches[x.exception.rsplit(".", 1)[-1]].append(x)
-        if ev.manifest is not None and ev.manifest.crate:
-            self.manifests[ev.manifest.crate] = (path, ev.manifest)
-        return FileEvidence(
-            path=path,
-            language=ev.language,
-            n_lines=ev.n_lines,
-            functions=ev.functions,
-            calls=tuple(c for c in ev.calls if c.text and c.callee in _UNWRAPS),
-            scrutinees=ev.scrutinees,
-        )
-
-
-_UNWRAPS = ("expect", "unwrap")
-#: bits of a packed call edge: file number, function number in the file, line
-_FILE_BITS, _FUNC_BITS, _LINE_BITS = 22, 20, 22
-
-
-def _pack(file_no: int, func_no: int, line: int) -> int:
-    if file_no >> _FILE_BITS or func_no >> _FUNC_BITS or line >> _LINE_BITS:
-        raise ValueError(f"a call edge out of range: file {file_no} function {func_no} line {line}")
-    return (file_no << (_FUNC_BITS + _LINE_BITS)) | (func_no << _LINE_BITS) | line
-
-
-def _unpack(edge: int) -> tuple[int, int, int]:
-    return (
-        edge >> (_FUNC_BITS + _LINE_BITS),
-        (edge >> _LINE_BITS) & ((1 << _FUNC_BITS) - 1),
-        edge & ((1 << _LINE_BITS) - 1),
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class _ByPath:
-    """One file's by-path lookups."""
-
-    functions: tuple[FuncDef, ...] = ()
-    #: symbol -> its first definition in the file
-    first: dict[str, FuncDef] = field(default_factory=dict)
-    #: line of a catch-all arm -> (matched expression, line of the match)
-    scrutinees: dict[int, tuple[str, int]] = field(default_factory=dict)
-    #: line -> (caller, text) of an ``.expect(..)``/``.unwrap()`` call
-    unwraps: dict[int, tuple[str, str]] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, ev: FileEvidence | None) -> _ByPath:
-        if ev is None:
-            return cls()
-        first: dict[str, FuncDef] = {}
-        for f in ev.functions:
-            first.setdefault(f.symbol, f)
-        unwraps: dict[int, tuple[str, str]] = {}
-        for c in ev.calls:
-            if c.text and c.callee in _UNWRAPS:
-                unwraps.setdefault(c.line, (c.caller, c.text))
-        scrutinees = {sc.line: (sc.text, sc.match_line) for sc in ev.scrutinees}
-        return cls(ev.functions, first, scrutinees, unwraps)
-
-
-class Index:
-    """Lookups over a whole snapshot's evidence.
-
-    ``evidence`` is every file's evidence, or a ``CrossFile`` gathered from
-    it together with ``load``, which gives back the rest of one file's
-    evidence (the last ``cache_size`` files read are kept).
-    """
-
-    def __init__(
-        self,
-        evidence: Iterable[FileEvidence] | CrossFile,
-        packages: Iterable[Package],
-        classes: Iterable[ClassDef],
-        entries: Iterable[ErrorEntry] = (),
-        load: LoadFn | None = None,
-        cache_size: int = CACHE_FILES,
-    ) -> None:
-        if isinstance(evidence, CrossFile):
-            cross = evidence
-            assert load is not None, "an Index of a CrossFile reads files through load"
-        else:
-            cross = CrossFile()
-            rest = {ev.path: cross.add(ev) for ev in evidence}
-            load = rest.get
-        self._by_path = lru_cache(maxsize=cache_size)(lambda path: _ByPath.of(load(path)))
-        self.defined = cross.defined
-        #: callee name -> (path, caller symbol, line of the call)
-        self.paths = cross.paths
-        #: callee name -> packed call edges (``callers_of``), of defined callees only
-        self.callers = {k: v for k, v in cross.edges.items() if k in self.defined}
-        self.call_texts = cross.call_texts
-        self.tests = cross.tests
-        #: exception name -> its catches, in ``catches_of`` order
-        self.catches = {n: sorted(found, key=_catch_order) for n, found in cross.catches.items()}
-        #: exception name -> (path, symbol) of the functions with such an ``except``
-        self.catchers = {
-            n: frozenset((c.path, c.symbol) for c in found) for n, found in self.catches.items()
-        }
-        self.manifests = cross.manifests
-        # Tests by the words of their expected text, so an entry checks only
-        # the tests that share a word with its message (not every test).
-        self.tests_by_word: dict[str, list[int]] = defaultdict(list)
-        self.tests_wordless: list[int] = []
-        #: (exception name, called name) -> tests without expected text
-        self.tests_by_exception_call: dict[tuple[str, str], list[int]] = defaultdict(list)
-        self.should_panic_by_call: dict[str, list[int]] = defaultdict(list)
-        for i, t in enumerate(self.tests):
-            if t.pattern:
-                words = {w.lower() for w in _WORD.findall(t.pattern) if len(w) >= 3}
-                for w in words:
-                    self.tests_by_word[w].append(i)
-                if not words:
-                    self.tests_wordless.append(i)
-            elif t.exception:
-                exception = t.exception.rsplit(".", 1)[-1]
-                for name in dict.fromkeys(t.calls):
-                    self.tests_by_exception_call[exception, name].append(i)
-            elif t.kind == "should_panic":  # no expected text: known by what it calls
-                for name in t.calls:
-                    self.should_panic_by_call[name].append(i)
-        self._few: dict[tuple[str, bool], bool] = {}
-        self.packages = {p.name: p for p in packages}
-        self.workspace = Workspace(self.packages, self.manifests)
-        self.classes: dict[str, list[ClassDef]] = defaultdict(list)
-        for cls in classes:
-            self.classes[cls.name].append(cls)
-        self.by_symbol: dict[tuple[str, str], list[Related]] = defaultdict(list)
-        self.by_path: dict[str, list[Related]] = defaultdict(list)
-        self.by_word: dict[str, list[Related]] = defaultdict(list)
-        #: the entries' templates, and their positions by each word of their text
-        self.templates: list[Template] = []
-        self.templates_by_word: dict[str, list[int]] = defaultdict(list)
-        for e in entries:
-            cat = e.catalog_sites
-            if not cat:
-                continue
-            for w in _words(e.template):
-                self.templates_by_word[w].append(len(self.templates))
-            self.templates.append(e.template)
-            r = Related.of(e)
-            for key in {(s.path, s.symbol or "") for s in cat}:
-                self.by_symbol[key].append(r)
-            for path in {s.path for s in cat}:
-                self.by_path[path].append(r)
-            for trigram in _trigrams(e):
-                self.by_word[trigram].append(r)
-
-    def matches_few(self, pattern: str, is_regex: bool) -> bool:
-        """Whether ``pattern`` matches at most ``FEW_MESSAGES`` of the snapshot's
-        messages (so it names them, though it is short)."""
-        key = (pattern, is_regex)
-        got = self._few.get(key)
-        if got is None:
-            got = self._few[key] = self._count_matches(pattern, is_regex) in range(
-                1, FEW_MESSAGES + 1
-            )
-        return got
-
-    def _count_matches(self, pattern: str, is_regex: bool) -> int:
-        """How many messages ``pattern`` matches, counted up to ``FEW_MESSAGES + 1``."""
-        n = 0
-        seen: set[int] = set()
-        for w in {w.lower() for w in _WORD.findall(pattern) if len(w) >= 3}:
-            for i in self.templates_by_word.get(w, ()):
-                if i not in seen:
-                    seen.add(i)
-                    n += Message(self.templates[i]).matches(pattern, is_regex, ROW_SHARE)
-                    if n > FEW_MESSAGES:
-                        return n
-        return n
-
-    def catches_of(self, names: Iterable[str]) -> Iterator[Catch]:
-        """The catches of these exception names: outside tests first, then by
-        path and line, ties in the order of the names."""
-        return heapq.merge(*(self.catches.get(n, ()) for n in names), key=_catch_order)
-
-    def catching(self, names: Iterable[str]) -> frozenset[tuple[str, str]]:
-        """(path, symbol) of the functions with an ``except`` of one of these names."""
-        found = [self.catchers[n] for n in names if n in self.catchers]
-        return found[0] if len(found) == 1 else frozenset().union(*found)
-
-    def functions_in(self, path: str) -> tuple[FuncDef, ...]:
-        return self._by_path(path).functions
-
-    def function(self, path: str, symbol: str) -> FuncDef | None:
-        """The first function of ``path`` with this symbol."""
-        return self._by_path(path).first.get(symbol)
-
-    def callers_of(self, name: str) -> Iterator[tuple[FuncDef, int]]:
-        """Functions outside tests that call ``name``, with the line of the call."""
-        for edge in self.callers.get(name, ()):
-            file_no, func_no, line = _unpack(edge)
-            yield self.functions_in(self.paths[file_no])[func_no], line
-
-    def scrutinee(self, path: str, line: int) -> tuple[str, int] | None:
-        return self._by_path(path).scrutinees.get(line)
-
-    def unwrap(self, path: str, line: int) -> tuple[str, str] | None:
-        return self._by_path(path).unwraps.get(line)
-
-    def enclosing(self, path: str, line: int) -> FuncDef | None:
-        best: FuncDef | None = None
-        for f in self.functions_in(path):
-            if f.line <= line <= f.end_line and (best is None or f.line >= best.line):
-                best = f
-        return best
-
-
-@dataclass(frozen=True, slots=True)
-class Related:
-    """An entry as ``related`` reads it (its message worked out once)."""
-
-    id: str
-    message: str
-    #: whether it has text to read as a message (not built at run time)
-    readable: bool
-    path: str
-    line: int
-
-    @classmethod
-    def of(cls, e: ErrorEntry) -> Related:
-        s = e.catalog_sites[0]
-        readable = not e.template.dynamic and bool(e.template.chunks())
-        return cls(e.id, e.message, readable, s.path, s.line)
-
-
-def _catch_order(c: Catch) -> tuple[bool, str, int]:
-    """Catches outside tests first, then by place."""
-    return ("test" in c.path, c.path, c.line)
-
-
-def _words(t: Template) -> set[str]:
-    return {w.lower() for w in _WORD.findall(" ".join(t.chunks())) if len(w) >= 3}
-
-
-def _trigrams(e: ErrorEntry) -> set[str]:
-    words = [w.lower() for w in _WORD.findall(" ".join(e.template.chunks()))]
-    return {" ".join(words[i : i + 3]) for i in range(len(words) - 2)}
 
 
 def _at(path: str, line: int, **data: Any) -> Fact:
@@ -665,7 +346,7 @@ def tests(
     # text, by its exception and a call of a name on the way to it, or by a
     # call of a function that panics here.
     picked: set[int] = set(ix.tests_wordless)
-    for w in _words(entry.template):
+    for w in words_of(entry.template):
         picked.update(ix.tests_by_word.get(w, ()))
     for exception in short:
         for name in names:
@@ -762,7 +443,7 @@ def _related_candidates(entry: ErrorEntry, ix: Index) -> Iterator[tuple[Related,
         if s.symbol:
             for e in ix.by_symbol.get((s.path, s.symbol), ()):
                 yield e, f"same function `{s.symbol}`"
-    for t in sorted(_trigrams(entry)):
+    for t in sorted(trigrams_of(entry)):
         for e in ix.by_word.get(t, ()):
             yield e, "shared wording"
     for s in cat[:1]:
