@@ -40,6 +40,7 @@ from errordex.model import (
     SnapshotStats,
     ThrowSite,
 )
+from errordex.store.rows import EntryRows
 from errordex.store.spill import Spill
 from errordex.store.sqlite import SnapshotData, SqliteStore, analysis_json
 
@@ -260,35 +261,41 @@ _CHUNKS_PER_JOB = 8
 StoreAnalysesFn = Callable[[Iterable[tuple[str, str]]], None]
 
 
-def _analyse_chunk(lo: int, hi: int) -> tuple[list[tuple[str, str]], set[str]]:
-    """Analyses (as stored) of entries[lo:hi] and the paths they point at."""
+def _analyse_chunk(lo: int, hi: int) -> tuple[list[tuple[str, str]], set[str], EntryRows]:
+    """Analyses (as stored) of entries[lo:hi], the paths they point at, and
+    the rows of those entries (worked out here, beside the analyses, rather
+    than in the write at the end, which only one process can do)."""
     assert _SHARED is not None
     ix, entries, repo = _SHARED
     done = analyse_some(entries[lo:hi], ix, repo)
     rows = [(e.id, analysis_json({"facts": a.facts, "analysis": a.to_json()})) for e, a in done]
-    return rows, referenced_paths(a.facts for _, a in done)
+    return rows, referenced_paths(a.facts for _, a in done), EntryRows.of(entries[lo:hi])
 
 
 def _analyse_all(
     ix: Index, entries: list[ErrorEntry], repo: Repo, jobs: int, store: StoreAnalysesFn
-) -> set[str]:
+) -> tuple[set[str], EntryRows]:
     """Write every entry's analysis through ``store`` as each chunk of entries
-    is done, and return every path they point at. With jobs > 1 (and fork),
-    the chunks go to a pool forked after the Index is built, so the workers
-    inherit it instead of unpickling it."""
+    is done; return every path they point at, and the entries' rows. With
+    jobs > 1 (and fork), the chunks go to a pool forked after the Index is
+    built, so the workers inherit it instead of unpickling it."""
     global _SHARED
     _SHARED = (ix, entries, repo)
     referenced: set[str] = set()
+    entry_rows = EntryRows()
     try:
-        for rows, paths in _analysed_chunks(len(entries), jobs):
+        for rows, paths, more in _analysed_chunks(len(entries), jobs):
             store(rows)
             referenced |= paths
+            entry_rows.extend(more)
     finally:
         _SHARED = None
-    return referenced
+    return referenced, entry_rows
 
 
-def _analysed_chunks(n: int, jobs: int) -> Iterator[tuple[list[tuple[str, str]], set[str]]]:
+def _analysed_chunks(
+    n: int, jobs: int
+) -> Iterator[tuple[list[tuple[str, str]], set[str], EntryRows]]:
     """``_analyse_chunk`` over entries[0:n], in order, each chunk as it is done."""
     if jobs <= 1 or n < 2 or "fork" not in multiprocessing.get_all_start_methods():
         yield _analyse_chunk(0, n)
@@ -420,7 +427,7 @@ def index(
             cache_size=EVIDENCE_CACHE_FILES,
         )
         got.cross = CrossFile()  # the Index holds what it reads
-        referenced = _analyse_all(ix, entries, source.repo, jobs, writer.add_analyses)
+        referenced, rows = _analyse_all(ix, entries, source.repo, jobs, writer.add_analyses)
         del ix
         # Store every file an analysis points at, so its lines can be shown and verified.
         _keep_files(source, referenced, got)
@@ -453,6 +460,7 @@ def index(
                 skips=got.skips,
                 files=got.files,
                 idents=got.idents,
+                rows=rows,
             )
         )
     return IndexResult(snapshot_id=sid, snapshot=snapshot, skips=got.skips)

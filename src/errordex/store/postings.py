@@ -32,15 +32,13 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import re
 import sqlite3
 import sys
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from errordex.match.index import entry_keys, type_name
-from errordex.model import ErrorEntry
+from errordex.store.rows import DocRow, doc_row, text
 from errordex.template import Template
 
 __all__ = [
@@ -63,13 +61,12 @@ FANOUT = 4
 #: Bound parameters per ``IN (...)`` query.
 _CHUNK = 500
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
 assert array("I").itemsize == 4
 
 
 def clean(key: str) -> str:
     """A key SQLite can store (a lone surrogate becomes U+FFFD, as in ``entries``)."""
-    return _SURROGATE.sub("\ufffd", key)
+    return text(key)
 
 
 def _blob(ids: array[int]) -> bytes:
@@ -94,12 +91,13 @@ def _level(entries: int) -> int:
 # -- writing ------------------------------------------------------------------
 
 
-def sync(conn: sqlite3.Connection, fresh: Mapping[int, Sequence[ErrorEntry]] | None = None) -> None:
+def sync(conn: sqlite3.Connection, fresh: Mapping[int, Sequence[DocRow]] | None = None) -> None:
     """Bring the postings in line with the current snapshots.
 
-    Runs in the caller's transaction. ``fresh`` gives the entries of a
-    snapshot just written (they need not be read back); other snapshots are
-    read from ``entries``.
+    Runs in the caller's transaction. ``fresh`` gives the ``match_docs``
+    rows (``rows.doc_row``) of a snapshot just written, in entry order (so
+    its entries need not be read back); other snapshots are read from
+    ``entries``.
     """
     fresh = fresh or {}
     current = dict(
@@ -123,40 +121,35 @@ def sync(conn: sqlite3.Connection, fresh: Mapping[int, Sequence[ErrorEntry]] | N
 
 
 def _add(
-    conn: sqlite3.Connection, sid: int, entries: Sequence[ErrorEntry] | None, indexed_at: str
+    conn: sqlite3.Connection, sid: int, docs: Sequence[DocRow] | None, indexed_at: str
 ) -> None:
-    items: list[tuple[str, Template, tuple[str, ...]]]
-    if entries is None:
-        items = [
-            (eid, Template.from_json(json.loads(t)), tuple(json.loads(types)))
+    if docs is None:
+        docs = [
+            doc_row(eid, Template.from_json(json.loads(t)), tuple(json.loads(types)))
             for eid, t, types in conn.execute(
                 "SELECT id, template, exception_types FROM entries WHERE snapshot_id = ?"
                 " ORDER BY rowid",
                 (sid,),
             )
         ]
-    else:
-        items = [(e.id, e.template, e.exception_types) for e in entries]
     lo = conn.execute("SELECT coalesce(max(doc), 0) + 1 FROM match_docs").fetchone()[0]
     post: dict[str, array[int]] = {}
-    doc_rows: list[tuple[int, int, str, str, str]] = []
-    for doc, (eid, t, types) in enumerate(items, lo):
-        joined = clean("\n".join(entry_keys(t, types)))  # one pass, not one per key
-        keys = joined.split("\n") if joined else []
-        for k in keys:
+    for doc, (_, joined, _) in enumerate(docs, lo):
+        for k in joined.split("\n") if joined else ():
             ids = post.get(k)
             if ids is None:
                 ids = post[k] = array("I")
             ids.append(doc)
-        names = " ".join(dict.fromkeys(clean(type_name(x)).replace(" ", "_") for x in types))
-        doc_rows.append((doc, sid, eid, joined, names))
-    conn.executemany("INSERT INTO match_docs VALUES (?, ?, ?, ?, ?)", doc_rows)
+    conn.executemany(
+        "INSERT INTO match_docs VALUES (?, ?, ?, ?, ?)",
+        ((doc, sid, *row) for doc, row in enumerate(docs, lo)),
+    )
     seg = 0
-    if doc_rows:
+    if docs:
         seg = conn.execute("SELECT coalesce(max(seg), 0) + 1 FROM match_segments").fetchone()[0]
         conn.execute(
             "INSERT INTO match_segments VALUES (?, ?, ?)",
-            (seg, _level(len(doc_rows)), len(doc_rows)),
+            (seg, _level(len(docs)), len(docs)),
         )
         conn.executemany(
             "INSERT INTO match_postings VALUES (?, ?, ?, ?)",
@@ -164,7 +157,7 @@ def _add(
         )
     conn.execute(
         "INSERT INTO match_snapshots VALUES (?, ?, ?, ?, ?, ?, 0)",
-        (sid, seg, lo, lo + len(doc_rows) - 1, KEYS_VERSION, indexed_at),
+        (sid, seg, lo, lo + len(docs) - 1, KEYS_VERSION, indexed_at),
     )
 
 

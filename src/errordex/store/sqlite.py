@@ -8,10 +8,8 @@ transaction, so it is idempotent.
 
 from __future__ import annotations
 
-import io
 import json
 import os
-import re
 import signal
 import sqlite3
 import zlib
@@ -32,16 +30,9 @@ from errordex.model import (
     ThrowSite,
 )
 from errordex.store import migrations, postings
+from errordex.store.rows import EntryRows
+from errordex.store.rows import text as _text
 from errordex.template import Template
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def _text(value: str) -> str:
-    """Text SQLite can store: a lone surrogate (a message written as
-    ``"\\udcff"`` in the source) becomes U+FFFD. The JSON columns keep it
-    exactly, escaped."""
-    return _SURROGATE.sub("\ufffd", value)
 
 
 def _failpoint(name: str) -> None:
@@ -93,6 +84,8 @@ class SnapshotData:
     #: every identifier in the snapshot's parsed code, for `errordex verify`,
     #: with those handed to ``SnapshotWriter.add_idents``
     idents: Iterable[str] = frozenset()
+    #: ``EntryRows.of(entries)``, when the caller worked them out already
+    rows: EntryRows | None = None
 
 
 def analysis_json(analysis: dict[str, Any]) -> str:
@@ -172,16 +165,13 @@ class SnapshotWriter:
 
     def _idents_json(self) -> str:
         """``json.dumps(sorted(names))`` of the kept identifiers, read in order
-        rather than held as a set. SQLite orders TEXT by its UTF-8 bytes,
-        which is code point order, as ``sorted`` is."""
-        out = io.StringIO()
-        out.write("[")
+        and encoded a chunk at a time rather than held as a set. SQLite orders
+        TEXT by its UTF-8 bytes, which is code point order, as ``sorted`` is."""
+        out: list[str] = []
         rows = self.conn.execute("SELECT name FROM temp.pending_idents ORDER BY name")
-        for i, (name,) in enumerate(rows):
-            out.write(", " if i else "")
-            out.write(json.dumps(name))
-        out.write("]")
-        return out.getvalue()
+        while chunk := rows.fetchmany(8192):
+            out.append(json.dumps([name for (name,) in chunk])[1:-1])
+        return "[" + ", ".join(out) + "]"
 
     def finish(self, data: SnapshotData) -> int:
         """Write the snapshot with the kept files, make it current, and commit."""
@@ -211,8 +201,9 @@ class SnapshotWriter:
             )
             sid = cur.lastrowid
             assert sid is not None
-            self._write(sid, repo_id, data)
-            postings.sync(conn, {sid: data.entries})  # the matcher's index (store/postings.py)
+            rows = data.rows if data.rows is not None else EntryRows.of(data.entries)
+            self._write(sid, repo_id, data, rows)
+            postings.sync(conn, {sid: rows.docs})  # the matcher's index (store/postings.py)
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
@@ -220,9 +211,9 @@ class SnapshotWriter:
             raise
         return sid
 
-    def _write(self, sid: int, repo_id: int, data: SnapshotData) -> None:
+    def _write(self, sid: int, repo_id: int, data: SnapshotData, rows: EntryRows) -> None:
         snap, conn = data.snapshot, self.conn
-        self._store._insert_entries(sid, repo_id, snap.commit, data.entries)
+        self._store._insert_entries(sid, repo_id, snap.commit, rows)
         _failpoint("save")
         conn.executemany(
             "INSERT INTO packages VALUES (?, ?, ?)",
@@ -291,49 +282,25 @@ class SqliteStore:
         row = self.conn.execute("SELECT id FROM repos WHERE slug = ?", (repo.slug,)).fetchone()
         return int(row[0])
 
-    def _insert_entries(
-        self, sid: int, repo_id: int, commit: str, entries: list[ErrorEntry]
-    ) -> None:
+    def _insert_entries(self, sid: int, repo_id: int, commit: str, rows: EntryRows) -> None:
         conn = self.conn
-        rows: list[tuple[Any, ...]] = []
-        for e in entries:
-            n_test = sum(1 for s in e.sites if s.in_test)
-            rows.append(
-                (
-                    sid,
-                    e.id,
-                    _text(e.message),
-                    _text(e.template.key()),
-                    json.dumps(e.template.to_json()),
-                    json.dumps(list(e.kinds)),
-                    json.dumps(list(e.exception_types)),
-                    int(e.template.dynamic),
-                    len(e.sites) - n_test,
-                    n_test,
-                )
-            )
         # One statement per table, rows in entry order (so rowids are as before).
-        conn.executemany("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        conn.executemany(
+            "INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            ((sid, *r) for r in rows.entries),
+        )
         rowid = dict(conn.execute("SELECT id, rowid FROM entries WHERE snapshot_id = ?", (sid,)))
         conn.executemany(
             "INSERT INTO entries_fts (rowid, literal, exception_types) VALUES (?, ?, ?)",
-            (
-                (rowid[e.id], _text(e.template.literal_text()), _text(" ".join(e.exception_types)))
-                for e in entries
-            ),
+            ((rowid[eid], literal, types) for eid, literal, types in rows.fts),
         )
         conn.executemany(
-            "INSERT INTO sites VALUES (?, ?, ?, ?, ?, ?)",
-            (
-                (sid, e.id, i, s.path, s.line, json.dumps(s.to_json()))
-                for e in entries
-                for i, s in enumerate(e.sites)
-            ),
+            "INSERT INTO sites VALUES (?, ?, ?, ?, ?, ?)", ((sid, *r) for r in rows.sites)
         )
         conn.executemany(
             "INSERT INTO entry_history VALUES (?, ?, ?, ?) ON CONFLICT(repo_id, entry_id)"
             " DO UPDATE SET last_seen = excluded.last_seen",
-            ((repo_id, e.id, commit, commit) for e in entries),
+            ((repo_id, r[0], commit, commit) for r in rows.entries),
         )
 
     def _delete_snapshot(self, sid: int) -> None:

@@ -1,0 +1,92 @@
+"""The rows a snapshot's entries are stored as, worked out before the write (pure).
+
+Turning entries into rows (their JSON, the literal text for FTS5, the
+matcher's keys) is most of the CPU of a snapshot's write. It does not need
+the database, so the index's analysis workers do it for their share of the
+entries while the other share is analysed, and the write only inserts.
+
+    rows = EntryRows.of(entries)            # in any process
+    rows.extend(EntryRows.of(more_entries))
+    store.save(SnapshotData(..., rows=rows))
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from errordex.match.index import entry_keys, type_name
+from errordex.model import ErrorEntry
+from errordex.template import Template
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def text(value: str) -> str:
+    """Text SQLite can store: a lone surrogate (a message written as
+    ``"\\udcff"`` in the source) becomes U+FFFD. The JSON columns keep it
+    exactly, escaped."""
+    return _SURROGATE.sub("\ufffd", value)
+
+
+#: (id, message, template key, template JSON, kinds JSON, exception types JSON,
+#: dynamic, sites outside tests, sites in tests): ``entries`` without its snapshot id
+EntryRow = tuple[str, str, str, str, str, str, int, int, int]
+#: (entry id, site number, path, line, site JSON): ``sites`` without the snapshot id
+SiteRow = tuple[str, int, str, int, str]
+#: (entry id, literal text, exception types): ``entries_fts`` by the entry's id
+FtsRow = tuple[str, str, str]
+#: (entry id, its matcher keys one per line, its exception type names): ``match_docs``
+DocRow = tuple[str, str, str]
+
+
+@dataclass
+class EntryRows:
+    """Some entries' rows, in entry order."""
+
+    entries: list[EntryRow] = field(default_factory=list)
+    sites: list[SiteRow] = field(default_factory=list)
+    fts: list[FtsRow] = field(default_factory=list)
+    docs: list[DocRow] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, entries: Iterable[ErrorEntry]) -> EntryRows:
+        out = cls()
+        for e in entries:
+            n_test = sum(1 for s in e.sites if s.in_test)
+            out.entries.append(
+                (
+                    e.id,
+                    text(e.message),
+                    text(e.template.key()),
+                    json.dumps(e.template.to_json()),
+                    json.dumps(list(e.kinds)),
+                    json.dumps(list(e.exception_types)),
+                    int(e.template.dynamic),
+                    len(e.sites) - n_test,
+                    n_test,
+                )
+            )
+            out.fts.append(
+                (e.id, text(e.template.literal_text()), text(" ".join(e.exception_types)))
+            )
+            out.sites.extend(
+                (e.id, i, s.path, s.line, json.dumps(s.to_json())) for i, s in enumerate(e.sites)
+            )
+            out.docs.append(doc_row(e.id, e.template, e.exception_types))
+        return out
+
+    def extend(self, more: EntryRows) -> None:
+        self.entries += more.entries
+        self.sites += more.sites
+        self.fts += more.fts
+        self.docs += more.docs
+
+
+def doc_row(entry_id: str, template: Template, types: tuple[str, ...]) -> DocRow:
+    """An entry's ``match_docs`` keys and its exception types' names."""
+    joined = text("\n".join(entry_keys(template, types)))  # one pass, not one per key
+    names = " ".join(dict.fromkeys(text(type_name(x)).replace(" ", "_") for x in types))
+    return entry_id, joined, names
