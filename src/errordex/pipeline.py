@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import pickle
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -22,7 +23,7 @@ from datetime import UTC, datetime
 from errordex import __version__
 from errordex.analysis import FileEvidence, referenced_paths, scan
 from errordex.analysis.analyse import analyse_some
-from errordex.analysis.index import CrossFile, Index, useful_calls
+from errordex.analysis.index import CrossFile, CrossPart, Index, cross_part, useful_calls
 from errordex.classmsg import with_class_messages
 from errordex.extract import extractor_for, parser_for
 from errordex.extract.common import is_test_path
@@ -42,7 +43,7 @@ from errordex.model import (
 )
 from errordex.store.rows import EntryRows
 from errordex.store.spill import Spill
-from errordex.store.sqlite import SnapshotData, SqliteStore, analysis_json
+from errordex.store.sqlite import SnapshotData, SqliteStore, analysis_json, compress
 
 #: progress(files_seen, bytes_parsed, path)
 ProgressFn = Callable[[int, int, str], None]
@@ -69,6 +70,8 @@ class _Collected:
     skips: list[Skip] = field(default_factory=list)
     #: texts of files to store, not yet handed to the store
     files: dict[str, str] = field(default_factory=dict)
+    #: ``compress``-ed texts of files to store, not yet handed to the store
+    blobs: dict[str, bytes] = field(default_factory=dict)
     #: every path whose text is stored (or pending in ``files``)
     kept: set[str] = field(default_factory=set)
     #: what the analysis reads across files, gathered as files arrive
@@ -99,13 +102,29 @@ def decode(data: bytes) -> str | None:
         return text if text.count("\ufffd") <= max(8, len(data) // 100) else None
 
 
-def _extract_batch(
-    batch: list[tuple[str, bytes]],
-) -> list[tuple[str, int, tuple[Extraction, str] | Skip, FileEvidence | None]]:
-    out: list[tuple[str, int, tuple[Extraction, str] | Skip, FileEvidence | None]] = []
+#: what a worker sends back for one file's evidence: the part lookups across
+#: files read, the rest pickled (it goes to disk as it is), and the identifiers
+Found = tuple[CrossPart, bytes, frozenset[str]]
+#: a worker's result for one file: path, size, (extraction, its text
+#: ``compress``-ed, or b"" for a file without sites) or why it was skipped, evidence
+Extracted = tuple[str, int, tuple[Extraction, bytes] | Skip, Found | None]
+
+
+def _extract_batch(batch: list[tuple[str, bytes]]) -> list[Extracted]:
+    out: list[Extracted] = []
     for p, d in batch:
         res, ev = _extract_and_scan(p, d)
-        out.append((p, len(d), res, ev))
+        found = None
+        if ev is not None:
+            # Split and pickled here, so the index process (one, where the
+            # workers are several) only files the parts away.
+            part, rest = cross_part(ev)
+            found = part, pickle.dumps(rest, pickle.HIGHEST_PROTOCOL), ev.idents
+        if not isinstance(res, Skip):
+            extraction, text = res
+            out.append((p, len(d), (extraction, compress(text) if text else b""), found))
+        else:
+            out.append((p, len(d), res, found))
     return out
 
 
@@ -198,17 +217,17 @@ def _add_evidence(path: str, ev: FileEvidence, into: _Collected) -> None:
     into.evidence.put(path, into.cross.add(ev))
 
 
-def _absorb(
-    results: list[tuple[str, int, tuple[Extraction, str] | Skip, FileEvidence | None]],
-    into: _Collected,
-) -> None:
-    for path, size, res, ev in results:
-        if ev is not None:
-            _add_evidence(path, ev, into)
+def _absorb(results: list[Extracted], into: _Collected) -> None:
+    for path, size, res, found in results:
+        if found is not None:
+            part, rest, idents = found
+            into.idents.update(idents)
+            into.cross.add_part(part)
+            into.evidence.put_pickled(path, rest)
         if isinstance(res, Skip):
             into.skips.append(res)
             continue
-        extraction, text = res
+        extraction, blob = res
         into.parsed += 1
         into.bytes_parsed += size
         if extraction.sites:
@@ -217,7 +236,7 @@ def _absorb(
                 replace(s, in_test=True) if test_file and not s.in_test else s
                 for s in extraction.sites
             )
-            into.files[path] = text
+            into.blobs[path] = blob
             into.kept.add(path)
         into.classes.extend(extraction.classes)
         if extraction.forwarders or extraction.calls or extraction.functions:
@@ -332,8 +351,8 @@ def _add_forwarded(source: Source, got: _Collected) -> None:
     got.sites.extend(extra)
 
 
-#: store_files(texts): hands file texts to the store as they come
-StoreFilesFn = Callable[[Iterable[tuple[str, str]]], None]
+#: store_files(blobs): hands (path, ``compress``-ed text) to the store as they come
+StoreFilesFn = Callable[[Iterable[tuple[str, bytes]]], None]
 #: store_idents(names): hands identifiers to the store (a name may come again)
 StoreIdentsFn = Callable[[Iterable[str]], None]
 
@@ -346,21 +365,20 @@ def collect(
     evidence: Spill[FileEvidence] | None = None,
     store_idents: StoreIdentsFn | None = None,
 ) -> _Collected:
-    """Extract every file. With ``store_files``, file texts are handed over
-    batch by batch and not kept; without it they stay in ``files``. With
+    """Extract every file. With ``store_files``, the texts of files with
+    sites are handed over batch by batch and not kept; without it they stay
+    in ``blobs``. With
     ``store_idents``, identifiers are handed over whenever ``idents`` holds
     over ``IDENTS_HELD`` (the rest stay there). The evidence read by path
     goes to ``evidence`` (a new Spill if not given)."""
     into = _Collected(evidence=evidence) if evidence is not None else _Collected()
     report = progress or (lambda seen, nbytes, path: None)
 
-    def absorb(
-        results: list[tuple[str, int, tuple[Extraction, str] | Skip, FileEvidence | None]],
-    ) -> None:
+    def absorb(results: list[Extracted]) -> None:
         _absorb(results, into)
-        if store_files is not None and into.files:
-            store_files(into.files.items())
-            into.files.clear()
+        if store_files is not None and into.blobs:
+            store_files(into.blobs.items())
+            into.blobs.clear()
         if store_idents is not None and len(into.idents) > IDENTS_HELD:
             store_idents(into.idents)
             into.idents.clear()
@@ -410,7 +428,7 @@ def index(
             source,
             jobs=jobs,
             progress=progress,
-            store_files=writer.add_files,
+            store_files=writer.add_compressed,
             evidence=evidence,
             store_idents=writer.add_idents,
         )

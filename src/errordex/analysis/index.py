@@ -54,6 +54,64 @@ LoadFn = Callable[[str], FileEvidence | None]
 CACHE_FILES = 1024
 
 
+@dataclass(frozen=True, slots=True)
+class CrossPart:
+    """What ``CrossFile`` keeps of one file, worked out by ``cross_part`` where
+    the file was scanned (an extraction worker), so the index process only
+    files it away."""
+
+    path: str
+    #: names of the functions defined outside tests
+    defined: tuple[str, ...] = ()
+    #: (callee, function number and line packed by ``_pack`` with file 0) of
+    #: the calls made by a function outside tests defined in the same file
+    edges: tuple[tuple[str, int], ...] = ()
+    #: (callee, caller symbol, line, call text) of the calls written on one line
+    call_texts: tuple[tuple[str, str, int, str], ...] = ()
+    tests: tuple[TestExpect, ...] = ()
+    catches: tuple[Catch, ...] = ()
+    #: the file's manifest, when it names a crate
+    manifest: Manifest | None = None
+
+
+def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
+    """Split ``ev`` into what lookups across files read and the rest, which
+    ``Index`` reads back by path."""
+    #: symbol -> index of its first definition in ev.functions
+    first: dict[str, int] = {}
+    defined: list[str] = []
+    for i, f in enumerate(ev.functions):
+        first.setdefault(f.symbol, i)
+        if not f.in_test:
+            defined.append(f.name)
+    edges: list[tuple[str, int]] = []
+    texts: list[tuple[str, str, int, str]] = []
+    for c in ev.calls:
+        func_no = first.get(c.caller)
+        if func_no is not None and not ev.functions[func_no].in_test:
+            edges.append((c.callee, _pack(0, func_no, c.line)))
+        if c.text:
+            texts.append((c.callee, c.caller, c.line, c.text))
+    part = CrossPart(
+        ev.path,
+        tuple(defined),
+        tuple(edges),
+        tuple(texts),
+        ev.tests,
+        ev.catches,
+        ev.manifest if ev.manifest is not None and ev.manifest.crate else None,
+    )
+    rest = FileEvidence(
+        path=ev.path,
+        language=ev.language,
+        n_lines=ev.n_lines,
+        functions=ev.functions,
+        calls=tuple(c for c in ev.calls if c.text and c.callee in _UNWRAPS),
+        scrutinees=ev.scrutinees,
+    )
+    return part, rest
+
+
 class CrossFile:
     """What lookups across files read (definitions per name, call edges, call
     texts, tests, catches, manifests), gathered one file at a time so a file's
@@ -76,38 +134,31 @@ class CrossFile:
 
     def add(self, ev: FileEvidence) -> FileEvidence:
         """Take from ``ev`` what lookups across files read; return the rest."""
-        path = ev.path
+        part, rest = cross_part(ev)
+        self.add_part(part)
+        return rest
+
+    def add_part(self, part: CrossPart) -> None:
+        """Take one file's ``cross_part``."""
+        path = part.path
         file_no = len(self.paths)
         self.paths.append(path)
-        #: symbol -> index of its first definition in ev.functions
-        first: dict[str, int] = {}
-        for i, f in enumerate(ev.functions):
-            first.setdefault(f.symbol, i)
-            if not f.in_test:
-                self.defined[sys.intern(f.name)] += 1
-        for c in ev.calls:
-            callee, caller = sys.intern(c.callee), sys.intern(c.caller)
-            func_no = first.get(caller)
-            if func_no is not None and not ev.functions[func_no].in_test:
-                edges = self.edges.get(callee)
-                if edges is None:
-                    edges = self.edges[callee] = array("Q")
-                edges.append(_pack(file_no, func_no, c.line))
-            if c.text:
-                self.call_texts[callee].append((path, caller, c.line, c.text))
-        self.tests.extend(ev.tests)
-        for x in ev.catches:
+        base = _pack(file_no, 0, 0)
+        defined = self.defined
+        for name in part.defined:
+            defined[name] += 1
+        for callee, packed in part.edges:
+            edges = self.edges.get(callee)
+            if edges is None:
+                edges = self.edges[callee] = array("Q")
+            edges.append(base | packed)
+        for callee, caller, line, text in part.call_texts:
+            self.call_texts[callee].append((path, sys.intern(caller), line, text))
+        self.tests.extend(part.tests)
+        for x in part.catches:
             self.catches[x.exception.rsplit(".", 1)[-1]].append(x)
-        if ev.manifest is not None and ev.manifest.crate:
-            self.manifests[ev.manifest.crate] = (path, ev.manifest)
-        return FileEvidence(
-            path=path,
-            language=ev.language,
-            n_lines=ev.n_lines,
-            functions=ev.functions,
-            calls=tuple(c for c in ev.calls if c.text and c.callee in _UNWRAPS),
-            scrutinees=ev.scrutinees,
-        )
+        if part.manifest is not None and part.manifest.crate:
+            self.manifests[part.manifest.crate] = (path, part.manifest)
 
 
 _UNWRAPS = ("expect", "unwrap")

@@ -47,7 +47,11 @@ class Spill(Generic[_T]):
 
     def put(self, key: str, value: _T) -> None:
         """Write ``value`` under ``key`` (a key written again reads the last value)."""
-        data = memoryview(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+        self.put_pickled(key, pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+
+    def put_pickled(self, key: str, pickled: bytes) -> None:
+        """``put`` of a value pickled already (by a worker process, say)."""
+        data = memoryview(pickled)
         done = 0
         while done < len(data):
             done += os.pwrite(self._fd, data[done:], self._end + done)

@@ -93,7 +93,8 @@ def analysis_json(analysis: dict[str, Any]) -> str:
     return _text(json.dumps(analysis, ensure_ascii=False))
 
 
-def _compress(text: str) -> bytes:
+def compress(text: str) -> bytes:
+    """A file's text as the ``files`` table keeps it."""
     return zlib.compress(text.encode("utf-8", "surrogatepass"), 1)
 
 
@@ -143,12 +144,16 @@ class SnapshotWriter:
         self.conn.execute("DELETE FROM temp.pending_idents")
 
     def add_files(self, files: Iterable[tuple[str, str]]) -> None:
-        """Keep file texts (zlib) for the snapshot; a path already kept is skipped."""
+        """Keep file texts for the snapshot; a path already kept is skipped."""
+        self.add_compressed((p, compress(text)) for p, text in files if p not in self.paths)
+
+    def add_compressed(self, files: Iterable[tuple[str, bytes]]) -> None:
+        """``add_files`` of texts already ``compress``-ed (by a worker process, say)."""
         rows = []
-        for path, text in files:
+        for path, blob in files:
             if path not in self.paths:
                 self.paths.add(path)
-                rows.append((path, _compress(text)))
+                rows.append((path, blob))
         self.conn.executemany("INSERT INTO temp.pending_files VALUES (?, ?)", rows)
         _failpoint("files")
 
@@ -230,7 +235,7 @@ class SnapshotWriter:
         conn.execute("INSERT INTO files SELECT ?, path, text FROM temp.pending_files", (sid,))
         conn.executemany(
             "INSERT INTO files VALUES (?, ?, ?)",
-            ((sid, p, _compress(t)) for p, t in data.files.items() if p not in self.paths),
+            ((sid, p, compress(t)) for p, t in data.files.items() if p not in self.paths),
         )
         conn.execute(
             "INSERT INTO analyses SELECT ?, entry_id, data FROM temp.pending_analyses"
