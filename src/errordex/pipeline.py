@@ -43,7 +43,7 @@ from errordex.model import (
 )
 from errordex.store.rows import EntryRows
 from errordex.store.spill import Spill
-from errordex.store.sqlite import SnapshotData, SqliteStore, analysis_json, compress
+from errordex.store.sqlite import SnapshotData, SqliteStore, analysis_blob, compress
 
 #: progress(files_seen, bytes_parsed, path)
 ProgressFn = Callable[[int, int, str], None]
@@ -277,17 +277,17 @@ _SHARED: tuple[Index, list[ErrorEntry], Repo] | None = None
 _CHUNKS_PER_JOB = 8
 
 #: store_analyses(rows): hands (entry id, analysis JSON) rows to the store, in entry order
-StoreAnalysesFn = Callable[[Iterable[tuple[str, str]]], None]
+StoreAnalysesFn = Callable[[Iterable[tuple[str, bytes]]], None]
 
 
-def _analyse_chunk(lo: int, hi: int) -> tuple[list[tuple[str, str]], set[str], EntryRows]:
+def _analyse_chunk(lo: int, hi: int) -> tuple[list[tuple[str, bytes]], set[str], EntryRows]:
     """Analyses (as stored) of entries[lo:hi], the paths they point at, and
     the rows of those entries (worked out here, beside the analyses, rather
     than in the write at the end, which only one process can do)."""
     assert _SHARED is not None
     ix, entries, repo = _SHARED
     done = analyse_some(entries[lo:hi], ix, repo)
-    rows = [(e.id, analysis_json({"facts": a.facts, "analysis": a.to_json()})) for e, a in done]
+    rows = [(e.id, analysis_blob({"facts": a.facts, "analysis": a.to_json()})) for e, a in done]
     return rows, referenced_paths(a.facts for _, a in done), EntryRows.of(entries[lo:hi])
 
 
@@ -314,7 +314,7 @@ def _analyse_all(
 
 def _analysed_chunks(
     n: int, jobs: int
-) -> Iterator[tuple[list[tuple[str, str]], set[str], EntryRows]]:
+) -> Iterator[tuple[list[tuple[str, bytes]], set[str], EntryRows]]:
     """``_analyse_chunk`` over entries[0:n], in order, each chunk as it is done."""
     if jobs <= 1 or n < 2 or "fork" not in multiprocessing.get_all_start_methods():
         yield _analyse_chunk(0, n)

@@ -1,4 +1,5 @@
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -113,3 +114,27 @@ def test_text_filter_escapes_like_wildcards(tmp_path: Path) -> None:
     store.save(data("a" * 40, ["100% done", "100 done"]))
     assert [e.message for e in store.entries(text="100%")] == ["100% done"]
     assert sqlite3.sqlite_version_info >= (3, 9)
+
+
+def test_analyses_are_kept_compressed_and_older_text_ones_still_read(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite")
+    base = data("a" * 40, ["one", "two"])
+    first, second = (e.id for e in base.entries)
+    analysis = {"facts": {"when": [{"text": "caf\u00e9 \udcff"}]}, "analysis": {"summary": "s"}}
+    sid = store.save(replace(base, analyses={first: analysis}))
+    (stored,) = store.conn.execute("SELECT data FROM analyses WHERE entry_id = ?", (first,))
+    assert isinstance(stored[0], bytes)
+    # a lone surrogate is stored as U+FFFD, as in every other text column
+    assert store.analysis(sid, first) == {
+        "facts": {"when": [{"text": "caf\u00e9 \ufffd"}]},
+        "analysis": {"summary": "s"},
+    }
+    # a snapshot written before analyses were compressed holds JSON text
+    store.conn.execute(
+        "INSERT INTO analyses VALUES (?, ?, ?)", (sid, second, '{"facts": {}, "analysis": {}}')
+    )
+    assert store.analysis(sid, second) == {"facts": {}, "analysis": {}}
+    assert dict(store.analyses(sid)) == {
+        first: store.analysis(sid, first),
+        second: {"facts": {}, "analysis": {}},
+    }

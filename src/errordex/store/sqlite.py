@@ -89,8 +89,20 @@ class SnapshotData:
 
 
 def analysis_json(analysis: dict[str, Any]) -> str:
-    """An analysis ({"facts", "analysis"}) as the store keeps it."""
+    """An analysis ({"facts", "analysis"}) as JSON text."""
     return _text(json.dumps(analysis, ensure_ascii=False))
+
+
+def analysis_blob(analysis: dict[str, Any]) -> bytes:
+    """An analysis as the store keeps it: its JSON, zlib-compressed (a fifth of
+    the size, so the snapshot's write copies and commits a fifth as much).
+    Snapshots written before keep JSON text; ``_analysis_value`` reads both."""
+    return zlib.compress(analysis_json(analysis).encode("utf-8"), 1)
+
+
+def _analysis_value(data: str | bytes) -> dict[str, Any]:
+    value: dict[str, Any] = json.loads(zlib.decompress(data) if isinstance(data, bytes) else data)
+    return value
 
 
 def compress(text: str) -> bytes:
@@ -157,8 +169,8 @@ class SnapshotWriter:
         self.conn.executemany("INSERT INTO temp.pending_files VALUES (?, ?)", rows)
         _failpoint("files")
 
-    def add_analyses(self, analyses: Iterable[tuple[str, str]]) -> None:
-        """Keep (entry id, ``analysis_json``) rows for the snapshot, in order."""
+    def add_analyses(self, analyses: Iterable[tuple[str, bytes]]) -> None:
+        """Keep (entry id, ``analysis_blob``) rows for the snapshot, in order."""
         self.conn.executemany("INSERT INTO temp.pending_analyses VALUES (?, ?)", analyses)
         _failpoint("analyses")
 
@@ -244,7 +256,7 @@ class SnapshotWriter:
         )
         conn.executemany(
             "INSERT INTO analyses VALUES (?, ?, ?)",
-            ((sid, k, analysis_json(v)) for k, v in data.analyses.items()),
+            ((sid, k, analysis_blob(v)) for k, v in data.analyses.items()),
         )
         self.add_idents(data.idents)
         conn.execute("INSERT INTO snapshot_idents VALUES (?, ?)", (sid, self._idents_json()))
@@ -520,14 +532,14 @@ class SqliteStore:
             "SELECT data FROM analyses WHERE snapshot_id = ? AND entry_id = ?",
             (snapshot_id, entry_id),
         ).fetchone()
-        return json.loads(row[0]) if row else None
+        return _analysis_value(row[0]) if row else None
 
     def analyses(self, snapshot_id: int) -> Iterator[tuple[str, dict[str, Any]]]:
         for entry_id, data in self.conn.execute(
             "SELECT entry_id, data FROM analyses WHERE snapshot_id = ? ORDER BY entry_id",
             (snapshot_id,),
         ):
-            yield entry_id, json.loads(data)
+            yield entry_id, _analysis_value(data)
 
     def idents(self, snapshot_id: int) -> set[str]:
         row = self.conn.execute(
