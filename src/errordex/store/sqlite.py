@@ -130,6 +130,8 @@ class SnapshotWriter:
         self.conn = store.conn
         #: paths whose text is written
         self.paths: set[str] = set()
+        #: whether any identifiers were handed over before ``finish``
+        self._idents_kept = False
         self.conn.execute(
             "CREATE TEMP TABLE IF NOT EXISTS pending_files (path TEXT PRIMARY KEY, text BLOB)"
         )
@@ -176,6 +178,7 @@ class SnapshotWriter:
 
     def add_idents(self, idents: Iterable[str]) -> None:
         """Keep identifiers for the snapshot (one that is kept already is skipped)."""
+        self._idents_kept = True
         self.conn.executemany(
             "INSERT OR IGNORE INTO temp.pending_idents VALUES (?)", ((i,) for i in idents)
         )
@@ -258,8 +261,12 @@ class SnapshotWriter:
             "INSERT INTO analyses VALUES (?, ?, ?)",
             ((sid, k, analysis_blob(v)) for k, v in data.analyses.items()),
         )
-        self.add_idents(data.idents)
-        conn.execute("INSERT INTO snapshot_idents VALUES (?, ?)", (sid, self._idents_json()))
+        if self._idents_kept:
+            self.add_idents(data.idents)
+            idents = self._idents_json()
+        else:  # all of them are here: no need to go through the table
+            idents = json.dumps(sorted(set(data.idents)))
+        conn.execute("INSERT INTO snapshot_idents VALUES (?, ?)", (sid, idents))
         conn.execute("UPDATE repos SET current_snapshot = ? WHERE id = ?", (sid, repo_id))
 
 
