@@ -15,6 +15,7 @@ joins the two across files (``errordex.forward``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -174,6 +175,10 @@ _ARG_TYPES = frozenset(
 
 #: a name argument is read only when it names a message (``msg = _("...")``)
 _MESSAGE_NAME = ("msg", "message", "err", "text", "reason", "detail", "descr")
+#: what the text of an argument list holds when an argument may be read as
+#: a message: a string's quote, a call's or a group's parenthesis, a binary
+#: operator, or (lower-cased) a name of ``_MESSAGE_NAME``
+_MAY_READ = re.compile(rb"[\"'(+\-*/%&|^<>@]|msg|message|err|text|reason|detail|descr")
 _SCOPE_TYPES = ("function_definition", "class_definition")
 
 
@@ -355,6 +360,10 @@ def message_call(f: _File, call: ts.Node) -> MessageCall | None:
     fn = call.child_by_field_name("function")
     args = call.child_by_field_name("arguments")
     if fn is None or args is None:
+        return None
+    # Most calls pass nothing that could be read (``f(x, self.y)``): a look
+    # at their text, inside the parentheses, rules them out at once.
+    if not _MAY_READ.search(f.src[args.start_byte + 1 : args.end_byte - 1].lower()):
         return None
     obj: ts.Node | None = None
     if fn.type == "attribute":
