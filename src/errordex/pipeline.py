@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
 from errordex import __version__
-from errordex.analysis import FileEvidence, referenced_paths, scan
+from errordex.analysis import FileEvidence, facts_json, referenced_paths, scan
 from errordex.analysis.analyse import analyse_some
 from errordex.analysis.index import CrossFile, CrossPart, Index, cross_part, useful_calls
 from errordex.classmsg import with_class_messages
@@ -286,9 +286,12 @@ def _analyse_chunk(lo: int, hi: int) -> tuple[list[tuple[str, bytes]], set[str],
     than in the write at the end, which only one process can do)."""
     assert _SHARED is not None
     ix, entries, repo = _SHARED
-    done = analyse_some(entries[lo:hi], ix, repo)
-    rows = [(e.id, analysis_blob({"facts": a.facts, "analysis": a.to_json()})) for e, a in done]
-    return rows, referenced_paths(a.facts for _, a in done), EntryRows.of(entries[lo:hi])
+    rows: list[tuple[str, bytes]] = []
+    facts: list[str] = []
+    for e, a in analyse_some(entries[lo:hi], ix, repo):
+        facts.append(facts_json(a.facts))
+        rows.append((e.id, analysis_blob({"analysis": a.to_json()}, facts[-1])))
+    return rows, referenced_paths(facts), EntryRows.of(entries[lo:hi])
 
 
 def _analyse_all(

@@ -51,10 +51,13 @@ def test_expect_receiver_is_the_unwrapped_expression() -> None:
 
 
 def test_referenced_paths_are_the_paths_of_facts_nested_ones_too() -> None:
-    from errordex.analysis.analyse import referenced_paths
+    from errordex.analysis.analyse import facts_json, referenced_paths
+    from errordex.analysis.facts import Fact
 
-    facts = {
+    facts: dict[str, list[Fact]] = {
         "guards": [{"path": "src/x.rs", "line": 3, "site": "src/x.rs:4", "text": "tests/a.rs:12"}],
+        # a "path" in text is not a path; an escaped one is read as it is
+        "when": [{"text": '{"path": "not/a/file.rs"}', "path": 'src/odd "name"\\\u00e9.rs'}],
         "features": [
             {"path": "src/x.rs", "line": 1, "manifest": {"path": "Cargo.toml", "line": 7}}
         ],
@@ -62,7 +65,12 @@ def test_referenced_paths_are_the_paths_of_facts_nested_ones_too() -> None:
             {"path": "src/x.rs", "line": 2, "paths": [[{"path": "src/y.py", "line": 1}]]}
         ],
     }
-    assert referenced_paths([facts]) == {"src/x.rs", "Cargo.toml", "src/y.py"}
+    assert referenced_paths([facts_json(facts)]) == {
+        "src/x.rs",
+        "Cargo.toml",
+        "src/y.py",
+        'src/odd "name"\\\u00e9.rs',
+    }
 
 
 @pytest.mark.parametrize(

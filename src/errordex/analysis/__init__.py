@@ -9,9 +9,9 @@ Everything here is pure: text and values in, frozen values out.
 
 from __future__ import annotations
 
-from errordex.analysis.analyse import analyse, referenced_paths
+from errordex.analysis.analyse import analyse, facts_json, referenced_paths
 from errordex.analysis.evidence import FileEvidence
 from errordex.analysis.scan import scan
 from errordex.analysis.write import Analysis
 
-__all__ = ["Analysis", "FileEvidence", "analyse", "referenced_paths", "scan"]
+__all__ = ["Analysis", "FileEvidence", "analyse", "facts_json", "referenced_paths", "scan"]

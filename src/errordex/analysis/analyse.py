@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from errordex.analysis.evidence import FileEvidence
 from errordex.analysis.facts import Fact, facts
@@ -44,27 +45,25 @@ def analyse_some(
     return [(e, write(e, facts(e, ix, repo), slug)) for e in entries if e.catalog_sites]
 
 
-def referenced_paths(facts: Iterable[dict[str, list[Fact]]]) -> set[str]:
-    """Every file the facts of some analyses point at (each ``path``, nested
-    ones too), so the store keeps those files. Their sections cite nothing
-    else but the entry's sites, and a file with sites is stored anyway.
+def facts_json(facts: dict[str, list[Fact]]) -> str:
+    """The facts of an analysis as JSON text (as the store keeps them, and
+    as ``referenced_paths`` reads them)."""
+    return json.dumps(facts, ensure_ascii=False)
 
-        >>> sorted(referenced_paths([{"features": [{"path": "src/a.rs", "line": 3,
-        ...     "manifest": {"path": "Cargo.toml", "line": 7}}]}]))
+
+#: a "path" key with a string value: in JSON text a quote inside a string is
+#: escaped, so this is never part of a string
+_PATH = re.compile(r'"path": ("(?:[^"\\]|\\.)*")')
+
+
+def referenced_paths(facts: Iterable[str]) -> set[str]:
+    """Every file the facts of some analyses point at (each ``path``, nested
+    ones too), read from their ``facts_json``, so the store keeps those files.
+    Their sections cite nothing else but the entry's sites, and a file with
+    sites is stored anyway.
+
+        >>> sorted(referenced_paths([facts_json({"features": [{"path": "src/a.rs", "line": 3,
+        ...     "manifest": {"path": "Cargo.toml", "line": 7}}]})]))
         ['Cargo.toml', 'src/a.rs']
     """
-    out: set[str] = set()
-
-    def walk(values: Iterable[Any]) -> None:
-        # Facts are plain JSON values: exact type checks are enough, and quick.
-        for v in values:
-            if type(v) is dict:
-                path = v.get("path")
-                if type(path) is str:
-                    out.add(path)
-                walk(v.values())
-            elif type(v) is list:
-                walk(v)
-
-    walk(facts)
-    return out
+    return {json.loads(m) if "\\" in m else m[1:-1] for text in facts for m in _PATH.findall(text)}

@@ -93,11 +93,18 @@ def analysis_json(analysis: dict[str, Any]) -> str:
     return _text(json.dumps(analysis, ensure_ascii=False))
 
 
-def analysis_blob(analysis: dict[str, Any]) -> bytes:
+def analysis_blob(analysis: dict[str, Any], facts_json: str | None = None) -> bytes:
     """An analysis as the store keeps it: its JSON, zlib-compressed (a fifth of
     the size, so the snapshot's write copies and commits a fifth as much).
-    Snapshots written before keep JSON text; ``_analysis_value`` reads both."""
-    return zlib.compress(analysis_json(analysis).encode("utf-8"), 1)
+    Snapshots written before keep JSON text; ``_analysis_value`` reads both.
+    ``facts_json``: ``json.dumps(analysis["facts"], ensure_ascii=False)``,
+    when the caller has it already."""
+    if facts_json is None:
+        text = analysis_json(analysis)
+    else:  # the text json.dumps would give
+        rest = json.dumps(analysis["analysis"], ensure_ascii=False)
+        text = _text(f'{{"facts": {facts_json}, "analysis": {rest}}}')
+    return zlib.compress(text.encode("utf-8"), 1)
 
 
 def _analysis_value(data: str | bytes) -> dict[str, Any]:
