@@ -385,13 +385,31 @@ def collect(
         if store_idents is not None and len(into.idents) > IDENTS_HELD:
             store_idents(into.idents)
             into.idents.clear()
+        # What is kept by now stays to the end: out of the collector's sight,
+        # so its collections look at young objects only, not at every site and
+        # call edge again (the stdlib's index spent 0.64 s collecting here).
+        gc.freeze()
 
+    try:
+        _collect(source, into, absorb, report, jobs)
+    finally:
+        gc.unfreeze()
+    return into
+
+
+def _collect(
+    source: Source,
+    into: _Collected,
+    absorb: Callable[[list[Extracted]], None],
+    report: ProgressFn,
+    jobs: int,
+) -> None:
     batches = _batches(source, into)
     if jobs <= 1:
         for batch in batches:
             absorb(_extract_batch(batch))
             report(into.seen, into.bytes_parsed, batch[-1][0])
-        return into
+        return
     with ProcessPoolExecutor(
         max_workers=jobs, initializer=_exit_with_parent, initargs=(os.getpid(),)
     ) as pool:
@@ -405,7 +423,6 @@ def collect(
         for fut in pending:
             absorb(fut.result())
             report(into.seen, into.bytes_parsed, "")
-    return into
 
 
 def index(
