@@ -288,10 +288,19 @@ def _analyse_chunk(lo: int, hi: int) -> tuple[list[tuple[str, bytes]], set[str],
     ix, entries, repo = _SHARED
     rows: list[tuple[str, bytes]] = []
     facts: list[str] = []
-    for e, a in analyse_some(entries[lo:hi], ix, repo):
-        facts.append(facts_json(a.facts))
-        rows.append((e.id, analysis_blob({"analysis": a.to_json()}, facts[-1])))
-    return rows, referenced_paths(facts), EntryRows.of(entries[lo:hi])
+    # The analysis makes no reference cycles (a collection after the stdlib's
+    # finds none), so the collector, which took 12% of its CPU walking the
+    # rows made so far, is off until the chunk is done.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for e, a in analyse_some(entries[lo:hi], ix, repo):
+            facts.append(facts_json(a.facts))
+            rows.append((e.id, analysis_blob({"analysis": a.to_json()}, facts[-1])))
+        return rows, referenced_paths(facts), EntryRows.of(entries[lo:hi])
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _analyse_all(
