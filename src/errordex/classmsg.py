@@ -1,27 +1,55 @@
-"""Messages that an exception class defined in another file builds (pure).
+"""The message a raise of an exception class shows, from the class (pure).
 
-The Python extractor reads one file at a time. When a raise names a class
-defined in the same file, it already knows whether the class builds its
-message (``__str__``, ``__init__``) or holds one (``message = "..."``). For a
-class defined elsewhere it reads the first argument as the message; this
-pass corrects that once every file's classes are known:
+A raise's arguments are not always its message. The class may build the
+message in code (``__str__``, ``__init__``), or take it from one parameter
+that is not the first. ``class_message`` reads both from the ClassDefs,
+and is shared by the Python extractor (a class defined in the same file)
+and ``with_class_messages`` (a class defined in another file, once every
+file's classes are known):
 
-- a class whose code builds the message: the raise's arguments are not the
-  message (pip's ``InvalidSchemeCombination("--home", "--prefix")`` prints
-  ``Cannot set --home and --prefix together``), so the site takes the class's
-  template, with the first argument put in for ``__init__``'s first parameter
-  where the template shows it;
-- a class that holds a message, raised with no arguments: that message.
+- a class whose code builds the message: the site takes the class's
+  template, with each ``__init__`` parameter the template shows filled in
+  from the raise's argument for it (by position, or keyword), through
+  ``self.detail = detail`` too: starlette's ``HTTPException(status_code=404)``
+  with ``f"{self.status_code}: {self.detail}"`` reads ``404: {self.detail}``.
+  pip's ``InvalidSchemeCombination("--home", "--prefix")`` prints
+  ``Cannot set {before} and {self.args[-1]} together``, not ``--home``;
+- a class that passes one parameter on as the message
+  (``super().__init__(message, ctx)``), up its bases: the raise's argument
+  for that parameter is the message. click's ``BadOptionUsage(opt,
+  _("Option {name!r} does not take a value."))`` reads that text, not ``{opt}``;
+- a class that holds a message (``message = "..."``): that message, for a
+  raise that gives none.
+
+An argument that is missing or cannot be read leaves its hole in place: the
+message is then partly built at run time, never the argument's name as text.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
 
-from errordex.model import ClassDef, ThrowSite
+from errordex.model import CallArg, ClassDef, ThrowSite
 from errordex.template import Hole, Part, Template, Text
+
+#: the classes defined under a name (a base is looked up the same way)
+Lookup = Callable[[str], list[ClassDef]]
+
+_MAX_BASES = 32
+
+
+@dataclass(frozen=True)
+class ClassMessage:
+    """What a raise of a class shows, and what it was read from."""
+
+    template: Template
+    #: a class attribute (``message = "..."``): only for a raise that gives
+    #: no message of its own
+    held: bool
+    #: the files of the classes read on the way
+    paths: frozenset[str]
 
 
 def with_class_messages(sites: list[ThrowSite], classes: Iterable[ClassDef]) -> list[ThrowSite]:
@@ -32,21 +60,183 @@ def with_class_messages(sites: list[ThrowSite], classes: Iterable[ClassDef]) -> 
             by_name[c.name].append(c)
     if not by_name:
         return sites
-    return [_apply(s, by_name) for s in sites]
+
+    def lookup(name: str) -> list[ClassDef]:
+        return by_name.get(name.rsplit(".", 1)[-1], [])
+
+    return [_apply(s, lookup) for s in sites]
 
 
-def _apply(site: ThrowSite, by_name: dict[str, list[ClassDef]]) -> ThrowSite:
+def _apply(site: ThrowSite, lookup: Lookup) -> ThrowSite:
     if site.language != "python" or site.kind != "raise" or not site.exception_type:
         return site
-    raised = site.exception_type.rsplit(".", 1)[-1]
-    held = _message_class(raised, by_name)
-    if held is None or held.message is None or held.path == site.path:
-        return site  # unknown, ambiguous, or read by the extractor already
-    if held.builds_message:
-        return replace(site, template=name_the_class(_filled(held, site.template), raised))
-    if site.template.is_empty:
-        return replace(site, template=held.message)
-    return site
+    args = site.args
+    if site.via is not None or (not args and not site.template.is_empty):
+        # A forwarded message (or a site read elsewhere): the arguments are
+        # not known, the message read stands for the first one.
+        args = (CallArg(None, "", site.template),)
+    found = class_message(site.exception_type, lookup, args, forwarded=site.via is not None)
+    if found is None or found.paths <= {site.path}:
+        return site  # nothing known, or read by the extractor already
+    if found.held and not site.template.is_empty:
+        return site
+    if found.template == site.template:
+        return site
+    return replace(site, template=found.template)
+
+
+def class_message(
+    raised: str, lookup: Lookup, args: tuple[CallArg, ...], forwarded: bool = False
+) -> ClassMessage | None:
+    """The message a raise of ``raised(*args)`` shows, read from its classes
+    up their bases; None when they tell nothing (the raise's own argument
+    stands) or a name on the way is defined more than once.
+
+    ``forwarded``: ``args`` holds only the message a helper was given, so a
+    class that takes its message from a parameter tells nothing more.
+    """
+    shown = raised.rsplit(".", 1)[-1]
+    paths: set[str] = set()
+    passed: CallArg | None = None  # the argument a class passed on as the message
+    for c in _classes(raised, lookup):
+        paths.add(c.path)
+        if c.builds_message and c.message is not None:
+            filled = fill(c.message, c, args)
+            return ClassMessage(name_the_class(filled, shown), False, frozenset(paths))
+        if c.message_param is not None:
+            if forwarded:
+                return None
+            bound, unknown = bind(c.message_params, args)
+            arg = bound.get(c.message_param)
+            if arg is None and c.message_param in unknown:
+                return None  # ``X(*args)``: cannot tell which is the message
+            if arg is None:
+                # not given: the text ``__init__`` puts in, or an unknown value
+                if c.message is not None:
+                    filled = name_the_class(fill(c.message, c, args), shown)
+                    return ClassMessage(filled, False, frozenset(paths))
+                template = Template.runtime(c.message_param)
+                return ClassMessage(template, False, frozenset(paths))
+            # the base receives the message as its first argument
+            passed, args = arg, (replace(arg, name=None),)
+            continue
+        if c.message is not None:
+            if passed is not None:
+                return ClassMessage(_value(passed), False, frozenset(paths))
+            return ClassMessage(c.message, True, frozenset(paths))
+    if passed is None:
+        return None
+    return ClassMessage(_value(passed), False, frozenset(paths))
+
+
+def _classes(name: str, lookup: Lookup) -> Iterator[ClassDef]:
+    """The class ``name`` and its bases defined in the repo, first base
+    first; stops where a name is defined more than once."""
+    seen: set[str] = set()
+    while name not in seen and len(seen) < _MAX_BASES:
+        seen.add(name)
+        found = lookup(name)
+        if len(found) != 1:
+            return
+        c = found[0]
+        yield c
+        up = [b for b in c.bases if lookup(b)]
+        if not up:
+            return
+        name = up[0]
+
+
+def bind(params: tuple[str, ...], args: tuple[CallArg, ...]) -> tuple[dict[str, CallArg], set[str]]:
+    """The argument each parameter gets (positional by order, keywords by
+    name), and the parameters a splat (``*rest``, ``**kw``) may fill."""
+    bound: dict[str, CallArg] = {}
+    unknown: set[str] = set()
+    position = 0
+    for a in args:
+        if a.name is None:
+            if position < len(params) and position >= 0:
+                bound.setdefault(params[position], a)
+            position += 1 if position >= 0 else 0
+        elif a.name == "*":
+            unknown.update(params[position:] if position >= 0 else ())
+            position = -1  # later positional arguments: places unknown
+        elif a.name == "**":
+            unknown.update(params)
+        elif a.name in params:
+            bound[a.name] = a
+    return bound, unknown - bound.keys()
+
+
+def fill(template: Template, cls: ClassDef, args: tuple[CallArg, ...]) -> Template:
+    """``template`` (built by ``cls``) with each hole of an ``__init__``
+    parameter showing the raise's argument for it: ``DecodeError("Expecting
+    value", s, 0)`` with ``'%s: line %d (char %d)' % (msg, lineno, pos)``
+    reads ``Expecting value: line %d (char 0)``. A hole whose argument is not
+    given or not readable stays a hole (named after the argument, if any)."""
+    if not args or not template.holes:
+        return template
+    bound, _ = bind(cls.message_params, args)
+    if not bound:
+        return template
+    attrs = dict(cls.param_attrs)
+    if len(template.parts) == 1:
+        # the whole message is one parameter: it is the argument's message
+        only = template.parts[0]
+        assert isinstance(only, Hole)
+        arg = bound.get(attrs.get(only.expr, only.expr))
+        if arg is not None and _shows_str(only.spec):
+            return _value(arg)
+    parts: list[Part] = []
+    for p in template.parts:
+        arg = bound.get(attrs.get(p.expr, p.expr)) if isinstance(p, Hole) else None
+        if arg is None or not isinstance(p, Hole):
+            parts.append(p)
+        else:
+            parts.extend(_shown(arg, p))
+    return Template.of(template.syntax, *parts)
+
+
+def _value(arg: CallArg) -> Template:
+    """The message an argument is, when passed as the message."""
+    if arg.value is not None and not arg.integer:
+        return arg.value
+    return Template.runtime(arg.expr) if arg.expr else Template.empty()
+
+
+def _shown(arg: CallArg, hole: Hole) -> tuple[Part, ...]:
+    """What the placeholder ``hole`` prints for ``arg``."""
+    value, spec = arg.value, hole.spec
+    if value is not None and not value.dynamic:
+        if arg.integer and (_shows_str(spec) or _shows_int(spec)):
+            return (Text(str(int(arg.expr))),)
+        if _shows_str(spec):
+            return value.parts
+        if _shows_repr(spec) and not value.holes:
+            return (Text(repr("".join(p.text for p in value.parts if isinstance(p, Text)))),)
+    if not arg.expr or arg.name in ("*", "**"):
+        return (hole,)
+    return (Hole(arg.expr, spec),)
+
+
+def _shows_str(spec: str) -> bool:
+    """``%s``, ``%(message)s``, ``{}``, ``{msg}``: the value's text as is."""
+    if spec.startswith("%"):
+        return spec.endswith("s") and (spec == "%s" or spec.startswith("%("))
+    return spec.startswith("{") and not any(c in spec for c in "!:")
+
+
+def _shows_int(spec: str) -> bool:
+    """``%d``, ``%i``, ``{:d}``: an integer's digits."""
+    if spec.startswith("%"):
+        return spec in ("%d", "%i") or (spec.startswith("%(") and spec[-1] in "di")
+    return spec.startswith("{") and spec.endswith((":d}", "!s}", "!r}"))
+
+
+def _shows_repr(spec: str) -> bool:
+    """``%r``, ``{x!r}``: the value's repr."""
+    return (
+        spec in ("%r",) or (spec.startswith("%(") and spec.endswith(")r")) or spec.endswith("!r}")
+    )
 
 
 #: How a message built in a class names the class it is raised as.
@@ -69,39 +259,3 @@ def name_the_class(template: Template, raised: str) -> Template:
         for p in template.parts
     ]
     return Template.of(template.syntax, *parts)
-
-
-def _message_class(name: str, by_name: dict[str, list[ClassDef]]) -> ClassDef | None:
-    """The class, from ``name`` up its bases, whose message a raise of ``name``
-    shows; None when a name on the way is defined more than once."""
-    seen: set[str] = set()
-    while name not in seen:
-        seen.add(name)
-        found = by_name.get(name, [])
-        if len(found) != 1:
-            return None
-        c = found[0]
-        if c.message is not None:
-            return c
-        up = [b.rsplit(".", 1)[-1] for b in c.bases if b.rsplit(".", 1)[-1] in by_name]
-        if not up:
-            return None
-        name = up[0]
-    return None
-
-
-def _filled(cls: ClassDef, first_arg: Template) -> Template:
-    """The class's template, with the raise's first argument in the holes of
-    ``__init__``'s first parameter (``JSONDecodeError("Expecting value", ...)``
-    in ``'%s: line %d ...' % (msg, ...)``)."""
-    assert cls.message is not None
-    first = cls.message_params[0] if cls.message_params else None
-    if first is None or first_arg.is_empty or first_arg.dynamic:
-        return cls.message
-    parts: list[Part] = []
-    for p in cls.message.parts:
-        if isinstance(p, Hole) and p.expr == first and p.spec in ("%s", "{}", f"{{{first}}}"):
-            parts.extend(first_arg.parts)
-        else:
-            parts.append(p)
-    return Template.of(cls.message.syntax, *parts)

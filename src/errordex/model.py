@@ -85,6 +85,27 @@ class Guard:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class CallArg:
+    """One argument of the call a ``raise`` makes: ``X(path, detail="gone")``
+    has ``CallArg(None, "path")`` and ``CallArg("detail", '"gone"', <gone>)``.
+
+    ``name`` is the keyword, None for a positional argument, ``"*"``/``"**"``
+    for a splat (the arguments after it cannot be bound to parameters).
+    ``expr`` is the source, ``value`` the text when it can be read
+    statically (a string, or an integer literal's digits).
+    """
+
+    name: str | None
+    expr: str
+    value: Template | None = None
+
+    @property
+    def integer(self) -> bool:
+        """An integer literal: it prints as its digits in ``%d`` holes too."""
+        return self.expr.isdecimal()
+
+
 @dataclass(frozen=True)
 class ThrowSite:
     """One place in the code that throws (or defines) an error message.
@@ -111,6 +132,10 @@ class ThrowSite:
     #: for a message forwarded to a helper that raises it (``self.fail(msg)``):
     #: where that helper raises, as "path:line symbol".
     via: str | None = None
+    #: the arguments of a raise's call, read by the pass that knows every
+    #: file's exception classes (``classmsg``). Transient: not in the JSON,
+    #: and not part of a site's equality.
+    args: tuple[CallArg, ...] = field(default=(), compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -168,7 +193,16 @@ class ClassDef:
     #: arguments of a raise are not the message; False for a class attribute
     builds_message: bool = False
     #: ``__init__``'s parameters after ``self``, when it builds the message
+    #: or passes it through
     message_params: tuple[str, ...] = ()
+    #: ``self.detail = detail`` in ``__init__``: a hole ``{self.detail}`` shows
+    #: the argument of ``detail``, as (attribute, parameter)
+    param_attrs: tuple[tuple[str, str], ...] = ()
+    #: the ``__init__`` parameter that *is* the message: handed to
+    #: ``super().__init__(message, ...)`` (or kept as ``self.message`` for a
+    #: ``__str__`` that returns it); ``message`` is then the text the class
+    #: puts in when that argument is not given (``if hint is None: hint = ...``)
+    message_param: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -181,7 +215,12 @@ class ClassDef:
         }
         if self.builds_message:
             out["builds_message"] = True
+        if self.message_param is not None:
+            out["message_param"] = self.message_param
+        if self.builds_message or self.message_param is not None:
             out["message_params"] = list(self.message_params)
+            if self.param_attrs:
+                out["param_attrs"] = [list(a) for a in self.param_attrs]
         return out
 
     @classmethod
@@ -196,6 +235,8 @@ class ClassDef:
             message=Template.from_json(msg) if msg else None,
             builds_message=bool(data.get("builds_message", False)),
             message_params=tuple(data.get("message_params", ())),
+            param_attrs=tuple((a, p) for a, p in data.get("param_attrs", ())),
+            message_param=data.get("message_param"),
         )
 
 

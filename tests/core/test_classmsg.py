@@ -81,7 +81,7 @@ def test_first_argument_fills_the_first_init_parameter(store: SqliteStore) -> No
 
 def test_the_raised_class_names_itself(store: SqliteStore) -> None:
     found = messages(store)
-    assert "<MissingKey: {reference}>" in found
+    assert "<MissingKey: missing-key>" in found
     assert not any("__class__" in m for m in found)
 
 
