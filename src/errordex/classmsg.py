@@ -67,14 +67,32 @@ def with_class_messages(sites: list[ThrowSite], classes: Iterable[ClassDef]) -> 
     return [_apply(s, lookup) for s in sites]
 
 
+def site_args(template: Template, args: tuple[CallArg, ...]) -> tuple[CallArg, ...]:
+    """The arguments a site keeps: none when they are just its message, as
+    in most raises (``ValueError("bad")``), since sites travel between
+    processes; ``_args`` reads them back."""
+    if len(args) == 1 and args[0].name is None and _args(template, ()) == args:
+        return ()
+    return args
+
+
+def _args(template: Template, args: tuple[CallArg, ...]) -> tuple[CallArg, ...]:
+    """The arguments of a raise with the message ``template``. Without them,
+    its message stands for the first argument (see ``site_args``)."""
+    if args or template.is_empty:
+        return args
+    only = template.parts[0]
+    if template.syntax == "literal" and template.dynamic and isinstance(only, Hole):
+        return (CallArg(None, only.expr),)  # Template.runtime(expr): not readable
+    return (CallArg(None, "", template),)
+
+
 def _apply(site: ThrowSite, lookup: Lookup) -> ThrowSite:
     if site.language != "python" or site.kind != "raise" or not site.exception_type:
         return site
-    args = site.args
-    if site.via is not None or (not args and not site.template.is_empty):
-        # A forwarded message (or a site read elsewhere): the arguments are
-        # not known, the message read stands for the first one.
-        args = (CallArg(None, "", site.template),)
+    # A message forwarded to a helper that raises it stands for the argument
+    # the helper was given.
+    args = _args(site.template, () if site.via is not None else site.args)
     found = class_message(site.exception_type, lookup, args, forwarded=site.via is not None)
     if found is None or found.paths <= {site.path}:
         return site  # nothing known, or read by the extractor already
@@ -198,7 +216,7 @@ def fill(template: Template, cls: ClassDef, args: tuple[CallArg, ...]) -> Templa
 
 def _value(arg: CallArg) -> Template:
     """The message an argument is, when passed as the message."""
-    if arg.value is not None and not arg.integer:
+    if arg.value is not None:
         return arg.value
     return Template.runtime(arg.expr) if arg.expr else Template.empty()
 

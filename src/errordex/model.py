@@ -92,8 +92,9 @@ class CallArg:
 
     ``name`` is the keyword, None for a positional argument, ``"*"``/``"**"``
     for a splat (the arguments after it cannot be bound to parameters).
-    ``expr`` is the source, ``value`` the text when it can be read
-    statically (a string, or an integer literal's digits).
+    ``value`` is the text when it can be read statically (a string, or an
+    integer literal's digits); ``expr`` the source, kept only for an
+    integer or an argument built at run time (a hole names it).
     """
 
     name: str | None

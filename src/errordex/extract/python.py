@@ -152,7 +152,9 @@ class _File:
             found = fwd.forwarder(self.path, node, exc_type, template)
             if found is not None:
                 self.forwarders.append(found)
-        return self.site(node, "raise", exc_type, template, where, args)
+        return self.site(
+            node, "raise", exc_type, template, where, classmsg.site_args(template, args)
+        )
 
     def assert_site(self, node: ts.Node) -> ThrowSite:
         kids = msg.named(node)
@@ -206,11 +208,16 @@ class _File:
         return (found.template if found is not None else Template.empty()), tuple(args)
 
     def call_arg(self, name: str | None, node: ts.Node) -> CallArg:
-        """One argument of a raise's call, read once."""
-        expr = msg.expr_text(node)
+        """One argument of a raise's call, read once. The source of one that
+        reads as text is left out: sites travel between processes, and the
+        text is what is shown."""
         if node.type == "integer":
+            expr = msg.expr_text(node)
             return CallArg(name, expr, Template.literal(expr) if expr.isdecimal() else None)
-        return CallArg(name, expr, msg.read_static(node, self.resolve))
+        value = msg.read_static(node, self.resolve)
+        if value is not None and not value.dynamic:
+            return CallArg(name, "", value)
+        return CallArg(name, msg.expr_text(node), value)
 
     def local_classes(self, name: str) -> list[ClassDef]:
         """The class of a name defined in this file (``classmsg.Lookup``)."""
