@@ -27,6 +27,7 @@ message is then partly built at run time, never the argument's name as text.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -128,6 +129,10 @@ def class_message(
             arg = bound.get(c.message_param)
             if arg is None and c.message_param in unknown:
                 return None  # ``X(*args)``: cannot tell which is the message
+            if arg is None and passed is not None:
+                # a subclass passed its message as this class's first argument,
+                # and this class takes its message from another one
+                return ClassMessage(Template.runtime(c.message_param), False, frozenset(paths))
             if arg is None:
                 # not given: the text ``__init__`` puts in, or an unknown value
                 if c.message is not None:
@@ -169,15 +174,15 @@ def bind(params: tuple[str, ...], args: tuple[CallArg, ...]) -> tuple[dict[str, 
     name), and the parameters a splat (``*rest``, ``**kw``) may fill."""
     bound: dict[str, CallArg] = {}
     unknown: set[str] = set()
-    position = 0
+    position: int | None = 0  # None past a ``*rest``: the places are unknown
     for a in args:
         if a.name is None:
-            if position < len(params) and position >= 0:
-                bound.setdefault(params[position], a)
-            position += 1 if position >= 0 else 0
+            if position is not None and position < len(params):
+                bound[params[position]] = a
+            position = None if position is None else position + 1
         elif a.name == "*":
-            unknown.update(params[position:] if position >= 0 else ())
-            position = -1  # later positional arguments: places unknown
+            unknown.update(params[position:] if position is not None else ())
+            position = None
         elif a.name == "**":
             unknown.update(params)
         elif a.name in params:
@@ -197,13 +202,6 @@ def fill(template: Template, cls: ClassDef, args: tuple[CallArg, ...]) -> Templa
     if not bound:
         return template
     attrs = dict(cls.param_attrs)
-    if len(template.parts) == 1:
-        # the whole message is one parameter: it is the argument's message
-        only = template.parts[0]
-        assert isinstance(only, Hole)
-        arg = bound.get(attrs.get(only.expr, only.expr))
-        if arg is not None and _shows_str(only.spec):
-            return _value(arg)
     parts: list[Part] = []
     for p in template.parts:
         arg = bound.get(attrs.get(p.expr, p.expr)) if isinstance(p, Hole) else None
@@ -225,7 +223,7 @@ def _shown(arg: CallArg, hole: Hole) -> tuple[Part, ...]:
     """What the placeholder ``hole`` prints for ``arg``."""
     value, spec = arg.value, hole.spec
     if value is not None and not value.dynamic:
-        if arg.integer and (_shows_str(spec) or _shows_int(spec)):
+        if arg.integer and (_shows_str(spec) or _shows_int(spec) or _shows_repr(spec)):
             return (Text(str(int(arg.expr))),)
         if _shows_str(spec):
             return value.parts
@@ -238,24 +236,22 @@ def _shown(arg: CallArg, hole: Hole) -> tuple[Part, ...]:
 
 def _shows_str(spec: str) -> bool:
     """``%s``, ``%(message)s``, ``{}``, ``{msg}``: the value's text as is."""
-    if spec.startswith("%"):
-        return spec.endswith("s") and (spec == "%s" or spec.startswith("%("))
-    return spec.startswith("{") and not any(c in spec for c in "!:")
+    return _STR.fullmatch(spec) is not None
 
 
 def _shows_int(spec: str) -> bool:
-    """``%d``, ``%i``, ``{:d}``: an integer's digits."""
-    if spec.startswith("%"):
-        return spec in ("%d", "%i") or (spec.startswith("%(") and spec[-1] in "di")
-    return spec.startswith("{") and spec.endswith((":d}", "!s}", "!r}"))
+    """``%d``, ``%(n)i``, ``{:d}``, ``{n!r}``: an integer's digits."""
+    return _INT.fullmatch(spec) is not None
 
 
 def _shows_repr(spec: str) -> bool:
     """``%r``, ``{x!r}``: the value's repr."""
-    return (
-        spec in ("%r",) or (spec.startswith("%(") and spec.endswith(")r")) or spec.endswith("!r}")
-    )
+    return _REPR.fullmatch(spec) is not None
 
+
+_STR = re.compile(r"%(?:\([^)]*\))?s|\{[^!:=]*\}")
+_INT = re.compile(r"%(?:\([^)]*\))?[di]|\{[^!:=]*(?:![rs])?(?::d)?\}")
+_REPR = re.compile(r"%(?:\([^)]*\))?r|\{[^!:=]*!r\}")
 
 #: How a message built in a class names the class it is raised as.
 _CLASS_NAME = frozenset(
