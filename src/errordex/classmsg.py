@@ -109,47 +109,66 @@ def class_message(
 ) -> ClassMessage | None:
     """The message a raise of ``raised(*args)`` shows, read from its classes
     up their bases; None when they tell nothing (the raise's own argument
-    stands) or a name on the way is defined more than once.
+    stands), a class builds the message in code that cannot be read, or a
+    name on the way is defined more than once.
 
     ``forwarded``: ``args`` holds only the message a helper was given, so a
     class that takes its message from a parameter tells nothing more.
     """
     shown = raised.rsplit(".", 1)[-1]
     paths: set[str] = set()
-    passed: CallArg | None = None  # the argument a class passed on as the message
+    handed = False  # whether ``args`` are what a class handed to its base
     for c in _classes(raised, lookup):
         paths.add(c.path)
-        if c.builds_message and c.message is not None:
-            filled = fill(c.message, c, args)
-            return ClassMessage(name_the_class(filled, shown), False, frozenset(paths))
+        if c.builds_message:
+            if c.message is None:
+                return None
+            filled = name_the_class(fill(c.message, c, args), shown)
+            return ClassMessage(filled, False, frozenset(paths))
         if c.message_param is not None:
             if forwarded:
                 return None
-            bound, unknown = bind(c.message_params, args)
-            arg = bound.get(c.message_param)
-            if arg is None and c.message_param in unknown:
-                return None  # ``X(*args)``: cannot tell which is the message
-            if arg is None and passed is not None:
-                # a subclass passed its message as this class's first argument,
-                # and this class takes its message from another one
-                return ClassMessage(Template.runtime(c.message_param), False, frozenset(paths))
+            arg = _message_arg(c, args, shown)
             if arg is None:
-                # not given: the text ``__init__`` puts in, or an unknown value
-                if c.message is not None:
-                    filled = name_the_class(fill(c.message, c, args), shown)
-                    return ClassMessage(filled, False, frozenset(paths))
-                template = Template.runtime(c.message_param)
-                return ClassMessage(template, False, frozenset(paths))
-            # the base receives the message as its first argument
-            passed, args = arg, (replace(arg, name=None),)
+                return None
+            if not c.super_args:  # its __str__ returns the parameter
+                return ClassMessage(_value(arg), False, frozenset(paths))
+            bound, _ = bind(c.message_params, args)
+            args = (arg, *(_handed(name, bound) for name in c.super_args[1:]))
+            handed = True
             continue
-        if c.message is not None:
-            if passed is not None:
-                return ClassMessage(_value(passed), False, frozenset(paths))
+        if c.message is not None and not handed:
             return ClassMessage(c.message, True, frozenset(paths))
-    if passed is None:
+        if c.message is not None:
+            break  # its message attribute is not what ``str()`` shows
+    if handed and len(args) == 1:
+        # Exception.__init__ got one argument: ``str()`` shows it as it is
+        return ClassMessage(_value(args[0]), False, frozenset(paths))
+    return None
+
+
+def _message_arg(c: ClassDef, args: tuple[CallArg, ...], shown: str) -> CallArg | None:
+    """The argument of ``c.message_param``: given, the text ``__init__``
+    puts in, or a value not known (named after the parameter); None after
+    a splat, where it cannot be told."""
+    assert c.message_param is not None
+    bound, unknown = bind(c.message_params, args)
+    arg = bound.get(c.message_param)
+    if arg is not None:
+        return replace(arg, name=None)
+    if c.message_param in unknown:
         return None
-    return ClassMessage(_value(passed), False, frozenset(paths))
+    if c.message is not None:
+        return CallArg(None, "", name_the_class(fill(c.message, c, args), shown))
+    return CallArg(None, c.message_param)
+
+
+def _handed(name: str, bound: dict[str, CallArg]) -> CallArg:
+    """What a class hands on to its base for ``ClassDef.super_args`` ``name``."""
+    if name == "*":
+        return CallArg("*", "")
+    arg = bound.get(name)
+    return replace(arg, name=None) if arg is not None else CallArg(None, name)
 
 
 def _classes(name: str, lookup: Lookup) -> Iterator[ClassDef]:

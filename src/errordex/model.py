@@ -191,7 +191,8 @@ class ClassDef:
     #: a message held by the class itself: ``message = "..."`` or ``__str__``.
     message: Template | None = None
     #: True when code (``__str__``, ``__init__``) builds the message, so the
-    #: arguments of a raise are not the message; False for a class attribute
+    #: arguments of a raise are not the message (``message`` is None when that
+    #: code cannot be read); False for a class attribute
     builds_message: bool = False
     #: ``__init__``'s parameters after ``self``, when it builds the message
     #: or passes it through
@@ -199,11 +200,16 @@ class ClassDef:
     #: ``self.detail = detail`` in ``__init__``: a hole ``{self.detail}`` shows
     #: the argument of ``detail``, as (attribute, parameter)
     param_attrs: tuple[tuple[str, str], ...] = ()
-    #: the ``__init__`` parameter that *is* the message: handed to
-    #: ``super().__init__(message, ...)`` (or kept as ``self.message`` for a
-    #: ``__str__`` that returns it); ``message`` is then the text the class
-    #: puts in when that argument is not given (``if hint is None: hint = ...``)
+    #: the ``__init__`` parameter that *is* the message: kept as
+    #: ``self.message`` for a ``__str__`` that returns it, or (without a
+    #: ``__str__``) handed on as ``super().__init__(message, ...)``'s first
+    #: argument; ``message`` is then the text the class puts in when that
+    #: argument is not given (``if hint is None: hint = ...``)
     message_param: str | None = None
+    #: what ``__init__`` hands on to ``super().__init__`` by position, when the
+    #: first is ``message_param``: each a parameter's name, "" for another
+    #: expression, "*" for a splat
+    super_args: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -222,6 +228,8 @@ class ClassDef:
             out["message_params"] = list(self.message_params)
             if self.param_attrs:
                 out["param_attrs"] = [list(a) for a in self.param_attrs]
+            if self.super_args:
+                out["super_args"] = list(self.super_args)
         return out
 
     @classmethod
@@ -238,6 +246,7 @@ class ClassDef:
             message_params=tuple(data.get("message_params", ())),
             param_attrs=tuple((a, p) for a, p in data.get("param_attrs", ())),
             message_param=data.get("message_param"),
+            super_args=tuple(data.get("super_args", ())),
         )
 
 

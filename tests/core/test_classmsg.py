@@ -125,11 +125,38 @@ class FileError(ClickException):
         self.filename = filename
 
 
+class ValidationException(Exception):
+    def __init__(self, errors):
+        self._errors = errors
+
+    def __str__(self):
+        message = f"{len(self._errors)} validation errors:"
+        return message.rstrip()
+
+
+class ResponseValidationError(ValidationException):
+    def __init__(self, errors, *, body=None):
+        super().__init__(errors)
+
+
+class LoopError(Exception):
+    def __init__(self, real_path, first_path):
+        super().__init__(real_path, first_path)
+
+
 def conflict(a, b):
     raise Inconsistent(a, "version", a, b)
 """
 FILES["pkg/views.py"] = """
-from .http import BadOptionUsage, FileError, HTTPException, Inconsistent, NoSuchOption
+from .http import (
+    BadOptionUsage,
+    FileError,
+    HTTPException,
+    Inconsistent,
+    LoopError,
+    NoSuchOption,
+    ResponseValidationError,
+)
 
 
 def get(request, name):
@@ -154,6 +181,13 @@ def open_file(name, e):
 
 def check(a, b, c):
     raise Inconsistent(a, "version", b, c)
+
+
+def validate(errors, seen, path):
+    if errors:
+        raise ResponseValidationError(errors=errors, body=None)
+    if path in seen:
+        raise LoopError(real_path=path, first_path=seen[path])
 """
 
 
@@ -247,3 +281,13 @@ def test_class_message_binds_positional_and_keyword_arguments() -> None:
     splat = (CallArg("*", "*rest"),)
     found = class_message("DecodeError", lambda name: [cls] if name == cls.name else [], splat)
     assert found is not None and found.template.display() == "%s at char %d"
+
+
+def test_a_parameter_is_not_the_message_when_a_base_builds_it_unreadably(
+    store: SqliteStore,
+) -> None:
+    found = {e.exception_types: e for e in store.entries()}
+    # ValidationException.__str__ builds the message: not ``{errors}``
+    assert found[("ResponseValidationError",)].template.is_empty
+    # Exception(real_path, first_path) shows a tuple: not ``{path}``
+    assert found[("LoopError",)].template.is_empty

@@ -102,6 +102,7 @@ class _ClassMessage:
     params: tuple[str, ...] = ()
     attrs: tuple[tuple[str, str], ...] = ()
     passed: str | None = None
+    handed: tuple[str, ...] = ()
 
 
 @dataclass
@@ -460,6 +461,7 @@ class _File:
             message_params=read.params,
             param_attrs=read.attrs,
             message_param=read.passed,
+            super_args=read.handed,
         )
 
     def _class_message(self, node: ts.Node, name: str, body: ts.Node) -> _ClassMessage:
@@ -469,7 +471,7 @@ class _File:
         has_str = False
         returned: ts.Node | None = None  # what __str__ returns
         init_fn: ts.Node | None = None
-        handed: ts.Node | None = None  # what __init__ hands to super().__init__
+        handed: list[ts.Node] = []  # what __init__ hands to super().__init__
         for stmt in msg.named(body):
             if stmt.type == "decorated_definition":
                 stmt = stmt.child_by_field_name("definition") or stmt
@@ -495,29 +497,33 @@ class _File:
                     text = _usable(msg.read_static(returned, self.resolve)) if returned else None
                 elif msg.text_of(fn_name) == "__init__":
                     init_fn = stmt
-                    handed = _super_init_message(fn_body)
-                    init = _usable(msg.read_static(handed, self.resolve)) if handed else None
+                    handed = _super_init_args(fn_body)
+                    first = handed[0] if handed else None
+                    init = _usable(msg.read_static(first, self.resolve)) if first else None
         if attr is not None:
             return _ClassMessage(attr)
         if init_fn is None:
-            return _ClassMessage(text, builds=text is not None)
+            # a __str__ that cannot be read still builds the message
+            return _ClassMessage(text, builds=has_str)
         params = _parameter_list(init_fn)[1:]
         init_body = init_fn.child_by_field_name("body")
         attrs = _self_aliases(init_body) if init_body is not None else ()
         if text is not None or init is not None:
             return _ClassMessage(text or init, True, params, attrs)
-        # No text of its own: a parameter may be the message, handed to the
-        # base (``super().__init__(message, ctx)``) when there is no __str__,
-        # or returned by __str__ as the attribute it was kept in.
+        # No text of its own: a parameter may be the message, returned by
+        # __str__ as the attribute it was kept in, or (without a __str__)
+        # handed to the base: ``super().__init__(message, ctx)``.
         if has_str:
             held = msg.expr_text(returned) if returned is not None else ""
             passed = dict(attrs).get(held) if held.startswith("self.") else None
-            default = self._default(init_fn, passed) if passed else None
-        else:
-            passed, default = self._handed_param(init_fn, handed, params)
+            if passed is None or passed not in params:
+                return _ClassMessage(None, True, params, attrs)
+            return _ClassMessage(self._default(init_fn, passed), False, params, attrs, passed)
+        passed, default = self._handed_param(init_fn, handed[0] if handed else None, params)
         if passed is None or passed not in params:
             return _ClassMessage()
-        return _ClassMessage(default, False, params, attrs, passed)
+        rest = tuple(_handed_name(n, params) for n in handed[1:])
+        return _ClassMessage(default, False, params, attrs, passed, (passed, *rest))
 
     def _handed_param(
         self, init_fn: ts.Node, handed: ts.Node | None, params: tuple[str, ...]
@@ -708,9 +714,9 @@ def _self_aliases(body: ts.Node) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def _super_init_message(body: ts.Node) -> ts.Node | None:
-    """The message argument of ``super().__init__(msg)`` or
-    ``Base.__init__(self, msg)`` in an ``__init__``."""
+def _super_init_args(body: ts.Node) -> list[ts.Node]:
+    """The positional arguments of ``super().__init__(msg, ...)`` or
+    ``Base.__init__(self, msg, ...)`` in an ``__init__`` (after ``self``)."""
     for stmt in msg.named(body):
         call = stmt.named_children[0] if stmt.named_child_count else None
         if stmt.type != "expression_statement" or call is None or call.type != "call":
@@ -718,12 +724,22 @@ def _super_init_message(body: ts.Node) -> ts.Node | None:
         fn, args = call.child_by_field_name("function"), call.child_by_field_name("arguments")
         if fn is None or args is None or not msg.text_of(fn).endswith(".__init__"):
             continue
-        positional = [a for a in msg.named(args) if a.type != "keyword_argument"]
+        positional = [
+            a for a in msg.named(args) if a.type not in ("keyword_argument", "dictionary_splat")
+        ]
         if msg.text_of(fn).startswith("super(") and positional:
-            return positional[0]
+            return positional
         if len(positional) > 1 and msg.text_of(positional[0]) == "self":
-            return positional[1]
-    return None
+            return positional[1:]
+    return []
+
+
+def _handed_name(node: ts.Node, params: tuple[str, ...]) -> str:
+    """How ``ClassDef.super_args`` names an argument handed to the base."""
+    if node.type == "list_splat":
+        return "*"
+    name = msg.text_of(node) if node.type == "identifier" else ""
+    return name if name in params else ""
 
 
 def _usable(t: Template | None) -> Template | None:
