@@ -63,9 +63,21 @@ def with_class_messages(sites: list[ThrowSite], classes: Iterable[ClassDef]) -> 
         return sites
 
     def lookup(name: str) -> list[ClassDef]:
-        return by_name.get(name.rsplit(".", 1)[-1], [])
+        found = by_name.get(name.rsplit(".", 1)[-1], [])
+        qualifier = name.rsplit(".", 2)[-2] if "." in name else ""
+        if qualifier and qualifier[0].islower() and qualifier not in ("self", "cls"):
+            # ``errors.FileError``: a class of that name in a module ``errors``
+            # (or a package of that name), not one elsewhere
+            found = [c for c in found if qualifier in _module_names(c.path)]
+        return found
 
     return [_apply(s, lookup) for s in sites]
+
+
+def _module_names(path: str) -> set[str]:
+    """``click/exceptions.py`` -> {"click", "exceptions"}."""
+    parts = path.removesuffix(".pyi").removesuffix(".py").split("/")
+    return set(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def site_args(template: Template, args: tuple[CallArg, ...]) -> tuple[CallArg, ...]:
@@ -128,47 +140,67 @@ def class_message(
         if c.message_param is not None:
             if forwarded:
                 return None
-            arg = _message_arg(c, args, shown)
-            if arg is None:
-                return None
+            bound, unknown = bind(c.message_params, args)
             if not c.super_args:  # its __str__ returns the parameter
-                return ClassMessage(_value(arg), False, frozenset(paths))
-            bound, _ = bind(c.message_params, args)
-            args = (arg, *(_handed(name, bound) for name in c.super_args[1:]))
+                arg = _given(c.message_param, c, args, bound, unknown, shown)
+                found = _value(arg) if arg is not None else None
+                return ClassMessage(found, False, frozenset(paths)) if found else None
+            args = tuple(_handed(t, c, args, bound, unknown, shown) for t in c.super_args)
             handed = True
             continue
-        if c.message is not None and not handed:
-            return ClassMessage(c.message, True, frozenset(paths))
         if c.message is not None:
-            break  # its message attribute is not what ``str()`` shows
-    if handed and len(args) == 1:
-        # Exception.__init__ got one argument: ``str()`` shows it as it is
-        return ClassMessage(_value(args[0]), False, frozenset(paths))
-    return None
+            if handed:
+                break  # its message attribute is not what ``str()`` shows
+            return ClassMessage(c.message, True, frozenset(paths))
+    # Exception.__init__ got one argument: ``str()`` shows it as it is
+    found = _value(args[0]) if handed and len(args) == 1 else None
+    return ClassMessage(found, False, frozenset(paths)) if found is not None else None
 
 
-def _message_arg(c: ClassDef, args: tuple[CallArg, ...], shown: str) -> CallArg | None:
-    """The argument of ``c.message_param``: given, the text ``__init__``
-    puts in, or a value not known (named after the parameter); None after
-    a splat, where it cannot be told."""
-    assert c.message_param is not None
-    bound, unknown = bind(c.message_params, args)
-    arg = bound.get(c.message_param)
+#: an argument whose value is not known
+_UNKNOWN = CallArg(None, "")
+
+
+def _given(
+    param: str,
+    c: ClassDef,
+    args: tuple[CallArg, ...],
+    bound: dict[str, CallArg],
+    unknown: set[str],
+    shown: str,
+) -> CallArg | None:
+    """The argument ``param`` of ``c.__init__`` gets: the raise's, the text
+    ``__init__`` puts in for the message parameter, or an unknown value
+    (named after the parameter); None when it cannot be told (after a
+    splat, or a raise with no arguments at all, which may not reach here)."""
+    arg = bound.get(param)
     if arg is not None:
         return replace(arg, name=None)
-    if c.message_param in unknown:
+    if param in unknown:
         return None
-    if c.message is not None:
+    if param == c.message_param and c.message is not None:
         return CallArg(None, "", name_the_class(fill(c.message, c, args), shown))
-    return CallArg(None, c.message_param)
+    return CallArg(None, param) if args else None
 
 
-def _handed(name: str, bound: dict[str, CallArg]) -> CallArg:
-    """What a class hands on to its base for ``ClassDef.super_args`` ``name``."""
-    if name == "*":
-        return CallArg("*", "")
-    arg = bound.get(name)
-    return replace(arg, name=None) if arg is not None else CallArg(None, name)
+def _handed(
+    t: Template | None,
+    c: ClassDef,
+    args: tuple[CallArg, ...],
+    bound: dict[str, CallArg],
+    unknown: set[str],
+    shown: str,
+) -> CallArg:
+    """What ``c`` hands to its base for one of ``ClassDef.super_args``."""
+    if t is None:
+        return _UNKNOWN
+    only = t.parts[0] if len(t.parts) == 1 else None
+    if isinstance(only, Hole) and t.syntax == "literal" and t.dynamic:
+        if only.expr.startswith("*"):
+            return CallArg("*", "")
+        if only.expr in c.message_params:
+            return _given(only.expr, c, args, bound, unknown, shown) or _UNKNOWN
+    return CallArg(None, "", fill(t, c, args))
 
 
 def _classes(name: str, lookup: Lookup) -> Iterator[ClassDef]:
@@ -231,11 +263,12 @@ def fill(template: Template, cls: ClassDef, args: tuple[CallArg, ...]) -> Templa
     return Template.of(template.syntax, *parts)
 
 
-def _value(arg: CallArg) -> Template:
-    """The message an argument is, when passed as the message."""
+def _value(arg: CallArg) -> Template | None:
+    """The message an argument is, when passed as the message; None when
+    its value is not known."""
     if arg.value is not None:
         return arg.value
-    return Template.runtime(arg.expr) if arg.expr else Template.empty()
+    return Template.runtime(arg.expr) if arg.expr else None
 
 
 def _shown(arg: CallArg, hole: Hole) -> tuple[Part, ...]:

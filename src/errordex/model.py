@@ -207,9 +207,9 @@ class ClassDef:
     #: argument is not given (``if hint is None: hint = ...``)
     message_param: str | None = None
     #: what ``__init__`` hands on to ``super().__init__`` by position, when the
-    #: first is ``message_param``: each a parameter's name, "" for another
-    #: expression, "*" for a splat
-    super_args: tuple[str, ...] = ()
+    #: first is ``message_param``: a parameter (or a splat) as the hole of its
+    #: name, a message read from the expression, None when it cannot be read
+    super_args: tuple[Template | None, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -229,7 +229,7 @@ class ClassDef:
             if self.param_attrs:
                 out["param_attrs"] = [list(a) for a in self.param_attrs]
             if self.super_args:
-                out["super_args"] = list(self.super_args)
+                out["super_args"] = [t.to_json() if t else None for t in self.super_args]
         return out
 
     @classmethod
@@ -246,7 +246,9 @@ class ClassDef:
             message_params=tuple(data.get("message_params", ())),
             param_attrs=tuple((a, p) for a, p in data.get("param_attrs", ())),
             message_param=data.get("message_param"),
-            super_args=tuple(data.get("super_args", ())),
+            super_args=tuple(
+                Template.from_json(t) if t else None for t in data.get("super_args", ())
+            ),
         )
 
 

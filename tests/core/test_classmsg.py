@@ -139,6 +139,29 @@ class ResponseValidationError(ValidationException):
         super().__init__(errors)
 
 
+class ConfigError(Exception):
+    def __init__(self, msg=""):
+        self.message = msg
+        Exception.__init__(self, msg)
+
+
+class InterpolationError(ConfigError):
+    def __init__(self, option, section, msg):
+        ConfigError.__init__(self, msg)
+        self.option = option
+
+
+class DepthError(InterpolationError):
+    def __init__(self, option, section, rawval):
+        msg = "Recursion limit exceeded: option {!r} in section {!r}".format(option, section)
+        InterpolationError.__init__(self, option, section, msg)
+
+
+class InvalidFile(ValueError):
+    def __init__(self, message="Invalid file"):
+        ValueError.__init__(self, message)
+
+
 class LoopError(Exception):
     def __init__(self, real_path, first_path):
         super().__init__(real_path, first_path)
@@ -150,9 +173,11 @@ def conflict(a, b):
 FILES["pkg/views.py"] = """
 from .http import (
     BadOptionUsage,
+    DepthError,
     FileError,
     HTTPException,
     Inconsistent,
+    InvalidFile,
     LoopError,
     NoSuchOption,
     ResponseValidationError,
@@ -181,6 +206,20 @@ def open_file(name, e):
 
 def check(a, b, c):
     raise Inconsistent(a, "version", b, c)
+
+
+def interpolate(option, section, raw, depth):
+    if depth > 10:
+        raise DepthError(option, section, raw)
+    raise InvalidFile()
+
+
+def teapot(lib):
+    from . import http
+
+    if lib:
+        raise lib.HTTPException(418)  # not the HTTPException of pkg/http.py
+    raise http.HTTPException(418, "I'm a teapot")
 
 
 def validate(errors, seen, path):
@@ -291,3 +330,20 @@ def test_a_parameter_is_not_the_message_when_a_base_builds_it_unreadably(
     assert found[("ResponseValidationError",)].template.is_empty
     # Exception(real_path, first_path) shows a tuple: not ``{path}``
     assert found[("LoopError",)].template.is_empty
+
+
+def test_a_message_init_builds_is_handed_up_to_the_base_that_shows_it(
+    store: SqliteStore,
+) -> None:
+    found = by_message(store)
+    # DepthError -> InterpolationError(option, section, msg) -> ConfigError(msg)
+    assert found["Recursion limit exceeded: option {!r} in section {!r}"].exception_types == (
+        "DepthError",
+    )
+    assert found["Invalid file"].exception_types == ("InvalidFile",)  # a parameter's default
+
+
+def test_a_qualified_name_reads_the_class_of_that_module(store: SqliteStore) -> None:
+    found = by_message(store)
+    assert "418: I'm a teapot" in found
+    assert "418: {self.detail}" not in found  # lib.HTTPException: another module's

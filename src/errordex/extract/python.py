@@ -102,7 +102,7 @@ class _ClassMessage:
     params: tuple[str, ...] = ()
     attrs: tuple[tuple[str, str], ...] = ()
     passed: str | None = None
-    handed: tuple[str, ...] = ()
+    handed: tuple[Template | None, ...] = ()
 
 
 @dataclass
@@ -522,8 +522,10 @@ class _File:
         passed, default = self._handed_param(init_fn, handed[0] if handed else None, params)
         if passed is None or passed not in params:
             return _ClassMessage()
-        rest = tuple(_handed_name(n, params) for n in handed[1:])
-        return _ClassMessage(default, False, params, attrs, passed, (passed, *rest))
+        rest = tuple(self._handed_value(n) for n in handed[1:])
+        return _ClassMessage(
+            default, False, params, attrs, passed, (Template.runtime(passed), *rest)
+        )
 
     def _handed_param(
         self, init_fn: ts.Node, handed: ts.Node | None, params: tuple[str, ...]
@@ -542,9 +544,28 @@ class _File:
         name = msg.text_of(handed)
         return name, self._default(init_fn, name)
 
+    def _handed_value(self, node: ts.Node) -> Template | None:
+        """An argument ``__init__`` hands to its base, as ``ClassDef.super_args``
+        holds it: a parameter (or any name) as the hole of that name, a splat
+        as its hole, a message read from it, or None when it cannot be read."""
+        if node.type in ("identifier", "list_splat"):
+            name = msg.expr_text(node)
+            value = self.resolve(node) if node.type == "identifier" else None
+            if value is None:
+                return Template.runtime(name)
+        return msg.read_static(node, self.resolve)
+
     def _default(self, init_fn: ts.Node, param: str) -> Template | None:
         """The text ``__init__`` gives a parameter that was not passed:
+        ``def __init__(self, message="Invalid file")``, or
         ``if hint is None: hint = _("unknown error")``."""
+        params = init_fn.child_by_field_name("parameters")
+        for p in msg.named(params) if params is not None else []:
+            name, value = p.child_by_field_name("name"), p.child_by_field_name("value")
+            if name is not None and value is not None and msg.text_of(name) == param:
+                found = _usable(msg.read_static(value, self.resolve))
+                if found is not None:
+                    return found
         for assign in self._assignments(init_fn).get(param, ()):
             right = assign.child_by_field_name("right")
             if assign.type == "assignment" and right is not None:
@@ -732,14 +753,6 @@ def _super_init_args(body: ts.Node) -> list[ts.Node]:
         if len(positional) > 1 and msg.text_of(positional[0]) == "self":
             return positional[1:]
     return []
-
-
-def _handed_name(node: ts.Node, params: tuple[str, ...]) -> str:
-    """How ``ClassDef.super_args`` names an argument handed to the base."""
-    if node.type == "list_splat":
-        return "*"
-    name = msg.text_of(node) if node.type == "identifier" else ""
-    return name if name in params else ""
 
 
 def _usable(t: Template | None) -> Template | None:
