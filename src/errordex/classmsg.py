@@ -14,15 +14,19 @@ file's classes are known):
   with ``f"{self.status_code}: {self.detail}"`` reads ``404: {self.detail}``.
   pip's ``InvalidSchemeCombination("--home", "--prefix")`` prints
   ``Cannot set {before} and {self.args[-1]} together``, not ``--home``;
-- a class that passes one parameter on as the message
-  (``super().__init__(message, ctx)``), up its bases: the raise's argument
-  for that parameter is the message. click's ``BadOptionUsage(opt,
-  _("Option {name!r} does not take a value."))`` reads that text, not ``{opt}``;
+- a class whose ``__str__`` returns a parameter (``self.message = message``),
+  or that hands its arguments on to its base (``super().__init__(message,
+  ctx)``) up to one that shows or builds the message: the raise's argument
+  for that parameter, or the text ``__init__`` puts in when it is not given.
+  click's ``BadOptionUsage(opt, _("Option {name!r} does not take a
+  value."))`` reads that text, not ``{opt}``;
 - a class that holds a message (``message = "..."``): that message, for a
   raise that gives none.
 
 An argument that is missing or cannot be read leaves its hole in place: the
 message is then partly built at run time, never the argument's name as text.
+A class whose ``__str__`` cannot be read tells nothing. Classes are found by
+name; a qualified one (``errors.FileError``) only in a module of that name.
 """
 
 from __future__ import annotations
