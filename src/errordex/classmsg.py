@@ -1,27 +1,60 @@
-"""Messages that an exception class defined in another file builds (pure).
+"""The message a raise of an exception class shows, from the class (pure).
 
-The Python extractor reads one file at a time. When a raise names a class
-defined in the same file, it already knows whether the class builds its
-message (``__str__``, ``__init__``) or holds one (``message = "..."``). For a
-class defined elsewhere it reads the first argument as the message; this
-pass corrects that once every file's classes are known:
+A raise's arguments are not always its message. The class may build the
+message in code (``__str__``, ``__init__``), or take it from one parameter
+that is not the first. ``class_message`` reads both from the ClassDefs,
+and is shared by the Python extractor (a class defined in the same file)
+and ``with_class_messages`` (a class defined in another file, once every
+file's classes are known):
 
-- a class whose code builds the message: the raise's arguments are not the
-  message (pip's ``InvalidSchemeCombination("--home", "--prefix")`` prints
-  ``Cannot set --home and --prefix together``), so the site takes the class's
-  template, with the first argument put in for ``__init__``'s first parameter
-  where the template shows it;
-- a class that holds a message, raised with no arguments: that message.
+- a class whose code builds the message: the site takes the class's
+  template, with each ``__init__`` parameter the template shows filled in
+  from the raise's argument for it (by position, or keyword), through
+  ``self.detail = detail`` too: starlette's ``HTTPException(status_code=404)``
+  with ``f"{self.status_code}: {self.detail}"`` reads ``404: {self.detail}``.
+  pip's ``InvalidSchemeCombination("--home", "--prefix")`` prints
+  ``Cannot set {before} and {self.args[-1]} together``, not ``--home``;
+- a class whose ``__str__`` returns a parameter (``self.message = message``),
+  or that hands its arguments on to its base (``super().__init__(message,
+  ctx)``) up to one that shows or builds the message: the raise's argument
+  for that parameter, or the text ``__init__`` puts in when it is not given.
+  click's ``BadOptionUsage(opt, _("Option {name!r} does not take a
+  value."))`` reads that text, not ``{opt}``;
+- a class that holds a message (``message = "..."``): that message, for a
+  raise that gives none.
+
+An argument that is missing or cannot be read leaves its hole in place: the
+message is then partly built at run time, never the argument's name as text.
+A class whose ``__str__`` cannot be read tells nothing. Classes are found by
+name; a qualified one (``errors.FileError``) only in a module of that name.
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
 
-from errordex.model import ClassDef, ThrowSite
+from errordex.model import CallArg, ClassDef, ThrowSite
 from errordex.template import Hole, Part, Template, Text
+
+#: the classes defined under a name (a base is looked up the same way)
+Lookup = Callable[[str], list[ClassDef]]
+
+_MAX_BASES = 32
+
+
+@dataclass(frozen=True)
+class ClassMessage:
+    """What a raise of a class shows, and what it was read from."""
+
+    template: Template
+    #: a class attribute (``message = "..."``): only for a raise that gives
+    #: no message of its own
+    held: bool
+    #: the files of the classes read on the way
+    paths: frozenset[str]
 
 
 def with_class_messages(sites: list[ThrowSite], classes: Iterable[ClassDef]) -> list[ThrowSite]:
@@ -32,22 +65,249 @@ def with_class_messages(sites: list[ThrowSite], classes: Iterable[ClassDef]) -> 
             by_name[c.name].append(c)
     if not by_name:
         return sites
-    return [_apply(s, by_name) for s in sites]
+
+    def lookup(name: str) -> list[ClassDef]:
+        found = by_name.get(name.rsplit(".", 1)[-1], [])
+        qualifier = name.rsplit(".", 2)[-2] if "." in name else ""
+        if qualifier and qualifier[0].islower() and qualifier not in ("self", "cls"):
+            # ``errors.FileError``: a class of that name in a module ``errors``
+            # (or a package of that name), not one elsewhere
+            found = [c for c in found if qualifier in _module_names(c.path)]
+        return found
+
+    return [_apply(s, lookup) for s in sites]
 
 
-def _apply(site: ThrowSite, by_name: dict[str, list[ClassDef]]) -> ThrowSite:
+def _module_names(path: str) -> set[str]:
+    """``click/exceptions.py`` -> {"click", "exceptions"}."""
+    parts = path.removesuffix(".pyi").removesuffix(".py").split("/")
+    return set(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def site_args(template: Template, args: tuple[CallArg, ...]) -> tuple[CallArg, ...]:
+    """The arguments a site keeps: none when they are just its message, as
+    in most raises (``ValueError("bad")``), since sites travel between
+    processes; ``_args`` reads them back."""
+    if len(args) == 1 and args[0].name is None and _args(template, ()) == args:
+        return ()
+    return args
+
+
+def _args(template: Template, args: tuple[CallArg, ...]) -> tuple[CallArg, ...]:
+    """The arguments of a raise with the message ``template``. Without them,
+    its message stands for the first argument (see ``site_args``)."""
+    if args or template.is_empty:
+        return args
+    only = template.parts[0]
+    if template.syntax == "literal" and template.dynamic and isinstance(only, Hole):
+        return (CallArg(None, only.expr),)  # Template.runtime(expr): not readable
+    return (CallArg(None, "", template),)
+
+
+def _apply(site: ThrowSite, lookup: Lookup) -> ThrowSite:
     if site.language != "python" or site.kind != "raise" or not site.exception_type:
         return site
-    raised = site.exception_type.rsplit(".", 1)[-1]
-    held = _message_class(raised, by_name)
-    if held is None or held.message is None or held.path == site.path:
-        return site  # unknown, ambiguous, or read by the extractor already
-    if held.builds_message:
-        return replace(site, template=name_the_class(_filled(held, site.template), raised))
-    if site.template.is_empty:
-        return replace(site, template=held.message)
-    return site
+    # A message forwarded to a helper that raises it stands for the argument
+    # the helper was given.
+    args = _args(site.template, () if site.via is not None else site.args)
+    found = class_message(site.exception_type, lookup, args, forwarded=site.via is not None)
+    if found is None or found.paths <= {site.path}:
+        return site  # nothing known, or read by the extractor already
+    if found.held and not site.template.is_empty:
+        return site
+    if found.template == site.template:
+        return site
+    return replace(site, template=found.template)
 
+
+def class_message(
+    raised: str, lookup: Lookup, args: tuple[CallArg, ...], forwarded: bool = False
+) -> ClassMessage | None:
+    """The message a raise of ``raised(*args)`` shows, read from its classes
+    up their bases; None when they tell nothing (the raise's own argument
+    stands), a class builds the message in code that cannot be read, or a
+    name on the way is defined more than once.
+
+    ``forwarded``: ``args`` holds only the message a helper was given, so a
+    class that takes its message from a parameter tells nothing more.
+    """
+    shown = raised.rsplit(".", 1)[-1]
+    paths: set[str] = set()
+    handed = False  # whether ``args`` are what a class handed to its base
+    for c in _classes(raised, lookup):
+        paths.add(c.path)
+        if c.builds_message:
+            if c.message is None:
+                return None
+            filled = name_the_class(fill(c.message, c, args), shown)
+            return ClassMessage(filled, False, frozenset(paths))
+        if c.message_param is not None:
+            if forwarded:
+                return None
+            bound, unknown = bind(c.message_params, args)
+            if not c.super_args:  # its __str__ returns the parameter
+                arg = _given(c.message_param, c, args, bound, unknown, shown)
+                found = _value(arg) if arg is not None else None
+                return ClassMessage(found, False, frozenset(paths)) if found else None
+            args = tuple(_handed(t, c, args, bound, unknown, shown) for t in c.super_args)
+            handed = True
+            continue
+        if c.message is not None:
+            if handed:
+                break  # its message attribute is not what ``str()`` shows
+            return ClassMessage(c.message, True, frozenset(paths))
+    # Exception.__init__ got one argument: ``str()`` shows it as it is
+    found = _value(args[0]) if handed and len(args) == 1 else None
+    return ClassMessage(found, False, frozenset(paths)) if found is not None else None
+
+
+#: an argument whose value is not known
+_UNKNOWN = CallArg(None, "")
+
+
+def _given(
+    param: str,
+    c: ClassDef,
+    args: tuple[CallArg, ...],
+    bound: dict[str, CallArg],
+    unknown: set[str],
+    shown: str,
+) -> CallArg | None:
+    """The argument ``param`` of ``c.__init__`` gets: the raise's, the text
+    ``__init__`` puts in for the message parameter, or an unknown value
+    (named after the parameter); None when it cannot be told (after a
+    splat, or a raise with no arguments at all, which may not reach here)."""
+    arg = bound.get(param)
+    if arg is not None:
+        return replace(arg, name=None)
+    if param in unknown:
+        return None
+    if param == c.message_param and c.message is not None:
+        return CallArg(None, "", name_the_class(fill(c.message, c, args), shown))
+    return CallArg(None, param) if args else None
+
+
+def _handed(
+    t: Template | None,
+    c: ClassDef,
+    args: tuple[CallArg, ...],
+    bound: dict[str, CallArg],
+    unknown: set[str],
+    shown: str,
+) -> CallArg:
+    """What ``c`` hands to its base for one of ``ClassDef.super_args``."""
+    if t is None:
+        return _UNKNOWN
+    only = t.parts[0] if len(t.parts) == 1 else None
+    if isinstance(only, Hole) and t.syntax == "literal" and t.dynamic:
+        if only.expr.startswith("*"):
+            return CallArg("*", "")
+        if only.expr in c.message_params:
+            return _given(only.expr, c, args, bound, unknown, shown) or _UNKNOWN
+    return CallArg(None, "", fill(t, c, args))
+
+
+def _classes(name: str, lookup: Lookup) -> Iterator[ClassDef]:
+    """The class ``name`` and its bases defined in the repo, first base
+    first; stops where a name is defined more than once."""
+    seen: set[str] = set()
+    while name not in seen and len(seen) < _MAX_BASES:
+        seen.add(name)
+        found = lookup(name)
+        if len(found) != 1:
+            return
+        c = found[0]
+        yield c
+        up = [b for b in c.bases if lookup(b)]
+        if not up:
+            return
+        name = up[0]
+
+
+def bind(params: tuple[str, ...], args: tuple[CallArg, ...]) -> tuple[dict[str, CallArg], set[str]]:
+    """The argument each parameter gets (positional by order, keywords by
+    name), and the parameters a splat (``*rest``, ``**kw``) may fill."""
+    bound: dict[str, CallArg] = {}
+    unknown: set[str] = set()
+    position: int | None = 0  # None past a ``*rest``: the places are unknown
+    for a in args:
+        if a.name is None:
+            if position is not None and position < len(params):
+                bound[params[position]] = a
+            position = None if position is None else position + 1
+        elif a.name == "*":
+            unknown.update(params[position:] if position is not None else ())
+            position = None
+        elif a.name == "**":
+            unknown.update(params)
+        elif a.name in params:
+            bound[a.name] = a
+    return bound, unknown - bound.keys()
+
+
+def fill(template: Template, cls: ClassDef, args: tuple[CallArg, ...]) -> Template:
+    """``template`` (built by ``cls``) with each hole of an ``__init__``
+    parameter showing the raise's argument for it: ``DecodeError("Expecting
+    value", s, 0)`` with ``'%s: line %d (char %d)' % (msg, lineno, pos)``
+    reads ``Expecting value: line %d (char 0)``. A hole whose argument is not
+    given or not readable stays a hole (named after the argument, if any)."""
+    if not args or not template.holes:
+        return template
+    bound, _ = bind(cls.message_params, args)
+    if not bound:
+        return template
+    attrs = dict(cls.param_attrs)
+    parts: list[Part] = []
+    for p in template.parts:
+        arg = bound.get(attrs.get(p.expr, p.expr)) if isinstance(p, Hole) else None
+        if arg is None or not isinstance(p, Hole):
+            parts.append(p)
+        else:
+            parts.extend(_shown(arg, p))
+    return Template.of(template.syntax, *parts)
+
+
+def _value(arg: CallArg) -> Template | None:
+    """The message an argument is, when passed as the message; None when
+    its value is not known."""
+    if arg.value is not None:
+        return arg.value
+    return Template.runtime(arg.expr) if arg.expr else None
+
+
+def _shown(arg: CallArg, hole: Hole) -> tuple[Part, ...]:
+    """What the placeholder ``hole`` prints for ``arg``."""
+    value, spec = arg.value, hole.spec
+    if value is not None and not value.dynamic:
+        if arg.integer and (_shows_str(spec) or _shows_int(spec) or _shows_repr(spec)):
+            return (Text(str(int(arg.expr))),)
+        if _shows_str(spec):
+            return value.parts
+        if _shows_repr(spec) and not value.holes:
+            return (Text(repr("".join(p.text for p in value.parts if isinstance(p, Text)))),)
+    if not arg.expr or arg.name in ("*", "**"):
+        return (hole,)
+    return (Hole(arg.expr, spec),)
+
+
+def _shows_str(spec: str) -> bool:
+    """``%s``, ``%(message)s``, ``{}``, ``{msg}``: the value's text as is."""
+    return _STR.fullmatch(spec) is not None
+
+
+def _shows_int(spec: str) -> bool:
+    """``%d``, ``%(n)i``, ``{:d}``, ``{n!r}``: an integer's digits."""
+    return _INT.fullmatch(spec) is not None
+
+
+def _shows_repr(spec: str) -> bool:
+    """``%r``, ``{x!r}``: the value's repr."""
+    return _REPR.fullmatch(spec) is not None
+
+
+_STR = re.compile(r"%(?:\([^)]*\))?s|\{[^!:=]*\}")
+_INT = re.compile(r"%(?:\([^)]*\))?[di]|\{[^!:=]*(?:![rs])?(?::d)?\}")
+_REPR = re.compile(r"%(?:\([^)]*\))?r|\{[^!:=]*!r\}")
 
 #: How a message built in a class names the class it is raised as.
 _CLASS_NAME = frozenset(
@@ -69,39 +329,3 @@ def name_the_class(template: Template, raised: str) -> Template:
         for p in template.parts
     ]
     return Template.of(template.syntax, *parts)
-
-
-def _message_class(name: str, by_name: dict[str, list[ClassDef]]) -> ClassDef | None:
-    """The class, from ``name`` up its bases, whose message a raise of ``name``
-    shows; None when a name on the way is defined more than once."""
-    seen: set[str] = set()
-    while name not in seen:
-        seen.add(name)
-        found = by_name.get(name, [])
-        if len(found) != 1:
-            return None
-        c = found[0]
-        if c.message is not None:
-            return c
-        up = [b.rsplit(".", 1)[-1] for b in c.bases if b.rsplit(".", 1)[-1] in by_name]
-        if not up:
-            return None
-        name = up[0]
-    return None
-
-
-def _filled(cls: ClassDef, first_arg: Template) -> Template:
-    """The class's template, with the raise's first argument in the holes of
-    ``__init__``'s first parameter (``JSONDecodeError("Expecting value", ...)``
-    in ``'%s: line %d ...' % (msg, ...)``)."""
-    assert cls.message is not None
-    first = cls.message_params[0] if cls.message_params else None
-    if first is None or first_arg.is_empty or first_arg.dynamic:
-        return cls.message
-    parts: list[Part] = []
-    for p in cls.message.parts:
-        if isinstance(p, Hole) and p.expr == first and p.spec in ("%s", "{}", f"{{{first}}}"):
-            parts.extend(first_arg.parts)
-        else:
-            parts.append(p)
-    return Template.of(cls.message.syntax, *parts)

@@ -85,6 +85,28 @@ class Guard:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class CallArg:
+    """One argument of the call a ``raise`` makes: ``X(path, detail="gone")``
+    has ``CallArg(None, "path")`` and ``CallArg("detail", '"gone"', <gone>)``.
+
+    ``name`` is the keyword, None for a positional argument, ``"*"``/``"**"``
+    for a splat (the arguments after it cannot be bound to parameters).
+    ``value`` is the text when it can be read statically (a string, or an
+    integer literal's digits); ``expr`` the source, kept only for an
+    integer or an argument built at run time (a hole names it).
+    """
+
+    name: str | None
+    expr: str
+    value: Template | None = None
+
+    @property
+    def integer(self) -> bool:
+        """An integer literal: it prints as its digits in ``%d`` holes too."""
+        return self.expr.isdecimal()
+
+
 @dataclass(frozen=True)
 class ThrowSite:
     """One place in the code that throws (or defines) an error message.
@@ -111,6 +133,10 @@ class ThrowSite:
     #: for a message forwarded to a helper that raises it (``self.fail(msg)``):
     #: where that helper raises, as "path:line symbol".
     via: str | None = None
+    #: the arguments of a raise's call, read by the pass that knows every
+    #: file's exception classes (``classmsg``). Transient: not in the JSON,
+    #: and not part of a site's equality.
+    args: tuple[CallArg, ...] = field(default=(), compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -165,10 +191,25 @@ class ClassDef:
     #: a message held by the class itself: ``message = "..."`` or ``__str__``.
     message: Template | None = None
     #: True when code (``__str__``, ``__init__``) builds the message, so the
-    #: arguments of a raise are not the message; False for a class attribute
+    #: arguments of a raise are not the message (``message`` is None when that
+    #: code cannot be read); False for a class attribute
     builds_message: bool = False
     #: ``__init__``'s parameters after ``self``, when it builds the message
+    #: or passes it through
     message_params: tuple[str, ...] = ()
+    #: ``self.detail = detail`` in ``__init__``: a hole ``{self.detail}`` shows
+    #: the argument of ``detail``, as (attribute, parameter)
+    param_attrs: tuple[tuple[str, str], ...] = ()
+    #: the ``__init__`` parameter that *is* the message: kept as
+    #: ``self.message`` for a ``__str__`` that returns it, or (without a
+    #: ``__str__``) handed on as ``super().__init__(message, ...)``'s first
+    #: argument; ``message`` is then the text the class puts in when that
+    #: argument is not given (``if hint is None: hint = ...``)
+    message_param: str | None = None
+    #: what ``__init__`` hands on to ``super().__init__`` by position, when the
+    #: first is ``message_param``: a parameter (or a splat) as the hole of its
+    #: name, a message read from the expression, None when it cannot be read
+    super_args: tuple[Template | None, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -181,7 +222,14 @@ class ClassDef:
         }
         if self.builds_message:
             out["builds_message"] = True
+        if self.message_param is not None:
+            out["message_param"] = self.message_param
+        if self.builds_message or self.message_param is not None:
             out["message_params"] = list(self.message_params)
+            if self.param_attrs:
+                out["param_attrs"] = [list(a) for a in self.param_attrs]
+            if self.super_args:
+                out["super_args"] = [t.to_json() if t else None for t in self.super_args]
         return out
 
     @classmethod
@@ -196,6 +244,11 @@ class ClassDef:
             message=Template.from_json(msg) if msg else None,
             builds_message=bool(data.get("builds_message", False)),
             message_params=tuple(data.get("message_params", ())),
+            param_attrs=tuple((a, p) for a, p in data.get("param_attrs", ())),
+            message_param=data.get("message_param"),
+            super_args=tuple(
+                Template.from_json(t) if t else None for t in data.get("super_args", ())
+            ),
         )
 
 

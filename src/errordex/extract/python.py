@@ -18,13 +18,12 @@ from dataclasses import dataclass, field, replace
 
 import tree_sitter as ts
 
-from errordex import grammars
-from errordex.classmsg import name_the_class
+from errordex import classmsg, grammars
 from errordex.extract import python_forward as fwd
 from errordex.extract import python_msg as msg
 from errordex.extract.common import context_hash, is_test_path
-from errordex.model import ClassDef, Extraction, Forwarder, Guard, ThrowSite
-from errordex.template import Hole, Part, Template
+from errordex.model import CallArg, ClassDef, Extraction, Forwarder, Guard, ThrowSite
+from errordex.template import Template
 
 LANGUAGE = "python"
 EXTENSIONS = (".py",)
@@ -95,13 +94,15 @@ class _Where:
 
 
 @dataclass(frozen=True)
-class _Builder:
-    """How a class builds its message from the arguments it is raised with:
-    the ``__init__`` parameters, and the ``self.attr = param`` assignments
-    that let ``__str__`` holes such as ``{self.message}`` name a parameter."""
+class _ClassMessage:
+    """What a class's body says about its message (see ``ClassDef``)."""
 
+    message: Template | None = None
+    builds: bool = False
     params: tuple[str, ...] = ()
-    aliases: tuple[tuple[str, str], ...] = ()
+    attrs: tuple[tuple[str, str], ...] = ()
+    passed: str | None = None
+    handed: tuple[Template | None, ...] = ()
 
 
 @dataclass
@@ -120,8 +121,6 @@ class _File:
     #: assignments by the id of their scope node (None until first needed)
     _scopes: dict[int, dict[str, list[ts.Node]]] | None = None
     _params: dict[int, frozenset[str]] = field(default_factory=dict)
-    #: classes whose code (``__str__``/``__init__``) builds the message
-    _built: dict[str, _Builder] = field(default_factory=dict)
 
     # -- sites ---------------------------------------------------------------
 
@@ -138,14 +137,15 @@ class _File:
             value = self.resolve(exc)
             if value is not None and value.type == "call":
                 exc = value  # err = ValueError("..."); raise err
+        args: tuple[CallArg, ...] = ()
         if exc.type == "call":
             fn = exc.child_by_field_name("function")
             exc_type = msg.expr_text(fn) if fn is not None else None
-            template = self.call_message(exc, exc_type)
+            template, args = self.call_message(exc, exc_type)
         elif exc.type in ("identifier", "attribute") and _looks_like_class(exc):
             exc_type = msg.expr_text(exc)
-            held = self.class_message(exc_type)
-            template = held[0] if held is not None else Template.empty()
+            held = classmsg.class_message(exc_type, self.local_classes, ())
+            template = held.template if held is not None else Template.empty()
         else:  # an exception instance held in a variable, or an expression
             exc_type = None
             template = Template.runtime(msg.expr_text(exc))
@@ -153,7 +153,9 @@ class _File:
             found = fwd.forwarder(self.path, node, exc_type, template)
             if found is not None:
                 self.forwarders.append(found)
-        return self.site(node, "raise", exc_type, template, where)
+        return self.site(
+            node, "raise", exc_type, template, where, classmsg.site_args(template, args)
+        )
 
     def assert_site(self, node: ts.Node) -> ThrowSite:
         kids = msg.named(node)
@@ -164,85 +166,73 @@ class _File:
             where = replace(where, guards=(*where.guards, checked))
         return self.site(node, "assert", "AssertionError", template, where)
 
-    def call_message(self, call: ts.Node, exc_type: str | None) -> Template:
-        args = call.child_by_field_name("arguments")
-        if args is None or args.type != "argument_list":
-            return Template.runtime(msg.expr_text(call))
-        positional, keyword = [], {}
-        for a in msg.named(args):
+    def call_message(
+        self, call: ts.Node, exc_type: str | None
+    ) -> tuple[Template, tuple[CallArg, ...]]:
+        """The message of ``X(...)``, and its arguments (for a class defined
+        in another file, ``classmsg`` reads the message from them later)."""
+        args_node = call.child_by_field_name("arguments")
+        if args_node is None or args_node.type != "argument_list":
+            return Template.runtime(msg.expr_text(call)), ()
+        positional: list[tuple[ts.Node, CallArg]] = []
+        keyword: dict[str, CallArg] = {}
+        args: list[CallArg] = []
+        for a in msg.named(args_node):
             if a.type == "keyword_argument":
                 name, value = a.child_by_field_name("name"), a.child_by_field_name("value")
                 if name is not None and value is not None:
-                    keyword[msg.text_of(name)] = value
-            elif a.type != "dictionary_splat":
-                positional.append(a)
-        held = self.class_message(exc_type) if exc_type else None
-        if held is not None and held[1] is not None:
-            # __str__ or __init__ builds the message, whatever the arguments
-            filled = self._fill(held[0], held[1], positional, keyword)
-            return name_the_class(filled, exc_type.rsplit(".", 1)[-1]) if exc_type else filled
+                    keyword[msg.text_of(name)] = arg = self.call_arg(msg.text_of(name), value)
+                    args.append(arg)
+            elif a.type == "dictionary_splat":
+                args.append(CallArg("**", msg.expr_text(a)))
+            elif a.type == "list_splat":
+                positional.append((a, CallArg("*", msg.expr_text(a))))
+                args.append(positional[-1][1])
+            else:
+                positional.append((a, self.call_arg(None, a)))
+                args.append(positional[-1][1])
+        found = (
+            classmsg.class_message(exc_type, self.local_classes, tuple(args)) if exc_type else None
+        )
+        if found is not None and not found.held:
+            # __str__ or __init__ builds the message, or takes it from a parameter
+            return found.template, tuple(args)
         # A leading number is a code, not the message: SystemExit(2),
         # OSError(errno.ENOENT, "..."), HTTPException(404, "...").
-        while positional and positional[0].type == "integer":
+        while positional and positional[0][0].type == "integer":
             positional = positional[1:]
         if positional:
-            first = positional[0]
-            if first.type == "list_splat":
-                return Template.runtime(msg.expr_text(first))
-            return msg.read(first, self.resolve)
+            return _message(positional[0][1]), tuple(args)
         for key in ("message", "msg", "detail"):
             if key in keyword:
-                return msg.read(keyword[key], self.resolve)
-        return held[0] if held is not None else Template.empty()
+                return _message(keyword[key]), tuple(args)
+        return (found.template if found is not None else Template.empty()), tuple(args)
 
-    def _fill(
-        self,
-        template: Template,
-        builder: _Builder,
-        positional: list[ts.Node],
-        keyword: dict[str, ts.Node],
-    ) -> Template:
-        """Put the raise's arguments into the holes of an ``__init__``-built
-        message: ``JSONDecodeError("Expecting value", s, pos)`` with
-        ``'%s: line %d column %d (char %d)' % (msg, lineno, colno, pos)``
-        reads ``Expecting value: line %d column %d (char %d)``."""
-        params = builder.params
-        bound = dict(zip(params, positional, strict=False))
-        bound.update((k, v) for k, v in keyword.items() if k in params)
-        if not bound:
-            return template
-        aliases = dict(builder.aliases)
-        parts: list[Part] = []
-        for p in template.parts:
-            arg = bound.get(aliases.get(p.expr, p.expr)) if isinstance(p, Hole) else None
-            if not isinstance(p, Hole) or arg is None or arg.type == "list_splat":
-                parts.append(p)
-                continue
-            got = msg.read_static(arg, self.resolve)
-            if got is not None and not got.dynamic and _shows_str(p.spec):
-                parts.extend(got.parts)
-            else:
-                parts.append(Hole(msg.expr_text(arg), p.spec))
-        return Template.of(template.syntax, *parts)
+    def call_arg(self, name: str | None, node: ts.Node) -> CallArg:
+        """One argument of a raise's call, read once. The source of one that
+        reads as text is left out: sites travel between processes, and the
+        text is what is shown."""
+        if node.type == "integer":
+            expr = msg.expr_text(node)
+            return CallArg(name, expr, Template.literal(expr) if expr.isdecimal() else None)
+        value = msg.read_static(node, self.resolve)
+        if value is not None and not value.dynamic:
+            return CallArg(name, "", value)
+        return CallArg(name, msg.expr_text(node), value)
 
-    def class_message(self, name: str) -> tuple[Template, _Builder | None] | None:
-        """The message a class defined in this file holds (or inherits), and
-        how, when the class builds it in code (``__str__``/``__init__``) so
-        that it replaces any argument."""
-        seen: set[str] = set()
-        while name in self.classes and name not in seen:
-            seen.add(name)
-            cd = self.classes[name]
-            if cd.message is not None:
-                return cd.message, self._built.get(name)
-            local = [b for b in cd.bases if b in self.classes]
-            if not local:
-                return None
-            name = local[0]
-        return None
+    def local_classes(self, name: str) -> list[ClassDef]:
+        """The class of a name defined in this file (``classmsg.Lookup``)."""
+        found = self.classes.get(name)
+        return [found] if found is not None else []
 
     def site(
-        self, node: ts.Node, kind: str, exc_type: str | None, template: Template, where: _Where
+        self,
+        node: ts.Node,
+        kind: str,
+        exc_type: str | None,
+        template: Template,
+        where: _Where,
+        args: tuple[CallArg, ...] = (),
     ) -> ThrowSite:
         line = node.start_point.row + 1
         return ThrowSite(
@@ -258,6 +248,7 @@ class _File:
             guards=where.guards,
             in_test=where.in_test,
             context_hash=context_hash(self.lines, line),
+            args=args,
         )
 
     @property
@@ -458,24 +449,29 @@ class _File:
             if b.type not in ("keyword_argument", "list_splat", "dictionary_splat")
         )
         body = node.child_by_field_name("body")
-        message = self._class_message(node, name, body) if body is not None else None
-        builder = self._built.get(name)
+        read = self._class_message(node, name, body) if body is not None else _ClassMessage()
         return ClassDef(
             name=name,
             qualname=f"{outer}.{name}" if outer else name,
             path=self.path,
             line=node.start_point.row + 1,
             bases=bases,
-            message=message,
-            builds_message=builder is not None,
-            message_params=builder.params if builder is not None else (),
+            message=read.message,
+            builds_message=read.builds,
+            message_params=read.params,
+            param_attrs=read.attrs,
+            message_param=read.passed,
+            super_args=read.handed,
         )
 
-    def _class_message(self, node: ts.Node, name: str, body: ts.Node) -> Template | None:
+    def _class_message(self, node: ts.Node, name: str, body: ts.Node) -> _ClassMessage:
         attr: Template | None = None
         text: Template | None = None
         init: Template | None = None
-        builder = _Builder()
+        has_str = False
+        returned: ts.Node | None = None  # what __str__ returns
+        init_fn: ts.Node | None = None
+        handed: list[ts.Node] = []  # what __init__ hands to super().__init__
         for stmt in msg.named(body):
             if stmt.type == "decorated_definition":
                 stmt = stmt.child_by_field_name("definition") or stmt
@@ -496,15 +492,87 @@ class _File:
                 if fn_name is None or fn_body is None:
                     continue
                 if msg.text_of(fn_name) == "__str__":
-                    ret = _first_return(fn_body)
-                    text = _usable(msg.read_static(ret, self.resolve)) if ret else None
+                    has_str = True
+                    returned = _first_return(fn_body)
+                    text = _usable(msg.read_static(returned, self.resolve)) if returned else None
                 elif msg.text_of(fn_name) == "__init__":
-                    arg = _super_init_message(fn_body)
-                    init = _usable(msg.read_static(arg, self.resolve)) if arg else None
-                    builder = _Builder(_parameter_list(stmt)[1:], _self_aliases(fn_body))
-        if attr is None and (text or init) is not None:
-            self._built[name] = builder
-        return attr or text or init
+                    init_fn = stmt
+                    handed = _super_init_args(fn_body)
+                    first = handed[0] if handed else None
+                    init = _usable(msg.read_static(first, self.resolve)) if first else None
+        if attr is not None:
+            return _ClassMessage(attr)
+        if init_fn is None:
+            # a __str__ that cannot be read still builds the message
+            return _ClassMessage(text, builds=has_str)
+        params = _parameter_list(init_fn)[1:]
+        init_body = init_fn.child_by_field_name("body")
+        attrs = _self_aliases(init_body) if init_body is not None else ()
+        if text is not None or init is not None:
+            return _ClassMessage(text or init, True, params, attrs)
+        # No text of its own: a parameter may be the message, returned by
+        # __str__ as the attribute it was kept in, or (without a __str__)
+        # handed to the base: ``super().__init__(message, ctx)``.
+        if has_str:
+            held = msg.expr_text(returned) if returned is not None else ""
+            passed = dict(attrs).get(held) if held.startswith("self.") else None
+            if passed is None or passed not in params:
+                return _ClassMessage(None, True, params, attrs)
+            return _ClassMessage(self._default(init_fn, passed), False, params, attrs, passed)
+        passed, default = self._handed_param(init_fn, handed[0] if handed else None, params)
+        if passed is None or passed not in params:
+            return _ClassMessage()
+        rest = tuple(self._handed_value(n) for n in handed[1:])
+        return _ClassMessage(
+            default, False, params, attrs, passed, (Template.runtime(passed), *rest)
+        )
+
+    def _handed_param(
+        self, init_fn: ts.Node, handed: ts.Node | None, params: tuple[str, ...]
+    ) -> tuple[str | None, Template | None]:
+        """The parameter ``super().__init__`` gets as the message, and the
+        text put in when it is not given: ``message`` and ``"unknown"`` in
+        ``super().__init__(message or "unknown")``."""
+        if handed is not None and handed.type == "boolean_operator":
+            op = handed.child_by_field_name("operator")
+            left, right = handed.child_by_field_name("left"), handed.child_by_field_name("right")
+            if op is not None and op.type == "or" and left is not None and right is not None:
+                default = _usable(msg.read_static(right, self.resolve))
+                return (msg.text_of(left), default) if left.type == "identifier" else (None, None)
+        if handed is None or handed.type != "identifier" or msg.text_of(handed) not in params:
+            return None, None
+        name = msg.text_of(handed)
+        return name, self._default(init_fn, name)
+
+    def _handed_value(self, node: ts.Node) -> Template | None:
+        """An argument ``__init__`` hands to its base, as ``ClassDef.super_args``
+        holds it: a parameter (or any name) as the hole of that name, a splat
+        as its hole, a message read from it, or None when it cannot be read."""
+        if node.type in ("identifier", "list_splat"):
+            name = msg.expr_text(node)
+            value = self.resolve(node) if node.type == "identifier" else None
+            if value is None:
+                return Template.runtime(name)
+        return msg.read_static(node, self.resolve)
+
+    def _default(self, init_fn: ts.Node, param: str) -> Template | None:
+        """The text ``__init__`` gives a parameter that was not passed:
+        ``def __init__(self, message="Invalid file")``, or
+        ``if hint is None: hint = _("unknown error")``."""
+        params = init_fn.child_by_field_name("parameters")
+        for p in msg.named(params) if params is not None else []:
+            name, value = p.child_by_field_name("name"), p.child_by_field_name("value")
+            if name is not None and value is not None and msg.text_of(name) == param:
+                found = _usable(msg.read_static(value, self.resolve))
+                if found is not None:
+                    return found
+        for assign in self._assignments(init_fn).get(param, ()):
+            right = assign.child_by_field_name("right")
+            if assign.type == "assignment" and right is not None:
+                found = _usable(msg.read_static(right, self.resolve))
+                if found is not None:
+                    return found
+        return None
 
     def _message_dict(self, cls: ts.Node, name: str, mapping: ts.Node) -> None:
         """One site per entry of a Django-style ``default_error_messages``."""
@@ -667,19 +735,9 @@ def _self_aliases(body: ts.Node) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-_STR_SPEC = re.compile(r"%(?:\([^)]*\))?s|\{[^!:]*\}")
-
-
-def _shows_str(spec: str) -> bool:
-    """Whether a placeholder prints its value's text as is (``%s``,
-    ``%(message)s``, ``{}``, ``{msg}``), so a literal argument can be
-    spliced in."""
-    return _STR_SPEC.fullmatch(spec) is not None
-
-
-def _super_init_message(body: ts.Node) -> ts.Node | None:
-    """The message argument of ``super().__init__(msg)`` or
-    ``Base.__init__(self, msg)`` in an ``__init__``."""
+def _super_init_args(body: ts.Node) -> list[ts.Node]:
+    """The positional arguments of ``super().__init__(msg, ...)`` or
+    ``Base.__init__(self, msg, ...)`` in an ``__init__`` (after ``self``)."""
     for stmt in msg.named(body):
         call = stmt.named_children[0] if stmt.named_child_count else None
         if stmt.type != "expression_statement" or call is None or call.type != "call":
@@ -687,14 +745,21 @@ def _super_init_message(body: ts.Node) -> ts.Node | None:
         fn, args = call.child_by_field_name("function"), call.child_by_field_name("arguments")
         if fn is None or args is None or not msg.text_of(fn).endswith(".__init__"):
             continue
-        positional = [a for a in msg.named(args) if a.type != "keyword_argument"]
+        positional = [
+            a for a in msg.named(args) if a.type not in ("keyword_argument", "dictionary_splat")
+        ]
         if msg.text_of(fn).startswith("super(") and positional:
-            return positional[0]
+            return positional
         if len(positional) > 1 and msg.text_of(positional[0]) == "self":
-            return positional[1]
-    return None
+            return positional[1:]
+    return []
 
 
 def _usable(t: Template | None) -> Template | None:
     """A class message worth showing: it has literal text."""
     return t if t is not None and t.chunks() else None
+
+
+def _message(arg: CallArg) -> Template:
+    """An argument read as the message itself."""
+    return arg.value if arg.value is not None else Template.runtime(arg.expr)
