@@ -518,7 +518,7 @@ def callers(sites: list[ThrowSite], reach: list[Fact], ix: Index) -> list[Fact]:
             )
             itself = (r["path"], r["function"])
             found = []
-            for path, caller, line, text in ix.call_texts.get(name, ()):
+            for path, caller, line, text in ix.call_texts.get(name):
                 if named not in text or (path, line) in seen or (path, caller) == itself:
                     continue
                 f = ix.function(path, caller)

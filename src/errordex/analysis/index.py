@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import heapq
 import re
-import sys
 from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from errordex.analysis.calltexts import CallTexts
 from errordex.analysis.cfg import Workspace
 from errordex.analysis.evidence import Catch, FileEvidence, FuncDef, Manifest, TestExpect
 from errordex.analysis.textmatch import Message
@@ -127,7 +127,7 @@ class CrossFile:
         #: same file, each packed into one int (``_pack``: file, function, line)
         self.edges: dict[str, array[int]] = {}
         #: callee name -> (path, caller symbol, line, call text), calls written on one line
-        self.call_texts: dict[str, list[tuple[str, str, int, str]]] = defaultdict(list)
+        self.call_texts = CallTexts()
         self.tests: list[TestExpect] = []
         self.catches: dict[str, list[Catch]] = defaultdict(list)
         self.manifests: dict[str, tuple[str, Manifest]] = {}
@@ -153,7 +153,7 @@ class CrossFile:
                 edges = self.edges[callee] = array("Q")
             edges.append(base | packed)
         for callee, caller, line, text in part.call_texts:
-            self.call_texts[callee].append((path, sys.intern(caller), line, text))
+            self.call_texts.add(callee, path, caller, line, text)
         self.tests.extend(part.tests)
         for x in part.catches:
             self.catches[x.exception.rsplit(".", 1)[-1]].append(x)
@@ -233,11 +233,12 @@ class Index:
             load = rest.get
         self._by_path = lru_cache(maxsize=cache_size)(lambda path: _ByPath.of(load(path)))
         self.defined = cross.defined
-        #: callee name -> (path, caller symbol, line of the call)
+        #: files by number, as the packed call edges name them
         self.paths = cross.paths
         #: callee name -> packed call edges (``callers_of``), of defined callees only
         self.callers = {k: v for k, v in cross.edges.items() if k in self.defined}
         self.call_texts = cross.call_texts
+        self.call_texts.flush()  # before the analysis forks its readers
         self.tests = cross.tests
         #: exception name -> its catches, in ``catches_of`` order
         self.catches = {n: sorted(found, key=_catch_order) for n, found in cross.catches.items()}

@@ -1,10 +1,12 @@
-"""Values of one index run that wait on disk until they are read back by key.
+"""Values of one index run that wait on disk until they are read back.
 
-A ``Spill`` pickles each value to an unlinked temporary file and keeps only
-its offset in memory. Reads use ``os.pread``, which moves no shared file
-offset, so processes forked after the values are written read them too. The
+``TempBytes`` appends bytes to an unlinked temporary file and reads them back
+by (offset, length). Reads use ``os.pread``, which moves no shared file
+offset, so processes forked after the bytes are written read them too. The
 file has no name, so an interrupted run (kill -9 included) leaves nothing
-behind.
+behind; it is closed by ``close()`` or when its ``TempBytes`` is collected.
+
+A ``Spill`` pickles each value to one and keeps only its offset in memory:
 
     with Spill[FileEvidence]() as evidence:
         evidence.put("src/a.rs", ev)
@@ -16,19 +18,56 @@ from __future__ import annotations
 import os
 import pickle
 import tempfile
+import weakref
 from typing import Generic, TypeVar
 
 _T = TypeVar("_T")
 
 
+class TempBytes:
+    """An append-only unlinked temporary file, made on the first append."""
+
+    def __init__(self, prefix: str = "errordex-spill-") -> None:
+        self._prefix = prefix
+        self._fd = -1
+        self._closer: weakref.finalize[[], TempBytes] | None = None
+        #: bytes written so far (the offset of the next append)
+        self.size = 0
+
+    def append(self, data: bytes | bytearray | memoryview) -> int:
+        """Write ``data`` at the end; return its offset."""
+        if self._closer is None:
+            file = tempfile.TemporaryFile(prefix=self._prefix)  # noqa: SIM115
+            self._fd = file.fileno()
+            self._closer = weakref.finalize(self, file.close)
+        view = memoryview(data)
+        start = self.size
+        done = 0
+        while done < len(view):
+            done += os.pwrite(self._fd, view[done:], start + done)
+        self.size += len(view)
+        return start
+
+    def read(self, offset: int, length: int) -> bytes:
+        """The ``length`` bytes written at ``offset``."""
+        data = os.pread(self._fd, length, offset)
+        while len(data) < length:  # a read past 2 GiB comes back in parts
+            more = os.pread(self._fd, length - len(data), offset + len(data))
+            if not more:
+                raise EOFError(f"{length} bytes at {offset}: the file ends first")
+            data += more
+        return data
+
+    def close(self) -> None:
+        if self._closer is not None:
+            self._closer()
+
+
 class Spill(Generic[_T]):
     def __init__(self) -> None:
-        # closed by close() / the with block, like the Spill itself
-        self._file = tempfile.TemporaryFile(prefix="errordex-spill-")  # noqa: SIM115
-        self._fd = self._file.fileno()
+        self._file = TempBytes()
         #: key -> (offset, length) of its pickle
         self._where: dict[str, tuple[int, int]] = {}
-        self._end = 0
 
     def __enter__(self) -> Spill[_T]:
         return self
@@ -51,18 +90,12 @@ class Spill(Generic[_T]):
 
     def put_pickled(self, key: str, pickled: bytes) -> None:
         """``put`` of a value pickled already (by a worker process, say)."""
-        data = memoryview(pickled)
-        done = 0
-        while done < len(data):
-            done += os.pwrite(self._fd, data[done:], self._end + done)
-        self._where[key] = (self._end, len(data))
-        self._end += len(data)
+        self._where[key] = (self._file.append(pickled), len(pickled))
 
     def get(self, key: str) -> _T | None:
         """The value written under ``key``, or None."""
         where = self._where.get(key)
         if where is None:
             return None
-        offset, length = where
-        value: _T = pickle.loads(os.pread(self._fd, length, offset))
+        value: _T = pickle.loads(self._file.read(*where))
         return value
