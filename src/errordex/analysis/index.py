@@ -1,7 +1,8 @@
 """The lookups the facts read across a whole snapshot (pure).
 
 ``Index`` is built once per snapshot from every file's evidence; ``facts``
-reads it for one entry. Lookups across files are kept in memory, compact;
+reads it for one entry. Lookups across files are kept in memory, compact,
+but for the calls written on one line, which wait on disk (``CallTexts``);
 a file's own functions and lines are read back by path when asked (so the
 evidence of a large repository can wait on disk, see ``CrossFile``).
 """
