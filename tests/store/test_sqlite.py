@@ -54,6 +54,7 @@ def test_fresh_database_has_the_expected_schema(tmp_path: Path) -> None:
         "skips",
         "entry_history",
         "entries_fts",
+        "snapshot_ident_names",
         "_migrations",
     } <= tables
     cols = [r[1] for r in store.conn.execute("PRAGMA table_info(sites)")]
@@ -138,3 +139,15 @@ def test_analyses_are_kept_compressed_and_older_text_ones_still_read(tmp_path: P
         first: store.analysis(sid, first),
         second: {"facts": {}, "analysis": {}},
     }
+
+
+def test_identifiers_are_rows_and_an_older_snapshots_json_list_still_reads(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite")
+    sid = store.save(replace(data("a" * 40, ["one"]), idents={"b", "a", "é"}))
+    assert store.idents(sid) == {"a", "b", "é"}
+    rows = store.conn.execute("SELECT name FROM snapshot_ident_names WHERE snapshot_id = ?", (sid,))
+    assert [r[0] for r in rows] == ["a", "b", "é"]
+    # a snapshot written before the names were rows
+    store.conn.execute("DELETE FROM snapshot_ident_names")
+    store.conn.execute("INSERT INTO snapshot_idents VALUES (?, ?)", (sid, '["x", "y"]'))
+    assert store.idents(sid) == {"x", "y"}

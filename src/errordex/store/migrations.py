@@ -147,6 +147,17 @@ def m003_match_postings(conn: sqlite3.Connection) -> None:
     postings.sync(conn)
 
 
+@migration
+def m004_ident_names(conn: sqlite3.Connection) -> None:
+    """A snapshot's identifiers one row each, written from the index's temp
+    table without being held in memory (``snapshot_idents`` keeps a JSON
+    list; snapshots written before this still read from it)."""
+    conn.execute(
+        "CREATE TABLE snapshot_ident_names (snapshot_id INTEGER NOT NULL REFERENCES snapshots(id),"
+        " name TEXT NOT NULL, PRIMARY KEY (snapshot_id, name)) WITHOUT ROWID"
+    )
+
+
 def apply(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT)")
     done = {row[0] for row in conn.execute("SELECT name FROM _migrations")}

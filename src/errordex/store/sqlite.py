@@ -190,16 +190,6 @@ class SnapshotWriter:
             "INSERT OR IGNORE INTO temp.pending_idents VALUES (?)", ((i,) for i in idents)
         )
 
-    def _idents_json(self) -> str:
-        """``json.dumps(sorted(names))`` of the kept identifiers, read in order
-        and encoded a chunk at a time rather than held as a set. SQLite orders
-        TEXT by its UTF-8 bytes, which is code point order, as ``sorted`` is."""
-        out: list[str] = []
-        rows = self.conn.execute("SELECT name FROM temp.pending_idents ORDER BY name")
-        while chunk := rows.fetchmany(8192):
-            out.append(json.dumps([name for (name,) in chunk])[1:-1])
-        return "[" + ", ".join(out) + "]"
-
     def finish(self, data: SnapshotData) -> int:
         """Write the snapshot with the kept files, make it current, and commit."""
         snap, conn = data.snapshot, self.conn
@@ -270,10 +260,15 @@ class SnapshotWriter:
         )
         if self._idents_kept:
             self.add_idents(data.idents)
-            idents = self._idents_json()
-        else:  # all of them are here: no need to go through the table
-            idents = json.dumps(sorted(set(data.idents)))
-        conn.execute("INSERT INTO snapshot_idents VALUES (?, ?)", (sid, idents))
+            conn.execute(
+                "INSERT INTO snapshot_ident_names SELECT ?, name FROM temp.pending_idents",
+                (sid,),
+            )
+        else:  # all of them are here: no need to go through the temp table
+            conn.executemany(
+                "INSERT INTO snapshot_ident_names VALUES (?, ?)",
+                ((sid, name) for name in sorted(set(data.idents))),
+            )
         conn.execute("UPDATE repos SET current_snapshot = ? WHERE id = ?", (sid, repo_id))
 
 
@@ -349,6 +344,7 @@ class SqliteStore:
             "skips",
             "analyses",
             "snapshot_idents",
+            "snapshot_ident_names",
         ):
             conn.execute(f"DELETE FROM {table} WHERE snapshot_id = ?", (sid,))
         conn.execute("UPDATE repos SET current_snapshot = NULL WHERE current_snapshot = ?", (sid,))
@@ -556,6 +552,16 @@ class SqliteStore:
             yield entry_id, _analysis_value(data)
 
     def idents(self, snapshot_id: int) -> set[str]:
+        """Every identifier in the snapshot's parsed code."""
+        names = {
+            name
+            for (name,) in self.conn.execute(
+                "SELECT name FROM snapshot_ident_names WHERE snapshot_id = ?", (snapshot_id,)
+            )
+        }
+        if names:
+            return names
+        # a snapshot written before m004 keeps a JSON list
         row = self.conn.execute(
             "SELECT data FROM snapshot_idents WHERE snapshot_id = ?", (snapshot_id,)
         ).fetchone()
