@@ -41,13 +41,17 @@ def forwarded_sites(
         by_qualname.setdefault(fw.qualname, []).append(fw)
     if not by_qualname:
         return []
-    defined: dict[str, set[str]] = {}  # name -> qualnames defining it
+    names = {q.rsplit(".", 1)[-1] for q in by_qualname}
+    # name -> qualnames defining it, for the names of forwarders (the only
+    # ones looked up), so the whole repository's functions are not held
+    defined: dict[str, set[str]] = {}
     for q in functions:
-        defined.setdefault(q.rsplit(".", 1)[-1], set()).add(q)
+        name = q.rsplit(".", 1)[-1]
+        if name in names:
+            defined.setdefault(name, set()).add(q)
     bases: dict[str, list[str]] = {}
     for c in classes:
         bases.setdefault(c.name, []).extend(_base_name(b) for b in c.bases)
-    names = {q.rsplit(".", 1)[-1] for q in by_qualname}
     out: list[ThrowSite] = []
     for call in calls:
         if call.callee not in names:

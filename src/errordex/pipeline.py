@@ -34,6 +34,8 @@ from errordex.model import (
     ClassDef,
     ErrorEntry,
     Extraction,
+    Forwarder,
+    MessageCall,
     Package,
     Repo,
     Skip,
@@ -48,7 +50,10 @@ from errordex.store.sqlite import SnapshotData, SqliteStore, analysis_blob, comp
 #: progress(files_seen, bytes_parsed, path)
 ProgressFn = Callable[[int, int, str], None]
 
+#: a batch of files sent to a worker: this many at most, and no more source
+#: than ``_BATCH_BYTES`` (past one file), so the results in flight stay small
 _BATCH = 64
+_BATCH_BYTES = 1 << 20
 #: identifiers held before they are handed to the store (crates have 161k)
 IDENTS_HELD = 50_000
 #: files whose evidence each analysis process keeps loaded (an LRU)
@@ -80,8 +85,8 @@ class _Collected:
     evidence: Spill[FileEvidence] = field(default_factory=Spill)
     #: identifiers in the parsed code (for `errordex verify`) not yet handed to the store
     idents: set[str] = field(default_factory=set)
-    #: extractions with forwarders or message calls, joined by _add_forwarded
-    forwarding: list[Extraction] = field(default_factory=list)
+    #: each file's ``Forwarding``, on disk until _add_forwarded joins them
+    forwarding: Spill[Forwarding] = field(default_factory=Spill)
     seen: int = 0
     parsed: int = 0
     bytes_parsed: int = 0
@@ -105,9 +110,14 @@ def decode(data: bytes) -> str | None:
 #: what a worker sends back for one file's evidence: the part lookups across
 #: files read, and the rest pickled (it goes to disk as it is)
 Found = tuple[CrossPart, bytes]
-#: a worker's result for one file: path, size, (extraction, its text
-#: ``compress``-ed, or b"" for a file without sites) or why it was skipped, evidence
-Extracted = tuple[str, int, tuple[Extraction, bytes] | Skip, Found | None]
+#: what ``forwarded_sites`` reads of one file: its forwarders, message calls
+#: and functions' qualified names
+Forwarding = tuple[tuple[Forwarder, ...], tuple[MessageCall, ...], tuple[str, ...]]
+#: a worker's result for one file: path, size, (extraction without its
+#: ``Forwarding``, its text ``compress``-ed or b"" for a file without sites,
+#: the ``Forwarding`` pickled or b"" when it is empty) or why it was skipped,
+#: evidence
+Extracted = tuple[str, int, tuple[Extraction, bytes, bytes] | Skip, Found | None]
 #: a worker's results for a batch of files, and their identifiers, each once
 Batch = tuple[list[Extracted], tuple[str, ...]]
 
@@ -128,7 +138,14 @@ def _extract_batch(batch: list[tuple[str, bytes]]) -> Batch:
             idents.update(ev.idents)
         if not isinstance(res, Skip):
             extraction, text = res
-            out.append((p, len(d), (extraction, compress(text) if text else b""), found))
+            forwarding = b""
+            if extraction.forwarders or extraction.calls or extraction.functions:
+                # It waits on disk until every file is read (Python repos: 3-10 MB held).
+                fw: Forwarding = (extraction.forwarders, extraction.calls, extraction.functions)
+                forwarding = pickle.dumps(fw, pickle.HIGHEST_PROTOCOL)
+                extraction = replace(extraction, forwarders=(), calls=(), functions=())
+            blob = compress(text) if text else b""
+            out.append((p, len(d), (extraction, blob, forwarding), found))
         else:
             out.append((p, len(d), res, found))
     return out, tuple(idents)
@@ -173,6 +190,7 @@ def _exit_with_parent(parent: int) -> None:
 
 def _batches(source: Source, into: _Collected) -> Iterator[list[tuple[str, bytes]]]:
     batch: list[tuple[str, bytes]] = []
+    size = 0
     for item in source.files():
         into.seen += 1
         if not _printable_path(item.path):
@@ -188,9 +206,10 @@ def _batches(source: Source, into: _Collected) -> Iterator[list[tuple[str, bytes
             _add_manifest(item, into)
             continue
         batch.append((item.path, item.data))
-        if len(batch) >= _BATCH:
+        size += len(item.data)
+        if len(batch) >= _BATCH or size >= _BATCH_BYTES:
             yield batch
-            batch = []
+            batch, size = [], 0
     if batch:
         yield batch
 
@@ -234,7 +253,7 @@ def _absorb(batch: Batch, into: _Collected) -> None:
         if isinstance(res, Skip):
             into.skips.append(res)
             continue
-        extraction, blob = res
+        extraction, blob, forwarding = res
         into.parsed += 1
         into.bytes_parsed += size
         if extraction.sites:
@@ -246,8 +265,8 @@ def _absorb(batch: Batch, into: _Collected) -> None:
             into.blobs[path] = blob
             into.kept.add(path)
         into.classes.extend(extraction.classes)
-        if extraction.forwarders or extraction.calls or extraction.functions:
-            into.forwarding.append(extraction)
+        if forwarding:
+            into.forwarding.put_pickled(path, forwarding)
 
 
 def _assign_packages(sites: list[ThrowSite], packages: list[Package]) -> list[ThrowSite]:
@@ -358,14 +377,15 @@ def _analysed_chunks(
 def _add_forwarded(source: Source, got: _Collected) -> None:
     """Add a site at each call that passes message text to a helper that
     raises it (``self.fail(_("..."))``; see ``errordex.forward``)."""
+    # Each of the three is a pass over the files read back, one at a time.
     found = got.forwarding
     extra = forwarded_sites(
-        (fw for e in found for fw in e.forwarders),
-        (c for e in found for c in e.calls),
+        (fw for forwarders, _, _ in found.values() for fw in forwarders),
+        (c for _, calls, _ in found.values() for c in calls),
         got.classes,
-        (q for e in found for q in e.functions),
+        (q for _, _, functions in found.values() for q in functions),
     )
-    got.forwarding = []
+    found.close()
     _keep_files(source, {s.path for s in extra}, got)
     got.sites.extend(extra)
 

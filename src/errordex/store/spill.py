@@ -19,6 +19,7 @@ import os
 import pickle
 import tempfile
 import weakref
+from collections.abc import Iterator
 from typing import Generic, TypeVar
 
 _T = TypeVar("_T")
@@ -99,3 +100,9 @@ class Spill(Generic[_T]):
             return None
         value: _T = pickle.loads(self._file.read(*where))
         return value
+
+    def values(self) -> Iterator[_T]:
+        """Every value, one at a time, in the order the keys were first written."""
+        for where in list(self._where.values()):
+            value: _T = pickle.loads(self._file.read(*where))
+            yield value
