@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -38,6 +39,15 @@ def test_spill_key_written_again_reads_the_last_value() -> None:
         spill.put("k", "first")
         spill.put("k", "second")
         assert spill.get("k") == "second"
+
+
+def test_spill_values_come_back_in_the_order_keys_were_first_written() -> None:
+    with Spill[tuple[str, ...]]() as spill:
+        spill.put("b.py", ("b",))
+        spill.put_pickled("a.py", pickle.dumps(("a", "A")))
+        spill.put("b.py", ("b", "again"))
+        assert list(spill.values()) == [("b", "again"), ("a", "A")]
+        assert list(spill.values()) == list(spill.values())  # each pass reads them again
 
 
 @pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="no fork")
