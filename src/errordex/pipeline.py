@@ -77,7 +77,7 @@ class _Collected:
     files: dict[str, str] = field(default_factory=dict)
     #: ``compress``-ed texts of files to store, not yet handed to the store
     blobs: dict[str, bytes] = field(default_factory=dict)
-    #: every path whose text is stored (or pending in ``files``)
+    #: every path whose text is stored (or pending in ``files`` or ``blobs``)
     kept: set[str] = field(default_factory=set)
     #: what the analysis reads across files, gathered as files arrive
     cross: CrossFile = field(default_factory=CrossFile)
@@ -406,10 +406,10 @@ def collect(
 ) -> _Collected:
     """Extract every file. With ``store_files``, the texts of files with
     sites are handed over batch by batch and not kept; without it they stay
-    in ``blobs``. With
-    ``store_idents``, identifiers are handed over whenever ``idents`` holds
-    over ``IDENTS_HELD`` (the rest stay there). The evidence read by path
-    goes to ``evidence`` (a new Spill if not given)."""
+    in ``blobs``. With ``store_idents``, identifiers are handed over
+    whenever ``idents`` holds over ``IDENTS_HELD`` (the rest stay there).
+    The evidence read by path goes to ``evidence`` (a new Spill if not
+    given)."""
     into = _Collected(evidence=evidence) if evidence is not None else _Collected()
     report = progress or (lambda seen, nbytes, path: None)
 
