@@ -27,6 +27,7 @@ import json
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import sysconfig
@@ -143,8 +144,12 @@ def run(name: str, root: Path, opts: IngestOptions, language: str, jobs: int, re
     )
     print(f"  peak RSS: {peak_mb():.0f} MB (before the first index: {rss0:.0f} MB)")
     print(f"  tree-sitter parse-only (1 core): {t_parse:.2f}s  {nbytes / 1e6 / t_parse:.2f} MB/s")
-    rounds = "  ".join(f"{i / p:.2f}x" for i, p in zip(indexes, parses, strict=True))
-    print(f"  ratio index / parse-only: {t_index / t_parse:.2f}x  (each round: {rounds})")
+    ratios = [i / p for i, p in zip(indexes, parses, strict=True)]
+    rounds = "  ".join(f"{r:.2f}x" for r in ratios)
+    print(
+        f"  ratio index / parse-only: {t_index / t_parse:.2f}x  (each round: {rounds};"
+        f" median {statistics.median(ratios):.2f}x)"
+    )
     # CPU time is steadier than wall time here: what the index costs in all.
     print(
         f"  CPU: index {min(index_cpus):.2f}s (its process and workers), parse-only"
