@@ -304,6 +304,8 @@ _CHUNKS_PER_JOB = 8
 
 #: store_analyses(rows): hands (entry id, analysis JSON) rows to the store, in entry order
 StoreAnalysesFn = Callable[[Iterable[tuple[str, bytes]]], None]
+#: store_rows(rows): hands some entries' rows to the store, in entry order
+StoreRowsFn = Callable[[EntryRows], None]
 
 
 def _analyse_chunk(lo: int, hi: int) -> tuple[list[tuple[str, bytes]], set[str], EntryRows]:
@@ -330,24 +332,28 @@ def _analyse_chunk(lo: int, hi: int) -> tuple[list[tuple[str, bytes]], set[str],
 
 
 def _analyse_all(
-    ix: Index, entries: list[ErrorEntry], repo: Repo, jobs: int, store: StoreAnalysesFn
-) -> tuple[set[str], EntryRows]:
-    """Write every entry's analysis through ``store`` as each chunk of entries
-    is done; return every path they point at, and the entries' rows. With
-    jobs > 1 (and fork), the chunks go to a pool forked after the Index is
-    built, so the workers inherit it instead of unpickling it."""
+    ix: Index,
+    entries: list[ErrorEntry],
+    repo: Repo,
+    jobs: int,
+    store: StoreAnalysesFn,
+    store_rows: StoreRowsFn,
+) -> set[str]:
+    """Write every entry's analysis through ``store``, and its rows through
+    ``store_rows``, as each chunk of entries is done; return every path they
+    point at. With jobs > 1 (and fork), the chunks go to a pool forked after
+    the Index is built, so the workers inherit it instead of unpickling it."""
     global _SHARED
     _SHARED = (ix, entries, repo)
     referenced: set[str] = set()
-    entry_rows = EntryRows()
     try:
-        for rows, paths, more in _analysed_chunks(len(entries), jobs):
+        for rows, paths, entry_rows in _analysed_chunks(len(entries), jobs):
             store(rows)
+            store_rows(entry_rows)
             referenced |= paths
-            entry_rows.extend(more)
     finally:
         _SHARED = None
-    return referenced, entry_rows
+    return referenced
 
 
 def _analysed_chunks(
@@ -501,7 +507,9 @@ def index(
             cache_size=EVIDENCE_CACHE_FILES,
         )
         got.cross = CrossFile()  # the Index holds what it reads
-        referenced, rows = _analyse_all(ix, entries, source.repo, jobs, writer.add_analyses)
+        referenced = _analyse_all(
+            ix, entries, source.repo, jobs, writer.add_analyses, writer.add_entry_rows
+        )
         del ix
         # Store every file an analysis points at, so its lines can be shown and verified.
         _keep_files(source, referenced, got)
@@ -534,7 +542,6 @@ def index(
                 skips=got.skips,
                 files=got.files,
                 idents=got.idents,
-                rows=rows,
             )
         )
     return IndexResult(snapshot_id=sid, snapshot=snapshot, skips=got.skips)

@@ -35,7 +35,7 @@ import math
 import sqlite3
 import sys
 from array import array
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from errordex.store.rows import DocRow, doc_row, text
@@ -91,7 +91,7 @@ def _level(entries: int) -> int:
 # -- writing ------------------------------------------------------------------
 
 
-def sync(conn: sqlite3.Connection, fresh: Mapping[int, Sequence[DocRow]] | None = None) -> None:
+def sync(conn: sqlite3.Connection, fresh: Mapping[int, Iterable[DocRow]] | None = None) -> None:
     """Bring the postings in line with the current snapshots.
 
     Runs in the caller's transaction. ``fresh`` gives the ``match_docs``
@@ -121,43 +121,45 @@ def sync(conn: sqlite3.Connection, fresh: Mapping[int, Sequence[DocRow]] | None 
 
 
 def _add(
-    conn: sqlite3.Connection, sid: int, docs: Sequence[DocRow] | None, indexed_at: str
+    conn: sqlite3.Connection, sid: int, docs: Iterable[DocRow] | None, indexed_at: str
 ) -> None:
     if docs is None:
-        docs = [
+        docs = (
             doc_row(eid, Template.from_json(json.loads(t)), tuple(json.loads(types)))
             for eid, t, types in conn.execute(
                 "SELECT id, template, exception_types FROM entries WHERE snapshot_id = ?"
                 " ORDER BY rowid",
                 (sid,),
-            )
-        ]
+            ).fetchall()
+        )
     lo = conn.execute("SELECT coalesce(max(doc), 0) + 1 FROM match_docs").fetchone()[0]
     post: dict[str, array[int]] = {}
-    for doc, (_, joined, _) in enumerate(docs, lo):
-        for k in joined.split("\n") if joined else ():
-            ids = post.get(k)
-            if ids is None:
-                ids = post[k] = array("I")
-            ids.append(doc)
-    conn.executemany(
-        "INSERT INTO match_docs VALUES (?, ?, ?, ?, ?)",
-        ((doc, sid, *row) for doc, row in enumerate(docs, lo)),
-    )
+    n = 0
+
+    def rows() -> Iterator[tuple[int, int, str, str, str]]:
+        """The ``match_docs`` rows, read once: the postings are gathered on the way."""
+        nonlocal n
+        for doc, (eid, joined, names) in enumerate(docs, lo):
+            n += 1
+            for k in joined.split("\n") if joined else ():
+                ids = post.get(k)
+                if ids is None:
+                    ids = post[k] = array("I")
+                ids.append(doc)
+            yield doc, sid, eid, joined, names
+
+    conn.executemany("INSERT INTO match_docs VALUES (?, ?, ?, ?, ?)", rows())
     seg = 0
-    if docs:
+    if n:
         seg = conn.execute("SELECT coalesce(max(seg), 0) + 1 FROM match_segments").fetchone()[0]
-        conn.execute(
-            "INSERT INTO match_segments VALUES (?, ?, ?)",
-            (seg, _level(len(docs)), len(docs)),
-        )
+        conn.execute("INSERT INTO match_segments VALUES (?, ?, ?)", (seg, _level(n), n))
         conn.executemany(
             "INSERT INTO match_postings VALUES (?, ?, ?, ?)",
             ((seg, k, len(post[k]), _blob(post[k])) for k in sorted(post)),
         )
     conn.execute(
         "INSERT INTO match_snapshots VALUES (?, ?, ?, ?, ?, ?, 0)",
-        (sid, seg, lo, lo + len(docs) - 1, KEYS_VERSION, indexed_at),
+        (sid, seg, lo, lo + n - 1, KEYS_VERSION, indexed_at),
     )
 
 

@@ -5,9 +5,8 @@ matcher's keys) is most of the CPU of a snapshot's write. It does not need
 the database, so the index's analysis workers do it for their share of the
 entries while the other share is analysed, and the write only inserts.
 
-    rows = EntryRows.of(entries)            # in any process
-    rows.extend(EntryRows.of(more_entries))
-    store.save(SnapshotData(..., rows=rows))
+    rows = EntryRows.of(entries[lo:hi])     # in any process
+    writer.add_entry_rows(rows)             # the store's writer, in entry order
 """
 
 from __future__ import annotations
@@ -77,12 +76,6 @@ class EntryRows:
             )
             out.docs.append(doc_row(e.id, e.template, e.exception_types))
         return out
-
-    def extend(self, more: EntryRows) -> None:
-        self.entries += more.entries
-        self.sites += more.sites
-        self.fts += more.fts
-        self.docs += more.docs
 
 
 def doc_row(entry_id: str, template: Template, types: tuple[str, ...]) -> DocRow:

@@ -34,6 +34,24 @@ from errordex.store.rows import EntryRows
 from errordex.store.rows import text as _text
 from errordex.template import Template
 
+#: the writer's temp tables of entries' rows (``EntryRows``) and their columns
+_PENDING_ROWS = {
+    "pending_entries": (
+        "id",
+        "message",
+        "key",
+        "template",
+        "kinds",
+        "types",
+        "dynamic",
+        "n_sites",
+        "n_test",
+    ),
+    "pending_sites": ("entry_id", "seq", "path", "line", "data"),
+    "pending_fts": ("entry_id", "literal", "types"),
+    "pending_docs": ("entry_id", "keys", "types"),
+}
+
 
 def _failpoint(name: str) -> None:
     """Fault injection for tests: ERRORDEX_FAILPOINT=save kills the process
@@ -84,8 +102,6 @@ class SnapshotData:
     #: every identifier in the snapshot's parsed code, for `errordex verify`,
     #: with those handed to ``SnapshotWriter.add_idents``
     idents: Iterable[str] = frozenset()
-    #: ``EntryRows.of(entries)``, when the caller worked them out already
-    rows: EntryRows | None = None
 
 
 def analysis_json(analysis: dict[str, Any]) -> str:
@@ -149,6 +165,11 @@ class SnapshotWriter:
         self.conn.execute(
             "CREATE TEMP TABLE IF NOT EXISTS pending_idents (name TEXT PRIMARY KEY) WITHOUT ROWID"
         )
+        # the entries' rows (store/rows.py), in entry order
+        for table, columns in _PENDING_ROWS.items():
+            self.conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS {table} ({', '.join(columns)})")
+        #: whether entries' rows were handed over before ``finish``
+        self._rows_kept = False
         self._clear()
 
     def __enter__(self) -> SnapshotWriter:
@@ -160,9 +181,8 @@ class SnapshotWriter:
         self._clear()
 
     def _clear(self) -> None:
-        self.conn.execute("DELETE FROM temp.pending_files")
-        self.conn.execute("DELETE FROM temp.pending_analyses")
-        self.conn.execute("DELETE FROM temp.pending_idents")
+        for table in ("pending_files", "pending_analyses", "pending_idents", *_PENDING_ROWS):
+            self.conn.execute(f"DELETE FROM temp.{table}")
 
     def add_files(self, files: Iterable[tuple[str, str]]) -> None:
         """Keep file texts for the snapshot; a path already kept is skipped."""
@@ -182,6 +202,19 @@ class SnapshotWriter:
         """Keep (entry id, ``analysis_blob``) rows for the snapshot, in order."""
         self.conn.executemany("INSERT INTO temp.pending_analyses VALUES (?, ?)", analyses)
         _failpoint("analyses")
+
+    def add_entry_rows(self, rows: EntryRows) -> None:
+        """Keep some entries' rows for the snapshot (``EntryRows.of``), in entry order."""
+        self._rows_kept = True
+        values: tuple[Sequence[tuple[Any, ...]], ...] = (
+            rows.entries,
+            rows.sites,
+            rows.fts,
+            rows.docs,
+        )
+        for (table, columns), some in zip(_PENDING_ROWS.items(), values, strict=True):
+            marks = ", ".join("?" * len(columns))
+            self.conn.executemany(f"INSERT INTO temp.{table} VALUES ({marks})", some)
 
     def add_idents(self, idents: Iterable[str]) -> None:
         """Keep identifiers for the snapshot (one that is kept already is skipped)."""
@@ -218,9 +251,11 @@ class SnapshotWriter:
             )
             sid = cur.lastrowid
             assert sid is not None
-            rows = data.rows if data.rows is not None else EntryRows.of(data.entries)
-            self._write(sid, repo_id, data, rows)
-            postings.sync(conn, {sid: rows.docs})  # the matcher's index (store/postings.py)
+            if not self._rows_kept:
+                self.add_entry_rows(EntryRows.of(data.entries))
+            self._write(sid, repo_id, data)
+            docs = conn.execute("SELECT * FROM temp.pending_docs ORDER BY rowid")
+            postings.sync(conn, {sid: docs})  # the matcher's index (store/postings.py)
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
@@ -228,9 +263,9 @@ class SnapshotWriter:
             raise
         return sid
 
-    def _write(self, sid: int, repo_id: int, data: SnapshotData, rows: EntryRows) -> None:
+    def _write(self, sid: int, repo_id: int, data: SnapshotData) -> None:
         snap, conn = data.snapshot, self.conn
-        self._store._insert_entries(sid, repo_id, snap.commit, rows)
+        self._store._insert_entries(sid, repo_id, snap.commit)
         _failpoint("save")
         conn.executemany(
             "INSERT INTO packages VALUES (?, ?, ?)",
@@ -308,25 +343,29 @@ class SqliteStore:
         row = self.conn.execute("SELECT id FROM repos WHERE slug = ?", (repo.slug,)).fetchone()
         return int(row[0])
 
-    def _insert_entries(self, sid: int, repo_id: int, commit: str, rows: EntryRows) -> None:
+    def _insert_entries(self, sid: int, repo_id: int, commit: str) -> None:
+        """The entries' rows kept by the writer, in entry order (so rowids are as before)."""
         conn = self.conn
-        # One statement per table, rows in entry order (so rowids are as before).
-        conn.executemany(
-            "INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            ((sid, *r) for r in rows.entries),
+        entries = ", ".join(_PENDING_ROWS["pending_entries"])
+        conn.execute(
+            f"INSERT INTO entries SELECT ?, {entries} FROM temp.pending_entries ORDER BY rowid",
+            (sid,),
         )
-        rowid = dict(conn.execute("SELECT id, rowid FROM entries WHERE snapshot_id = ?", (sid,)))
-        conn.executemany(
-            "INSERT INTO entries_fts (rowid, literal, exception_types) VALUES (?, ?, ?)",
-            ((rowid[eid], literal, types) for eid, literal, types in rows.fts),
+        conn.execute(
+            "INSERT INTO entries_fts (rowid, literal, exception_types)"
+            " SELECT e.rowid, p.literal, p.types FROM temp.pending_fts p"
+            " JOIN entries e ON e.snapshot_id = ? AND e.id = p.entry_id ORDER BY p.rowid",
+            (sid,),
         )
-        conn.executemany(
-            "INSERT INTO sites VALUES (?, ?, ?, ?, ?, ?)", ((sid, *r) for r in rows.sites)
+        conn.execute(
+            "INSERT INTO sites SELECT ?, entry_id, seq, path, line, data FROM temp.pending_sites"
+            " ORDER BY rowid",
+            (sid,),
         )
-        conn.executemany(
-            "INSERT INTO entry_history VALUES (?, ?, ?, ?) ON CONFLICT(repo_id, entry_id)"
-            " DO UPDATE SET last_seen = excluded.last_seen",
-            ((repo_id, r[0], commit, commit) for r in rows.entries),
+        conn.execute(
+            "INSERT INTO entry_history SELECT ?, id, ?, ? FROM temp.pending_entries WHERE true"
+            " ORDER BY rowid ON CONFLICT(repo_id, entry_id) DO UPDATE SET last_seen = excluded.last_seen",
+            (repo_id, commit, commit),
         )
 
     def _delete_snapshot(self, sid: int) -> None:
