@@ -55,7 +55,7 @@ ProgressFn = Callable[[int, int, str], None]
 _BATCH = 64
 _BATCH_BYTES = 1 << 20
 #: identifiers held before they are handed to the store (crates have 161k)
-IDENTS_HELD = 50_000
+IDENTS_HELD = 16_384
 #: files whose evidence each analysis process keeps loaded (an LRU)
 EVIDENCE_CACHE_FILES = 1024
 
