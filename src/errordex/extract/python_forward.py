@@ -215,7 +215,12 @@ class Forwarding:
         for capture, up in (("forward.callee", 1), ("forward.method", 2)):
             for n in _may_forward(src, caught.get(capture, [])):
                 call: ts.Node | None = n.parent if up == 1 else n.parent and n.parent.parent
-                if call is not None:
+                if call is None:
+                    continue
+                # ``message_call``'s first look, on the text after the callee (the
+                # argument list, or more): most calls end here, never read.
+                start = src.find(b"(", n.end_byte, call.end_byte) + 1
+                if _MAY_READ.search(src[start : call.end_byte - 1].lower()) is not None:
                     calls.append(call)
         functions = [
             n for n in caught.get("function", ()) if n.child_by_field_name("name") is not None
