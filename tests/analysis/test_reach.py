@@ -81,3 +81,49 @@ def test_a_catch_in_a_test_is_not_offered_as_the_repos_pattern(tmp_path: Path) -
     assert stored is not None
     assert [c["path"] for c in stored["facts"]["catches"]] == ["tests/test_parse.py"]
     assert not any("Catch" in s["text"] for s in stored["analysis"]["solutions"])
+
+
+def test_a_name_left_out_of_all_is_not_public_and_the_page_leads_with_the_api(
+    tmp_path: Path,
+) -> None:
+    # json.decoder's shape: a helper the scanner calls raises first in the
+    # file; __all__ names the decoder, whose method json.loads reaches.
+    files = {
+        "pkg/__init__.py": (
+            "from .decoder import Decoder\n\n\ndef loads(s):\n    return Decoder().decode(s)\n"
+        ),
+        "pkg/decoder.py": (
+            '__all__ = ["Decoder"]\n\n\n'
+            "def parse_object(s):\n"
+            "    if not s:\n"
+            '        raise ValueError("Expecting value")\n\n\n'
+            "class Decoder:\n"
+            "    parse = parse_object\n\n"
+            "    def decode(self, s):\n"
+            "        return self.raw_decode(s)\n\n"
+            "    def raw_decode(self, s):\n"
+            "        if s is None:\n"
+            '            raise ValueError("Expecting value")\n'
+            "        return self.parse(s)\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/lead")
+    (entry,) = [e for e in store.entries() if e.message == "Expecting value"]
+    assert [s.line for s in entry.sites] == [6, 17]  # the helper comes first in the file
+    stored = store.analysis(sid, entry.id)
+    assert stored is not None
+    public = {r["function"]: r["public"] for r in stored["facts"]["reachability"]}
+    assert public == {"parse_object": False, "Decoder.raw_decode": True}
+    assert stored["analysis"]["summary"]["text"].startswith("`Decoder.raw_decode` raises")
+
+
+def test_all_that_cannot_be_read_leaves_every_public_name_public() -> None:
+    from errordex.analysis import scan
+
+    for head in ('__all__ = ["a"]\n__all__.extend(["helper"])\n', "__all__ = names()\n"):
+        ev = scan("pkg/m.py", head + "def helper():\n    pass\n", "python")
+        assert [(f.name, f.public) for f in ev.functions] == [("helper", True)]
+    ev = scan("pkg/m.py", '__all__ = ("a",)\n__all__ += ["b"]\ndef b():\n    pass\n', "python")
+    assert [(f.name, f.public) for f in ev.functions] == [("b", True)]
+    ev = scan("pkg/m.py", '__all__ = ["a"]\ndef helper():\n    pass\n', "python")
+    assert [(f.name, f.public) for f in ev.functions] == [("helper", False)]

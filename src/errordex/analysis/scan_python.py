@@ -71,6 +71,44 @@ class _Scan:
         self.tests: list[TestExpect] = []
         self.catches: list[Catch] = []
         self.idents: set[str] = set()
+        #: the module's ``__all__`` (``dunder_all``), read by ``run``
+        self.exported: frozenset[str] | None = None
+
+    def dunder_all(self, caught: grammars.Captures) -> frozenset[str] | None:
+        """The names in the module's ``__all__``, when it is a literal list or
+        tuple of strings (added to with ``+=`` literals too); None when there
+        is none, or it cannot be read (``__all__.extend(...)``, ``+= a.__all__``)."""
+        found: set[str] = set()
+        seen = False
+        for node in (*caught.get("assign", ()), *caught.get("augment", ())):
+            if self.t(node.child_by_field_name("left")) != "__all__":
+                continue
+            scope = node.parent
+            while scope is not None and scope.type not in (
+                "function_definition",
+                "class_definition",
+            ):
+                scope = scope.parent
+            if scope is not None:
+                continue  # a class's or function's own __all__
+            seen = True
+            try:
+                value = ast.literal_eval(self.t(node.child_by_field_name("right")))
+            except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+                return None
+            if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+                return None
+            found.update(value)
+        if not seen or b"__all__." in self.src:
+            return None
+        return frozenset(found)
+
+    def exports(self, names: list[str], name: str) -> bool:
+        """Whether a function defined at ``names`` is the module's API by its
+        ``__all__``: a module-level function not listed is a helper
+        (json.decoder's ``JSONObject``). A class is not judged so: the API
+        may hand out its instances (``aifc.open`` returns an ``Aifc_write``)."""
+        return bool(names) or self.exported is None or name in self.exported
 
     def t(self, n: Node | None) -> str:
         if n is None:
@@ -80,6 +118,7 @@ class _Scan:
     def run(self, tree: Tree | None = None) -> FileEvidence:
         tree = tree or _parser().parse(self.src)
         caught = grammars.captures("python", tree)
+        self.exported = self.dunder_all(caught)
         # The captures in document order (a parent before the nodes it holds),
         # read as a walk would: scopes are popped when a node starts past their end.
         read = {kind: caught.get(kind, []) for kind in _READ}
@@ -192,7 +231,7 @@ class _Scan:
                 path=self.path,
                 line=n.start_point.row + 1,
                 end_line=n.end_point.row + 1,
-                public=public and _public_name(name) and not is_test,
+                public=public and _public_name(name) and not is_test and self.exports(names, name),
                 in_test=is_test,
                 docs=tuple(self.docstring(n)),
             )

@@ -82,10 +82,9 @@ class _Writer:
         self.e = entry
         self.f = facts
         self.slug = slug
-        self.lead = entry.catalog_sites[0]
+        self.lead, self.fn = _lead(entry, facts)
         self.lang = self.lead.language
         self.where = f"{self.lead.path}:{self.lead.line}"
-        self.fn = facts["reachability"][0] if facts["reachability"] else None
         self.stub = next(
             (
                 x
@@ -831,6 +830,28 @@ class _Writer:
                 item["code_line"] = t["body_line"]
             out.append(item)
         return out
+
+
+def _lead(entry: ErrorEntry, facts: dict[str, list[Fact]]) -> tuple[ThrowSite, Fact | None]:
+    """The site a page leads with, and its function's reachability: the first
+    site whose function ranks best, public code being what a reader calls.
+    json's "Expecting value" leads with ``JSONDecoder.raw_decode`` (public,
+    reached from ``json.loads``), not with ``JSONObject``, a helper the
+    scanner calls that ``json.decoder.__all__`` leaves out."""
+    first = entry.catalog_sites[0]
+    reach = facts["reachability"]
+    if not reach:
+        return first, None
+    if reach[0]["site"] != f"{first.path}:{first.line}":
+        return first, reach[0]  # the first site is outside any function
+
+    def rank(fact: Fact) -> int:
+        """Public first, then what public code reaches, then the rest."""
+        return 0 if fact["public"] else 1 if any(fact.get("paths", ())) else 2
+
+    at = {f"{s.path}:{s.line}": s for s in entry.catalog_sites}
+    best = min((f for f in reach if f["site"] in at), key=rank)
+    return at[best["site"]], best
 
 
 def _known(facts: dict[str, list[Fact]], name: str) -> set[str]:
