@@ -14,6 +14,7 @@ import hashlib
 from collections.abc import Iterable
 
 from errordex.model import ErrorEntry, ThrowSite
+from errordex.runtime import bare_panic
 
 
 def entry_id(slug: str, key: str) -> str:
@@ -25,6 +26,8 @@ def group_key(site: ThrowSite) -> str:
     if t.dynamic:
         return f"dynamic\0{site.exception_type or site.kind}\0{site.path}\0{site.symbol or ''}"
     if t.is_empty or not t.key():
+        if site.language == "rust" and bare_panic(site):
+            return "explicit panic"  # what it prints, as `panic!("explicit panic")` would
         return f"empty\0{site.kind}\0{site.exception_type or ''}"
     return t.key()
 

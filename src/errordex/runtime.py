@@ -49,11 +49,19 @@ def qualified_exception(qualname: str, defined_in: str | None) -> str:
     return f"{module}.{qualname}" if module else qualname.rsplit(".", 1)[-1]
 
 
+def bare_panic(site: ThrowSite) -> bool:
+    """``panic!()`` with no arguments, which prints "explicit panic" (the
+    message is the runtime's, not in the source: the template stays empty)."""
+    return site.kind == "panic" and site.template.syntax == "none" and site.template.is_empty
+
+
 def message_line(site: ThrowSite, exception: str | None = None) -> str:
     """The message as the runtime prints it, placeholders left in; for Python,
     ``exception`` is the name to print (see ``qualified_exception``)."""
     text = site.template.display()
     if site.language == "rust":
+        if bare_panic(site):
+            return "explicit panic"
         prefix = RUST_PREFIX.get(site.kind)
         if prefix:
             return f"{prefix}: {text}" if text else prefix
@@ -101,5 +109,5 @@ def title(entry: ErrorEntry) -> str:
         )
         return f"{what} (message built at run time from {exprs})"
     if t.is_empty and lead is not None:
-        return message_line(lead)
+        return message_line(lead) or "(an empty message)"  # panic!("")
     return t.display()

@@ -100,7 +100,7 @@ def print_entry(
         _print_section_body(console, analysis["summary"])
         console.print()
     console.print("[bold underline]Error message[/]")
-    shown = data["message"] or "(no message: the exception type alone)"
+    shown = data["message"] or _no_message(data)
     console.print(f"  template: {escape(shown)}")
     if data["template"]["dynamic"]:
         console.print(
@@ -178,6 +178,16 @@ _SECTIONS = (
     ("situations", "Common situations"),
     ("reproductions", "Tests that reproduce it"),
 )
+
+
+def _no_message(data: dict[str, Any]) -> str:
+    """What stands for a message the source does not write: a bare Rust
+    ``panic!()``/``todo!()`` prints the runtime's text, a bare ``raise X`` the
+    type alone."""
+    sites = data.get("sites") or []
+    if sites and sites[0].get("language") == "rust" and data.get("runtime_message"):
+        return f"(none in the source: Rust prints “{data['runtime_message']}”)"
+    return "(no message: the exception type alone)"
 
 
 def _print_section_body(console: Console, body: Any, numbered: bool = False) -> None:

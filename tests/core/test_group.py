@@ -63,3 +63,20 @@ def test_title_of_a_runtime_message_cuts_a_long_expression() -> None:
     shown = title(e)
     assert shown.startswith("ArgumentError (message built at run time from f'ORM mapped entity")
     assert "\n" not in shown and len(shown) < 120 and shown.endswith("…)")
+
+
+def test_a_bare_panic_is_the_runtimes_explicit_panic_and_an_empty_one_is_apart() -> None:
+    from errordex.extract.rust import extract
+    from errordex.runtime import printed_form, title
+
+    code = (
+        "fn a() { panic!(); }\n"
+        'fn b() { panic!("explicit panic"); }\n'
+        'fn c() { panic!(""); }\n'
+        "fn d() { std::panic!() }\n"
+    )
+    sites = extract("src/lib.rs", code).sites
+    assert [s.template.is_empty for s in sites] == [True, False, True, True]  # the source's text
+    by_title = {title(e): [s.line for s in e.sites] for e in group("o/r", sites)}
+    assert by_title == {"explicit panic": [1, 2, 4], "(an empty message)": [3]}
+    assert printed_form(sites[0]).endswith("src/lib.rs:1:10:\nexplicit panic")

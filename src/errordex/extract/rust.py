@@ -457,6 +457,8 @@ class _File:
         lit = self._literal(groups[skip])
         if lit is None:  # panic!(msg) in the 2018 edition, bail!(err)
             return Template.runtime(_squash(self.span(groups[skip])))
+        if not lit:  # panic!(""): an empty message, not none (panic!() says "explicit panic")
+            return Template(syntax="literal", parts=(), dynamic=False)
         positional, named = self._fmt_args(groups[skip + 1 :])
         return parse_format(lit, positional, named)
 
