@@ -6,7 +6,10 @@ a Python ``raise ValueError("x")`` ends the traceback with ``ValueError: x``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from errordex.model import ErrorEntry, ThrowSite
+from errordex.template import Template
 
 #: Directories that hold a project's importable packages, not packages themselves.
 _SOURCE_ROOTS = frozenset({"src", "lib", "Lib"})
@@ -47,6 +50,23 @@ def qualified_exception(qualname: str, defined_in: str | None) -> str:
     class outside builtins), the bare name otherwise."""
     module = python_module(defined_in) if defined_in else None
     return f"{module}.{qualname}" if module else qualname.rsplit(".", 1)[-1]
+
+
+def runtime_text(kind: str) -> str | None:
+    """What Rust prints for a bare ``panic!()``/``todo!()``/``unimplemented!()``/
+    ``unreachable!()`` (a macro of this kind with no message)."""
+    return "explicit panic" if kind == "panic" else RUST_PREFIX.get(kind)
+
+
+def matched_template(template: Template, kinds: Sequence[str]) -> Template:
+    """The text an entry's error shows at run time, for the matcher to find
+    and verify: its template, or for a bare Rust macro (no message in the
+    source, ``kinds`` Rust's) the text the runtime prints."""
+    if template.is_empty and template.syntax == "none" and kinds:
+        text = runtime_text(kinds[0])
+        if text:
+            return Template.literal(text)
+    return template
 
 
 def bare_panic(site: ThrowSite) -> bool:

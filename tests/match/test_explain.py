@@ -177,3 +177,21 @@ def test_explain_never_raises(text: str, store: SqliteStore) -> None:
 def test_explain_limit_is_respected() -> None:
     [part] = explain("tensor value w3 mismatch for 1", memory(), limit=2)
     assert len(part.matches) <= 2
+
+
+def test_a_bare_rust_macro_is_found_by_what_the_runtime_prints(tmp_path: Path) -> None:
+    from errordex.extract.rust import extract
+    from errordex.group import group
+    from tests.repo_files import index_files
+
+    code = "pub fn a() {\n    todo!()\n}\n\npub fn b() {\n    panic!()\n}\n"
+    entries = group("acme/bare", extract("src/lib.rs", code).sites)
+    store, _ = index_files(
+        tmp_path, {"Cargo.toml": '[package]\nname = "bare"\n', "src/lib.rs": code}, "acme/bare"
+    )
+    for idx in (MemoryIndex.from_entries(entries), StoreIndex(store)):
+        for text, line in (("not yet implemented", 2), ("explicit panic", 6)):
+            [part] = explain(text, idx)
+            assert part.matches and part.matches[0].exact, (text, idx)
+            (found,) = [e for e in entries if e.id == part.matches[0].entry_id]
+            assert [s.line for s in found.sites] == [line]

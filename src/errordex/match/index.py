@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from errordex.runtime import matched_template
 from errordex.template import Hole, Template, Text
 
 if TYPE_CHECKING:
@@ -371,7 +372,7 @@ class MemoryIndex:
             (
                 e.id,
                 e.repo,
-                e.template,
+                matched_template(e.template, e.kinds),
                 e.exception_types,
                 tuple(dict.fromkeys(s.path for s in e.sites)),
                 tuple((s.path, s.line, s.via) for s in e.sites),

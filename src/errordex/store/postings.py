@@ -38,6 +38,7 @@ from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+from errordex.runtime import matched_template
 from errordex.store.rows import DocRow, doc_row, text
 from errordex.template import Template
 
@@ -55,7 +56,7 @@ __all__ = [
 ]
 
 #: Bump when ``entry_keys`` changes: snapshots indexed by other rules are indexed again on the next write.
-KEYS_VERSION = 1
+KEYS_VERSION = 2
 #: Segments of one level merged together.
 FANOUT = 4
 #: Bound parameters per ``IN (...)`` query.
@@ -125,9 +126,13 @@ def _add(
 ) -> None:
     if docs is None:
         docs = (
-            doc_row(eid, Template.from_json(json.loads(t)), tuple(json.loads(types)))
-            for eid, t, types in conn.execute(
-                "SELECT id, template, exception_types FROM entries WHERE snapshot_id = ?"
+            doc_row(
+                eid,
+                matched_template(Template.from_json(json.loads(t)), json.loads(kinds)),
+                tuple(json.loads(types)),
+            )
+            for eid, t, types, kinds in conn.execute(
+                "SELECT id, template, exception_types, kinds FROM entries WHERE snapshot_id = ?"
                 " ORDER BY rowid",
                 (sid,),
             ).fetchall()
@@ -331,16 +336,29 @@ def rows(conn: sqlite3.Connection, ids: list[int]) -> dict[int, tuple[int, str, 
     for i in range(0, len(ids), _CHUNK):
         chunk = ids[i : i + _CHUNK]
         marks = ", ".join("?" * len(chunk))
-        for n, sid, eid, slug, tjson, types_json in conn.execute(
-            "SELECT d.doc, e.snapshot_id, e.id, r.slug, e.template, e.exception_types"
+        for n, sid, eid, slug, tjson, types_json, kinds in conn.execute(
+            "SELECT d.doc, e.snapshot_id, e.id, r.slug, e.template, e.exception_types, e.kinds"
             " FROM match_docs d JOIN entries e ON e.snapshot_id = d.snapshot_id AND e.id = d.entry_id"
             " JOIN snapshots s ON s.id = e.snapshot_id"
             " JOIN repos r ON r.id = s.repo_id AND r.current_snapshot = s.id"
             f" WHERE d.doc IN ({marks})",
             chunk,
         ):
-            out[n] = (int(sid), eid, slug, tjson, types_json)
+            out[n] = (int(sid), eid, slug, matched_json(tjson, kinds), types_json)
     return out
+
+
+#: the JSON of a template with no message at all (``Template.empty``)
+_EMPTY_JSON = json.dumps(Template.empty().to_json())
+
+
+def matched_json(template_json: str, kinds_json: str) -> str:
+    """``template_json`` as the matcher reads it (``runtime.matched_template``):
+    a bare Rust ``todo!()`` reads "not yet implemented"."""
+    if template_json != _EMPTY_JSON:
+        return template_json
+    t = matched_template(Template.empty(), json.loads(kinds_json))
+    return template_json if t.is_empty else json.dumps(t.to_json())
 
 
 def wordless(conn: sqlite3.Connection) -> list[str]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from errordex.match.index import entry_keys, type_name
 from errordex.model import ErrorEntry
+from errordex.runtime import matched_template
 from errordex.template import Template
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -68,13 +69,12 @@ class EntryRows:
                     n_test,
                 )
             )
-            out.fts.append(
-                (e.id, text(e.template.literal_text()), text(" ".join(e.exception_types)))
-            )
+            shown = matched_template(e.template, e.kinds)
+            out.fts.append((e.id, text(shown.literal_text()), text(" ".join(e.exception_types))))
             out.sites.extend(
                 (e.id, i, s.path, s.line, json.dumps(s.to_json())) for i, s in enumerate(e.sites)
             )
-            out.docs.append(doc_row(e.id, e.template, e.exception_types))
+            out.docs.append(doc_row(e.id, shown, e.exception_types))
         return out
 
 

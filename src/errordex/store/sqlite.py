@@ -673,7 +673,7 @@ class SqliteStore:
         extra = " AND (e.dynamic = 1 OR e.key = '')" if dynamic_only else ""
         score, order = ("0", "") if dynamic_only else ("rank", " ORDER BY rank")
         rows = self.conn.execute(
-            "SELECT e.snapshot_id, e.id, r.slug, e.template, e.exception_types FROM"
+            "SELECT e.snapshot_id, e.id, r.slug, e.template, e.exception_types, e.kinds FROM"
             f" (SELECT rowid AS rid, {score} AS score FROM entries_fts"
             f"  WHERE entries_fts MATCH ?{order} LIMIT ?) f"
             " JOIN entries e ON e.rowid = f.rid JOIN snapshots s ON s.id = e.snapshot_id"
@@ -681,7 +681,7 @@ class SqliteStore:
             f" WHERE 1{extra} ORDER BY f.score LIMIT ?",
             (query, inner, limit),
         ).fetchall()
-        return [(int(r[0]), r[1], r[2], r[3], r[4]) for r in rows]
+        return [(int(r[0]), r[1], r[2], postings.matched_json(r[3], r[5]), r[4]) for r in rows]
 
     def match_status(self) -> postings.Status:
         """Whether the matcher's postings are in line with the current snapshots."""
@@ -757,13 +757,13 @@ class SqliteStore:
             return []
         marks = ", ".join("?" * len(paths))
         rows = self.conn.execute(
-            "SELECT DISTINCT s.snapshot_id, s.entry_id, r.slug, e.template, e.exception_types"
-            " FROM repos r JOIN sites s ON s.snapshot_id = r.current_snapshot"
+            "SELECT DISTINCT s.snapshot_id, s.entry_id, r.slug, e.template, e.exception_types,"
+            " e.kinds FROM repos r JOIN sites s ON s.snapshot_id = r.current_snapshot"
             " JOIN entries e ON e.snapshot_id = s.snapshot_id AND e.id = s.entry_id"
             f" WHERE s.path IN ({marks}) AND s.line = ? LIMIT ?",
             (*paths, line, limit),
         ).fetchall()
-        return [(int(r[0]), r[1], r[2], r[3], r[4]) for r in rows]
+        return [(int(r[0]), r[1], r[2], postings.matched_json(r[3], r[5]), r[4]) for r in rows]
 
     def known_files(self, paths: list[str]) -> list[tuple[str, str]]:
         """(repo slug, path) for each of ``paths`` that is a file of a current
