@@ -46,7 +46,8 @@ from errordex.match.compile import HoleKind, hole_kind
 from errordex.match.explain import rank
 from errordex.match.index import CandidateSource, MemoryIndex, StoreIndex
 from errordex.model import ErrorEntry, Repo, Snapshot, ThrowSite
-from errordex.store.sqlite import SnapshotData, SqliteStore
+from errordex.store.sqlite import SqliteStore
+from errordex.store.writer import SnapshotData
 from errordex.template import Part, Template, Text
 
 CACHE = Path(tempfile.gettempdir()) / "errordex-bench-templates.json"

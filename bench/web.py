@@ -45,7 +45,8 @@ from pathlib import Path
 from errordex.group import group
 from errordex.model import ThrowSite
 from errordex.pipeline import index
-from errordex.store.sqlite import SnapshotData, SqliteStore
+from errordex.store.sqlite import SqliteStore
+from errordex.store.writer import SnapshotData
 from errordex.template import Text
 from errordex.web.server import default_workers
 

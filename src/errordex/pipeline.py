@@ -45,7 +45,8 @@ from errordex.model import (
 )
 from errordex.store.rows import EntryRows
 from errordex.store.spill import Spill
-from errordex.store.sqlite import SnapshotData, SqliteStore, analysis_blob, compress
+from errordex.store.sqlite import SqliteStore
+from errordex.store.writer import SnapshotData, analysis_blob, compress
 
 #: progress(files_seen, bytes_parsed, path)
 ProgressFn = Callable[[int, int, str], None]

@@ -3,7 +3,8 @@ from collections.abc import Iterator
 import pytest
 
 from errordex.model import ErrorEntry, Repo, Snapshot, ThrowSite
-from errordex.store.sqlite import SnapshotData, SqliteStore
+from errordex.store.sqlite import SqliteStore
+from errordex.store.writer import SnapshotData
 from errordex.template import Hole, Template, Text
 
 

@@ -10,7 +10,8 @@ from errordex.match import index as index_module
 from errordex.match.compile import hole_kind
 from errordex.match.index import MemoryIndex, StoreIndex
 from errordex.model import ErrorEntry, Repo, Snapshot
-from errordex.store.sqlite import SnapshotData, SqliteStore
+from errordex.store.sqlite import SqliteStore
+from errordex.store.writer import SnapshotData
 from errordex.template import Hole, Template, Text
 
 from .conftest import corpus, entry, fmt

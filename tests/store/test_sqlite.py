@@ -8,7 +8,8 @@ from errordex.errors import NotFound, StoreError
 from errordex.group import group
 from errordex.model import Repo, Snapshot, ThrowSite
 from errordex.store import open_store
-from errordex.store.sqlite import SnapshotData, SqliteStore
+from errordex.store.sqlite import SqliteStore
+from errordex.store.writer import SnapshotData
 from errordex.template import Template
 
 

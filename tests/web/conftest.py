@@ -17,7 +17,8 @@ from fastapi.testclient import TestClient
 
 from errordex.group import group
 from errordex.model import Guard, Repo, Snapshot, ThrowSite
-from errordex.store.sqlite import SnapshotData, SqliteStore
+from errordex.store.sqlite import SqliteStore
+from errordex.store.writer import SnapshotData
 from errordex.template import Hole, Template, Text
 from errordex.web.app import create_app
 
