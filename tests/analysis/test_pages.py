@@ -121,7 +121,7 @@ def test_verify_flags_an_invented_name(ws: tuple[SqliteStore, int]) -> None:
 
 @pytest.mark.parametrize("name", ["ws", "py"])
 def test_every_code_block_parses(name: str, tmp_path: Path) -> None:
-    from errordex.analysis.write import parses
+    from errordex.analysis.sections import parses
     from tests.analysis.conftest import index_fixture
 
     store, sid = index_fixture(name, tmp_path)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from errordex.analysis import scan_python, scan_rust
-from errordex.analysis.write import parses
+from errordex.analysis.sections import parses
 from errordex.model import Package
 
 _SPAN = re.compile(r"`([^`\n]+)`")

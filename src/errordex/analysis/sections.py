@@ -1,0 +1,37 @@
+"""What a page's sections are made of: a section with its evidence, and
+example code that is kept only if it parses (pure)."""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Any
+
+from errordex.analysis import scan_python, scan_rust
+
+Fact = dict[str, Any]
+
+
+def ev(*facts: Fact) -> list[str]:
+    return list(dict.fromkeys(f"{f['path']}:{f['line']}" for f in facts if "path" in f))
+
+
+def parses(code: str, language: str) -> bool:
+    if language == "python":
+        return scan_python.parses(code)
+    if language == "rust":
+        return scan_rust.parses(code)
+    if language == "toml":
+        try:
+            tomllib.loads(code)
+        except tomllib.TOMLDecodeError:
+            return False
+        return True
+    return False
+
+
+def code_block(code: str, language: str) -> dict[str, str] | None:
+    return {"language": language, "code": code} if code.strip() and parses(code, language) else None
+
+
+def section(text: str, evidence: list[str], **more: Any) -> dict[str, Any]:
+    return {"text": text, "provenance": "static", "evidence": evidence, **more}
