@@ -4,7 +4,9 @@
     analyse(entries, evidence, packages, classes, repo) -> {entry id: Analysis}
     verify(...)                                      re-checks a stored analysis
 
-Everything here is pure: text and values in, frozen values out.
+Everything here is pure, text and values in and frozen values out, but for
+the scratch files of one index run: the calls written on one line wait in an
+unlinked temp file (``calltexts.CallTexts``) that the ``Index`` reads back.
 """
 
 from __future__ import annotations

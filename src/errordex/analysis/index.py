@@ -1,4 +1,4 @@
-"""The lookups the facts read across a whole snapshot (pure).
+"""The lookups the facts read across a whole snapshot.
 
 ``Index`` is built once per snapshot from every file's evidence; ``facts``
 reads it for one entry. Lookups across files are kept in memory, compact,
