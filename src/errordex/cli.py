@@ -7,6 +7,7 @@ stderr and the exit code named in ``errors.py``; a traceback means a bug.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -39,7 +40,12 @@ def friendly(fn: Callable[P, R]) -> Callable[P, R]:
             err_console.print(
                 "[yellow]interrupted[/]: nothing was written; the previous snapshot is intact"
             )
-            sys.exit(EXIT_INTERRUPTED)
+            # The write is rolled back by now. Exit at once: the interpreter's own
+            # exit joins the worker pools' threads and processes, and that join
+            # could wait forever when only this process got the SIGINT.
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(EXIT_INTERRUPTED)
 
     return wrapper
 

@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
@@ -187,6 +188,31 @@ def _exit_with_parent(parent: int) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, daemon=True).start()
+
+
+@contextmanager
+def _workers(
+    jobs: int, context: multiprocessing.context.BaseContext | None = None
+) -> Iterator[ProcessPoolExecutor]:
+    """A pool of ``jobs`` worker processes that end with this one. When the
+    run stops early (Ctrl-C, an error) the workers are killed rather than
+    waited for: the pool's own shutdown could wait forever on workers that
+    never got their stop (seen when only this process got the SIGINT)."""
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=context,
+        initializer=_exit_with_parent,
+        initargs=(os.getpid(),),
+    )
+    try:
+        yield pool
+    except BaseException:
+        # The executor has no public way to stop its processes at once.
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
 
 
 def _batches(source: Source, into: _Collected) -> Iterator[list[tuple[str, bytes]]]:
@@ -370,12 +396,7 @@ def _analysed_chunks(
     # their pages stay shared with this process.
     gc.freeze()
     try:
-        with ProcessPoolExecutor(
-            max_workers=jobs,
-            mp_context=multiprocessing.get_context("fork"),
-            initializer=_exit_with_parent,
-            initargs=(os.getpid(),),
-        ) as pool:
+        with _workers(jobs, multiprocessing.get_context("fork")) as pool:
             yield from pool.map(_analyse_chunk, *zip(*bounds, strict=True))
     finally:
         gc.unfreeze()
@@ -453,9 +474,7 @@ def _collect(
             absorb(_extract_batch(batch))
             report(into.seen, into.bytes_parsed, batch[-1][0])
         return
-    with ProcessPoolExecutor(
-        max_workers=jobs, initializer=_exit_with_parent, initargs=(os.getpid(),)
-    ) as pool:
+    with _workers(jobs) as pool:
         # Keep a bounded number of batches in flight so memory stays flat.
         pending = []
         for batch in batches:

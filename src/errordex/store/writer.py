@@ -49,9 +49,11 @@ _PENDING_ROWS = {
 def _failpoint(name: str) -> None:
     """Fault injection for tests: ERRORDEX_FAILPOINT=save kills the process
     in the middle of the write transaction, as kill -9 would ("files" and
-    "analyses": once the first file texts or analyses are kept)."""
-    if os.environ.get("ERRORDEX_FAILPOINT") == name:
-        os.kill(os.getpid(), signal.SIGKILL)
+    "analyses": once the first file texts or analyses are kept);
+    ``files:int`` interrupts it there instead, as a SIGINT to it alone would."""
+    point, _, how = os.environ.get("ERRORDEX_FAILPOINT", "").partition(":")
+    if point == name:
+        os.kill(os.getpid(), signal.SIGINT if how == "int" else signal.SIGKILL)
 
 
 @dataclass(frozen=True)
