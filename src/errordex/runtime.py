@@ -80,8 +80,9 @@ def message_line(site: ThrowSite, exception: str | None = None) -> str:
     ``exception`` is the name to print (see ``qualified_exception``)."""
     text = site.template.display()
     if site.language == "rust":
-        if bare_panic(site):
-            return "explicit panic"
+        bare = matched_template(site.template, (site.kind,))
+        if bare is not site.template:  # a bare macro: what the runtime prints
+            return bare.display()
         prefix = RUST_PREFIX.get(site.kind)
         if prefix:
             return f"{prefix}: {text}" if text else prefix

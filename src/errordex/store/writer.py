@@ -103,14 +103,14 @@ class SnapshotWriter:
     """One snapshot's write, spread over the index run.
 
     File texts and identifiers go in as extraction finds them, and analyses
-    as they are written (to temporary tables, on disk), so the index never
-    holds them all; ``finish`` writes the snapshot
-    in one transaction. Until it commits, readers see the previous snapshot,
+    and entries' rows as they are written (to temporary tables, on disk), so
+    the index never holds them all; ``finish`` writes the snapshot in one
+    transaction. Until it commits, readers see the previous snapshot,
     and an exception, Ctrl-C or kill -9 leaves it as it was. A snapshot of the
     same commit is replaced inside that transaction.
 
         with store.writer() as w:
-            w.add_files([("src/a.py", text)])
+            w.add_compressed([("src/a.py", compress(text))])
             sid = w.finish(data)
     """
 
@@ -150,12 +150,9 @@ class SnapshotWriter:
         for table in ("pending_files", "pending_analyses", "pending_idents", *_PENDING_ROWS):
             self.conn.execute(f"DELETE FROM temp.{table}")
 
-    def add_files(self, files: Iterable[tuple[str, str]]) -> None:
-        """Keep file texts for the snapshot; a path already kept is skipped."""
-        self.add_compressed((p, compress(text)) for p, text in files if p not in self.paths)
-
     def add_compressed(self, files: Iterable[tuple[str, bytes]]) -> None:
-        """``add_files`` of texts already ``compress``-ed (by a worker process, say)."""
+        """Keep file texts, each ``compress``-ed (by a worker process, say), for
+        the snapshot; a path already kept is skipped."""
         rows = []
         for path, blob in files:
             if path not in self.paths:
