@@ -59,12 +59,21 @@ class ClassMessage:
 
 def with_class_messages(sites: list[ThrowSite], classes: Iterable[ClassDef]) -> list[ThrowSite]:
     """``sites`` with the messages of classes defined in other files applied."""
+    _, apply = class_messages(classes)
+    return [apply(s) for s in sites]
+
+
+def class_messages(
+    classes: Iterable[ClassDef],
+) -> tuple[frozenset[str], Callable[[ThrowSite], ThrowSite]]:
+    """The names ``raised_class`` of the sites a class defined in another file
+    may give a message, and what gives it: ``apply(site)`` is the site with
+    that message (or ``site`` itself). A site raising another name is never
+    changed, so a caller may skip it."""
     by_name: dict[str, list[ClassDef]] = defaultdict(list)
     for c in classes:
         if c.path.endswith((".py", ".pyi")):
             by_name[c.name].append(c)
-    if not by_name:
-        return sites
 
     def lookup(name: str) -> list[ClassDef]:
         found = by_name.get(name.rsplit(".", 1)[-1], [])
@@ -75,7 +84,19 @@ def with_class_messages(sites: list[ThrowSite], classes: Iterable[ClassDef]) -> 
             found = [c for c in found if qualifier in _module_names(c.path)]
         return found
 
-    return [_apply(s, lookup) for s in sites]
+    def apply(site: ThrowSite) -> ThrowSite:
+        return _apply(site, lookup) if raised_class(site) in by_name else site
+
+    return frozenset(by_name), apply
+
+
+def raised_class(site: ThrowSite) -> str:
+    """The name of the class a Python ``raise`` raises (``errors.FileError``
+    -> ``FileError``), which ``with_class_messages`` looks up; "" for
+    another site."""
+    if site.language != "python" or site.kind != "raise" or not site.exception_type:
+        return ""
+    return site.exception_type.rsplit(".", 1)[-1]
 
 
 def _module_names(path: str) -> set[str]:
@@ -105,7 +126,7 @@ def _args(template: Template, args: tuple[CallArg, ...]) -> tuple[CallArg, ...]:
 
 
 def _apply(site: ThrowSite, lookup: Lookup) -> ThrowSite:
-    if site.language != "python" or site.kind != "raise" or not site.exception_type:
+    if not raised_class(site) or site.exception_type is None:
         return site
     # A message forwarded to a helper that raises it stands for the argument
     # the helper was given.

@@ -42,21 +42,20 @@ def group(slug: str, sites: Iterable[ThrowSite]) -> list[ErrorEntry]:
     buckets: dict[str, list[ThrowSite]] = {}
     for s in sites:
         buckets.setdefault(group_key(s), []).append(s)
-    entries = []
-    for key, members in buckets.items():
-        members.sort(key=_site_order)
-        lead = members[0]
-        entries.append(
-            ErrorEntry(
-                id=entry_id(slug, key),
-                repo=slug,
-                template=lead.template,
-                kinds=tuple(dict.fromkeys(s.kind for s in members)),
-                exception_types=tuple(
-                    dict.fromkeys(s.exception_type for s in members if s.exception_type)
-                ),
-                sites=tuple(members),
-            )
-        )
+    entries = [entry_of(entry_id(slug, key), slug, members) for key, members in buckets.items()]
     entries.sort(key=lambda e: e.id)
     return entries
+
+
+def entry_of(id: str, slug: str, members: list[ThrowSite]) -> ErrorEntry:
+    """The entry ``id`` of ``members`` (one key's sites, in any order; sorted here)."""
+    members.sort(key=_site_order)
+    lead = members[0]
+    return ErrorEntry(
+        id=id,
+        repo=slug,
+        template=lead.template,
+        kinds=tuple(dict.fromkeys(s.kind for s in members)),
+        exception_types=tuple(dict.fromkeys(s.exception_type for s in members if s.exception_type)),
+        sites=tuple(members),
+    )

@@ -9,6 +9,7 @@ snapshot as it was.
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import multiprocessing
 import os
@@ -25,11 +26,10 @@ from errordex import __version__
 from errordex.analysis import FileEvidence, facts_json, referenced_paths, scan
 from errordex.analysis.analyse import analyse_some
 from errordex.analysis.index import CrossFile, CrossPart, Index, cross_part, useful_calls
-from errordex.classmsg import with_class_messages
+from errordex.classmsg import class_messages
 from errordex.extract import extractor_for, parser_for
 from errordex.extract.common import is_test_path
 from errordex.forward import forwarded_sites
-from errordex.group import group
 from errordex.ingest import IngestOptions, Source, SourceFile, open_source
 from errordex.model import (
     ClassDef,
@@ -45,6 +45,7 @@ from errordex.model import (
     ThrowSite,
 )
 from errordex.store.rows import EntryRows
+from errordex.store.sitegroups import PickledSite, SiteGroups, pickled_site
 from errordex.store.spill import Spill
 from errordex.store.sqlite import SqliteStore
 from errordex.store.writer import SnapshotData, analysis_blob, compress
@@ -71,15 +72,14 @@ class IndexResult:
 
 @dataclass
 class _Collected:
-    sites: list[ThrowSite] = field(default_factory=list)
+    #: every site, grouped by key on disk
+    sites: SiteGroups
     classes: list[ClassDef] = field(default_factory=list)
     packages: list[Package] = field(default_factory=list)
     skips: list[Skip] = field(default_factory=list)
-    #: texts of files to store, not yet handed to the store
-    files: dict[str, str] = field(default_factory=dict)
     #: ``compress``-ed texts of files to store, not yet handed to the store
     blobs: dict[str, bytes] = field(default_factory=dict)
-    #: every path whose text is stored (or pending in ``files`` or ``blobs``)
+    #: every path whose text is stored (or pending in ``blobs``)
     kept: set[str] = field(default_factory=set)
     #: what the analysis reads across files, gathered as files arrive
     cross: CrossFile = field(default_factory=CrossFile)
@@ -115,11 +115,13 @@ Found = tuple[CrossPart, bytes]
 #: what ``forwarded_sites`` reads of one file: its forwarders, message calls
 #: and functions' qualified names
 Forwarding = tuple[tuple[Forwarder, ...], tuple[MessageCall, ...], tuple[str, ...]]
-#: a worker's result for one file: path, size, (extraction without its
-#: ``Forwarding``, its text ``compress``-ed or b"" for a file without sites,
-#: the ``Forwarding`` pickled or b"" when it is empty) or why it was skipped,
-#: evidence
-Extracted = tuple[str, int, tuple[Extraction, bytes, bytes] | Skip, Found | None]
+#: a worker's result for one file: path, size, (extraction without its sites
+#: and ``Forwarding``, its sites as ``pickled_site`` gives them, its text
+#: ``compress``-ed or b"" for a file without sites, the ``Forwarding``
+#: pickled or b"" when it is empty) or why it was skipped, evidence
+Extracted = tuple[
+    str, int, tuple[Extraction, tuple[PickledSite, ...], bytes, bytes] | Skip, Found | None
+]
 #: a worker's results for a batch of files, and their identifiers, each once
 Batch = tuple[list[Extracted], tuple[str, ...]]
 
@@ -147,7 +149,14 @@ def _extract_batch(batch: list[tuple[str, bytes]]) -> Batch:
                 forwarding = pickle.dumps(fw, pickle.HIGHEST_PROTOCOL)
                 extraction = replace(extraction, forwarders=(), calls=(), functions=())
             blob = compress(text) if text else b""
-            out.append((p, len(d), (extraction, blob, forwarding), found))
+            # Each site on its own, so the index process files it on disk unread.
+            test_file = is_test_path(p)
+            sites = tuple(
+                pickled_site(replace(s, in_test=True) if test_file and not s.in_test else s)
+                for s in extraction.sites
+            )
+            extraction = replace(extraction, sites=())
+            out.append((p, len(d), (extraction, sites, blob, forwarding), found))
         else:
             out.append((p, len(d), res, found))
     return out, tuple(idents)
@@ -241,6 +250,18 @@ def _batches(source: Source, into: _Collected) -> Iterator[list[tuple[str, bytes
         yield batch
 
 
+def _trim_heap() -> None:
+    """Hand the heap's free memory back to the system. glibc keeps what a
+    process frees for its next allocations; after extraction that is about
+    a seventh of the index process (8 of 56 MB on site-packages), which the
+    analysis workers forked later would start with too. Elsewhere, nothing."""
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return
+    trim(0)
+
+
 def _printable_path(path: str) -> bool:
     try:
         path.encode("utf-8")
@@ -280,15 +301,12 @@ def _absorb(batch: Batch, into: _Collected) -> None:
         if isinstance(res, Skip):
             into.skips.append(res)
             continue
-        extraction, blob, forwarding = res
+        extraction, sites, blob, forwarding = res
         into.parsed += 1
         into.bytes_parsed += size
-        if extraction.sites:
-            test_file = is_test_path(path)
-            into.sites.extend(
-                replace(s, in_test=True) if test_file and not s.in_test else s
-                for s in extraction.sites
-            )
+        if sites:
+            for site in sites:
+                into.sites.add_pickled(*site)
             into.blobs[path] = blob
             into.kept.add(path)
         into.classes.extend(extraction.classes)
@@ -296,8 +314,9 @@ def _absorb(batch: Batch, into: _Collected) -> None:
             into.forwarding.put_pickled(path, forwarding)
 
 
-def _assign_packages(sites: list[ThrowSite], packages: list[Package]) -> list[ThrowSite]:
-    """Each site's package is the one whose root is the longest prefix of its path."""
+def _package_placer(packages: list[Package]) -> Callable[[ThrowSite], ThrowSite]:
+    """What gives a site its package: the one whose root is the longest
+    prefix of its path."""
     roots = sorted(packages, key=lambda p: len(p.root), reverse=True)
 
     def owner(path: str) -> str | None:
@@ -313,21 +332,30 @@ def _assign_packages(sites: list[ThrowSite], packages: list[Package]) -> list[Th
         # the same site when nothing changes (a copy of every site would double their memory)
         return s if name == s.package else replace(s, package=name)
 
-    return [assigned(s) for s in sites]
+    return assigned
 
 
-def _keep_files(source: Source, paths: set[str], got: _Collected) -> None:
+def _keep_files(source: Source, paths: set[str], got: _Collected, store: StoreFilesFn) -> None:
+    """Hand the texts of ``paths`` not kept yet to ``store``, a batch at a time."""
+    blobs: list[tuple[str, bytes]] = []
     for path in sorted(paths - got.kept):
         data = source.read(path)
         text = decode(data) if data is not None else None
         if text is not None:
-            got.files[path] = text
+            blobs.append((path, compress(text)))
             got.kept.add(path)
+        if len(blobs) >= _BATCH:
+            store(blobs)
+            blobs = []
+    if blobs:
+        store(blobs)
 
 
 #: (Index, entries, repo) of the run, inherited by forked analysis workers
-_SHARED: tuple[Index, list[ErrorEntry], Repo] | None = None
+_SHARED: tuple[Index, SiteGroups, Repo] | None = None
 _CHUNKS_PER_JOB = 8
+#: entries analysed at a time in this process (their sites are read back for it)
+_CHUNK_ENTRIES = 512
 
 #: store_analyses(rows): hands (entry id, analysis JSON) rows to the store, in entry order
 StoreAnalysesFn = Callable[[Iterable[tuple[str, bytes]]], None]
@@ -340,7 +368,8 @@ def _analyse_chunk(lo: int, hi: int) -> tuple[list[tuple[str, bytes]], set[str],
     the rows of those entries (worked out here, beside the analyses, rather
     than in the write at the end, which only one process can do)."""
     assert _SHARED is not None
-    ix, entries, repo = _SHARED
+    ix, groups, repo = _SHARED
+    entries = list(groups.entries(lo, hi))
     rows: list[tuple[str, bytes]] = []
     facts: list[str] = []
     # The analysis makes no reference cycles (a collection after the stdlib's
@@ -349,10 +378,10 @@ def _analyse_chunk(lo: int, hi: int) -> tuple[list[tuple[str, bytes]], set[str],
     enabled = gc.isenabled()
     gc.disable()
     try:
-        for e, a in analyse_some(entries[lo:hi], ix, repo):
+        for e, a in analyse_some(entries, ix, repo):
             facts.append(facts_json(a.facts))
             rows.append((e.id, analysis_blob({"analysis": a.to_json()}, facts[-1])))
-        return rows, referenced_paths(facts), EntryRows.of(entries[lo:hi])
+        return rows, referenced_paths(facts), EntryRows.of(entries)
     finally:
         if enabled:
             gc.enable()
@@ -360,7 +389,7 @@ def _analyse_chunk(lo: int, hi: int) -> tuple[list[tuple[str, bytes]], set[str],
 
 def _analyse_all(
     ix: Index,
-    entries: list[ErrorEntry],
+    entries: SiteGroups,
     repo: Repo,
     jobs: int,
     store: StoreAnalysesFn,
@@ -388,7 +417,8 @@ def _analysed_chunks(
 ) -> Iterator[tuple[list[tuple[str, bytes]], set[str], EntryRows]]:
     """``_analyse_chunk`` over entries[0:n], in order, each chunk as it is done."""
     if jobs <= 1 or n < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        yield _analyse_chunk(0, n)
+        for lo in range(0, n, _CHUNK_ENTRIES):
+            yield _analyse_chunk(lo, min(n, lo + _CHUNK_ENTRIES))
         return
     size = max(1, -(-n // (jobs * _CHUNKS_PER_JOB)))
     bounds = [(lo, min(n, lo + size)) for lo in range(0, n, size)]
@@ -402,7 +432,22 @@ def _analysed_chunks(
         gc.unfreeze()
 
 
-def _add_forwarded(source: Source, got: _Collected) -> None:
+@dataclass
+class _Counts:
+    """What the snapshot's stats count of its entries, as they go by once."""
+
+    dynamic_sites: int = 0
+    #: entries with a site outside tests
+    entries: int = 0
+
+    def of(self, entries: Iterable[ErrorEntry]) -> Iterator[ErrorEntry]:
+        for e in entries:
+            self.dynamic_sites += sum(1 for s in e.sites if s.template.dynamic)
+            self.entries += bool(e.catalog_sites)
+            yield e
+
+
+def _add_forwarded(source: Source, got: _Collected, store: StoreFilesFn) -> None:
     """Add a site at each call that passes message text to a helper that
     raises it (``self.fail(_("..."))``; see ``errordex.forward``)."""
     # Each of the three is a pass over the files read back, one at a time.
@@ -414,8 +459,9 @@ def _add_forwarded(source: Source, got: _Collected) -> None:
         (q for _, _, functions in found.values() for q in functions),
     )
     found.close()
-    _keep_files(source, {s.path for s in extra}, got)
-    got.sites.extend(extra)
+    _keep_files(source, {s.path for s in extra}, got, store)
+    for site in extra:
+        got.sites.add(site)
 
 
 #: store_files(blobs): hands (path, ``compress``-ed text) to the store as they come
@@ -431,14 +477,17 @@ def collect(
     store_files: StoreFilesFn | None = None,
     evidence: Spill[FileEvidence] | None = None,
     store_idents: StoreIdentsFn | None = None,
+    sites: SiteGroups | None = None,
 ) -> _Collected:
     """Extract every file. With ``store_files``, the texts of files with
     sites are handed over batch by batch and not kept; without it they stay
     in ``blobs``. With ``store_idents``, identifiers are handed over
     whenever ``idents`` holds over ``IDENTS_HELD`` (the rest stay there).
-    The evidence read by path goes to ``evidence`` (a new Spill if not
-    given)."""
-    into = _Collected(evidence=evidence) if evidence is not None else _Collected()
+    The evidence read by path goes to ``evidence``, and the sites to
+    ``sites`` (new ones if not given)."""
+    into = _Collected(sites if sites is not None else SiteGroups(source.repo.slug))
+    if evidence is not None:
+        into.evidence = evidence
     report = progress or (lambda seen, nbytes, path: None)
 
     def absorb(batch: Batch) -> None:
@@ -505,7 +554,11 @@ def index(
     source = open_source(spec, rev=rev, name=name, options=opts)
     if jobs is None:
         jobs = 1 if (os.cpu_count() or 1) < 2 else min(4, os.cpu_count() or 1)
-    with store.writer() as writer, Spill[FileEvidence]() as evidence:
+    with (
+        store.writer() as writer,
+        Spill[FileEvidence]() as evidence,
+        SiteGroups(source.repo.slug) as entries,
+    ):
         got = collect(
             source,
             jobs=jobs,
@@ -513,33 +566,35 @@ def index(
             store_files=writer.add_compressed,
             evidence=evidence,
             store_idents=writer.add_idents,
+            sites=entries,
         )
-        _add_forwarded(source, got)
-        sites = _assign_packages(with_class_messages(got.sites, got.classes), got.packages)
-        got.sites = []  # ``sites`` replaces them
-        entries = group(source.repo.slug, sites)
+        _trim_heap()
+        _add_forwarded(source, got, writer.add_compressed)
+        entries.settle(*class_messages(got.classes), place=_package_placer(got.packages))
+        counts = _Counts()
         ix = Index(
             got.cross,
             got.packages,
             got.classes,
-            entries,
+            counts.of(entries.entries()),
             load=got.evidence.get,
             cache_size=EVIDENCE_CACHE_FILES,
         )
         got.cross = CrossFile()  # the Index holds what it reads
+        _trim_heap()
         referenced = _analyse_all(
             ix, entries, source.repo, jobs, writer.add_analyses, writer.add_entry_rows
         )
         del ix
         # Store every file an analysis points at, so its lines can be shown and verified.
-        _keep_files(source, referenced, got)
+        _keep_files(source, referenced, got, writer.add_compressed)
         stats = SnapshotStats(
             files_seen=got.seen,
             files_parsed=got.parsed,
             files_skipped=len(got.skips),
-            sites=len(sites),
-            dynamic_sites=sum(1 for s in sites if s.template.dynamic),
-            entries=sum(1 for e in entries if e.catalog_sites),
+            sites=entries.n_sites,
+            dynamic_sites=counts.dynamic_sites,
+            entries=counts.entries,
             seconds=time.perf_counter() - started,
             bytes_parsed=got.bytes_parsed,
         )
@@ -556,11 +611,11 @@ def index(
             SnapshotData(
                 snapshot=snapshot,
                 forge_ref=source.forge_ref,
-                entries=entries,
+                entries=[],  # their rows are handed over
                 packages=got.packages,
                 classes=got.classes,
                 skips=got.skips,
-                files=got.files,
+                files={},  # handed over
                 idents=got.idents,
             )
         )

@@ -130,3 +130,29 @@ def test_kill_during_analysis_leaves_previous_snapshot_and_no_spill_file(tmp_pat
     assert _cli(db, "index", str(src), "--name", "fixture/py").returncode == 0
     after = json.loads(_cli(db, "list", "--json").stdout)
     assert len(after) == len(before) + 1
+
+
+def _sites(db: Path) -> list[tuple[str, int, str, int, str]]:
+    with sqlite3.connect(db) as c:
+        return c.execute(
+            "SELECT entry_id, seq, path, line, data FROM sites ORDER BY rowid"
+        ).fetchall()
+
+
+def test_entries_analysed_a_few_at_a_time_are_stored_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sites wait on disk, and each chunk of entries is built from them again."""
+    root, part = CORPORA["stdlib"]
+
+    def keep(p: str) -> bool:
+        return pipeline.wanted(p) and part(p)
+
+    got = []
+    for chunk in (3, 1_000_000):
+        monkeypatch.setattr(pipeline, "_CHUNK_ENTRIES", chunk)
+        db = tmp_path / f"{chunk}.db"
+        opts = IngestOptions(wanted=keep)
+        pipeline.index(str(root), SqliteStore(db), options=opts, name="real/corpus", jobs=1)
+        got.append((_analyses(db), _sites(db)))
+    assert len(got[0][0]) > 100 and got[0] == got[1]

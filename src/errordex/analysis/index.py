@@ -16,12 +16,14 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import TypeVar
 
 from errordex.analysis.calltexts import CallTexts
 from errordex.analysis.cfg import Workspace
 from errordex.analysis.evidence import Catch, FileEvidence, FuncDef, Manifest, TestExpect
 from errordex.analysis.textmatch import Message
 from errordex.model import ClassDef, ErrorEntry, Package
+from errordex.store.spill import SpillList
 from errordex.template import Template
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
@@ -278,15 +280,16 @@ class Index:
         self.by_symbol: dict[tuple[str, str], list[Related]] = defaultdict(list)
         self.by_path: dict[str, list[Related]] = defaultdict(list)
         self.by_word: dict[str, list[Related]] = defaultdict(list)
-        #: the entries' templates, and their positions by each word of their text
-        self.templates: list[Template] = []
-        self.templates_by_word: dict[str, list[int]] = defaultdict(list)
+        #: the entries' templates (on disk: only ``matches_few`` reads them,
+        #: a few), and their positions by each word of their text
+        self.templates = SpillList[Template]()
+        templates_by_word: dict[str, list[int]] = defaultdict(list)
         for e in entries:
             cat = e.catalog_sites
             if not cat:
                 continue
             for w in words_of(e.template):
-                self.templates_by_word[w].append(len(self.templates))
+                templates_by_word[w].append(len(self.templates))
             self.templates.append(e.template)
             r = Related.of(e)
             for key in {(s.path, s.symbol or "") for s in cat}:
@@ -295,6 +298,13 @@ class Index:
                 self.by_path[path].append(r)
             for trigram in trigrams_of(e):
                 self.by_word[trigram].append(r)
+        self.templates_by_word = {w: array("l", at) for w, at in templates_by_word.items()}
+        # A key of one entry only ever finds that entry itself, which
+        # ``related`` skips: dropped, and so are most Related (a third of the
+        # Index of a large Python repository).
+        self.by_symbol = _shared(self.by_symbol)
+        self.by_path = _shared(self.by_path)
+        self.by_word = _shared(self.by_word)
 
     def matches_few(self, pattern: str, is_regex: bool) -> bool:
         """Whether ``pattern`` matches at most ``FEW_MESSAGES`` of the snapshot's
@@ -373,6 +383,14 @@ class Related:
         s = e.catalog_sites[0]
         readable = not e.template.dynamic and bool(e.template.chunks())
         return cls(e.id, e.message, readable, s.path, s.line)
+
+
+_K = TypeVar("_K")
+
+
+def _shared(lookup: dict[_K, list[Related]]) -> dict[_K, list[Related]]:
+    """``lookup`` without the keys of one entry."""
+    return {k: found for k, found in lookup.items() if len(found) > 1}
 
 
 def _catch_order(c: Catch) -> tuple[bool, str, int]:

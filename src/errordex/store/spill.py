@@ -6,7 +6,8 @@ offset, so processes forked after the bytes are written read them too. The
 file has no name, so an interrupted run (kill -9 included) leaves nothing
 behind; it is closed by ``close()`` or when its ``TempBytes`` is collected.
 
-A ``Spill`` pickles each value to one and keeps only its offset in memory:
+A ``Spill`` pickles each value to one and keeps only its offset in memory
+(a ``SpillList`` is the same by position):
 
     with Spill[FileEvidence]() as evidence:
         evidence.put("src/a.rs", ev)
@@ -19,6 +20,7 @@ import os
 import pickle
 import tempfile
 import weakref
+from array import array
 from collections.abc import Iterator
 from typing import Generic, TypeVar
 
@@ -106,3 +108,26 @@ class Spill(Generic[_T]):
         for where in list(self._where.values()):
             value: _T = pickle.loads(self._file.read(*where))
             yield value
+
+
+class SpillList(Generic[_T]):
+    """A list that pickles each value to a ``TempBytes`` file and keeps only
+    its offset (16 bytes) in memory; ``[i]`` unpickles the i-th value."""
+
+    def __init__(self) -> None:
+        self._file = TempBytes()
+        #: offset, length, offset, length... of each value's pickle
+        self._where: array[int] = array("q")
+
+    def __len__(self) -> int:
+        return len(self._where) // 2
+
+    def append(self, value: _T) -> None:
+        pickled = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+        self._where.extend((self._file.append(pickled), len(pickled)))
+
+    def __getitem__(self, i: int) -> _T:
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        value: _T = pickle.loads(self._file.read(self._where[2 * i], self._where[2 * i + 1]))
+        return value
