@@ -24,7 +24,7 @@ from errordex.ingest.slug import local_slug, validate_name
 from errordex.ingest.source import ContentHash, IngestOptions, Source, SourceFile, examine
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DirEntry:
     """What the walk found at ``path``: a regular file, or a Skip reason.
 
