@@ -2,9 +2,11 @@
 
 ``index()`` is what ``errordex index`` runs. It reports progress through a
 callback and never prints. File texts go to the store as workers return
-them (so memory does not grow with their size); the snapshot is written in
-one transaction at the end, so an interrupted run leaves the previous
-snapshot as it was.
+them, and sites (``SiteGroups``), most of each file's evidence and call
+texts wait in unlinked temp files, so memory grows little with the size of
+the repository (what stays is the lookups across files: names, call
+edges, tests). The snapshot is written in one transaction at the end, so
+an interrupted run leaves the previous snapshot as it was.
 """
 
 from __future__ import annotations
@@ -489,9 +491,11 @@ def collect(
     whenever ``idents`` holds over ``IDENTS_HELD`` (the rest stay there).
     The evidence read by path goes to ``evidence``, and the sites to
     ``sites`` (new ones if not given)."""
-    into = _Collected(sites if sites is not None else SiteGroups(source.repo.slug))
-    if evidence is not None:
-        into.evidence = evidence
+    into = _Collected(
+        sites=sites if sites is not None else SiteGroups(source.repo.slug),
+        evidence=evidence if evidence is not None else Spill(),
+    )
+    absorbed = 0
     report = progress or (lambda seen, nbytes, path: None)
 
     def absorb(batch: Batch) -> None:
@@ -506,11 +510,11 @@ def collect(
         # so its collections look at young objects only, not at every site and
         # call edge again (the stdlib's index spent 0.64 s collecting here).
         gc.freeze()
-        batches[0] += 1
-        if batches[0] % _TRIM_EVERY == 0:
+        nonlocal absorbed
+        absorbed += 1
+        if absorbed % _TRIM_EVERY == 0:
             _trim_heap()
 
-    batches = [0]
     try:
         _collect(source, into, absorb, report, jobs)
     finally:

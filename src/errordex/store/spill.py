@@ -96,7 +96,9 @@ class Spill(Generic[_T]):
     def put_pickled(self, key: str, pickled: bytes) -> None:
         """``put`` of a value pickled already (by a worker process, say)."""
         if len(pickled) >> 32:
-            raise ValueError(f"{key}: a value of {len(pickled)} bytes pickled is too large to spill")
+            raise ValueError(
+                f"{key}: a value of {len(pickled)} bytes pickled is too large to spill"
+            )
         self._where[key] = self._file.append(pickled) << 32 | len(pickled)
 
     def get(self, key: str) -> _T | None:
