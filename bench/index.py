@@ -1,7 +1,7 @@
 """Indexing speed against two baselines on the same files, in the same run.
 
     .venv/bin/python bench/index.py [--corpus stdlib|crates|all] [--jobs N] [--repeat N]
-    .venv/bin/python bench/index.py --memory [--tree PATH ...] [--jobs N]
+    .venv/bin/python bench/index.py --memory [--tree PATH ...] [--copies N] [--jobs N]
 
 Corpora: the standard library of the running interpreter (without
 site-packages) and every Rust crate under /usr/share/cargo/registry (Debian's
@@ -19,6 +19,9 @@ registry's crates, the standard library, this venv's site-packages, and
 each ``--tree``), each in a child process of its own, and prints each
 one's peak RSS (the index process and its workers) and the slope: MB of
 peak RSS per MB of source, fitted over all of them and over the crates alone.
+``--copies N`` adds N copies of the crates side by side in one tree
+(hard links in a temp directory, so no disk is used): a repository N times
+the size, with N times the sites, files and call edges.
 """
 
 from __future__ import annotations
@@ -230,7 +233,22 @@ def slope(points: list[tuple[float, float]]) -> float:
     return sum((x - mx) * (y - my) for x, y in points) / var if var else float("nan")
 
 
-def memory_vs_size(trees: list[Path], jobs: int) -> None:
+def crate_copies(n: int, into: Path) -> Path:
+    """``into`` holding ``n`` copies of the crates (c1/..., c2/...), hard
+    links where the file system allows, copies elsewhere."""
+
+    def link(src: str, dst: str) -> None:
+        try:
+            os.link(src, dst)
+        except OSError:
+            shutil.copy2(src, dst)
+
+    for i in range(1, n + 1):
+        shutil.copytree(CRATES, into / f"c{i}", symlinks=True, copy_function=link)
+    return into
+
+
+def memory_vs_size(trees: list[Path], jobs: int, copies: int = 0) -> None:
     print(f"\n== peak RSS against source size (jobs={jobs}; each index in a child process)")
     crates: list[tuple[float, float]] = []
     if CRATES.is_dir():
@@ -244,6 +262,10 @@ def memory_vs_size(trees: list[Path], jobs: int) -> None:
         others.append(measure(f"site-packages ({venv})", venv, None, False, jobs))
     for tree in trees:
         others.append(measure(str(tree), tree, None, False, jobs))
+    if copies > 1 and CRATES.is_dir():
+        with tempfile.TemporaryDirectory(prefix="errordex-bench-") as tmp:
+            tree = crate_copies(copies, Path(tmp))
+            crates.append(measure(f"crates x{copies}", tree, None, False, jobs))
     if len(crates) > 1:
         print(f"  slope, crates: {slope(crates):.2f} MB of peak RSS per MB of source")
     print(f"  slope, all of them: {slope(crates + others):.2f} MB of peak RSS per MB of source")
@@ -256,13 +278,14 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="rounds; the best of each is kept")
     ap.add_argument("--memory", action="store_true", help="peak RSS against source size")
     ap.add_argument("--tree", type=Path, action="append", default=[], help="with --memory")
+    ap.add_argument("--copies", type=int, default=0, help="with --memory: N copies of the crates")
     ap.add_argument("--index-one", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.index_one:
         index_one(args.index_one)
         return
     if args.memory:
-        memory_vs_size(args.tree, args.jobs)
+        memory_vs_size(args.tree, args.jobs, args.copies)
         return
     if args.corpus in ("stdlib", "all"):
         stdlib = Path(sysconfig.get_paths()["stdlib"])
