@@ -13,7 +13,7 @@ from tree_sitter import Node, Parser, Tree
 from errordex import grammars
 from errordex.analysis import tables
 from errordex.analysis.evidence import Call, Catch, DocLine, FileEvidence, FuncDef, TestExpect
-from errordex.extract.common import is_test_path
+from errordex.extract.common import decode_all, is_test_path
 
 _RAISES_HEAD = re.compile(r"^\s*Raises\s*:?\s*$")
 _SPHINX = re.compile(r"^\s*:raises?\s+([\w.]+)\s*:(.*)$")
@@ -218,7 +218,7 @@ class _Scan:
                 if n.end_byte == at and (i < 0 or at >= strings[i][1]):
                     found.add(b"")
                     break
-        self.idents.update(x.decode("utf-8", "replace") for x in found if x.strip(b" ") or not x)
+        self.idents.update(decode_all([x for x in found if x.strip(b" ") or not x]))
 
     def function(
         self, n: Node, names: list[str], public: bool, in_test: bool

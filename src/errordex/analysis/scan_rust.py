@@ -22,7 +22,7 @@ from errordex.analysis.evidence import (
     Scrutinee,
     TestExpect,
 )
-from errordex.extract.common import is_test_path
+from errordex.extract.common import decode_all, is_test_path
 
 _IDENT_NODES = frozenset(
     {
@@ -121,8 +121,7 @@ class _Scan:
     ) -> None:
         src = self.src
         self.idents.update(
-            x.decode("utf-8", "replace")
-            for x in {src[n.start_byte : n.end_byte] for n in caught.get("id", ())}
+            decode_all({src[n.start_byte : n.end_byte] for n in caught.get("id", ())})
         )
         # The other captures in document order (a parent before the nodes it
         # holds), read as a walk would: scopes are popped when a node starts
