@@ -219,8 +219,8 @@ class _Scan:
 
     def attributes_and_docs(self, n: Node) -> tuple[list[str], list[tuple[str, int]]]:
         """``attributes(n)``, and the ``///`` lines above ``n`` in order with
-        their line numbers, from one walk of the siblings before it (each
-        step back is a walk down from the root in tree-sitter)."""
+        their line numbers, from one walk of the siblings before it (two
+        walks read each sibling's text before)."""
         attrs: list[str] = []
         docs: list[tuple[str, int]] = []
         p = n.prev_sibling
