@@ -22,7 +22,7 @@ from errordex.analysis.evidence import (
     Scrutinee,
     TestExpect,
 )
-from errordex.extract.common import is_test_path
+from errordex.extract.common import decode_all, is_test_path
 
 _IDENT_NODES = frozenset(
     {
@@ -41,6 +41,9 @@ _MAX_CALL_TEXT = 120
 _WS = re.compile(r"\s+")
 #: the captures of scan_rust.scm walked in document order ("id" is read apart)
 _READ = ("scope", "call", "macro", "tt", "match")
+_SCOPE = _READ.index("scope")
+#: the node type of each capture of ``_READ`` (a scope is of several)
+_KINDS = ("", "call_expression", "macro_invocation", "token_tree", "match_expression")
 _NAME_PAREN = re.compile(rb"[\w\x80-\xff][\s\x80-\xff]*\(")
 
 
@@ -118,15 +121,20 @@ class _Scan:
     ) -> None:
         src = self.src
         self.idents.update(
-            x.decode("utf-8", "replace")
-            for x in {src[n.start_byte : n.end_byte] for n in caught.get("id", ())}
+            decode_all({src[n.start_byte : n.end_byte] for n in caught.get("id", ())})
         )
         # The other captures in document order (a parent before the nodes it
         # holds), read as a walk would: scopes are popped when a node starts
         # past their end. Nothing looked for is inside a string or comment.
+        # (start, -end, capture number, number in its capture, node): the
+        # capture number sorts ties as the captures' concatenation did, and
+        # names the node's type (but a scope's) without asking the node.
         events = sorted(
-            (n.start_byte, -n.end_byte, i, n)
-            for i, n in enumerate(n for name in _READ for n in caught.get(name, ()))
+            [
+                (n.start_byte, -n.end_byte, k, i, n)
+                for k, name in enumerate(_READ)
+                for i, n in enumerate(caught.get(name, ()))
+            ]
         )
         # (end byte, names, in a test, in a trait, enclosing fn symbol)
         scopes: list[tuple[int, list[str], bool, bool, str]] = [
@@ -135,11 +143,11 @@ class _Scan:
         # A token tree with no "name (" in it holds none either: the token
         # trees inside it are not searched again.
         quiet_end = -1
-        for start, neg_end, _, n in events:
+        for start, neg_end, k, _, n in events:
             while start >= scopes[-1][0]:
                 scopes.pop()
             _, names, in_test, trait_ctx, fn = scopes[-1]
-            kind = n.type
+            kind = n.type if k == _SCOPE else _KINDS[k]
             if kind == "token_tree":
                 if start >= quiet_end:
                     if _NAME_PAREN.search(src, start + 1, -neg_end) is None:
@@ -209,30 +217,40 @@ class _Scan:
             p = p.prev_sibling
         return out
 
-    def docs(self, n: Node) -> list[tuple[str, int]]:
-        out: list[tuple[str, int]] = []
+    def attributes_and_docs(self, n: Node) -> tuple[list[str], list[tuple[str, int]]]:
+        """``attributes(n)``, and the ``///`` lines above ``n`` in order with
+        their line numbers, from one walk of the siblings before it (two
+        walks read each sibling's text before)."""
+        attrs: list[str] = []
+        docs: list[tuple[str, int]] = []
         p = n.prev_sibling
-        while p is not None and p.type in ("attribute_item", "line_comment", "block_comment"):
-            txt = self.t(p)
-            if p.type == "line_comment" and txt.startswith("///"):
-                out.append((txt[3:].rstrip("\n"), p.start_point.row + 1))
+        while p is not None:
+            kind = p.type
+            if kind == "attribute_item":
+                attrs.append(self.t(p))
+            elif kind == "line_comment":
+                txt = self.t(p)
+                if txt.startswith("///"):
+                    docs.append((txt[3:].rstrip("\n"), p.start_point.row + 1))
+            elif kind != "block_comment":
+                break
             p = p.prev_sibling
-        out.reverse()
-        return out
+        docs.reverse()
+        return attrs, docs
 
     def function(
         self, n: Node, names: list[str], in_test: bool, trait_ctx: bool
     ) -> tuple[list[str], bool, str]:
         name_node = n.child_by_field_name("name")
         name = self.t(name_node) if name_node else "?"
-        attrs = self.attributes(n)
+        attrs, doc_lines = self.attributes_and_docs(n)
         is_test = any(_is_test_attr(a) for a in attrs)
         vis = next((c for c in n.children if c.type == "visibility_modifier"), None)
         public = (vis is not None and self.t(vis) == "pub") or trait_ctx
         symbol = "::".join([*names, name])
         docs: list[DocLine] = []
         section = ""
-        for txt, line in self.docs(n):
+        for txt, line in doc_lines:
             m = _DOC_HEADER.match(txt)
             if m:
                 section = m.group(1)

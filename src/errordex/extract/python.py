@@ -118,6 +118,7 @@ class _File:
     _src: bytes | None = None
     _functions: dict[str, list[ts.Node]] | None = None
     _test_path: bool | None = None
+    _plural: bool | None = None
     #: assignments by the id of their scope node (None until first needed)
     _scopes: dict[int, dict[str, list[ts.Node]]] | None = None
     _params: dict[int, frozenset[str]] = field(default_factory=dict)
@@ -268,6 +269,14 @@ class _File:
         if self._src is None:
             self._src = self.text.encode("utf-8", "surrogatepass")
         return self._src
+
+    @property
+    def plural(self) -> bool:
+        """Whether a message may pick a plural form (``msg.read_forms``):
+        two reads of each message otherwise, for the one form."""
+        if self._plural is None:
+            self._plural = msg.names_plural(self.src)
+        return self._plural
 
     @property
     def lines(self) -> list[str]:

@@ -107,17 +107,26 @@ def read_static(node: Node, resolve: Resolver) -> Template | None:
     return _read(node, resolve, 0)
 
 
-def read_forms(node: Node, resolve: Resolver) -> tuple[Template, ...]:
+def read_forms(node: Node, resolve: Resolver, plural: bool = True) -> tuple[Template, ...]:
     """The readable messages of an expression: one, or two when it picks
     a form with ``ngettext(singular, plural, n)``; () when unreadable::
 
         ngettext("{n} file", "{n} files", n).format(n=n)  -> two templates
+
+    ``plural=False`` says the source names no ``_PLURAL`` function, so the
+    plural form reads as the first and is not read a second time.
     """
     first = _read(node, resolve, 0)
-    if first is None:
-        return ()
-    plural = _read(node, resolve, 0, 1)
-    return (first,) if plural is None or plural == first else (first, plural)
+    if first is None or not plural:
+        return () if first is None else (first,)
+    second = _read(node, resolve, 0, 1)
+    return (first,) if second is None or second == first else (first, second)
+
+
+def names_plural(src: bytes) -> bool:
+    """Whether source text can call a ``_PLURAL`` function (``read_forms``'s
+    ``plural``): without one, a second read would find the first form again."""
+    return any(name.encode() in src for name in _PLURAL)
 
 
 def shows_str(spec: str) -> bool:
