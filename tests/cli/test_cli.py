@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import sysconfig
@@ -258,6 +259,13 @@ def test_index_negated_exclude_is_a_clear_error(tmp_path: Path, db: str) -> None
     assert err.strip() == "error: --exclude '!keep.py': negated patterns are not supported"
 
 
+def _sigint_default() -> None:
+    """SIGINT as a terminal gives it. A command a shell runs in the background
+    without job control (``pytest &`` in a script) starts with SIGINT ignored,
+    and Python then leaves it ignored: the index would run to the end."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_an_interrupt_mid_extraction_exits_130_and_writes_nothing(db: str) -> None:
     # A SIGINT to the index process alone (not its workers) while they
     # extract. (By hand, a SIGINT at a random moment hung the run in 2 of 7
@@ -282,6 +290,7 @@ def test_an_interrupt_mid_extraction_exits_130_and_writes_nothing(db: str) -> No
             capture_output=True,
             text=True,
             timeout=120,
+            preexec_fn=_sigint_default,
         )
         assert proc.returncode == EXIT_INTERRUPTED, proc.stderr
         assert "interrupted: nothing was written" in proc.stderr
