@@ -7,7 +7,8 @@
     │   ├── UnknownRevision       the revision does not exist in the repository
     │   └── CloneFailed           git clone of a URL failed
     ├── StoreError                the database cannot be opened or is not ours
-    │   └── NotFound              no such entry, repo or snapshot
+    │   ├── NotFound              no such entry, repo or snapshot
+    │   └── DiskFull              no room left for the database or the index's scratch files
     └── InputError                malformed input (pasted text, options)
 
 Anything else is a bug in errordex and keeps its traceback.
@@ -54,6 +55,10 @@ class CloneFailed(SourceError):
 
 class StoreError(ErrordexError):
     exit_code = EXIT_STORE
+
+
+class DiskFull(StoreError):
+    pass
 
 
 class NotFound(ErrordexError):

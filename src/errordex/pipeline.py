@@ -12,10 +12,13 @@ an interrupted run leaves the previous snapshot as it was.
 from __future__ import annotations
 
 import ctypes
+import errno
 import gc
 import multiprocessing
 import os
 import pickle
+import sqlite3
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -29,6 +32,7 @@ from errordex.analysis import FileEvidence, facts_json, referenced_paths, scan
 from errordex.analysis.analyse import analyse_some
 from errordex.analysis.index import CrossFile, CrossPart, Index, cross_part, useful_calls
 from errordex.classmsg import class_messages
+from errordex.errors import DiskFull
 from errordex.extract import extractor_for, parser_for
 from errordex.extract.common import is_test_path
 from errordex.forward import forwarded_sites
@@ -566,6 +570,40 @@ def index(
     source = open_source(spec, rev=rev, name=name, options=opts)
     if jobs is None:
         jobs = 1 if (os.cpu_count() or 1) < 2 else min(4, os.cpu_count() or 1)
+    with _disk_full_reported(store):
+        return _index(source, store, jobs, progress, started)
+
+
+@contextmanager
+def _disk_full_reported(store: SqliteStore) -> Iterator[None]:
+    """A full disk, under the database or under the run's scratch files, as
+    a ``DiskFull`` that says where (the write is rolled back by then)."""
+    try:
+        yield
+    except (OSError, sqlite3.Error) as exc:
+        if not _disk_full(exc):
+            raise
+        raise DiskFull(
+            f"no space left on the device ({exc}); nothing was written, the previous"
+            f" snapshot is intact. The index writes the database at {store.path} and"
+            f" its scratch files in the temp directory ({_temp_dir()}; TMPDIR moves it)"
+        ) from None
+
+
+def _temp_dir() -> str:
+    # SQLite's temp files go to $TMPDIR even when Python's fall back to /tmp
+    return os.environ.get("TMPDIR") or tempfile.gettempdir()
+
+
+def _disk_full(exc: OSError | sqlite3.Error) -> bool:
+    if isinstance(exc, OSError):
+        return exc.errno in (errno.ENOSPC, errno.EDQUOT)
+    return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL
+
+
+def _index(
+    source: Source, store: SqliteStore, jobs: int, progress: ProgressFn | None, started: float
+) -> IndexResult:
     with (
         store.writer() as writer,
         Spill[FileEvidence]() as evidence,

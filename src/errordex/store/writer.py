@@ -141,10 +141,17 @@ class SnapshotWriter:
     def __enter__(self) -> SnapshotWriter:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        if self.conn.in_transaction:
-            self.conn.execute("ROLLBACK")
-        self._clear()
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        try:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            self._clear()
+        except sqlite3.Error:
+            if kind is None:
+                raise
+            # The run failed already (on a full disk, the clean-up can fail
+            # the same way): its own error is the one to report, and the
+            # temp tables go with the connection.
 
     def _clear(self) -> None:
         for table in ("pending_files", "pending_analyses", "pending_idents", *_PENDING_ROWS):
