@@ -18,6 +18,7 @@ from rich.console import Console
 
 from errordex import __version__
 from errordex.errors import EXIT_INTERRUPTED, EXIT_NOT_FOUND, ErrordexError
+from errordex.model import PYTHON_KINDS, RUST_KINDS
 from errordex.store import open_store
 
 P = ParamSpec("P")
@@ -135,7 +136,11 @@ def index(
 
 @main.command(name="list")
 @click.option("--repo", help="Only this repository (owner/name).")
-@click.option("--kind", help="Only this kind (panic, raise, expect, ...).")
+@click.option(
+    "--kind",
+    type=click.Choice(list(dict.fromkeys(RUST_KINDS + PYTHON_KINDS))),
+    help="Only this kind (panic, raise, expect, ...).",
+)
 @click.option("--grep", "text", help="Only messages containing this text.")
 @click.option("--tests", is_flag=True, help="Include messages thrown only in test code.")
 @click.option("--limit", type=int, default=None, help="At most this many.")

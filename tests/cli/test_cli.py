@@ -83,6 +83,16 @@ def test_index_then_list_shows_each_message(repo: Path, db: str) -> None:
     assert all(e["version"] == 1 and len(e["id"]) == 16 for e in entries)
 
 
+def test_list_by_kind_and_an_unknown_kind_is_a_usage_error(repo: Path, db: str) -> None:
+    run(db, "index", str(repo))
+    code, out, _ = run(db, "list", "--kind", "raise", "--json")
+    assert code == 0 and {e["kinds"][0] for e in json.loads(out)} == {"raise"}
+    code, out, _ = run(db, "list", "--kind", "panic", "--json")
+    assert code == 0 and json.loads(out) == []
+    code, _, err = run(db, "list", "--kind", "rasie")
+    assert code == 2 and "'rasie' is not one of" in err and "'raise'" in err
+
+
 def test_list_shows_each_message_and_its_first_site_whole_at_80_columns(
     repo: Path, db: str
 ) -> None:

@@ -63,7 +63,11 @@ def test_unknown_revision_of_a_url_is_a_clear_error(sample_repo: GitRepo, tmp_pa
 def test_clone_failure_reports_git_message(tmp_path: Path) -> None:
     url = (tmp_path / "missing").as_uri()
     cache = tmp_path / "cache"
-    with pytest.raises(CloneFailed, match=r"^could not clone file://.*missing: \S"):
+    # git's reason, not its closing advice ("... and the repository exists.")
+    with pytest.raises(
+        CloneFailed,
+        match=r"^could not clone file://.*missing: '.*missing' does not appear to be a git repository$",
+    ):
         open_source(url, options=IngestOptions(cache_dir=cache))
     assert list(cache.iterdir()) == []  # no half-made clone left behind
 

@@ -54,7 +54,7 @@ def ensure_clone(url: str, cache_dir: Path | None) -> Path:
         run_git(["clone", "--bare", "--quiet", "--end-of-options", url, str(tmp)])
     except GitFailed as e:
         shutil.rmtree(tmp, ignore_errors=True)
-        raise CloneFailed(f"could not clone {redact_url(url)}: {e.last_line}") from None
+        raise CloneFailed(f"could not clone {redact_url(url)}: {e.reason}") from None
     try:
         os.rename(tmp, target)
     except OSError:  # another process cloned it meanwhile: use theirs
@@ -72,7 +72,7 @@ def _update(url: str, git_dir: Path) -> None:
     try:
         run_git(["fetch", "--quiet", "--prune", "origin", *_REFSPECS], git_dir=git_dir)
     except GitFailed as e:
-        log.warning("could not fetch %s, using the cached clone: %s", redact_url(url), e.last_line)
+        log.warning("could not fetch %s, using the cached clone: %s", redact_url(url), e.reason)
         return
     head = git_optional(["ls-remote", "--symref", "origin", "HEAD"], git_dir=git_dir)
     if head and head.startswith("ref: "):

@@ -161,7 +161,7 @@ class DirectorySource(Source):
             return walk(self.root, self.options.excludes, self.options.wanted)
         except GitFailed as e:
             raise SourceError(
-                f"cannot read the .gitignore rules of {self.root}: {e.last_line}"
+                f"cannot read the .gitignore rules of {self.root}: {e.reason}"
             ) from None
 
     @property

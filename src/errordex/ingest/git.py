@@ -276,5 +276,5 @@ def _on_forge(git_dir: Path, sha: str, *, cloned: bool) -> bool:
             git_dir=git_dir,
         )
     except GitFailed as e:
-        raise SourceError(f"cannot read the refs of {git_dir}: {e.last_line}") from None
+        raise SourceError(f"cannot read the refs of {git_dir}: {e.reason}") from None
     return bool(out)

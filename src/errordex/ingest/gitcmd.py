@@ -33,8 +33,15 @@ class GitFailed(Exception):
         self.stderr = stderr
 
     @property
-    def last_line(self) -> str:
+    def reason(self) -> str:
+        """What went wrong, in one line: git's first "fatal:" or "error:" line
+        without its prefix (the lines after it are often advice, such as
+        "and the repository exists."), else its last line."""
         lines = [ln.strip() for ln in self.stderr.splitlines() if ln.strip()]
+        for ln in lines:
+            for prefix in ("fatal:", "error:"):
+                if ln.startswith(prefix):
+                    return ln.removeprefix(prefix).strip()
         return lines[-1] if lines else f"git exited with status {self.returncode}"
 
 
