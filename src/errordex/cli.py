@@ -253,7 +253,7 @@ def explain(text: str | None, repo: str | None, limit: int, as_json: bool, db: s
 
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
-@click.option("--port", type=int, default=8000, show_default=True)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 @click.option(
     "--workers",
     type=click.IntRange(min=1),

@@ -11,8 +11,11 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from urllib.error import HTTPError
 
+import pytest
+
+from errordex.errors import InputError
 from errordex.store.sqlite import SqliteStore
-from errordex.web.server import default_workers
+from errordex.web.server import check_can_listen, default_workers, serve
 from tests.web.conftest import LiveServer, live_server
 
 
@@ -86,3 +89,19 @@ def test_serve_with_two_worker_processes(store: SqliteStore) -> None:
 
 def test_default_workers_is_the_cpu_count() -> None:
     assert 1 <= default_workers() <= (os.cpu_count() or 1)
+
+
+def test_serve_on_a_port_in_use_is_one_clear_error(store: SqliteStore) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(InputError, match=rf"^cannot listen on 127.0.0.1:{port}: .*in use"):
+            serve(store, port=port, workers=1)
+    # free again: the check itself holds nothing
+    check_can_listen("127.0.0.1", port)
+
+
+def test_serve_on_a_host_that_is_not_this_machine_is_one_clear_error() -> None:
+    with pytest.raises(InputError, match=r"^--host 'no\.such\.host\.invalid'"):
+        check_can_listen("no.such.host.invalid", 8000)

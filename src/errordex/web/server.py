@@ -8,12 +8,15 @@ across a fork) and keeping its own page cache.
 
 from __future__ import annotations
 
+import errno
 import os
+import socket
 from pathlib import Path
 
 import uvicorn
 from fastapi import FastAPI
 
+from errordex.errors import InputError
 from errordex.store.sqlite import SqliteStore
 from errordex.web.app import create_app
 
@@ -29,6 +32,27 @@ def default_workers() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):  # not on Linux
         return max(1, os.cpu_count() or 1)
+
+
+def check_can_listen(host: str, port: int) -> None:
+    """Raise ``InputError`` when ``host:port`` cannot be listened on (a port
+    in use, a host that is not this machine's), before uvicorn would log it
+    and exit: the socket is bound as uvicorn binds it, then closed."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except socket.gaierror as exc:
+        raise InputError(f"--host {host!r}: {exc.strerror}") from None
+    with socket.socket(family, kind, proto) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(address)
+        except OSError as exc:
+            hint = (
+                " (another server? choose another --port)" if exc.errno == errno.EADDRINUSE else ""
+            )
+            raise InputError(f"cannot listen on {host}:{port}: {exc.strerror}{hint}") from None
 
 
 def worker_app() -> FastAPI:
@@ -47,6 +71,7 @@ def serve(
     """Serve ``store`` until interrupted, with ``workers`` processes (default: one
     per CPU). Sync work runs in each process's threadpool, each thread with its
     own SQLite connection."""
+    check_can_listen(host, port)
     workers = default_workers() if workers is None else max(1, workers)
     if workers == 1:
         app = create_app(store, cache_size=cache_size)
