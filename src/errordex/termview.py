@@ -238,6 +238,10 @@ def print_stats(console: Console, rows: list[dict[str, Any]], db: str) -> None:
     console.print(f"[dim]database: {escape(db)}[/]")
 
 
+#: what an error without text shows: a traceback cut before its last line
+_NO_MESSAGE = "[italic](no exception line: the paste ends before it; only its frames are read)[/]"
+
+
 def print_explanations(console: Console, result: dict[str, Any]) -> None:
     parts = result["parts"]
     if not parts:
@@ -250,7 +254,7 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
         label = f"error {i} of {len(parts)}" if len(parts) > 1 else "error"
         console.print(
             f"[dim]{label}{' (' + part['relation'] + ')' if part.get('relation') else ''}:[/] "
-            f"{escape(head + part['message'])}",
+            f"{escape(head + part['message']) or _NO_MESSAGE}",
             highlight=False,
         )
         matches = part["matches"]

@@ -61,6 +61,16 @@ def test_explain_prints_the_page_in_the_terminal(db: str) -> None:
     assert "best match" in res.stdout and "Thrown at click/core.py:" in res.stdout
 
 
+def test_a_traceback_cut_before_its_exception_line_is_read_by_its_frames(db: str) -> None:
+    tb = real_traceback(MISUSE)
+    cut = "\n".join(tb.rstrip("\n").splitlines()[:-1]) + "\n"  # no "TypeError: ..."
+    res = CliRunner().invoke(main, ["explain", cut], env={"ERRORDEX_DB": db})
+    assert res.exit_code == 0
+    first = res.stdout.splitlines()[0]
+    assert first.startswith("error: (no exception line: the paste ends before it")
+    assert "'count' is not valid with 'is_flag'." in res.stdout
+
+
 def test_no_match_says_so_and_exits_not_found(db: str) -> None:
     res = CliRunner().invoke(
         main, ["explain", "zxqv frobnicated the wibble"], env={"ERRORDEX_DB": db}
