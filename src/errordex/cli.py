@@ -15,11 +15,13 @@ from typing import Any, ParamSpec, TypeVar
 
 import click
 from rich.console import Console
+from rich.markup import escape
 
 from errordex import __version__
-from errordex.errors import EXIT_INTERRUPTED, EXIT_NOT_FOUND, ErrordexError
+from errordex.errors import EXIT_INTERRUPTED, EXIT_NOT_FOUND, ErrordexError, InputError
 from errordex.model import PYTHON_KINDS, RUST_KINDS
 from errordex.store import open_store
+from errordex.store.sqlite import SqliteStore
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -35,7 +37,11 @@ def friendly(fn: Callable[P, R]) -> Callable[P, R]:
         try:
             return fn(*args, **kwargs)
         except ErrordexError as exc:
-            err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
+            # one line, unwrapped and as written (a path may hold "[", which
+            # rich would take for markup)
+            err_console.print(
+                f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True
+            )
             sys.exit(exc.exit_code)
         except KeyboardInterrupt:
             err_console.print(
@@ -49,6 +55,19 @@ def friendly(fn: Callable[P, R]) -> Callable[P, R]:
             os._exit(EXIT_INTERRUPTED)
 
     return wrapper
+
+
+def _say_empty(store: SqliteStore, otherwise: str) -> None:
+    """Say why there is nothing to show: nothing is indexed in this database
+    yet (the usual surprise: another ERRORDEX_DB), or ``otherwise``."""
+    if not store.repos():
+        err_console.print(
+            f"nothing is indexed in {escape(str(store.path))} yet: run `errordex index SOURCE`",
+            highlight=False,
+            soft_wrap=True,
+        )
+    elif otherwise:
+        err_console.print(escape(otherwise), highlight=False, soft_wrap=True)
 
 
 def emit_json(data: Any) -> None:
@@ -143,7 +162,7 @@ def index(
 )
 @click.option("--grep", "text", help="Only messages containing this text.")
 @click.option("--tests", is_flag=True, help="Include messages thrown only in test code.")
-@click.option("--limit", type=int, default=None, help="At most this many.")
+@click.option("--limit", type=click.IntRange(min=0), default=None, help="At most this many.")
 @click.option("--json", "as_json", is_flag=True, help="Print entries as JSON.")
 @db_option
 @friendly
@@ -169,6 +188,9 @@ def list_(
         emit_json([entry_json(e, snaps[e.repo], store) for e in entries])
         return
     total = store.count_entries(repo=repo, kind=kind, text=text, include_test_only=tests)
+    if total == 0:
+        _say_empty(store, "no errors match these filters")
+        return
     print_entry_table(Console(), entries, total)
 
 
@@ -215,6 +237,8 @@ def stats(as_json: bool, db: str | None) -> None:
     ]
     if as_json:
         emit_json({"version": 1, "database": str(store.path), "repos": rows})
+    elif not rows:
+        _say_empty(store, "")
     else:
         print_stats(Console(), rows, str(store.path))
 
@@ -285,8 +309,16 @@ def export(directory: str, repo: str | None, base_url: str | None, db: str | Non
 
     from errordex.web.export import export_site
 
-    result = export_site(open_store(db), Path(directory), repo=repo, base_url=base_url)
-    Console().print(f"wrote {result.pages} pages and {result.entries} entries to {directory}")
+    store = open_store(db)
+    try:
+        result = export_site(store, Path(directory), repo=repo, base_url=base_url)
+    except OSError as exc:
+        where = exc.filename or directory
+        raise InputError(f"cannot write the site to {where}: {exc.strerror or exc}") from None
+    Console().print(
+        f"wrote {result.pages} pages and {result.entries} entries to {escape(directory)}",
+        highlight=False,
+    )
 
 
 @main.command()
@@ -324,6 +356,8 @@ def verify(repo: str | None, as_json: bool, db: str | None) -> None:
     bad = sum(len(r.problems) for _, r in reports)
     if as_json:
         emit_json({"version": 1, "repos": [{"repo": s, **r.to_json()} for s, r in reports]})
+    elif not reports:
+        _say_empty(store, "")
     else:
         for slug, r in reports:
             click.echo(

@@ -93,6 +93,40 @@ def test_list_by_kind_and_an_unknown_kind_is_a_usage_error(repo: Path, db: str) 
     assert code == 2 and "'rasie' is not one of" in err and "'raise'" in err
 
 
+def test_an_empty_database_says_nothing_is_indexed_yet(db: str) -> None:
+    for command in ("list", "stats", "verify"):
+        code, out, err = run(db, command)
+        assert code == 0 and out.strip() == ""
+        said = " ".join(err.split())  # unwrapped
+        assert f"nothing is indexed in {db} yet: run `errordex index SOURCE`" in said
+
+
+def test_a_list_that_matches_nothing_says_so(repo: Path, db: str) -> None:
+    run(db, "index", str(repo))
+    code, out, err = run(db, "list", "--grep", "zxqv no such text")
+    assert code == 0 and out.strip() == "" and "no errors match these filters" in err
+    code, _, err = run(db, "list", "--limit", "-1")
+    assert code == 2 and "--limit" in err
+
+
+def test_export_somewhere_unwritable_is_one_clear_error(
+    repo: Path, db: str, tmp_path: Path
+) -> None:
+    run(db, "index", str(repo))
+    (tmp_path / "a-file").write_text("")
+    code, _, err = run(db, "export", str(tmp_path / "a-file" / "site"))
+    assert code == 2
+    assert err.startswith(f"error: cannot write the site to {tmp_path / 'a-file'}")
+
+
+@pytest.mark.parametrize("name", ["[bold]x[/bold]", "x[/]", "[link=y]z"])
+def test_an_error_shows_a_path_with_brackets_as_written(db: str, tmp_path: Path, name: str) -> None:
+    missing = tmp_path / name
+    code, _, err = run(db, "index", str(missing))
+    assert code == 3
+    assert err.strip() == f"error: no such file or directory: {missing}"
+
+
 def test_list_shows_each_message_and_its_first_site_whole_at_80_columns(
     repo: Path, db: str
 ) -> None:
