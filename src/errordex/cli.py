@@ -246,7 +246,9 @@ def stats(as_json: bool, db: str | None) -> None:
 @main.command()
 @click.argument("text", required=False)
 @click.option("--repo", help="Only match errors of this repository.")
-@click.option("--limit", type=int, default=5, show_default=True, help="Matches per error.")
+@click.option(
+    "--limit", type=click.IntRange(min=1), default=5, show_default=True, help="Matches per error."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print ranked matches as JSON.")
 @db_option
 @friendly
@@ -265,6 +267,8 @@ def explain(text: str | None, repo: str | None, limit: int, as_json: bool, db: s
             )
         text = sys.stdin.buffer.read().decode("utf-8", "replace")
     store = open_store(db)
+    if repo:
+        store.current(repo)  # a clear error for an unknown repo
     result = explain_text(store, text, repo=repo, limit=limit)
     if as_json:
         emit_json(result)

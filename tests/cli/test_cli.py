@@ -340,3 +340,23 @@ def test_an_interrupt_mid_extraction_exits_130_and_writes_nothing(db: str) -> No
         assert "interrupted: nothing was written" in proc.stderr
     code, out, _ = run(db, "list", "--json")
     assert code == 0 and json.loads(out) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["index", ""], "error: SOURCE is empty: name a directory, a git URL or pkg:NAME"),
+        (["index", ".", "--rev", ""], "error: --rev is empty: give a commit, a tag or a branch"),
+    ],
+)
+def test_an_empty_source_or_revision_is_a_usage_error(
+    db: str, args: list[str], said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # an empty SOURCE once meant "here"
+    code, _, err = run(db, *args)
+    assert code == 2 and err.strip() == said
+
+
+def test_explain_in_an_unknown_repo_says_so(db: str) -> None:
+    code, _, err = run(db, "explain", "ValueError: x", "--repo", "nope/x")
+    assert code == 5 and "no indexed repository named 'nope/x'" in err

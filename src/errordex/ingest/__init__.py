@@ -53,6 +53,12 @@ def open_source(
     read, and InputError for a malformed ``name`` or a ``rev`` that does not apply.
     """
     opts = options or IngestOptions()
+    if not spec.strip():
+        # Path("") is the working directory: an empty SOURCE (an unset shell
+        # variable) would index wherever the command runs
+        raise InputError("SOURCE is empty: name a directory, a git URL or pkg:NAME")
+    if rev is not None and not rev.strip():
+        raise InputError("--rev is empty: give a commit, a tag or a branch")
     if name is not None:
         validate_name(name)  # before any clone
     if spec.startswith(PKG_PREFIX):
