@@ -492,7 +492,7 @@ def collect(
     """Extract every file. With ``store_files``, the texts of files with
     sites are handed over batch by batch and not kept; without it they stay
     in ``blobs``. With ``store_idents``, identifiers are handed over
-    whenever ``idents`` holds over ``IDENTS_HELD`` (the rest stay there).
+    whenever ``idents`` holds over ``IDENTS_HELD``, and the rest at the end.
     The evidence read by path goes to ``evidence``, and the sites to
     ``sites`` (new ones if not given)."""
     into = _Collected(
@@ -523,6 +523,11 @@ def collect(
         _collect(source, into, absorb, report, jobs)
     finally:
         gc.unfreeze()
+    if store_idents is not None and into.idents:
+        # the rest, too: the analysis never reads them, and its workers would
+        # each start with them (up to IDENTS_HELD names, 1.5 MB)
+        store_idents(into.idents)
+        into.idents.clear()
     return into
 
 

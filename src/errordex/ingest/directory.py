@@ -198,6 +198,9 @@ class DirectorySource(Source):
             if item is not None:
                 yield item
         self._hash = h.hexdigest()
+        # Read once; ``read`` does not need the walk, and a run's analysis
+        # workers would each start with it (about 110 bytes a file).
+        self.__dict__.pop("entries", None)
 
     def read(self, path: str) -> bytes | None:
         """A regular file under the root, reached without following a symlink."""
