@@ -28,7 +28,9 @@ def text(value: str) -> str:
     """Text SQLite can store: a lone surrogate (a message written as
     ``"\\udcff"`` in the source) becomes U+FFFD. The JSON columns keep it
     exactly, escaped."""
-    return _SURROGATE.sub("\ufffd", value)
+    # most text is ASCII, which a one-pass C check clears (the stdlib's
+    # 25k calls: 0.06 -> 0.01 s)
+    return value if value.isascii() else _SURROGATE.sub("\ufffd", value)
 
 
 #: (id, message, template key, template JSON, kinds JSON, exception types JSON,
