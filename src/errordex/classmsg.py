@@ -4,7 +4,7 @@ A raise's arguments are not always its message. The class may build the
 message in code (``__str__``, ``__init__``), or take it from one parameter
 that is not the first. ``class_message`` reads both from the ClassDefs,
 and is shared by the Python extractor (a class defined in the same file)
-and ``with_class_messages`` (a class defined in another file, once every
+and ``class_messages`` (a class defined in another file, once every
 file's classes are known):
 
 - a class whose code builds the message: the site takes the class's
@@ -57,12 +57,6 @@ class ClassMessage:
     paths: frozenset[str]
 
 
-def with_class_messages(sites: list[ThrowSite], classes: Iterable[ClassDef]) -> list[ThrowSite]:
-    """``sites`` with the messages of classes defined in other files applied."""
-    _, apply = class_messages(classes)
-    return [apply(s) for s in sites]
-
-
 def class_messages(
     classes: Iterable[ClassDef],
 ) -> tuple[frozenset[str], Callable[[ThrowSite], ThrowSite]]:
@@ -92,7 +86,7 @@ def class_messages(
 
 def raised_class(site: ThrowSite) -> str:
     """The name of the class a Python ``raise`` raises (``errors.FileError``
-    -> ``FileError``), which ``with_class_messages`` looks up; "" for
+    -> ``FileError``), which ``class_messages`` looks up; "" for
     another site."""
     if site.language != "python" or site.kind != "raise" or not site.exception_type:
         return ""

@@ -150,8 +150,8 @@ class SnapshotWriter:
             if kind is None:
                 raise
             # The run failed already (on a full disk, the clean-up can fail
-            # the same way): its own error is the one to report, and the
-            # temp tables go with the connection.
+            # the same way): its own error is the one to report. The next
+            # writer clears the temp tables as it starts.
 
     def _clear(self) -> None:
         for table in ("pending_files", "pending_analyses", "pending_idents", *_PENDING_ROWS):
