@@ -56,7 +56,8 @@ from errordex.store.spill import Spill
 from errordex.store.sqlite import SqliteStore
 from errordex.store.writer import SnapshotData, analysis_blob, compress
 
-#: progress(files_seen, bytes_parsed, path)
+#: progress(files_seen, bytes_parsed, path): ``path`` is the file just read, or,
+#: once every file is read, what the run does next ("analysing errors: 512 of 3,017")
 ProgressFn = Callable[[int, int, str], None]
 
 #: a batch of files sent to a worker: this many at most, and no more source
@@ -404,19 +405,23 @@ def _analyse_all(
     jobs: int,
     store: StoreAnalysesFn,
     store_rows: StoreRowsFn,
+    done: Callable[[int], None] = lambda n: None,
 ) -> set[str]:
     """Write every entry's analysis through ``store``, and its rows through
-    ``store_rows``, as each chunk of entries is done; return every path they
-    point at. With jobs > 1 (and fork), the chunks go to a pool forked after
+    ``store_rows``, as each chunk of entries is done (``done(entries so
+    far)``); return every path they point at. With jobs > 1 (and fork), the chunks go to a pool forked after
     the Index is built, so the workers inherit it instead of unpickling it."""
     global _SHARED
     _SHARED = (ix, entries, repo)
     referenced: set[str] = set()
+    n = 0
     try:
         for rows, paths, entry_rows in _analysed_chunks(len(entries), jobs):
             store(rows)
             store_rows(entry_rows)
             referenced |= paths
+            n += len(entry_rows.entries)
+            done(n)
     finally:
         _SHARED = None
     return referenced
@@ -624,6 +629,12 @@ def _index(
             sites=entries,
         )
         _trim_heap()
+        report = progress or (lambda seen, nbytes, path: None)
+
+        def say(doing: str) -> None:
+            report(got.seen, got.bytes_parsed, doing)
+
+        say("grouping the sites into errors")
         _add_forwarded(source, got, writer.add_compressed)
         entries.settle(*class_messages(got.classes), place=_package_placer(got.packages))
         counts = _Counts()
@@ -637,8 +648,15 @@ def _index(
         )
         got.cross = CrossFile()  # the Index holds what it reads
         _trim_heap()
+        say(f"analysing errors: 0 of {len(entries):,}")
         referenced = _analyse_all(
-            ix, entries, source.repo, jobs, writer.add_analyses, writer.add_entry_rows
+            ix,
+            entries,
+            source.repo,
+            jobs,
+            writer.add_analyses,
+            writer.add_entry_rows,
+            lambda n: say(f"analysing errors: {n:,} of {len(entries):,}"),
         )
         del ix
         # Store every file an analysis points at, so its lines can be shown and verified.
@@ -662,6 +680,7 @@ def _index(
             stats=stats,
             version_label=source.version_label,
         )
+        say("writing the snapshot")
         sid = writer.finish(
             SnapshotData(
                 snapshot=snapshot,
