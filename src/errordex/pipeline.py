@@ -37,6 +37,7 @@ from errordex.extract import extractor_for, parser_for
 from errordex.extract.common import is_test_path
 from errordex.forward import forwarded_sites
 from errordex.ingest import IngestOptions, Source, SourceFile, open_source
+from errordex.ingest.filters import declared_text
 from errordex.model import (
     ClassDef,
     ErrorEntry,
@@ -115,6 +116,9 @@ def decode(data: bytes) -> str | None:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
+        declared = declared_text(data)
+        if declared is not None:
+            return declared
         text = data.decode("utf-8", "replace")
         # A few stray bytes (a Latin-1 comment) are fine; mostly-garbage is not source.
         return text if text.count("\ufffd") <= max(8, len(data) // 100) else None

@@ -6,7 +6,9 @@ the snapshot) or None to keep the file.
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -182,8 +184,26 @@ def skip_by_content(data: bytes) -> str | None:
     try:
         data.decode("utf-8")
     except UnicodeDecodeError:
+        if declared_text(data) is not None:
+            return None  # text in the encoding it declares
         text = data.decode("utf-8", "surrogateescape")
         bad = len(_SURROGATE.findall(text))
         if bad > MAX_BAD_UTF8 * len(data):
             return REASON_NOT_UTF8
     return None
+
+
+def declared_text(data: bytes) -> str | None:
+    """The text of a file that is not UTF-8 but declares its encoding in its
+    first two lines (PEP 263: ``# -*- coding: latin-1 -*-``, as Python 2 era
+    sources do) and decodes in it; None otherwise."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError:  # an unknown encoding, or one a BOM contradicts
+        return None
+    if encoding in ("utf-8", "utf-8-sig"):
+        return None
+    try:
+        return data.decode(encoding)
+    except (UnicodeDecodeError, LookupError):
+        return None
