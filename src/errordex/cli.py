@@ -93,7 +93,11 @@ def main() -> None:
 @click.option("--rev", help="Revision to index (SHA, tag, branch); default HEAD.")
 @click.option("--name", help="Repository slug owner/name; default from the origin remote.")
 @click.option(
-    "--max-file-bytes", type=int, default=1_000_000, show_default=True, help="Skip larger files."
+    "--max-file-bytes",
+    type=click.IntRange(min=1),
+    default=1_000_000,
+    show_default=True,
+    help="Skip larger files.",
 )
 @click.option(
     "--exclude",
@@ -104,7 +108,11 @@ def main() -> None:
     " (test/, docs/**, *_pb2.py, /build); repeatable.",
 )
 @click.option(
-    "--jobs", "-j", type=int, default=None, help="Worker processes (default: one per core)."
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes (default: one per core).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the snapshot summary as JSON.")
 @db_option

@@ -360,3 +360,9 @@ def test_an_empty_source_or_revision_is_a_usage_error(
 def test_explain_in_an_unknown_repo_says_so(db: str) -> None:
     code, _, err = run(db, "explain", "ValueError: x", "--repo", "nope/x")
     assert code == 5 and "no indexed repository named 'nope/x'" in err
+
+
+@pytest.mark.parametrize(("option", "value"), [("--jobs", "0"), ("--max-file-bytes", "-5")])
+def test_index_options_out_of_range_are_usage_errors(db: str, option: str, value: str) -> None:
+    code, _, err = run(db, "index", "pkg:click", option, value)
+    assert code == 2 and f"Invalid value for '{option}'" in err
