@@ -575,6 +575,11 @@ def index(
     jobs: int | None = None,
     progress: ProgressFn | None = None,
 ) -> IndexResult:
+    """Index ``spec`` (a directory, a git repository or URL, ``pkg:NAME``) at
+    ``rev`` into ``store`` as one snapshot, with ``jobs`` worker processes
+    (default: one per core, at most 4). Raises an ``ErrordexError`` for what
+    the user can fix: a source that cannot be read, a bad option, a full disk
+    (``DiskFull``); the store keeps its previous snapshot then."""
     started = time.perf_counter()
     opts = options or IngestOptions()
     user_wanted = opts.wanted
