@@ -23,7 +23,7 @@ from collections.abc import Callable, Collection, Iterator
 from errordex.classmsg import raised_class
 from errordex.group import entry_id, entry_of, group_key
 from errordex.model import ErrorEntry, ThrowSite
-from errordex.store.spill import TempBytes
+from errordex.store.spill import OnDisk, TempBytes
 
 #: what ``SiteGroups.add_pickled`` takes for one site: its ``group_key``,
 #: ``raised_class`` and pickle (a worker process works them out)
@@ -40,7 +40,7 @@ def _same(site: ThrowSite) -> ThrowSite:
     return site
 
 
-class SiteGroups:
+class SiteGroups(OnDisk):
     """One run's sites, grouped by key on disk (see the module's docstring)."""
 
     def __init__(self, slug: str) -> None:
@@ -56,15 +56,6 @@ class SiteGroups:
         self._place: ReviseFn = _same
         #: sites added
         self.n_sites = 0
-
-    def __enter__(self) -> SiteGroups:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def close(self) -> None:
-        self._file.close()
 
     def __len__(self) -> int:
         """Entries, once settled."""

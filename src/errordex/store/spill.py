@@ -22,7 +22,7 @@ import tempfile
 import weakref
 from array import array
 from collections.abc import Iterator
-from typing import Generic, TypeVar
+from typing import Generic, Self, TypeVar
 
 _T = TypeVar("_T")
 _LENGTH = (1 << 32) - 1
@@ -67,14 +67,13 @@ class TempBytes:
             self._closer()
 
 
-class Spill(Generic[_T]):
-    def __init__(self) -> None:
-        self._file = TempBytes()
-        #: key -> offset << 32 | length of its pickle (an int: a tuple of two
-        #: would take three objects per key, 1 MB more on 14k files)
-        self._where: dict[str, int] = {}
+class OnDisk:
+    """Values kept in a ``TempBytes`` file (``_file``), closed on leaving a
+    ``with`` block or by ``close()``."""
 
-    def __enter__(self) -> Spill[_T]:
+    _file: TempBytes
+
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -82,6 +81,14 @@ class Spill(Generic[_T]):
 
     def close(self) -> None:
         self._file.close()
+
+
+class Spill(OnDisk, Generic[_T]):
+    def __init__(self) -> None:
+        self._file = TempBytes()
+        #: key -> offset << 32 | length of its pickle (an int: a tuple of two
+        #: would take three objects per key, 1 MB more on 14k files)
+        self._where: dict[str, int] = {}
 
     def __len__(self) -> int:
         return len(self._where)
@@ -116,7 +123,7 @@ class Spill(Generic[_T]):
             yield value
 
 
-class SpillList(Generic[_T]):
+class SpillList(OnDisk, Generic[_T]):
     """A list that pickles each value to a ``TempBytes`` file and keeps only
     its offset (16 bytes) in memory; ``[i]`` unpickles the i-th value."""
 
