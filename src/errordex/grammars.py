@@ -19,11 +19,14 @@ _WHEELS = {"python": "tree_sitter_python", "rust": "tree_sitter_rust"}
 #: than one of them must name the same pattern in each (captures are sets).
 _WALKS = {
     "python": (
-        ("errordex.extract", "python.scm"),
-        ("errordex.extract", "python_forward.scm"),
-        ("errordex.analysis", "scan_python.scm"),
+        ("errordex.languages.python", "extract.scm"),
+        ("errordex.languages.python", "forward.scm"),
+        ("errordex.languages.python", "scan.scm"),
     ),
-    "rust": (("errordex.extract", "rust.scm"), ("errordex.analysis", "scan_rust.scm")),
+    "rust": (
+        ("errordex.languages.rust", "extract.scm"),
+        ("errordex.languages.rust", "scan.scm"),
+    ),
 }
 
 Captures = dict[str, list[Node]]

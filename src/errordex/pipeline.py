@@ -51,9 +51,9 @@ from errordex.model import (
     SnapshotStats,
     ThrowSite,
 )
+from errordex.scratch.sitegroups import PickledSite, SiteGroups, pickled_site
+from errordex.scratch.spill import Spill
 from errordex.store.rows import EntryRows
-from errordex.store.sitegroups import PickledSite, SiteGroups, pickled_site
-from errordex.store.spill import Spill
 from errordex.store.sqlite import SqliteStore
 from errordex.store.writer import SnapshotData, analysis_blob, compress
 
@@ -287,7 +287,7 @@ def _printable_path(path: str) -> bool:
 
 def _add_manifest(item: SourceFile, into: _Collected) -> None:
     try:
-        from errordex.extract.cargo import parse_manifest
+        from errordex.languages.rust.cargo import parse_manifest
     except ImportError:
         return
     text = item.data.decode("utf-8", "replace")

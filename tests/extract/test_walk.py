@@ -11,7 +11,7 @@ import tree_sitter as ts
 
 from errordex import grammars
 from errordex.analysis import scan
-from errordex.extract import python
+from errordex.languages.python import extract as python
 
 CASES = Path(__file__).parent / "rust" / "cases"
 #: code with every construct the walk queries look for

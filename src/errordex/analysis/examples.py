@@ -19,7 +19,8 @@ import re
 
 from tree_sitter import Node
 
-from errordex.analysis import scan_python, scan_rust
+from errordex.languages.python import scan as scan_python
+from errordex.languages.rust import scan as scan_rust
 
 _FLIP = {
     ast.Eq: "!=",

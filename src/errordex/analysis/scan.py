@@ -7,8 +7,9 @@ import tomllib
 
 from tree_sitter import Tree
 
-from errordex.analysis import scan_python, scan_rust
 from errordex.analysis.evidence import FileEvidence, Manifest
+from errordex.languages.python import scan as scan_python
+from errordex.languages.rust import scan as scan_rust
 
 _HEADER = re.compile(r"^\s*\[([^\[\]]+)\]\s*(#.*)?$")
 _KEY = re.compile(r"""^\s*(?:"([^"]+)"|'([^']+)'|([A-Za-z0-9_.\-]+))\s*=""")

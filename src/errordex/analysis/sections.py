@@ -6,7 +6,8 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-from errordex.analysis import scan_python, scan_rust
+from errordex.languages.python import scan as scan_python
+from errordex.languages.rust import scan as scan_rust
 
 Fact = dict[str, Any]
 

@@ -18,8 +18,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from errordex.analysis import scan_python, scan_rust
 from errordex.analysis.sections import parses
+from errordex.languages.python import scan as scan_python
+from errordex.languages.rust import scan as scan_rust
 from errordex.model import Package
 
 _SPAN = re.compile(r"`([^`\n]+)`")

@@ -31,7 +31,7 @@ class Extractor(Protocol):
 
 Parse = Callable[[str], Tree]
 
-_MODULES = ("rust", "python")
+_MODULES = ("errordex.languages.rust.extract", "errordex.languages.python.extract")
 
 
 @cache
@@ -45,7 +45,7 @@ def _table() -> dict[str, tuple[str, Extractor, Parse]]:
     table: dict[str, tuple[str, Extractor, Parse]] = {}
     for name in _MODULES:
         try:
-            mod = importlib.import_module(f"{__name__}.{name}")
+            mod = importlib.import_module(name)
         except ImportError:  # a language whose extractor is not written yet
             continue
         for ext in mod.EXTENSIONS:

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from errordex.paste import other, plain, python, rust
+from errordex.languages.python import paste as python
+from errordex.languages.rust import paste as rust
+from errordex.paste import other, plain
 from errordex.paste.clean import clean_lines
 from errordex.paste.model import Found, Frame, ParsedError
 

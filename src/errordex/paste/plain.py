@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
+from errordex.languages.python.paste import make_error, split_exception_line
 from errordex.paste.model import Found, ParsedError
-from errordex.paste.python import make_error, split_exception_line
 
 MAX_MESSAGE_CHARS = 20_000
 

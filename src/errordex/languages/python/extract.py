@@ -3,7 +3,7 @@
 One tree-sitter query finds the raise and assert statements and the class
 definitions; everything else (symbol, guards, the variable a message comes
 from) is read by walking up from those nodes, so the cost stays close to
-the parse itself. Message expressions are read by ``python_msg``.
+the parse itself. Message expressions are read by ``msg``.
 
     >>> ex = extract("m.py", 'def f(x):\\n    if not x:\\n        raise ValueError(f"bad {x!r}")\\n')
     >>> site = ex.sites[0]
@@ -19,9 +19,9 @@ from dataclasses import dataclass, field, replace
 import tree_sitter as ts
 
 from errordex import classmsg, grammars
-from errordex.extract import python_forward as fwd
-from errordex.extract import python_msg as msg
 from errordex.extract.common import context_hash, is_test_path
+from errordex.languages.python import forward as fwd
+from errordex.languages.python import msg
 from errordex.model import CallArg, ClassDef, Extraction, Forwarder, Guard, ThrowSite
 from errordex.template import Template
 

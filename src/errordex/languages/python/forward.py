@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING
 import tree_sitter as ts
 
 from errordex import grammars
-from errordex.extract import python_msg as msg
+from errordex.languages.python import msg
 from errordex.model import Forwarder, MessageCall
 from errordex.template import Template
 
 if TYPE_CHECKING:
-    from errordex.extract.python import _File
+    from errordex.languages.python.extract import _File
 
 #: when a message shows several parameters, the one that is the message
 _MESSAGE_PARAMS = ("message", "msg", "text", "reason", "detail", "details", "error", "err")

@@ -1,0 +1,1 @@
+"""Everything that knows Python: grammar, queries, extraction, scan, paste parser."""

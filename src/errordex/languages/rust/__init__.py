@@ -1,0 +1,1 @@
+"""Everything that knows Rust: grammar, queries, extraction, scan, Cargo.toml, paste parser."""
