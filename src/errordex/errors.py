@@ -9,7 +9,8 @@
     ├── StoreError                the database cannot be opened or is not ours
     │   ├── NotFound              no such entry, repo or snapshot
     │   └── DiskFull              no room left for the database or the index's scratch files
-    └── InputError                malformed input (pasted text, options)
+    ├── InputError                malformed input (pasted text, options)
+    └── LanguageError             a language plugin cannot be loaded or registers wrongly
 
 Anything else is a bug in errordex and keeps its traceback.
 """
@@ -67,3 +68,8 @@ class NotFound(ErrordexError):
 
 class InputError(ErrordexError):
     exit_code = EXIT_USAGE
+
+
+class LanguageError(ErrordexError):
+    """A language (an ``errordex.languages`` entry point) is missing or broken;
+    the message names it and says why."""

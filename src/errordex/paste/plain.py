@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from errordex.languages.python.paste import make_error, split_exception_line
+# A module, not its names: the languages' paste parsers import paste.model.
+from errordex.languages.python import paste as python_paste
 from errordex.paste.model import Found, ParsedError
 
 MAX_MESSAGE_CHARS = 20_000
@@ -105,7 +106,7 @@ def _is_error_line(line: str) -> bool:
 
 def _typed(line: str) -> str | None:
     """The language a lone ``Type: message`` line comes from ("" if unknown), or None."""
-    etype, _ = split_exception_line(line)
+    etype, _ = python_paste.split_exception_line(line)
     if etype is None or etype in ("Error", "error", "ERROR", "Fatal", "fatal", "FATAL", "E"):
         return None
     last = etype.rsplit(".", 1)[-1]
@@ -123,9 +124,9 @@ def _typed(line: str) -> str | None:
 def _typed_error(lines: list[str]) -> ParsedError:
     language = _typed(lines[0]) or None
     raw = "\n".join(lines)[:MAX_MESSAGE_CHARS]
-    etype, message = split_exception_line(raw)
+    etype, message = python_paste.split_exception_line(raw)
     if language == "python" or language is None:
-        err = make_error(raw.split("\n"), ())
+        err = python_paste.make_error(raw.split("\n"), ())
         return ParsedError(
             err.message,
             err.raw,

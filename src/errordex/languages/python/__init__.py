@@ -1,1 +1,40 @@
-"""Everything that knows Python: grammar, queries, extraction, scan, paste parser."""
+"""Python: everything errordex knows about it, registered as one ``Language``
+(the ``errordex.languages`` entry point ``python`` names this module)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import tree_sitter_python
+
+from errordex.hookspecs import hookimpl
+from errordex.language import Language
+from errordex.languages.python import extract, paste, runtime, scan, words
+
+PYTHON = Language(
+    name="python",
+    extensions=(".py",),
+    grammar=tree_sitter_python.language,
+    package=__name__,
+    queries=("extract.scm", "forward.scm", "scan.scm"),
+    parse=extract.parse,
+    extract=extract.extract,
+    scan=scan.scan,
+    kinds=("raise", "assert", "exception-message"),
+    parses=scan.parses,
+    lexer="python",
+    innermost_last=True,
+    test_dirs=("tests", "test", "testing"),
+    is_test_file=runtime.is_test_file,
+    message_line=runtime.message_line,
+    printed_form=runtime.printed_form,
+    raise_kind="raise",
+    paste_finders=(paste.find,),
+    words=words.PY_WORDS,
+    identifiers=scan.identifiers,
+)
+
+
+@hookimpl
+def register_languages(register: Callable[[Language], None]) -> None:
+    register(PYTHON)

@@ -1,0 +1,129 @@
+"""The one protocol between the core and a language: a ``Language`` value.
+
+A language is a package (``errordex/languages/<name>/``, or a package of its
+own such as ``errordex-kotlin``) that registers one ``Language`` through the
+``errordex.languages`` entry point group (see ``hookspecs`` and ``plugins``).
+Everything the core needs to know about the language is a field here; the
+core asks it and never names a language.
+
+The required fields read a file (grammar, extraction, the evidence scan);
+the rest say how the language's runtime prints an error, what its tests and
+manifests look like and how a page shows its code, with defaults that fit a
+language that has no such thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from tree_sitter import Tree
+
+    from errordex.analysis.evidence import FileEvidence
+    from errordex.model import Extraction, Package, ThrowSite
+    from errordex.paste.model import Found
+
+
+class Extractor(Protocol):
+    def __call__(self, path: str, text: str, tree: Tree | None = None, /) -> Extraction: ...
+
+
+class Scanner(Protocol):
+    def __call__(self, path: str, text: str, tree: Tree | None = None, /) -> FileEvidence: ...
+
+
+#: A paste parser: the lines of a paste in, the errors found (with their spans) out.
+PasteFinder = Callable[[list[str]], "list[Found]"]
+#: A manifest reader: (path, text) in, the package it declares (or None) and
+#: the file's evidence out.
+ManifestReader = Callable[[str, str], "tuple[Package | None, FileEvidence]"]
+
+
+def _never(name: str) -> bool:
+    return False
+
+
+def _no_key(site: ThrowSite) -> str | None:
+    return None
+
+
+def _message_as_written(site: ThrowSite, exception: str | None) -> str:
+    return site.template.display()
+
+
+def _printed_as_is(site: ThrowSite, line: str) -> str:
+    return line
+
+
+def _no_code(code: str) -> bool:
+    return False
+
+
+def _no_identifiers(code: str) -> set[str]:
+    return set()
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """What the core knows about one language.
+
+    ``name`` is what a ``ThrowSite.language`` holds (lower case, stable: it
+    is stored); ``package`` is the Python package its ``queries`` (``.scm``
+    files, read with importlib.resources) live in.
+    """
+
+    name: str
+    #: file name endings it reads (".py")
+    extensions: tuple[str, ...]
+    #: the tree-sitter grammar: a function returning the language capsule
+    #: (``tree_sitter_python.language``)
+    grammar: Callable[[], object]
+    package: str
+    #: the queries of one walk of a file's tree: the extractor's and the
+    #: scan's (``grammars.captures``)
+    queries: tuple[str, ...]
+    parse: Callable[[str], Tree]
+    extract: Extractor
+    #: the evidence one file gives the analysis
+    scan: Scanner
+    #: the kinds of throw site its extractor gives
+    kinds: tuple[str, ...]
+    #: whether example code parses (a page keeps only code that does)
+    parses: Callable[[str], bool] = _no_code
+    #: the lexer name pages highlight its code with (Pygments)
+    lexer: str = "text"
+    #: whether its runtime prints the innermost frame last (a Python
+    #: traceback) or first (a Rust backtrace)
+    innermost_last: bool = False
+    #: directories whose files are test code, and a test file's name
+    test_dirs: tuple[str, ...] = ()
+    is_test_file: Callable[[str], bool] = _never
+    #: manifest file names (Cargo.toml) and how to read one
+    manifests: tuple[str, ...] = ()
+    read_manifest: ManifestReader | None = None
+    #: the message a site shows at run time, placeholders left in
+    #: (``exception``: the exception's name to print), and the lines a user
+    #: sees in the terminal around that message
+    message_line: Callable[[ThrowSite, str | None], str] = _message_as_written
+    printed_form: Callable[[ThrowSite, str], str] = _printed_as_is
+    #: what the runtime prints for a site of a kind that has no message in
+    #: the source (Rust's bare ``todo!()``: "not yet implemented")
+    bare_messages: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: the group key of a site with no message of its own, when the
+    #: runtime's text tells it apart (a bare ``panic!()``: "explicit panic")
+    bare_key: Callable[[ThrowSite], str | None] = _no_key
+    #: the kind of site that raises a class by name, whose message the
+    #: class may give (``classmsg``); None when the language has none
+    raise_kind: str | None = None
+    #: paste parsers: layouts that cannot be mistaken for another, and those
+    #: read only when no strong layout was found
+    paste_finders: tuple[PasteFinder, ...] = ()
+    paste_fallbacks: tuple[PasteFinder, ...] = ()
+    #: words ``verify`` accepts in a page's code beside the repository's own
+    #: names (builtins, keywords)
+    words: frozenset[str] = frozenset()
+    #: the identifiers in a piece of its code (``verify``)
+    identifiers: Callable[[str], set[str]] = _no_identifiers
