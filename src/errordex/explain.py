@@ -14,8 +14,9 @@ from errordex.match.explain import (
     explain,
     first_answer,
 )
-from errordex.match.index import StoreIndex, path_tails, type_name, type_names
+from errordex.match.keys import path_tails, type_name, type_names
 from errordex.paste import Frame, ParsedError
+from errordex.store.candidates import StoreIndex
 from errordex.store.sqlite import SqliteStore
 from errordex.views import entry_json
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from errordex.match.index import type_name
+from errordex.match.keys import type_name
 from errordex.model import ThrowSite
 
 #: Directories that hold a project's importable packages, not packages themselves.
