@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from tree_sitter import Tree
@@ -37,6 +37,9 @@ class Scanner(Protocol):
 
 #: A paste parser: the lines of a paste in, the errors found (with their spans) out.
 PasteFinder = Callable[[list[str]], "list[Found]"]
+#: A section of a page (``analysis.sections.section``), and a fact it cites.
+Section = dict[str, Any]
+Fact = dict[str, Any]
 #: A manifest reader: (path, text) in, the package it declares (or None) and
 #: the file's evidence out.
 ManifestReader = Callable[[str, str], "tuple[Package | None, FileEvidence]"]
@@ -141,6 +144,20 @@ class Language:
     #: the version of the package a frame's path ran from, when the path says
     #: (``registry/bytes-1.0.0/src/bytes.rs``)
     ran_version: Callable[[str], str | None] = _no_version
+    #: kinds of site that panic (a test expects one with ``#[should_panic]``)
+    panic_kinds: frozenset[str] = frozenset()
+    #: whether its example fixes read the real calls of the function that
+    #: throws (the analysis's ``callers`` fact)
+    reads_callers: bool = False
+    #: a page's writer asks these, for the lead site's language: what the
+    #: site does ("raises `KeyError`"), an example fix in the language's
+    #: code, and the defences a caller can write (given the repository's
+    #: test that shows the failing call). Their argument is the writer, an
+    #: ``analysis.fixes.Fixes`` (``Any`` here: the writer asks the languages,
+    #: so this module cannot import it)
+    what: Callable[[Any], str] | None = None
+    example_fix: Callable[[Any], Section | None] | None = None
+    defences: Callable[[Any, Fact | None], list[Section]] | None = None
     #: paste parsers: layouts that cannot be mistaken for another, and those
     #: read only when no strong layout was found
     paste_finders: tuple[PasteFinder, ...] = ()

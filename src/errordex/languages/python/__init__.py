@@ -9,7 +9,7 @@ import tree_sitter_python
 
 from errordex.hookspecs import hookimpl
 from errordex.language import Language
-from errordex.languages.python import extract, paste, runtime, scan, words
+from errordex.languages.python import extract, fixes, paste, runtime, scan, words
 
 PYTHON = Language(
     name="python",
@@ -31,6 +31,9 @@ PYTHON = Language(
     printed_type=runtime.qualified_exception,
     raise_kind="raise",
     runtime_message=runtime.runtime_form,
+    what=fixes.what,
+    example_fix=fixes.example_fix,
+    defences=fixes.defences,
     paste_finders=(paste.find,),
     words=words.PY_WORDS,
     identifiers=scan.identifiers,
