@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from errordex.analysis.evidence import FileEvidence
     from errordex.model import Extraction, Package, ThrowSite
-    from errordex.paste.model import Found
+    from errordex.paste.model import Found, ParsedError
 
 
 class Extractor(Protocol):
@@ -106,6 +106,17 @@ class Language:
     parses: Callable[[str], bool] = _no_code
     #: the lexer name pages highlight its code with (Pygments)
     lexer: str = "text"
+    #: its name in a sentence ("Python")
+    title: str = ""
+    #: what a user calls one of its errors ("your panic")
+    error_word: str = "error"
+    #: whether an error pasted in no layout a language claims (a lone
+    #: message line) is read as one of this language's (at most one does)
+    claims_plain: bool = False
+    #: for the language that claims them: a lone ``Type: message`` line
+    #: split into its type and message, and such lines read as an error
+    split_typed: Callable[[str], tuple[str | None, str]] | None = None
+    typed_error: Callable[[list[str]], ParsedError] | None = None
     #: whether its runtime prints the innermost frame last (a Python
     #: traceback) or first (a Rust backtrace)
     innermost_last: bool = False
@@ -144,6 +155,9 @@ class Language:
     #: the version of the package a frame's path ran from, when the path says
     #: (``registry/bytes-1.0.0/src/bytes.rs``)
     ran_version: Callable[[str], str | None] = _no_version
+    #: what fails at the caller's line when ``library_panic`` says so, with
+    #: code in backticks ("an `unwrap()` ... on that line")
+    library_failure: str = ""
     #: kinds of site that panic (a test expects one with ``#[should_panic]``)
     panic_kinds: frozenset[str] = frozenset()
     #: whether its example fixes read the real calls of the function that
