@@ -31,7 +31,8 @@ def tour_blocks(text: str) -> list[tuple[list[str], list[str]]]:
     tour = text.split("<!-- tour:start -->", 1)[1].split("<!-- tour:end -->", 1)[0]
     blocks = []
     for body in re.findall(r"```console\n(.*?)```", tour, flags=re.S):
-        commands, output = [], []
+        commands: list[str] = []
+        output: list[str] = []
         for line in body.splitlines():
             (commands if line.startswith("$ ") else output).append(line.removeprefix("$ "))
         blocks.append((commands, output))
