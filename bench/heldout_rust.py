@@ -41,15 +41,25 @@ Display text D and Debug text G, an entry is RIGHT when all of:
    placeholder standing for any text (possibly empty, possibly spanning
    lines), equals D from start to end, after any run of whitespace on
    either side is read as one space; a template with no literal text
-   (``"{}"``) matches nothing, since it cannot tell entries apart;
-3. when G names a type or variant (a capitalized identifier outside its
-   string and char literals, other than Some/None/Ok/Err: ``ParseError`` and
-   ``Invalid`` in ``ParseError(Invalid)``, ``Error`` in
-   ``Error("expected value", line: 1, column: 1)``) and errordex records
-   exception types for the entry, the last ``::`` segment of one of those
-   types is one of the names G shows (``FromHexError::InvalidHexCharacter``
-   for ``InvalidHexCharacter { c: 'g', index: 0 }``). An entry with no
-   recorded type, or a G that names nothing (``"a string"``), passes.
+   (``"{}"``) matches nothing, since it cannot tell entries apart. Or it
+   matches in full the text a placeholder took in such a match (the
+   innermost message of a wrapper, followed up to INNER_DEPTH levels):
+   serde_json's ``expected value at line 1 column 6`` is matched in full by
+   ``{} at line {} column {}``, whose first placeholder took ``expected
+   value``, so both that entry and ``ErrorCode::ExpectedSomeValue``'s
+   ``expected value`` are right;
+3. when G names a type or variant that errordex records, and errordex
+   records exception types for the entry, the last ``::`` segment of one of
+   the entry's types is one of the names G shows
+   (``FromHexError::InvalidHexCharacter`` for ``InvalidHexCharacter { c:
+   'g', index: 0 }``). The names G shows are its capitalized identifiers
+   outside string and char literals, other than Some/None/Ok/Err
+   (``ParseError`` and ``Invalid`` in ``ParseError(Invalid)``); a name
+   "errordex records" is the last segment of an exception type of any entry
+   of C. An entry with no recorded type passes, and so does every entry
+   when G names nothing errordex records: serde_json's hand-written
+   ``Error("key must be a string", line: 1, column: 2)`` hides the variant,
+   so ``ErrorCode::KeyMustBeAString`` is not ruled out by it.
 
 When several entries are right, any of them counts. When none is, the case
 counts as a miss in every form and is reported as "no entry can be right
@@ -592,7 +602,7 @@ def build_and_run(crate: Crate, directory: Path, version: str, rustc: str) -> di
     for n, code in enumerate(crate.cases):
         row: dict[str, Any] = {"n": n, "code": code}
         for mode in ("text", "unwrap", "main"):
-            p = subprocess.run(
+            run = subprocess.run(
                 [str(exe), str(n), mode],
                 capture_output=True,
                 env=env,
@@ -601,9 +611,9 @@ def build_and_run(crate: Crate, directory: Path, version: str, rustc: str) -> di
                 check=False,
             )
             row[mode] = {
-                "rc": p.returncode,
-                "stdout": p.stdout.decode("utf-8", "replace"),
-                "stderr": p.stderr.decode("utf-8", "replace"),
+                "rc": run.returncode,
+                "stdout": run.stdout.decode("utf-8", "replace"),
+                "stderr": run.stderr.decode("utf-8", "replace"),
             }
         cases.append(row)
     result = {"crate": crate.name, "version": version, "rustc": rustc, "cases": cases}
@@ -668,36 +678,57 @@ def _squash(text: str) -> str:
 
 
 def template_regex(t: Template) -> re.Pattern[str] | None:
-    """The template as a full-match regex, each placeholder any text; None
-    when it has no literal text."""
+    """The template as a full-match regex over squashed text, each run of
+    placeholders one lazy group of any text; None when it has no literal text.
+
+    >>> from errordex.template import Hole, Template, Text
+    >>> t = Template.of("rust-fmt", Hole("e", "{}"), Text(" at line "), Hole("l", "{}"))
+    >>> template_regex(t).fullmatch("expected value at line 1").groups()
+    ('expected value', '1')
+    """
     out: list[str] = []
     literal = ""
     for part in t.parts:
         if isinstance(part, Text):
-            out.append(re.escape(part.text))
+            out.append(re.escape(re.sub(r"\s+", " ", part.text)))
             literal += part.text
-        elif isinstance(part, Hole) and (not out or out[-1] != "(?:.*?)"):
-            out.append("(?:.*?)")
+        elif isinstance(part, Hole) and (not out or out[-1] != "(.*?)"):
+            out.append("(.*?)")
     if not literal.strip():
         return None
-    return re.compile(_squash("".join(out)).replace("\\ ", " "), re.S)
+    return re.compile(r"\s*" + "".join(out) + r"\s*", re.S)
+
+
+#: How deep the texts a wrapper's placeholders took are followed.
+INNER_DEPTH = 3
 
 
 def right_entries(store: SqliteStore, slug: str, cases: Sequence[Case]) -> None:
+    """Mark each case's right entries (the module docstring's rule)."""
     compiled = []
+    recorded: set[str] = set()  # the types and variants errordex records in the crate
     for e in store.entries(repo=slug):
+        last = [t.split("::")[-1] for t in e.exception_types]
+        recorded.update(last)
         rx = template_regex(e.template)
         if rx is not None:
-            compiled.append((e.id, rx, [t.split("::")[-1] for t in e.exception_types]))
+            compiled.append((e.id, rx, last))
     for c in cases:
-        names = debug_names(c.debug)
-        shown = _squash(c.display)
-        for eid, rx, last in compiled:
-            if rx.fullmatch(shown) is None:
-                continue
-            if names and last and not names.intersection(last):
-                continue
-            c.right.add(eid)
+        names = debug_names(c.debug) & recorded
+        texts, seen = [_squash(c.display)], set()
+        for _ in range(INNER_DEPTH + 1):
+            inner: list[str] = []
+            for text in texts:
+                seen.add(text)
+                for eid, rx, last in compiled:
+                    m = rx.fullmatch(text)
+                    if m is None:
+                        continue
+                    inner += [g.strip() for g in m.groups() if g.strip() not in seen]
+                    if names and last and not names.intersection(last):
+                        continue
+                    c.right.add(eid)
+            texts = [t for t in dict.fromkeys(inner) if t]
 
 
 # --- the score -------------------------------------------------------------
