@@ -73,7 +73,9 @@ full unwrap panic, and ``Error: …`` from main. hit@k is whether one of the
 first k matches of the last part is a right entry; entry-level, not site-level.
 Printed per form and per crate, next to issue 14's targets (Display >= 95%,
 Debug >= 85%, unwrap panic >= 85%; ``Error:`` has none), and again over the
-cases some entry can be right for ("answerable").
+cases some entry can be right for ("answerable"), and without the crates
+issue 14 itself quotes (serde_json's ``Error("key must be a string", line:
+1, column: 2)`` and csv's ``Error(Deserialize { … })``).
 
 Baseline, measured on 2026-12-03 at commit 5e82c02 (main), rustc 1.95.0,
 Debian bookworm's crates; 180 cases written, 7 returned Ok, 173 kept, and no
@@ -83,11 +85,11 @@ literals or built in a macro, toml's Display written in several pieces,
 and errors whose text is another crate's). A cold run (build and capture)
 takes about 2 minutes on 2 busy cores, a cached one 16 s::
 
-    form               hit@1   hit@5   target   (answerable, n=129: hit@1)
-    Display {}         72.8%   74.6%   >= 95%   97.7%
-    Debug {:?}          9.2%   19.7%   >= 85%   12.4%
-    unwrap panic        5.8%   12.1%   >= 85%    7.8%
-    Error: from main    9.2%   20.2%             12.4%
+    hit@1 (hit@5)      all, n=173      target   answerable, n=129   without csv, serde_json, n=147
+    Display {}         72.8% (74.6%)   >= 95%   97.7% (100%)        68.7% (70.8%)
+    Debug {:?}          9.2% (19.7%)   >= 85%   12.4% (26.4%)        1.4% (8.8%)
+    unwrap panic        5.8% (12.1%)   >= 85%    7.8% (16.3%)        0.0% (2.0%)
+    Error: from main    9.2% (20.2%)            12.4% (27.1%)        1.4% (9.5%)
 """
 
 from __future__ import annotations
@@ -122,6 +124,9 @@ FORM_NAMES = {
     "panic": "unwrap panic",
     "main": "Error: from main",
 }
+#: Crates whose errors issue 14 itself quotes (their Debug shapes are known
+#: to whoever reads it); the figures are also given without them.
+QUOTED_IN_ISSUE = frozenset({"serde_json", "csv"})
 #: Bumped when the generated program's frame changes (invalidates the cache).
 HARNESS_VERSION = "1"
 
@@ -786,6 +791,7 @@ def errordex_commit() -> str | None:
 def figures(built: Sequence[Built], rustc: str) -> dict[str, Any]:
     cases = [c for b in built for c in b.cases]
     answerable = [c for c in cases if c.right]
+    unquoted = [c for c in cases if c.crate not in QUOTED_IN_ISSUE]
 
     def block(sub: Sequence[Case]) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -803,6 +809,7 @@ def figures(built: Sequence[Built], rustc: str) -> dict[str, Any]:
         "targets": TARGETS,
         "all": block(cases),
         "answerable": block(answerable),
+        "not_quoted_in_issue": block(unquoted),
         "crates": {
             b.crate.name: {
                 "version": b.version,
@@ -823,7 +830,14 @@ def print_figures(fig: dict[str, Any]) -> None:
         f" {fig['no_entry_can_be_right']} (counted as misses)"
     )
     head = f"  {'form':<20} {'n':>4} {'hit@1':>7} {'hit@5':>7}   target hit@1"
-    for title, key in (("all cases", "all"), ("answerable cases only", "answerable")):
+    for title, key in (
+        ("all cases", "all"),
+        ("answerable cases only", "answerable"),
+        (
+            f"without {' and '.join(sorted(QUOTED_IN_ISSUE))} (issue 14 quotes them)",
+            "not_quoted_in_issue",
+        ),
+    ):
         print(f"\n{title}\n{head}")
         for form in FORMS:
             r = fig[key][form]
