@@ -108,7 +108,7 @@ import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from errordex.explain import explain_text
 from errordex.pipeline import index
@@ -860,20 +860,23 @@ def print_figures(fig: dict[str, Any]) -> None:
     print("  (none: cases no entry can be right for)")
 
 
-def print_misses(built: Sequence[Built]) -> None:
+def print_misses(built: Sequence[Built], out: TextIO) -> None:
+    """The dropped cases and every case a form missed (not for whoever
+    tunes the matcher: see the rule at the top)."""
     for b in built:
         for n, why in b.dropped:
-            print(f"- dropped {b.crate.name}#{n}: {why}: {b.crate.cases[n]}")
+            print(f"- dropped {b.crate.name}#{n}: {why}: {b.crate.cases[n]}", file=out)
     for b in built:
         for c in b.cases:
             missed = [f for f in FORMS if c.ranks.get(f) != 1]
             if not missed:
                 continue
             state = "no entry can be right" if not c.right else f"right: {sorted(c.right)}"
-            print(f"- [{c.label}] {c.code}\n    display: {c.display!r}\n    debug: {c.debug!r}")
-            print(f"    {state}")
+            print(f"- [{c.label}] {c.code}", file=out)
+            print(f"    display: {c.display!r}\n    debug: {c.debug!r}\n    {state}", file=out)
             for f in missed:
-                print(f"    {f}: rank {c.ranks.get(f) or '>5'}; first {c.first[f][:140]}")
+                got = f"rank {c.ranks.get(f) or '>5'}; first {c.first[f][:140]}"
+                print(f"    {f}: {got}", file=out)
 
 
 def main() -> None:
@@ -881,7 +884,9 @@ def main() -> None:
     ap.add_argument("--install", action="store_true", help="apt-get install missing crates")
     ap.add_argument("--jobs", type=int, default=None, help="index worker processes")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
-    ap.add_argument("--misses", action="store_true", help="list dropped cases and misses")
+    ap.add_argument(
+        "--misses", action="store_true", help="list dropped cases and misses (stderr with --json)"
+    )
     args = ap.parse_args()
     say = (lambda *a: print(*a, file=sys.stderr, flush=True)) if args.json else print
 
@@ -933,7 +938,7 @@ def main() -> None:
     else:
         print_figures(fig)
     if args.misses:
-        print_misses(built)
+        print_misses(built, sys.stderr if args.json else sys.stdout)
 
 
 if __name__ == "__main__":
