@@ -545,10 +545,11 @@ def install(crates: Sequence[Crate]) -> None:
     missing = [c.deb for c in crates if registry_dir(c.name) is None]
     if not missing:
         return
-    print(f"installing Debian packages: {' '.join(missing)}", flush=True)
+    print(f"installing Debian packages: {' '.join(missing)}", file=sys.stderr, flush=True)
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
-    subprocess.run(["apt-get", "install", "-y", "-qq", *missing], check=True, env=env)
+    for cmd in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", *missing]):
+        if subprocess.run(cmd, env=env, stdout=sys.stderr, check=False).returncode != 0:
+            sys.exit(f"{' '.join(cmd[:2])} failed; install {' '.join(missing)} by hand")
 
 
 def cache_root() -> Path:
