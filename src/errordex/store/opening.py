@@ -286,15 +286,16 @@ def _stamp(conn: sqlite3.Connection, commit: bool) -> None:
     back for one stamped already, where it only proves a write would work
     (SQLite opens a file it cannot write read-only, and says so at the first
     write; ``BEGIN IMMEDIATE`` alone does not write)."""
+    if not commit:  # a store another process is writing is writable: do not wait for it
+        conn.execute("PRAGMA busy_timeout = 0")
     try:
         conn.execute("BEGIN IMMEDIATE")
-    except sqlite3.OperationalError as exc:
-        if _code(exc) == sqlite3.SQLITE_BUSY and not commit:
-            return  # another process is writing it: it can be written
-        raise
-    try:
         conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         conn.execute("COMMIT" if commit else "ROLLBACK")
+    except sqlite3.OperationalError as exc:
+        if commit or _code(exc) != sqlite3.SQLITE_BUSY:
+            raise
     finally:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
+        conn.execute(f"PRAGMA busy_timeout = {_TIMEOUT * 1000}")
