@@ -12,7 +12,9 @@ the next time ``index`` opens them.
 pages (``PRAGMA quick_check``) and that a write would succeed, so a damaged or
 read-only store is refused before the run starts. The other commands open it
 read-only (``connect_reader``): they create nothing, and work on a read-only
-directory or file system too.
+directory or file system too. They do not run ``quick_check``, which reads
+the whole file (a 1 GB store would add a second to every ``list``); a read
+that meets a damaged page says so (``reports_damage``), and ``verify`` runs it.
 """
 
 from __future__ import annotations
