@@ -286,6 +286,22 @@ def test_every_reading_command_works_in_a_read_only_directory(store: Path) -> No
     assert files_of(store.parent) == before
 
 
+def test_an_older_store_in_a_read_only_directory_says_it_needs_an_upgrade(store: Path) -> None:
+    with sqlite3.connect(store) as conn:  # as errordex wrote it before m004
+        conn.execute("DROP TABLE snapshot_ident_names")
+        conn.execute("DELETE FROM _migrations WHERE name = 'm004_ident_names'")
+    conn.close()
+    with read_only(store, store.parent):
+        code, _, err = run(store, "list")
+    assert code == EXIT_STORE
+    assert err == (
+        f"error: the store at {store} was written by an older errordex and must be upgraded"
+        " once, which needs the file and its directory writable"
+    )
+    code, out, err = run(store, "list")
+    assert code == 0 and "empty input is not allowed" in out, err
+
+
 # -- item 8: a store that does not exist --------------------------------------
 
 

@@ -112,7 +112,13 @@ def connect_reader(path: Path) -> sqlite3.Connection:
             raise StoreMissing(missing)
         if migrations.pending(conn):  # written by an older errordex: migrate it once
             conn.close()
-            connect_writer(path).close()
+            try:
+                connect_writer(path).close()
+            except StoreReadOnly:
+                raise StoreReadOnly(
+                    f"the store at {path} was written by an older errordex and must be"
+                    " upgraded once, which needs the file and its directory writable"
+                ) from None
             conn = _connect_ro(path)
         conn.execute("PRAGMA foreign_keys=ON")
     except sqlite3.Error as exc:
