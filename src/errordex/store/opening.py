@@ -156,9 +156,11 @@ def is_damage(exc: BaseException) -> bool:
 
 def damaged(path: Path, why: object) -> StoreDamaged:
     where = shlex.quote(str(path))
+    # The index is rebuilt from the sources; .recover is not in every sqlite3
+    # (Debian's has no sqlite_dbpage), and .dump stops at the first bad table.
     return StoreDamaged(
-        f"the database at {path} is damaged ({why}): remove it and index again, or recover"
-        f" what it holds with `sqlite3 {where} .recover | sqlite3 {where}.recovered`"
+        f"the database at {path} is damaged ({why}): remove it and index again"
+        f" (`sqlite3 {where} .recover` may save what it still holds)"
     )
 
 
