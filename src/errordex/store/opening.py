@@ -69,9 +69,11 @@ def connect_writer(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(path, timeout=_TIMEOUT, isolation_level=None)
     try:
         kind = _identify(conn, path)
+        _probe_write(conn)
         if kind is not _Kind.EMPTY:
             check(conn, path)
-        _stamp(conn, commit=kind is not _Kind.OURS)
+        if kind is not _Kind.OURS:  # a new store, or one from before the stamp
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA foreign_keys=ON")
         migrations.apply(conn)
@@ -291,19 +293,17 @@ def _has_m001(conn: sqlite3.Connection) -> bool:
     return row is not None
 
 
-def _stamp(conn: sqlite3.Connection, commit: bool) -> None:
-    """Stamp ``APPLICATION_ID``: committed for a new or older store, rolled
-    back for one stamped already, where it only proves a write would work
-    (SQLite opens a file it cannot write read-only, and says so at the first
-    write; ``BEGIN IMMEDIATE`` alone does not write)."""
-    if not commit:  # a store another process is writing is writable: do not wait for it
-        conn.execute("PRAGMA busy_timeout = 0")
+def _probe_write(conn: sqlite3.Connection) -> None:
+    """Raise SQLite's error if the file cannot be written: SQLite opens a file
+    it cannot write read-only and says so at the first write (``BEGIN
+    IMMEDIATE`` alone writes nothing). The write is rolled back. A store
+    another process is writing can be written: do not wait for it."""
+    conn.execute("PRAGMA busy_timeout = 0")
     try:
         conn.execute("BEGIN IMMEDIATE")
         conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        conn.execute("COMMIT" if commit else "ROLLBACK")
     except sqlite3.OperationalError as exc:
-        if commit or _code(exc) != sqlite3.SQLITE_BUSY:
+        if _code(exc) != sqlite3.SQLITE_BUSY:
             raise
     finally:
         if conn.in_transaction:
