@@ -201,6 +201,18 @@ def test_a_damaged_store_is_reported_with_the_fix_and_not_written(
     assert files_of(store.parent) == before
 
 
+def test_index_refuses_a_store_damaged_where_it_would_not_write(store: Path, source: Path) -> None:
+    # snapshot_idents is read for old snapshots only and never written now:
+    # an index would write around the damage and say nothing
+    damage_pages(store, "snapshot_idents")
+    before = files_of(store.parent)
+    (source / "more.py").write_text('raise KeyError("one more")\n')  # a new snapshot
+    code, _, err = run(store, "index", str(source), "--name", "acme/parse")
+    assert code == EXIT_STORE
+    assert err.startswith(f"error: the database at {store} is damaged (")
+    assert files_of(store.parent) == before
+
+
 def test_a_stored_analysis_that_does_not_inflate_is_reported_as_damage(store: Path) -> None:
     damage_blob(store, "SELECT data FROM analyses LIMIT 1")
     code, _, err = run(store, "verify")
