@@ -133,7 +133,7 @@ def index(
     from errordex.termview import index_progress, print_index_summary
 
     options = IngestOptions(max_file_bytes=max_file_bytes, exclude=exclude)
-    store = open_store(db)
+    store = open_store(db, write=True)
     with index_progress(err_console, enabled=not as_json) as progress:
         result = run_index(
             source,
@@ -344,6 +344,7 @@ def verify(repo: str | None, as_json: bool, db: str | None) -> None:
     from errordex.errors import EXIT_UNGROUNDED
 
     store = open_store(db)
+    store.check()  # verify checks the pages too (quick_check reads the file once)
     snaps = [store.current(repo)] if repo else [r.snapshot for r in store.repos()]
     reports = []
     for snap in snaps:

@@ -8,6 +8,10 @@
     │   └── CloneFailed           git clone of a URL failed
     ├── StoreError                the database cannot be opened or is not ours
     │   ├── NotFound              no such entry, repo or snapshot
+    │   ├── StoreMissing          a command that reads found no store at the path (and made none)
+    │   ├── NotOurDatabase        the file is not an errordex store: errordex leaves it untouched
+    │   ├── StoreDamaged          pages of the file cannot be read: nothing is written into it
+    │   ├── StoreReadOnly         `index` cannot write the file or its directory
     │   └── DiskFull              no room left for the database or the index's scratch files
     └── InputError                malformed input (pasted text, options)
 
@@ -55,6 +59,22 @@ class CloneFailed(SourceError):
 
 class StoreError(ErrordexError):
     exit_code = EXIT_STORE
+
+
+class StoreMissing(StoreError):
+    pass
+
+
+class NotOurDatabase(StoreError):
+    pass
+
+
+class StoreDamaged(StoreError):
+    pass
+
+
+class StoreReadOnly(StoreError):
+    pass
 
 
 class DiskFull(StoreError):

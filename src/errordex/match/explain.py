@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
+from errordex.errors import StoreError
 from errordex.match.compile import Matcher, MatchResult, compile_template, normalize
 from errordex.match.index import (
     Candidate,
@@ -306,6 +307,8 @@ def explain(text: str, source: CandidateSource, limit: int = 5) -> list[Explanat
                 innermost_last=part.language in (None, "python"),
                 inner=part.values.get("error_message"),
             )
+        except StoreError:  # a store that cannot be read (damaged) fails every part alike
+            raise
         except Exception:  # a bug in a source must not hide the other parts
             log.exception("matching failed for one error part")
             matches = []

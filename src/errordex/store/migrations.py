@@ -158,6 +158,14 @@ def m004_ident_names(conn: sqlite3.Connection) -> None:
     )
 
 
+def pending(conn: sqlite3.Connection) -> list[str]:
+    """Names of the migrations not applied to the database yet, in order."""
+    done: set[str] = set()
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE name = '_migrations'").fetchone():
+        done = {row[0] for row in conn.execute("SELECT name FROM _migrations")}
+    return [fn.__name__ for fn in MIGRATIONS if fn.__name__ not in done]
+
+
 def apply(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT)")
     done = {row[0] for row in conn.execute("SELECT name FROM _migrations")}

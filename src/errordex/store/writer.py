@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from errordex.model import ClassDef, ErrorEntry, Package, Repo, Skip, Snapshot
 from errordex.store import postings
+from errordex.store.opening import reports_damage
 from errordex.store.rows import EntryRows
 from errordex.store.rows import text as _text
 
@@ -116,6 +117,7 @@ class SnapshotWriter:
 
     def __init__(self, store: SqliteStore) -> None:
         self._store = store
+        self.path = store.path
         self.conn = store.conn
         #: paths whose text is written
         self.paths: set[str] = set()
@@ -193,6 +195,7 @@ class SnapshotWriter:
             "INSERT OR IGNORE INTO temp.pending_idents VALUES (?)", ((i,) for i in idents)
         )
 
+    @reports_damage
     def finish(self, data: SnapshotData) -> int:
         """Write the snapshot with the kept files, make it current, and commit."""
         snap, conn = data.snapshot, self.conn
