@@ -7,12 +7,12 @@
     │   ├── UnknownRevision       the revision does not exist in the repository
     │   └── CloneFailed           git clone of a URL failed
     ├── StoreError                the database cannot be opened or is not ours
-    │   ├── NotFound              no such entry, repo or snapshot
     │   ├── StoreMissing          a command that reads found no store at the path (and made none)
     │   ├── NotOurDatabase        the file is not an errordex store: errordex leaves it untouched
     │   ├── StoreDamaged          pages of the file cannot be read: nothing is written into it
     │   ├── StoreReadOnly         `index` cannot write the file or its directory
     │   └── DiskFull              no room left for the database or the index's scratch files
+    ├── NotFound                  no such entry, repo or snapshot; explain found no match
     └── InputError                malformed input (pasted text, options)
 
 Anything else is a bug in errordex and keeps its traceback.
