@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from errordex.store.sqlite import SqliteStore
+from errordex.template import Template
 from errordex.web.app import CSP, create_app
 from tests.web.conftest import (
     COMMIT,
@@ -18,6 +19,7 @@ from tests.web.conftest import (
     build_store,
     entry_id,
     parse_links,
+    py_site,
     snapshot_data,
     widgets_sites,
 )
@@ -405,3 +407,30 @@ def test_search_says_the_runtime_raised_it_at_a_line_that_raises_nothing(
     answer = client.get("/search.json", params={"q": q}).json()["parts"][0]["answer"]
     assert answer["kind"] == "location" and answer["path"] == "src/widgets/core.py"
     assert answer["raise_frame"] and not answer["raise_statement"]
+
+
+CONTROLS = "clear\x1b[2J\x1b]0;owned\x07 nul\x00 csi\x9b31m end"
+
+
+def test_control_characters_show_visibly_escaped_and_stay_data_in_json(tmp_path: Any) -> None:
+    store = build_store(tmp_path / "db.sqlite")
+    site = py_site("src/ctl.py", 1, Template.literal(CONTROLS), "ValueError", symbol="f")
+    source = f"raise ValueError({CONTROLS!r})  # {CONTROLS}"
+    store.save(snapshot_data("acme/ctl", None, [site], {"src/ctl.py": source}))
+    eid = entry_id(store, "clear", repo="acme/ctl")
+    app = create_app(store)
+    with TestClient(app) as c:
+        pages = [
+            c.get(f"/acme/ctl/errors/{eid}").text,
+            c.get("/acme/ctl").text,
+            c.get("/search", params={"q": "clear nul csi end"}).text,
+        ]
+        data = c.get(f"/acme/ctl/errors/{eid}.json").json()
+    app.state.stores.close()
+    store.close()
+    for html in pages:
+        assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", html)
+        assert "clear\\x1b[2J\\x1b]0;owned\\x07 nul\\x00 csi\\x9b31m end" in html
+    (article,) = (json.loads(b) for b in parse_links(pages[0]).ld_json)
+    assert article["headline"] == CONTROLS  # JSON-LD decodes to the message
+    assert data["message"] == CONTROLS

@@ -13,9 +13,11 @@ from typing import Any
 from xml.sax.saxutils import escape as xml_escape
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 
 from errordex import __version__
 from errordex.store.sqlite import SqliteStore
+from errordex.visible import visible_controls
 from errordex.web import render
 from errordex.web.urls import Urls
 
@@ -23,11 +25,21 @@ SITE_NAME = "errordex"
 FILE_ROWS = render.FileRows()
 
 
+def shown(value: Any) -> Any:
+    """What a template prints of ``value``: its control characters written as
+    ``\\xNN`` (repository text may hold ESC or NUL, which a page would hide);
+    the JSON twins keep them as data."""
+    if isinstance(value, Markup):  # already HTML: its tags hold no control character
+        return Markup(visible_controls(str(value)))
+    return visible_controls(value) if isinstance(value, str) else value
+
+
 @cache
 def environment() -> Environment:
     env = Environment(
         loader=PackageLoader("errordex.web", "templates"),
         autoescape=select_autoescape(default=True, default_for_string=True),
+        finalize=shown,
         trim_blocks=True,
         lstrip_blocks=True,
         auto_reload=False,  # the templates ship with the package: compile each once
