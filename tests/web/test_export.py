@@ -50,7 +50,6 @@ def test_export_writes_every_page_and_counts_them(
         "acme/widgets/page/2/index.html",
         "acme/widgets.json",
         "acme/widgets/page/2.json",
-        "sitemap.xml",
         "robots.txt",
         "dump.jsonl",
     ]:

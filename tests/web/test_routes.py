@@ -122,7 +122,9 @@ def test_error_page_shows_every_site_and_twin_agrees(
     # the footer
     assert f'<code class="sha">@{COMMIT[:7]}</code> (2026-11-30)' in page.text
     assert f'href="/acme/widgets/errors/{eid}.json">Data as JSON' in page.text
-    assert "https://github.com/acme/widgets/issues/new?" in page.text
+    # a wrong page is errordex's mistake: reported to errordex, not to acme/widgets
+    assert 'href="https://github.com/errordex/errordex/issues/new?title=' in page.text
+    assert "github.com/acme/widgets/issues" not in page.text
     # the API serves the same JSON
     assert client.get(f"/api/errors/{eid}").json() == data
 
@@ -146,12 +148,15 @@ def test_error_json_follows_the_public_schema(client: TestClient, store: SqliteS
     json.dumps(data, allow_nan=False)
 
 
-def test_local_repo_has_no_forge_or_report_link(client: TestClient, store: SqliteStore) -> None:
+def test_local_repo_has_no_forge_link_and_reports_to_errordex(
+    client: TestClient, store: SqliteStore
+) -> None:
     eid = entry_id(store, "local failure", repo="local/thing")
     page = client.get(f"/local/thing/errors/{eid}").text
     data = client.get(f"/local/thing/errors/{eid}.json").json()
-    assert data["sites"][0]["url"] is None and data["report_url"] is None
-    assert "View pkg/mod.py" not in page and "Report a wrong page" not in page
+    assert data["sites"][0]["url"] is None
+    assert data["report_url"].startswith("https://github.com/errordex/errordex/issues/new?")
+    assert "View pkg/mod.py" not in page and "Report a wrong page" in page
     assert "Thrown at <code>pkg/mod.py:1</code>" in page
 
 
@@ -304,14 +309,32 @@ def test_openapi_describes_the_api(client: TestClient) -> None:
     assert "/" not in spec["paths"]
 
 
-def test_sitemap_and_robots_are_served(client: TestClient, store: SqliteStore) -> None:
-    sitemap = client.get("/sitemap.xml")
+def test_sitemap_and_robots_are_built_on_the_base_url(store: SqliteStore) -> None:
+    app = create_app(store, base_url="https://errors.example.org/docs")
+    with TestClient(app) as c:
+        sitemap = c.get("/sitemap.xml", headers={"host": "evil.example"})
+        robots = c.get("/robots.txt").text
+    app.state.stores.close()
     assert sitemap.headers["content-type"].startswith("application/xml")
     locs = re.findall(r"<loc>([^<]+)</loc>", sitemap.text)
-    assert "http://testserver/" in locs and "http://testserver/acme/widgets" in locs
+    assert "https://errors.example.org/docs/" in locs
+    assert "https://errors.example.org/docs/acme/widgets" in locs
     assert len(locs) == 1 + len(store.repos()) + store.count_entries()
+    assert all(u.startswith("https://errors.example.org/docs/") for u in locs)
+    assert robots.splitlines() == [
+        "User-agent: *",
+        "Disallow: /docs/search",
+        "Disallow: /docs/api/",
+        "Allow: /docs/",
+        "Sitemap: https://errors.example.org/docs/sitemap.xml",
+    ]
+
+
+def test_without_a_base_url_there_is_no_sitemap(client: TestClient) -> None:
+    sitemap = client.get("/sitemap.xml", headers={"host": "evil.example"})
+    assert sitemap.status_code == 404 and "--base-url" in sitemap.text
     robots = client.get("/robots.txt").text
-    assert "Sitemap: http://testserver/sitemap.xml" in robots
+    assert "Sitemap" not in robots and "evil" not in robots and "Disallow: /search" in robots
 
 
 def test_pages_have_title_description_canonical_and_json_ld(
@@ -322,7 +345,7 @@ def test_pages_have_title_description_canonical_and_json_ld(
         html = client.get(path).text
         assert re.search(r"<title>[^<]+</title>", html)
         assert '<meta name="description" content="' in html
-        assert f'<link rel="canonical" href="http://testserver{path}">' in html
+        assert f'<link rel="canonical" href="{path}">' in html
         blocks = parse_links(html).ld_json
         assert blocks and all(json.loads(b)["@context"] == "https://schema.org" for b in blocks)
     html = client.get(f"/acme/widgets/errors/{eid}").text
@@ -375,11 +398,21 @@ def test_no_page_has_an_inline_script_or_style(client: TestClient, store: Sqlite
         assert " on" + "click=" not in html
 
 
-def test_a_forged_host_does_not_poison_the_cache(client: TestClient) -> None:
+def test_a_forged_host_reaches_no_page_and_no_cache_key(client: TestClient) -> None:
     evil = client.get("/acme/widgets", headers={"host": "evil.example"})
-    assert '<link rel="canonical" href="http://evil.example/acme/widgets">' in evil.text
-    good = client.get("/acme/widgets")
-    assert '<link rel="canonical" href="http://testserver/acme/widgets">' in good.text
+    assert "evil.example" not in evil.text
+    assert '<link rel="canonical" href="/acme/widgets">' in evil.text
+    assert client.get("/acme/widgets").text == evil.text
+    assert len(client.app.state.cache) == 1  # type: ignore[attr-defined]
+
+
+def test_canonical_links_are_built_on_the_base_url_not_the_host(store: SqliteStore) -> None:
+    app = create_app(store, base_url="https://errors.example.org/")
+    with TestClient(app) as c:
+        html = c.get("/acme/widgets", headers={"host": "evil.example"}).text
+    app.state.stores.close()
+    assert '<link rel="canonical" href="https://errors.example.org/acme/widgets">' in html
+    assert "evil.example" not in html
 
 
 def test_cached_pages_keep_the_security_headers(client: TestClient) -> None:
