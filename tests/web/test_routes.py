@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from errordex.errors import InputError
 from errordex.store.sqlite import SqliteStore
 from errordex.template import Template
 from errordex.web.app import CSP, create_app
+from errordex.web.context import ERRORDEX_ISSUES, report_target
 from tests.web.conftest import (
     COMMIT,
     HOSTILE,
@@ -467,3 +471,38 @@ def test_control_characters_show_visibly_escaped_and_stay_data_in_json(tmp_path:
     (article,) = (json.loads(b) for b in parse_links(pages[0]).ld_json)
     assert article["headline"] == CONTROLS  # JSON-LD decodes to the message
     assert data["message"] == CONTROLS
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/acme/widgets/errors/nope", "/api/errors/nope", "/nobody/nothing", "/nobody/nothing.json"],
+)
+def test_not_found_bodies_name_no_cli_command(client: TestClient, path: str) -> None:
+    r = client.get(path)
+    assert r.status_code == 404
+    assert "errordex list" not in r.text and "`" not in r.text
+    assert "no error with id" in r.text or "no indexed repository" in r.text
+
+
+def test_report_link_goes_where_the_operator_says(store: SqliteStore) -> None:
+    app = create_app(store, report_url="https://tracker.example.org/new?project=errs")
+    eid = entry_id(store, "value must be positive")
+    with TestClient(app) as c:
+        data = c.get(f"/acme/widgets/errors/{eid}.json").json()
+        page = c.get(f"/acme/widgets/errors/{eid}").text
+    app.state.stores.close()
+    assert data["report_url"].startswith("https://tracker.example.org/new?project=errs&title=")
+    assert f"{eid}" in data["report_url"] and COMMIT in data["report_url"]
+    assert 'href="https://tracker.example.org/new?project=errs&amp;title=' in page
+
+
+def test_report_url_must_be_a_web_address(store: SqliteStore) -> None:
+    with pytest.raises(InputError, match="--report-url"):
+        create_app(store, report_url="file:///etc/passwd")
+
+
+def test_errordex_tracker_is_the_one_pyproject_names() -> None:
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    urls = tomllib.loads(pyproject.read_text())["project"]["urls"]
+    assert urls["Issues"] == ERRORDEX_ISSUES
+    assert report_target() == urls["Issues"] + "/new"
