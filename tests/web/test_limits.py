@@ -140,3 +140,5 @@ def test_oversized_headers_are_refused_with_431_in_the_error_shape(server: LiveS
     reply = exchange(server, b"GET /api/repos HTTP/1.1\r\nHost: x\r\n" + big + b"\r\n")
     assert status_of(reply) == 431
     assert b'"ok":false' in reply and b'"status":431' in reply
+    # closed, not kept alive holding the head (uvicorn keeps a connection 5 s)
+    assert b"connection: close" in reply.lower()

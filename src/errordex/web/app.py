@@ -104,7 +104,10 @@ class HeadLimit:
             elif target > MAX_TARGET_BYTES:
                 refusal = 414, f"URL too long (over {MAX_TARGET_BYTES} bytes)"
             if refusal is not None:
-                await self.refuse(scope, *refusal)(scope, receive, send)
+                refused = self.refuse(scope, *refusal)
+                # closed at once: a kept-alive connection would hold the head till it times out
+                refused.headers["connection"] = "close"
+                await refused(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
