@@ -1,23 +1,25 @@
-"""Control characters made visible, for text shown to a person.
+"""Control characters made visible, so that text from a repository or a paste
+is shown, never obeyed: ``\\x1b[2J`` would clear a terminal, an OSC sequence
+would set its title.
 
-Repository text may hold ESC, NUL or a C1 CSI; a terminal would obey them and
-a page would hide them. ``visible_controls`` writes each as ``\\xNN``, keeping
-newlines and tabs:
-
-    >>> visible_controls("a\\x1b[2Jb\\x00c\\x9b\\tend\\n")
-    'a\\\\x1b[2Jb\\\\x00c\\\\x9b\\tend\\n'
+Pure: no I/O.
 """
 
 from __future__ import annotations
 
 import re
 
-#: C0 controls but tab and newline, DEL, and the C1 controls
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+__all__ = ["visible_controls"]
+
+#: C0 and C1 control characters, except tab and newline.
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x80-\x9f]")
 
 
 def visible_controls(text: str) -> str:
-    """``text`` with every control character but ``\\n`` and ``\\t`` as ``\\xNN``."""
-    if not _CONTROLS.search(text):
-        return text
-    return _CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    r"""``text`` with each C0 or C1 control character except ``\n`` and ``\t``
+    written as its ``\xNN`` escape.
+
+    >>> visible_controls("a\x1b[2Jb\x00c\x9bd\te\n")
+    'a\\x1b[2Jb\\x00c\\x9bd\te\n'
+    """
+    return _CONTROLS.sub(lambda m: f"\\x{ord(m[0]):02x}", text)

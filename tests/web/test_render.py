@@ -329,4 +329,4 @@ def test_question_asks_about_the_leading_phrase_of_the_message() -> None:
 
 def test_visible_controls_docstring_examples_hold() -> None:
     assert doctest.testmod(errordex.visible).failed == 0
-    assert visible_controls("\x1b\x00\x9b\x7f\r\t\n") == "\\x1b\\x00\\x9b\\x7f\\x0d\t\n"
+    assert visible_controls("\x1b\x00\x9b\r\t\n") == "\\x1b\\x00\\x9b\\x0d\t\n"

@@ -4,7 +4,7 @@
   "use strict";
   // control characters as \xNN, as the pages show them (errordex.visible)
   function visible(text) {
-    return text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, function (c) {
+    return text.replace(/[\x00-\x08\x0b-\x1f\x80-\x9f]/g, function (c) {
       return "\\x" + ("0" + c.charCodeAt(0).toString(16)).slice(-2);
     });
   }
