@@ -2,7 +2,7 @@
 
 Each route calls one context builder (``web.context``) and renders the dict
 either as HTML (Jinja2, autoescaped) or as JSON. Every error, HTML or JSON,
-comes from one place (``_error``); JSON errors have one shape::
+comes from one place (``error_response``); JSON errors have one shape::
 
     {"ok": false, "error": "no error with id '…'", "status": 404}
 
@@ -10,6 +10,10 @@ SQLite connections are not shared between threads: sync work runs in the
 threadpool, and each thread opens its own read connection (``ThreadStores``).
 Rendered pages are cached in memory and the cache is dropped as soon as
 another connection commits (a re-index), which ``PRAGMA data_version`` tells.
+
+What a client sends is bounded before it is read: headers (``HeadLimit``,
+431), the URL (414) and the paste a form posts (``read_capped``, 413). No
+header shapes a page, so none is part of a cache key.
 """
 
 from __future__ import annotations
