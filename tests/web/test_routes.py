@@ -336,7 +336,7 @@ def test_sitemap_and_robots_are_built_on_the_base_url(store: SqliteStore) -> Non
 
 def test_without_a_base_url_there_is_no_sitemap(client: TestClient) -> None:
     sitemap = client.get("/sitemap.xml", headers={"host": "evil.example"})
-    assert sitemap.status_code == 404 and "--base-url" in sitemap.text
+    assert sitemap.status_code == 404 and "public URL is not configured" in sitemap.text
     robots = client.get("/robots.txt").text
     assert "Sitemap" not in robots and "evil" not in robots and "Disallow: /search" in robots
 

@@ -500,9 +500,7 @@ def create_app(
         pages = pages_for(request)
 
         if not pages.absolute:
-            return _error(
-                request, 404, "no sitemap: the server was not given its URL (serve --base-url)"
-            )
+            return _error(request, 404, "no sitemap: the site's public URL is not configured")
 
         def build(s: SqliteStore) -> Rendered:
             return _rendered((pages.sitemap(s) or "").encode(), "application/xml")
