@@ -291,14 +291,14 @@ def explain(text: str | None, repo: str | None, limit: int, as_json: bool, db: s
 base_url_option = click.option(
     "--base-url",
     envvar="ERRORDEX_BASE_URL",
-    help="The site's public URL, for canonical links and sitemap.xml "
-    "(without it: relative canonical links and no sitemap).",
+    help="The site's public URL: canonical links and sitemap.xml are built on it "
+    "(without it there is no sitemap). Env: ERRORDEX_BASE_URL.",
 )
 report_url_option = click.option(
     "--report-url",
     envvar="ERRORDEX_REPORT_URL",
     help="Where 'Report a wrong page' opens a new issue, with a title and body "
-    "(default: errordex's own tracker).",
+    "(default: errordex's own tracker). Env: ERRORDEX_REPORT_URL.",
 )
 
 
