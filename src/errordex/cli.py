@@ -38,9 +38,10 @@ def friendly(fn: Callable[P, R]) -> Callable[P, R]:
             return fn(*args, **kwargs)
         except ErrordexError as exc:
             # one line, unwrapped and as written (a path may hold "[", which
-            # rich would take for markup)
+            # rich would take for markup); the hint names a command, so only here
+            message = f"{exc} ({exc.hint})" if exc.hint else str(exc)
             err_console.print(
-                f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True
+                f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True
             )
             sys.exit(exc.exit_code)
         except KeyboardInterrupt:
@@ -287,6 +288,20 @@ def explain(text: str | None, repo: str | None, limit: int, as_json: bool, db: s
         sys.exit(EXIT_NOT_FOUND)
 
 
+base_url_option = click.option(
+    "--base-url",
+    envvar="ERRORDEX_BASE_URL",
+    help="The site's public URL: canonical links and sitemap.xml are built on it "
+    "(without it there is no sitemap). Env: ERRORDEX_BASE_URL.",
+)
+report_url_option = click.option(
+    "--report-url",
+    envvar="ERRORDEX_REPORT_URL",
+    help="Where 'Report a wrong page' opens a new issue, with a title and body "
+    "(default: errordex's own tracker). Env: ERRORDEX_REPORT_URL.",
+)
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
@@ -296,41 +311,75 @@ def explain(text: str | None, repo: str | None, limit: int, as_json: bool, db: s
     default=None,
     help="Worker processes (default: one per CPU).",
 )
+@base_url_option
+@report_url_option
 @db_option
 @friendly
-def serve(host: str, port: int, workers: int | None, db: str | None) -> None:
+def serve(
+    host: str,
+    port: int,
+    workers: int | None,
+    base_url: str | None,
+    report_url: str | None,
+    db: str | None,
+) -> None:
     """Serve the web site and the JSON API."""
     from errordex.web.server import serve as run_server
 
-    run_server(open_store(db), host=host, port=port, workers=workers)
+    run_server(
+        open_store(db),
+        host=host,
+        port=port,
+        workers=workers,
+        base_url=base_url,
+        report_url=report_url,
+    )
 
 
 @main.command()
 @click.argument("directory", type=click.Path(file_okay=False))
 @click.option("--repo", help="Only this repository.")
+@base_url_option
+@report_url_option
 @click.option(
-    "--base-url",
-    envvar="ERRORDEX_BASE_URL",
-    help="Absolute URL the site will be published at (for canonical links and the sitemap).",
+    "--force",
+    is_flag=True,
+    help="Write into a directory that is not empty and holds no errordex export "
+    "(nothing of its own is removed).",
 )
 @db_option
 @friendly
-def export(directory: str, repo: str | None, base_url: str | None, db: str | None) -> None:
-    """Write a static site (HTML + JSON + dump.jsonl) to DIRECTORY."""
+def export(
+    directory: str,
+    repo: str | None,
+    base_url: str | None,
+    report_url: str | None,
+    force: bool,
+    db: str | None,
+) -> None:
+    """Write a static site (HTML + JSON + dump.jsonl) to DIRECTORY.
+
+    Exporting again into the same DIRECTORY removes the files of the previous
+    export that are not written again, and nothing else."""
     from pathlib import Path
 
     from errordex.web.export import export_site
 
     store = open_store(db)
     try:
-        result = export_site(store, Path(directory), repo=repo, base_url=base_url)
+        result = export_site(
+            store, Path(directory), repo=repo, base_url=base_url, report_url=report_url, force=force
+        )
     except OSError as exc:
         where = exc.filename or directory
         raise InputError(f"cannot write the site to {where}: {exc.strerror or exc}") from None
+    removed = f"; removed {result.removed} files of the previous export" if result.removed else ""
     Console().print(
-        f"wrote {result.pages} pages and {result.entries} entries to {escape(directory)}",
+        f"wrote {result.pages} pages and {result.entries} entries to {escape(directory)}{removed}",
         highlight=False,
     )
+    for note in result.notes:
+        err_console.print(escape(note), highlight=False, soft_wrap=True)
 
 
 @main.command()

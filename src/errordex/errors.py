@@ -32,9 +32,15 @@ EXIT_INTERRUPTED = 130  # Ctrl-C
 
 
 class ErrordexError(Exception):
-    """Base of every error a user can cause and fix."""
+    """Base of every error a user can cause and fix. ``hint`` is what the CLI
+    adds after the message ("see `errordex list`"); a web page shows the
+    message alone, where a command means nothing."""
 
     exit_code = EXIT_ERROR
+
+    def __init__(self, *args: object, hint: str | None = None) -> None:
+        super().__init__(*args)
+        self.hint = hint
 
 
 class SourceError(ErrordexError):

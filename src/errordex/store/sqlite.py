@@ -124,7 +124,7 @@ class SqliteStore:
             (slug,),
         ).fetchone()
         if row is None:
-            raise NotFound(f"no indexed repository named {slug!r} (see `errordex list`)")
+            raise NotFound(f"no indexed repository named {slug!r}", hint="see `errordex list`")
         return self._snapshot_from_row(row)
 
     @reports_damage
@@ -241,7 +241,7 @@ class SqliteStore:
             params.append(repo)
         rows = self._entry_rows(where, params, 1, 0)
         if not rows:
-            raise NotFound(f"no error with id {entry_id!r} (see `errordex list`)")
+            raise NotFound(f"no error with id {entry_id!r}", hint="see `errordex list`")
         return self._entry_from_row(rows[0])
 
     @reports_damage
