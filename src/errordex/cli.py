@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -18,10 +19,17 @@ from rich.console import Console
 from rich.markup import escape
 
 from errordex import __version__
-from errordex.errors import EXIT_INTERRUPTED, EXIT_NOT_FOUND, ErrordexError, InputError
+from errordex.errors import (
+    EXIT_BROKEN_PIPE,
+    EXIT_INTERRUPTED,
+    EXIT_NOT_FOUND,
+    ErrordexError,
+    InputError,
+)
 from errordex.model import PYTHON_KINDS, RUST_KINDS
 from errordex.store import open_store
 from errordex.store.sqlite import SqliteStore
+from errordex.visible import visible_controls
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -35,13 +43,22 @@ def friendly(fn: Callable[P, R]) -> Callable[P, R]:
     @wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
-            return fn(*args, **kwargs)
+            result = fn(*args, **kwargs)
+            sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
+            return result
+        except BrokenPipeError:
+            # the reader left (`errordex show ID | head -1`): stop quietly, as
+            # cat does, and keep the interpreter's last flush from failing again
+            _stdout_to_devnull()
+            sys.exit(EXIT_BROKEN_PIPE)
         except ErrordexError as exc:
             # one line, unwrapped and as written (a path may hold "[", which
             # rich would take for markup); the hint names a command, so only here
             message = f"{exc} ({exc.hint})" if exc.hint else str(exc)
             err_console.print(
-                f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True
+                f"[bold red]error:[/] {escape(visible_controls(message))}",
+                highlight=False,
+                soft_wrap=True,
             )
             sys.exit(exc.exit_code)
         except KeyboardInterrupt:
@@ -58,21 +75,38 @@ def friendly(fn: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
+def _stdout_to_devnull() -> None:
+    """Point stdout at /dev/null (the recipe of Python's docs on SIGPIPE)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor (a test runner's stdout)
+        pass
+
+
 def _say_empty(store: SqliteStore, otherwise: str) -> None:
     """Say why there is nothing to show: nothing is indexed in this database
     yet (the usual surprise: another ERRORDEX_DB), or ``otherwise``."""
     if not store.repos():
         err_console.print(
-            f"nothing is indexed in {escape(str(store.path))} yet: run `errordex index SOURCE`",
+            f"nothing is indexed in {escape(visible_controls(str(store.path)))} yet:"
+            " run `errordex index SOURCE`",
             highlight=False,
             soft_wrap=True,
         )
     elif otherwise:
-        err_console.print(escape(otherwise), highlight=False, soft_wrap=True)
+        err_console.print(escape(visible_controls(otherwise)), highlight=False, soft_wrap=True)
+
+
+#: C1 control characters, which JSON may hold raw (U+0080 to U+009F; C0 is escaped).
+_C1 = re.compile(r"[\x80-\x9f]")
 
 
 def emit_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    """``data`` as JSON, with C1 controls escaped too (``\\u009b`` would be a
+    terminal's CSI): the same data, and nothing a terminal obeys."""
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    click.echo(_C1.sub(lambda m: f"\\u{ord(m[0]):04x}", text))
 
 
 db_option = click.option(
@@ -131,7 +165,7 @@ def index(
     """Index SOURCE: a directory, a git repo (any --rev), a git URL, or pkg:NAME."""
     from errordex.ingest import IngestOptions
     from errordex.pipeline import index as run_index
-    from errordex.termview import index_progress, print_index_summary
+    from errordex.termview import index_progress, print_index_summary, stdout_console
 
     options = IngestOptions(max_file_bytes=max_file_bytes, exclude=exclude)
     store = open_store(db, write=True)
@@ -159,7 +193,7 @@ def index(
             }
         )
     else:
-        print_index_summary(Console(), result)
+        print_index_summary(stdout_console(), result)
 
 
 @main.command(name="list")
@@ -185,7 +219,7 @@ def list_(
     db: str | None,
 ) -> None:
     """List the indexed errors."""
-    from errordex.termview import print_entry_table
+    from errordex.termview import print_entry_table, stdout_console
     from errordex.views import entry_json
 
     store = open_store(db)
@@ -200,7 +234,7 @@ def list_(
     if total == 0:
         _say_empty(store, "no errors match these filters")
         return
-    print_entry_table(Console(), entries, total)
+    print_entry_table(stdout_console(), entries, total)
 
 
 @main.command()
@@ -211,7 +245,7 @@ def list_(
 @friendly
 def show(entry_id: str, repo: str | None, as_json: bool, db: str | None) -> None:
     """Show one error: its message and every site with a snippet."""
-    from errordex.termview import print_entry
+    from errordex.termview import print_entry, stdout_console
     from errordex.views import entry_json
 
     store = open_store(db)
@@ -221,7 +255,7 @@ def show(entry_id: str, repo: str | None, as_json: bool, db: str | None) -> None
     if as_json:
         emit_json(data)
     else:
-        print_entry(Console(), data)
+        print_entry(stdout_console(), data)
 
 
 @main.command()
@@ -230,7 +264,7 @@ def show(entry_id: str, repo: str | None, as_json: bool, db: str | None) -> None
 @friendly
 def stats(as_json: bool, db: str | None) -> None:
     """Counts per indexed repository."""
-    from errordex.termview import print_stats
+    from errordex.termview import print_stats, stdout_console
 
     store = open_store(db)
     rows = [
@@ -249,7 +283,7 @@ def stats(as_json: bool, db: str | None) -> None:
     elif not rows:
         _say_empty(store, "")
     else:
-        print_stats(Console(), rows, str(store.path))
+        print_stats(stdout_console(), rows, str(store.path))
 
 
 @main.command()
@@ -267,7 +301,7 @@ def explain(text: str | None, repo: str | None, limit: int, as_json: bool, db: s
     TEXT is the error text; with no TEXT or with "-", it is read from stdin.
     """
     from errordex.explain import explain_text
-    from errordex.termview import print_explanations
+    from errordex.termview import print_explanations, stdout_console
 
     if text is None or text == "-":
         if sys.stdin.isatty() and text is None:
@@ -282,7 +316,7 @@ def explain(text: str | None, repo: str | None, limit: int, as_json: bool, db: s
     if as_json:
         emit_json(result)
     else:
-        print_explanations(Console(), result)
+        print_explanations(stdout_console(), result)
     # an answer (an entry, or the location the runtime raised it at) is found too
     if not any(p["answer"] is not None or p["found"] for p in result["parts"]):
         sys.exit(EXIT_NOT_FOUND)
@@ -374,12 +408,12 @@ def export(
         where = exc.filename or directory
         raise InputError(f"cannot write the site to {where}: {exc.strerror or exc}") from None
     removed = f"; removed {result.removed} files of the previous export" if result.removed else ""
-    Console().print(
-        f"wrote {result.pages} pages and {result.entries} entries to {escape(directory)}{removed}",
-        highlight=False,
+    click.echo(
+        f"wrote {result.pages} pages and {result.entries} entries to"
+        f" {visible_controls(directory)}{removed}"
     )
     for note in result.notes:
-        err_console.print(escape(note), highlight=False, soft_wrap=True)
+        err_console.print(escape(visible_controls(note)), highlight=False, soft_wrap=True)
 
 
 @main.command()
@@ -423,11 +457,12 @@ def verify(repo: str | None, as_json: bool, db: str | None) -> None:
     else:
         for slug, r in reports:
             click.echo(
-                f"{slug}: {r.entries} analyses, {r.lines} lines, {r.identifiers} identifiers,"
-                f" {r.features} features checked; {len(r.problems)} ungrounded"
+                f"{visible_controls(slug)}: {r.entries} analyses, {r.lines} lines,"
+                f" {r.identifiers} identifiers, {r.features} features checked;"
+                f" {len(r.problems)} ungrounded"
             )
             for p in r.problems:
-                click.echo(f"  {p.entry_id} {p.kind}: {p.detail}")
+                click.echo(visible_controls(f"  {p.entry_id} {p.kind}: {p.detail}"))
     if bad:
         sys.exit(EXIT_UNGROUNDED)
 

@@ -29,6 +29,7 @@ EXIT_STORE = 4  # the database cannot be used
 EXIT_NOT_FOUND = 5  # no such entry / no match
 EXIT_UNGROUNDED = 6  # `errordex verify` found statements the code does not back
 EXIT_INTERRUPTED = 130  # Ctrl-C
+EXIT_BROKEN_PIPE = 141  # stdout closed early (`| head`): 128 + SIGPIPE, as the shell reports cat
 
 
 class ErrordexError(Exception):
