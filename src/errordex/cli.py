@@ -234,21 +234,28 @@ def list_(
     if total == 0:
         _say_empty(store, "no errors match these filters")
         return
-    print_entry_table(stdout_console(), entries, total)
+    # several repositories indexed: say which one each entry is in
+    several = repo is None and len(store.repos()) > 1
+    print_entry_table(stdout_console(), entries, total, repos=several)
 
 
 @main.command()
-@click.argument("entry_id")
-@click.option("--repo", help="Disambiguate when two repos share an id.")
+@click.argument("entry_id", metavar="ID")
+@click.option("--repo", help="Only this repository (when two repositories share an id).")
 @click.option("--json", "as_json", is_flag=True, help="Print the entry as JSON.")
 @db_option
 @friendly
 def show(entry_id: str, repo: str | None, as_json: bool, db: str | None) -> None:
-    """Show one error: its message and every site with a snippet."""
+    """Show one error: its message and every site with a snippet.
+
+    ID is an entry's id, or its first 4 or more hex digits when no other id
+    starts with them.
+    """
     from errordex.termview import print_entry, stdout_console
     from errordex.views import entry_json
 
     store = open_store(db)
+    entry_id = store.resolve_id(entry_id, repo)
     entry = store.entry(entry_id, repo)
     snap = store.entry_snapshot(entry_id, repo)
     data = entry_json(entry, snap, store, with_snippets=True)

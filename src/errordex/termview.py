@@ -133,11 +133,16 @@ def print_index_summary(console: Console, result: IndexResult) -> None:
         console.print(f"  skipped: {escape(visible_controls(parts))}")
 
 
-def print_entry_table(console: Console, entries: list[ErrorEntry], total: int) -> None:
+def print_entry_table(
+    console: Console, entries: list[ErrorEntry], total: int, repos: bool = False
+) -> None:
     """One row per entry: the message, and under it the kind and where it is
-    first thrown (so long messages and paths read whole at 80 columns)."""
+    first thrown (so long messages and paths read whole at 80 columns).
+    ``repos``: a column says which repository each entry is in."""
     table = Table(show_edge=False, pad_edge=False, box=None)
     table.add_column("id", style="cyan", no_wrap=True)
+    if repos:
+        table.add_column("repo", no_wrap=True)
     table.add_column("sites", justify="right", no_wrap=True)
     table.add_column("message  [dim]kind · first site[/]", overflow="fold")
     for e in entries:
@@ -148,7 +153,8 @@ def print_entry_table(console: Console, entries: list[ErrorEntry], total: int) -
         where = (
             escape(first) if kind == message else f"[magenta]{escape(kind)}[/] · {escape(first)}"
         )
-        table.add_row(e.id, str(len(sites)), f"{escape(message)}\n[dim]{where}[/]")
+        cells = [e.id, escape(visible_controls(e.repo))] if repos else [e.id]
+        table.add_row(*cells, str(len(sites)), f"{escape(message)}\n[dim]{where}[/]")
     console.print(table)
     if total > len(entries):
         console.print(f"[dim]{len(entries)} of {total} shown[/]")
