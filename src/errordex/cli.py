@@ -147,7 +147,7 @@ def main() -> None:
     "-j",
     type=click.IntRange(min=1),
     default=None,
-    help="Worker processes (default: one per core).",
+    help="Worker processes (default: one per core, at most 4).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the snapshot summary as JSON.")
 @db_option
@@ -266,7 +266,7 @@ def show(entry_id: str, repo: str | None, as_json: bool, db: str | None) -> None
 
 
 @main.command()
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the counts as JSON.")
 @db_option
 @friendly
 def stats(as_json: bool, db: str | None) -> None:
@@ -345,7 +345,13 @@ report_url_option = click.option(
 
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="Port to listen on.",
+)
 @click.option(
     "--workers",
     type=click.IntRange(min=1),

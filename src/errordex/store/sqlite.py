@@ -299,7 +299,8 @@ class SqliteStore:
             )
         named = ", ".join(f"{i} ({slug})" for i, slug in found[:10])
         more = f" and {len(found) - 10} more" if len(found) > 10 else ""
-        raise InputError(f"{entry_id!r} starts {len(ids)} ids: {named}{more}; give more of it")
+        many = f"{len(ids)} or more" if len(found) >= 64 else str(len(ids))
+        raise InputError(f"{entry_id!r} starts {many} ids: {named}{more}; give more of it")
 
     @reports_damage
     def file_text(self, snapshot_id: int, path: str) -> str | None:
