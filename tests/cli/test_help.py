@@ -12,7 +12,7 @@ import pytest
 from errordex.cli import main
 
 README = (Path(__file__).parents[2] / "README.md").read_text()
-COMMANDS = sorted(main.commands)  # type: ignore[attr-defined]
+COMMANDS = sorted(main.commands)
 
 
 def readme_row(command: str) -> str:
@@ -22,7 +22,7 @@ def readme_row(command: str) -> str:
 
 
 def options(command: str) -> list[click.Option]:
-    cmd = main.commands[command]  # type: ignore[attr-defined]
+    cmd = main.commands[command]
     return [p for p in cmd.params if isinstance(p, click.Option)]
 
 
