@@ -53,6 +53,7 @@ from errordex.match.index import (
     type_names,
 )
 from errordex.paste import ParsedError, parse
+from errordex.paste.clean import bound
 from errordex.template import Hole, Template
 
 __all__ = [
@@ -69,8 +70,6 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-#: Characters of pasted text read (the head and the tail, half each).
-MAX_TEXT = 512 * 1024
 #: Error parts explained per paste.
 MAX_PARTS = 16
 #: Characters of one message matched.
@@ -293,7 +292,8 @@ class Explanation:
 
 def explain(text: str, source: CandidateSource, limit: int = 5) -> list[Explanation]:
     """Explain each error in ``text``: one Explanation per parsed part, in order."""
-    text = _cap_text(text if isinstance(text, str) else str(text))
+    # the head and the tail, cut at line ends: a long traceback keeps its message
+    text = bound(text if isinstance(text, str) else str(text))
     out: list[Explanation] = []
     for part in _parse(text)[:MAX_PARTS]:
         try:
@@ -597,13 +597,6 @@ def _frame_match(
         elif comps[-1] in suffixes and best[1] < 0.3 and comps[-1] not in _GENERIC_NAMES:
             best = (p, 0.3)
     return best
-
-
-def _cap_text(text: str) -> str:
-    if len(text) <= MAX_TEXT:
-        return text
-    half = MAX_TEXT // 2
-    return text[:half] + "\n" + text[-half:]
 
 
 def _parse(text: str) -> list[ParsedError]:
