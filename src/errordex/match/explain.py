@@ -13,7 +13,7 @@ candidate source for likely templates, verifies each one with its compiled
 matcher and ranks the verified ones by a score in [0, 1]:
 
 - 0.55: the fraction of the message that is the template's constant text;
-- 0.15: specificity (constant text against placeholders, so ``{}: {}`` loses);
+- 0.15: specificity (constant text against placeholders);
 - 0.15: the exception type agrees (last dotted component);
 - 0.15: a frame's path ends with a site's path (the line may have moved).
 
@@ -26,6 +26,11 @@ rank by frame level first, then a template with constant text before a
 dynamic one (``{message}``), then by score. An entry at the raise frame whose
 template does not verify (the message is built elsewhere) still ranks with the
 verified ones, unless its exception type disagrees.
+
+A template whose constant text has no word of its own (``{}: {}``,
+``{msg} ({e.strerror})``: punctuation that nearly any text has, random bytes
+too) is judged as a dynamic one is: by its exception type and frames, never by
+its text alone.
 
 When nothing verifies, the closest candidates come back with ``exact=False``
 and a score below 0.3; a dynamic or empty template that did not verify and
@@ -456,9 +461,17 @@ def _judge(
     type_score = 0.5 if type_agrees is None else (1.0 if type_agrees else 0.0)
     frame_path, frame_score = _frame_match(c.paths, suffixes)
     matcher = _compiled(t)
-    if not matcher.textual:
+    if not matcher.textual or not matcher.worded:
+        found = matcher.match(message) if matcher.textual else None
         return _judge_untextual(
-            c, message, want, types, frame_path, max(frame_score, level / 2), level
+            c,
+            message,
+            want,
+            types,
+            frame_path,
+            max(frame_score, level / 2),
+            level,
+            _values(found.values) if found else None,
         )
     result: MatchResult | None = matcher.match(message)
     if result is None and inner is not None:
@@ -510,12 +523,14 @@ def _judge_untextual(
     frame_path: str | None,
     frame_score: float,
     level: int = 0,
+    values: dict[str, str] | None = None,
 ) -> Match:
-    """A dynamic or empty template: only the exception type and frames can tell."""
+    """A dynamic or empty template, or one without a word of its own: only the
+    exception type and frames can tell. ``values``: what its text matched."""
     t = c.template
     agrees = bool(want) and want in types
     exact = agrees and (frame_score >= 0.6 or (t.is_empty and not message.strip()))
-    values: dict[str, str] = {}
+    values = values if exact and values is not None else {}
     if t.dynamic and len(t.holes) == 1 and message.strip():
         values = _values(((t.holes[0], normalize(message)),))
     score = (0.3 if agrees else 0.05) + 0.3 * frame_score
