@@ -43,9 +43,10 @@ def friendly(fn: Callable[P, R]) -> Callable[P, R]:
     @wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
-            result = fn(*args, **kwargs)
-            sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
-            return result
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
         except BrokenPipeError:
             # the reader left (`errordex show ID | head -1`): stop quietly, as
             # cat does, and keep the interpreter's last flush from failing again
