@@ -253,10 +253,10 @@ def show(entry_id: str, repo: str | None, as_json: bool, db: str | None) -> None
     starts with them.
     """
     from errordex.termview import print_entry, stdout_console
-    from errordex.views import entry_json
+    from errordex.views import entry_json, resolve_id
 
     store = open_store(db)
-    entry_id = store.resolve_id(entry_id, repo)
+    entry_id = resolve_id(store, entry_id, repo)
     entry = store.entry(entry_id, repo)
     snap = store.entry_snapshot(entry_id, repo)
     data = entry_json(entry, snap, store, with_snippets=True)

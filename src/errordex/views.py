@@ -7,9 +7,11 @@ public JSON contract (DESIGN.md): fields may be added, none renamed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from errordex.errors import InputError, NotFound
 from errordex.forge import file_url
 from errordex.model import ErrorEntry, ThrowSite
 from errordex.runtime import message_line, printed_form, qualified_exception, title
@@ -131,3 +133,29 @@ def entry_summary(entry: ErrorEntry) -> dict[str, Any]:
             else None
         ),
     }
+
+
+#: A short id: 4 to 15 hex digits (an id has 16).
+_ID_PREFIX = re.compile(r"[0-9a-f]{4,15}")
+
+
+def resolve_id(store: SqliteStore, entry_id: str, repo: str | None = None) -> str:
+    """The full id of the entry that ``entry_id`` names: a whole id as given,
+    or a prefix of 4 or more hex digits that only one entry's id starts with
+    (``8aaa``). An ambiguous prefix raises InputError naming the candidates;
+    one that starts no id raises NotFound."""
+    prefix = entry_id.strip().lower()
+    if not _ID_PREFIX.fullmatch(prefix):
+        return entry_id
+    found = store.entry_ids_starting(prefix, repo, limit=64)
+    ids = sorted({i for i, _ in found})
+    if len(ids) == 1:
+        return ids[0]
+    if not ids:
+        raise NotFound(
+            f"no error with an id starting with {entry_id!r}", hint="see `errordex list`"
+        )
+    named = ", ".join(f"{i} ({slug})" for i, slug in found[:10])
+    more = f" and {len(found) - 10} more" if len(found) > 10 else ""
+    many = f"{len(ids)} or more" if len(found) >= 64 else str(len(ids))
+    raise InputError(f"{entry_id!r} starts {many} ids: {named}{more}; give more of it")

@@ -8,14 +8,13 @@ snapshot unchanged.
 from __future__ import annotations
 
 import json
-import re
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from errordex.errors import InputError, NotFound
+from errordex.errors import NotFound
 from errordex.model import (
     ClassDef,
     ErrorEntry,
@@ -30,9 +29,6 @@ from errordex.store import opening, postings
 from errordex.store.opening import reports_damage
 from errordex.store.writer import SnapshotData, SnapshotWriter
 from errordex.template import Template
-
-#: A short id: 4 to 15 hex digits (an id has 16).
-_ID_PREFIX = re.compile(r"[0-9a-f]{4,15}")
 
 
 @dataclass(frozen=True)
@@ -279,28 +275,15 @@ class SqliteStore:
         return self.snapshot(rows[0][0])
 
     @reports_damage
-    def resolve_id(self, entry_id: str, repo: str | None = None) -> str:
-        """The full id of the entry that ``entry_id`` names: a whole id as given,
-        or a prefix of 4 or more hex digits that only one entry's id starts with
-        (``8aaa``). An ambiguous prefix raises InputError naming the candidates;
-        one that starts no id raises NotFound."""
-        prefix = entry_id.strip().lower()
-        if not _ID_PREFIX.fullmatch(prefix):
-            return entry_id
+    def entry_ids_starting(
+        self, prefix: str, repo: str | None = None, limit: int = 64
+    ) -> list[tuple[str, str]]:
+        """(id, repo) of at most ``limit`` current entries whose id starts with
+        ``prefix`` (lowercase hex digits), in id order."""
         where = "e.id GLOB ?" + (" AND r.slug = ?" if repo else "")
         params = [prefix + "*", repo] if repo else [prefix + "*"]
-        found = sorted({(r[1], r[5]) for r in self._entry_rows(where, params, 64, 0)})
-        ids = sorted({i for i, _ in found})
-        if len(ids) == 1:
-            return str(ids[0])
-        if not ids:
-            raise NotFound(
-                f"no error with an id starting with {entry_id!r}", hint="see `errordex list`"
-            )
-        named = ", ".join(f"{i} ({slug})" for i, slug in found[:10])
-        more = f" and {len(found) - 10} more" if len(found) > 10 else ""
-        many = f"{len(ids)} or more" if len(found) >= 64 else str(len(ids))
-        raise InputError(f"{entry_id!r} starts {many} ids: {named}{more}; give more of it")
+        rows = self._entry_rows(where, params, None, 0)
+        return sorted({(str(r[1]), str(r[5])) for r in rows})[:limit]
 
     @reports_damage
     def file_text(self, snapshot_id: int, path: str) -> str | None:
