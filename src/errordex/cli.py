@@ -108,6 +108,20 @@ def main() -> None:
     " (test/, docs/**, *_pb2.py, /build); repeatable.",
 )
 @click.option(
+    "--python",
+    "python",
+    metavar="PATH",
+    help="For pkg:NAME: look in this interpreter's environment (its sys.path)"
+    " instead of errordex's own.",
+)
+@click.option(
+    "--site-packages",
+    "site_packages",
+    metavar="DIR",
+    multiple=True,
+    help="For pkg:NAME: look in this directory instead of errordex's environment; repeatable.",
+)
+@click.option(
     "--jobs",
     "-j",
     type=click.IntRange(min=1),
@@ -123,16 +137,25 @@ def index(
     name: str | None,
     max_file_bytes: int,
     exclude: tuple[str, ...],
+    python: str | None,
+    site_packages: tuple[str, ...],
     jobs: int | None,
     as_json: bool,
     db: str | None,
 ) -> None:
     """Index SOURCE: a directory, a git repo (any --rev), a git URL, or pkg:NAME."""
+    from pathlib import Path
+
     from errordex.ingest import IngestOptions
     from errordex.pipeline import index as run_index
     from errordex.termview import index_progress, print_index_summary
 
-    options = IngestOptions(max_file_bytes=max_file_bytes, exclude=exclude)
+    options = IngestOptions(
+        max_file_bytes=max_file_bytes,
+        exclude=exclude,
+        python=Path(python).expanduser() if python else None,
+        site_packages=tuple(Path(d).expanduser() for d in site_packages),
+    )
     store = open_store(db)
     with index_progress(err_console, enabled=not as_json) as progress:
         result = run_index(

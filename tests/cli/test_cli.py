@@ -347,6 +347,7 @@ def test_an_interrupt_mid_extraction_exits_130_and_writes_nothing(db: str) -> No
     [
         (["index", ""], "error: SOURCE is empty: name a directory, a git URL or pkg:NAME"),
         (["index", ".", "--rev", ""], "error: --rev is empty: give a commit, a tag or a branch"),
+        (["index", "pkg:"], "error: pkg: needs a distribution name, as in pkg:click"),
     ],
 )
 def test_an_empty_source_or_revision_is_a_usage_error(

@@ -65,6 +65,8 @@ def open_source(
         if rev is not None:
             raise InputError(f"--rev does not apply to an installed package ({spec})")
         return open_package(spec[len(PKG_PREFIX) :], name, opts)
+    if opts.python is not None or opts.site_packages:
+        raise InputError(f"--python and --site-packages apply to pkg:NAME only, not {spec}")
     if clone.is_git_url(spec):
         git_dir = clone.ensure_clone(spec, opts.cache_dir)
         cloned = git.GitLocation(git_dir, None, "")

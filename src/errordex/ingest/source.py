@@ -37,17 +37,22 @@ class IngestOptions:
     file is one Skip. A bad pattern is an InputError here, before any work.
     ``cache_dir`` is where git URLs are cloned; by default the user cache
     directory ``.../errordex/clones``.
+    ``python`` (an interpreter) and ``site_packages`` (directories) say
+    where ``pkg:NAME`` looks, instead of errordex's own environment.
     """
 
     max_file_bytes: int = 1_000_000
     cache_dir: Path | None = None
     wanted: Callable[[str], bool] | None = None
     exclude: tuple[str, ...] = ()
+    python: Path | None = None
+    site_packages: tuple[Path, ...] = ()
     #: ``exclude`` parsed, for the sources to match paths against
     excludes: tuple[filters.Exclude, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "exclude", tuple(self.exclude))
+        object.__setattr__(self, "site_packages", tuple(self.site_packages))
         object.__setattr__(self, "excludes", filters.parse_excludes(self.exclude))
 
     def is_wanted(self, path: str) -> bool:
