@@ -47,9 +47,10 @@ def print_index_summary(console: Console, result: IndexResult) -> None:
     st = snap.stats
     label = f" ({snap.version_label})" if snap.version_label else ""
     console.print(f"[bold]{escape(snap.repo.slug)}[/] @ {snap.commit[:10]}{escape(label)}")
+    manifests = f", {st.manifests_read} manifests read" if st.manifests_read else ""
     console.print(
-        f"  files: {st.files_seen} seen, {st.files_parsed} parsed, {st.files_skipped} skipped"
-        f"  ·  {st.bytes_parsed / 1e6:.1f} MB"
+        f"  files: {st.files_seen} seen: {st.files_parsed} parsed{manifests},"
+        f" {st.files_skipped} skipped  ·  {st.bytes_parsed / 1e6:.1f} MB"
     )
     console.print(
         f"  sites: {st.sites} ({st.dynamic_sites} with a message built at run time)"
