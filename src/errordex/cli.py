@@ -174,6 +174,7 @@ def index(
                 "version": 1,
                 "repo": snap.repo.slug,
                 "commit": snap.commit,
+                "commit_kind": snap.commit_kind,
                 "commit_date": snap.commit_date,
                 "version_label": snap.version_label,
                 "stats": snap.stats.to_json(),
@@ -259,6 +260,7 @@ def stats(as_json: bool, db: str | None) -> None:
         {
             "repo": r.repo.slug,
             "commit": r.snapshot.commit,
+            "commit_kind": r.snapshot.snapshot.commit_kind,
             "version_label": r.snapshot.snapshot.version_label,
             "indexed_at": r.snapshot.snapshot.indexed_at,
             "entries": r.entries,

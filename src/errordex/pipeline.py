@@ -691,6 +691,7 @@ def _index(
             tool_version=__version__,
             stats=stats,
             version_label=source.version_label,
+            commit_kind=source.commit_kind,
         )
         say("writing the snapshot")
         sid = writer.finish(

@@ -109,6 +109,10 @@ class GitSource(Source):
     def commit(self) -> str:
         return self._sha
 
+    @property
+    def commit_kind(self) -> model.CommitKind:
+        return "git"
+
     @cached_property
     def _commit_date(self) -> str | None:
         return git_optional(

@@ -79,6 +79,11 @@ class Source(ABC):
         """Full SHA for git; a content hash (40 hex) for a directory or package."""
 
     @property
+    def commit_kind(self) -> model.CommitKind:
+        """What ``commit`` is: "git" (a commit's SHA) or "content" (a hash)."""
+        return "content"
+
+    @property
     def commit_date(self) -> str | None:
         """ISO-8601 committer date, when there is a commit."""
         return None
