@@ -91,7 +91,18 @@ def main() -> None:
 @main.command()
 @click.argument("source")
 @click.option("--rev", help="Revision to index (SHA, tag, branch); default HEAD.")
-@click.option("--name", help="Repository slug owner/name; default from the origin remote.")
+@click.option(
+    "--name",
+    help="Repository slug owner/name; default from the origin remote. Without a remote on a"
+    " forge, a git commit's pages link to it on GitHub (or --forge-url).",
+)
+@click.option(
+    "--forge-url",
+    metavar="URL",
+    help="The forge the repository is on, for its links: a base address such as"
+    " https://gitlab.example.org or https://codeberg.org (default: the origin remote's, else"
+    " GitHub for --name).",
+)
 @click.option(
     "--max-file-bytes",
     type=click.IntRange(min=1),
@@ -135,6 +146,7 @@ def index(
     source: str,
     rev: str | None,
     name: str | None,
+    forge_url: str | None,
     max_file_bytes: int,
     exclude: tuple[str, ...],
     python: str | None,
@@ -155,6 +167,7 @@ def index(
         exclude=exclude,
         python=Path(python).expanduser() if python else None,
         site_packages=tuple(Path(d).expanduser() for d in site_packages),
+        forge_url=forge_url,
     )
     store = open_store(db)
     with index_progress(err_console, enabled=not as_json) as progress:

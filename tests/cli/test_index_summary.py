@@ -98,7 +98,7 @@ def test_git_repository_summary_keeps_calling_its_commit_a_commit(tmp_path: Path
     repo = GitRepo(tmp_path / "proj")
     repo.write("m.py", RAISES)
     sha = repo.commit()
-    code, out, _ = run(tmp_path / "db", "index", str(repo.root), "--json")
+    _, out, _ = run(tmp_path / "db", "index", str(repo.root), "--json")
     summary = json.loads(out)
     assert (summary["commit"], summary["commit_kind"]) == (sha, "git")
     _, out, _ = run(tmp_path / "db", "index", str(repo.root))

@@ -10,6 +10,7 @@ from pathlib import Path
 from types import TracebackType
 
 from errordex import forge, model
+from errordex.errors import InputError
 from errordex.ingest import filters
 
 
@@ -39,6 +40,8 @@ class IngestOptions:
     directory ``.../errordex/clones``.
     ``python`` (an interpreter) and ``site_packages`` (directories) say
     where ``pkg:NAME`` looks, instead of errordex's own environment.
+    ``forge_url`` is the base address of the forge a git repository named
+    ``owner/name`` is on (its links are made there; GitHub by default).
     """
 
     max_file_bytes: int = 1_000_000
@@ -47,6 +50,7 @@ class IngestOptions:
     exclude: tuple[str, ...] = ()
     python: Path | None = None
     site_packages: tuple[Path, ...] = ()
+    forge_url: str | None = None
     #: ``exclude`` parsed, for the sources to match paths against
     excludes: tuple[filters.Exclude, ...] = field(init=False, repr=False, compare=False)
 
@@ -54,6 +58,11 @@ class IngestOptions:
         object.__setattr__(self, "exclude", tuple(self.exclude))
         object.__setattr__(self, "site_packages", tuple(self.site_packages))
         object.__setattr__(self, "excludes", filters.parse_excludes(self.exclude))
+        if self.forge_url is not None:
+            try:
+                forge.named_repo("owner/name", self.forge_url)
+            except ValueError as e:
+                raise InputError(str(e)) from None
 
     def is_wanted(self, path: str) -> bool:
         return self.wanted is None or self.wanted(path)
