@@ -116,7 +116,8 @@ def main() -> None:
     metavar="PATTERN",
     multiple=True,
     help="Do not index paths matching this gitignore-style pattern, relative to SOURCE"
-    " (test/, docs/**, *_pb2.py, /build); repeatable.",
+    " (test/, docs/**, *_pb2.py, /build); !PATTERN keeps what an earlier one left out;"
+    " repeatable.",
 )
 @click.option(
     "--python",

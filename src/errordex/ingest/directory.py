@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, partial
 from pathlib import Path
@@ -84,7 +84,7 @@ class IgnoreRules:
 
 def walk(
     root: Path,
-    excludes: Sequence[filters.Exclude] = (),
+    excludes: filters.Excludes = filters.NO_EXCLUDES,
     wanted: Callable[[str], bool] | None = None,
 ) -> list[DirEntry]:
     """Every file under ``root`` that git would not ignore, in path order;

@@ -33,7 +33,7 @@ class IngestOptions:
     ``wanted`` lets the caller (who knows which extensions it can parse) say
     which paths it needs; other files are neither read nor yielded.
     ``exclude`` holds the user's gitignore-style patterns (``test/``,
-    ``/build``, ``*_pb2.py``; see ``filters.Exclude``), relative to the
+    ``/build``, ``*_pb2.py``, ``!keep.py``; see ``filters.Exclude``), relative to the
     source root: an excluded directory is not entered, and it or an excluded
     file is one Skip. A bad pattern is an InputError here, before any work.
     ``cache_dir`` is where git URLs are cloned; by default the user cache
@@ -52,7 +52,7 @@ class IngestOptions:
     site_packages: tuple[Path, ...] = ()
     forge_url: str | None = None
     #: ``exclude`` parsed, for the sources to match paths against
-    excludes: tuple[filters.Exclude, ...] = field(init=False, repr=False, compare=False)
+    excludes: filters.Excludes = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "exclude", tuple(self.exclude))
