@@ -97,6 +97,9 @@ class Excludes:
     spec: pathspec.GitIgnoreSpec = field(
         default_factory=lambda: pathspec.GitIgnoreSpec.from_lines([]), repr=False, compare=False
     )
+    #: directories decided so far: a flat listing asks about each file's
+    #: directories, the same few again and again
+    _dirs: dict[str, str | None] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def of(cls, patterns: Sequence[Exclude]) -> Excludes:
@@ -107,7 +110,14 @@ class Excludes:
         return len(self.patterns)
 
     def reason(self, path: str, *, is_dir: bool) -> str | None:
-        found = self.spec.check_file(path + "/" if is_dir else path)
+        if not is_dir:
+            return self._reason(path)
+        if path not in self._dirs:
+            self._dirs[path] = self._reason(path + "/")
+        return self._dirs[path]
+
+    def _reason(self, path: str) -> str | None:
+        found = self.spec.check_file(path)
         if not found.include or found.index is None:  # no pattern, or a "!" one
             return None
         return REASON_EXCLUDED.format(self.patterns[found.index].pattern)
@@ -145,6 +155,8 @@ def skipped_prefix(
     >>> skipped_prefix("a/test/t.py", parse_excludes(["test/"]))
     ('a/test', 'excluded by --exclude test/')
     """
+    if excludes and not isinstance(excludes, Excludes):
+        excludes = Excludes.of(excludes)
     parts = path.split("/")
     for i, part in enumerate(parts):
         last = i == len(parts) - 1
