@@ -127,7 +127,18 @@ def main() -> None:
 @main.command()
 @click.argument("source")
 @click.option("--rev", help="Revision to index (SHA, tag, branch); default HEAD.")
-@click.option("--name", help="Repository slug owner/name; default from the origin remote.")
+@click.option(
+    "--name",
+    help="Repository slug owner/name; default from the origin remote. Without a remote on a"
+    " forge, a git commit's pages link to it on GitHub (or --forge-url).",
+)
+@click.option(
+    "--forge-url",
+    metavar="URL",
+    help="The forge the repository is on, for its links: a base address such as"
+    " https://gitlab.example.org or https://codeberg.org (default: the origin remote's, else"
+    " GitHub for --name).",
+)
 @click.option(
     "--max-file-bytes",
     type=click.IntRange(min=1),
@@ -141,7 +152,22 @@ def main() -> None:
     metavar="PATTERN",
     multiple=True,
     help="Do not index paths matching this gitignore-style pattern, relative to SOURCE"
-    " (test/, docs/**, *_pb2.py, /build); repeatable.",
+    " (test/, docs/**, *_pb2.py, /build); !PATTERN keeps what an earlier one left out;"
+    " repeatable.",
+)
+@click.option(
+    "--python",
+    "python",
+    metavar="PATH",
+    help="For pkg:NAME: look in this interpreter's environment (its sys.path)"
+    " instead of errordex's own.",
+)
+@click.option(
+    "--site-packages",
+    "site_packages",
+    metavar="DIR",
+    multiple=True,
+    help="For pkg:NAME: look in this directory instead of errordex's environment; repeatable.",
 )
 @click.option(
     "--jobs",
@@ -157,18 +183,29 @@ def index(
     source: str,
     rev: str | None,
     name: str | None,
+    forge_url: str | None,
     max_file_bytes: int,
     exclude: tuple[str, ...],
+    python: str | None,
+    site_packages: tuple[str, ...],
     jobs: int | None,
     as_json: bool,
     db: str | None,
 ) -> None:
     """Index SOURCE: a directory, a git repo (any --rev), a git URL, or pkg:NAME."""
+    from pathlib import Path
+
     from errordex.ingest import IngestOptions
     from errordex.pipeline import index as run_index
     from errordex.termview import index_progress, print_index_summary, stdout_console
 
-    options = IngestOptions(max_file_bytes=max_file_bytes, exclude=exclude)
+    options = IngestOptions(
+        max_file_bytes=max_file_bytes,
+        exclude=exclude,
+        python=Path(python).expanduser() if python else None,
+        site_packages=tuple(Path(d).expanduser() for d in site_packages),
+        forge_url=forge_url,
+    )
     store = open_store(db, write=True)
     with index_progress(err_console, enabled=not as_json) as progress:
         result = run_index(
@@ -187,6 +224,7 @@ def index(
                 "version": 1,
                 "repo": snap.repo.slug,
                 "commit": snap.commit,
+                "commit_kind": snap.commit_kind,
                 "commit_date": snap.commit_date,
                 "version_label": snap.version_label,
                 "stats": snap.stats.to_json(),
@@ -279,6 +317,7 @@ def stats(as_json: bool, db: str | None) -> None:
         {
             "repo": r.repo.slug,
             "commit": r.snapshot.commit,
+            "commit_kind": r.snapshot.snapshot.commit_kind,
             "version_label": r.snapshot.snapshot.version_label,
             "indexed_at": r.snapshot.snapshot.indexed_at,
             "entries": r.entries,

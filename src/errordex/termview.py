@@ -14,7 +14,7 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeEl
 from rich.syntax import Syntax
 from rich.table import Table
 
-from errordex.model import ErrorEntry
+from errordex.model import ErrorEntry, commit_noun
 from errordex.pipeline import IndexResult, ProgressFn
 from errordex.runtime import title
 from errordex.visible import visible_controls
@@ -115,10 +115,12 @@ def print_index_summary(console: Console, result: IndexResult) -> None:
     st = snap.stats
     label = visible_controls(f" ({snap.version_label})" if snap.version_label else "")
     slug = visible_controls(snap.repo.slug)
-    console.print(f"[bold]{escape(slug)}[/] @ {snap.commit[:10]}{escape(label)}")
+    at = f"{snap.commit_noun} {snap.short}" if snap.commit_kind == "content" else snap.short
+    console.print(f"[bold]{escape(slug)}[/] @ {at}{escape(label)}")
+    manifests = f", {st.manifests_read} manifests read" if st.manifests_read else ""
     console.print(
-        f"  files: {st.files_seen} seen, {st.files_parsed} parsed, {st.files_skipped} skipped"
-        f"  ·  {st.bytes_parsed / 1e6:.1f} MB"
+        f"  files: {st.files_seen} seen: {st.files_parsed} parsed{manifests},"
+        f" {st.files_skipped} skipped  ·  {st.bytes_parsed / 1e6:.1f} MB"
     )
     console.print(
         f"  sites: {st.sites} ({st.dynamic_sites} with a message built at run time)"
@@ -170,7 +172,8 @@ def print_entry(
     kind = " / ".join(data["exception_types"] or data["kinds"])
     console.print(f"[dim]{escape(data['repo'])} · {escape(kind)}[/]")
     console.print(f"[bold]{escape(data['title'])}[/]")
-    console.print(f"[dim]id {data['id']} · commit {data['commit'][:10]}[/]\n")
+    noun = commit_noun(data.get("commit_kind", "git"))
+    console.print(f"[dim]id {data['id']} · {noun} {data['commit'][:10]}[/]\n")
     analysis = data.get("analysis") or {}
     if analysis.get("summary"):
         console.print(f"[bold]{escape(analysis.get('question', ''))}[/]")
@@ -309,7 +312,7 @@ def print_stats(console: Console, rows: list[dict[str, Any]], db: str) -> None:
     for r in rows:
         table.add_row(
             escape(r["repo"]),
-            r["commit"][:10],
+            r["commit"][:10] + ("*" if r.get("commit_kind") == "content" else ""),
             str(r["entries"]),
             str(r["sites"]),
             str(r["files_parsed"]),
@@ -317,6 +320,8 @@ def print_stats(console: Console, rows: list[dict[str, Any]], db: str) -> None:
             f"{r['seconds']:.1f}",
         )
     console.print(table)
+    if any(r.get("commit_kind") == "content" for r in rows):
+        console.print("[dim]* a content hash of the files read, not a git commit[/]")
     console.print(f"[dim]database: {escape(db)}[/]")
 
 

@@ -76,6 +76,7 @@ def entry_json(
         "id": entry.id,
         "repo": entry.repo,
         "commit": snap.commit,
+        "commit_kind": snap.snapshot.commit_kind,
         "commit_date": snap.snapshot.commit_date,
         "version_label": snap.snapshot.version_label,
         "title": title(entry),

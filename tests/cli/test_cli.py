@@ -306,10 +306,20 @@ def test_index_exclude_leaves_out_directories_and_files(tmp_path: Path, db: str)
     assert [e["message"] for e in json.loads(out)] == ["kept"]
 
 
-def test_index_negated_exclude_is_a_clear_error(tmp_path: Path, db: str) -> None:
-    code, _, err = run(db, "index", str(tmp_path), "--exclude", "!keep.py")
-    assert code == 2
-    assert err.strip() == "error: --exclude '!keep.py': negated patterns are not supported"
+def test_index_negated_exclude_keeps_the_file(tmp_path: Path, db: str) -> None:
+    plain = tmp_path / "plain"
+    for path, msg in [("gen/keep_old.py", "kept"), ("gen/api_old.py", "gen")]:
+        (plain / path).parent.mkdir(parents=True, exist_ok=True)
+        (plain / path).write_text(f"raise ValueError({msg!r})\n")
+    code, out, _ = run(
+        db, "index", str(plain), "--exclude", "*_old.py", "--exclude", "!keep_old.py", "--json"
+    )
+    assert code == 0
+    assert json.loads(out)["skipped"] == [
+        {"path": "gen/api_old.py", "reason": "excluded by --exclude *_old.py"}
+    ]
+    _, out, _ = run(db, "list", "--json")
+    assert [e["message"] for e in json.loads(out)] == ["kept"]
 
 
 def _sigint_default() -> None:
@@ -356,6 +366,7 @@ def test_an_interrupt_mid_extraction_exits_130_and_writes_nothing(db: str) -> No
     [
         (["index", ""], "error: SOURCE is empty: name a directory, a git URL or pkg:NAME"),
         (["index", ".", "--rev", ""], "error: --rev is empty: give a commit, a tag or a branch"),
+        (["index", "pkg:"], "error: pkg: needs a distribution name, as in pkg:click"),
     ],
 )
 def test_an_empty_source_or_revision_is_a_usage_error(

@@ -112,8 +112,9 @@ def test_escape_sequences_in_repository_text_are_shown_escaped(
     assert proc.returncode in (0, EXIT_NOT_FOUND), proc.stderr
     out = proc.stdout
     assert r"bad\x1b[2Jvalue\x1b]0;pwned\x07 csi\x9b here" in out
-    # the only escape sequences left are rich's own colours (SGR, "ESC [ ... m")
-    uncoloured = re.sub(r"\x1b\[[0-9;]*m", "", out)
+    # the only escape sequences left are rich's own: colours (SGR, "ESC [ ... m")
+    # and the forge links (OSC 8 hyperlinks, "ESC ] 8 ; ... ESC \\")
+    uncoloured = re.sub(r"\x1b\[[0-9;]*m|\x1b\]8;[^\x00-\x1f]*\x1b\\", "", out)
     assert not re.search(r"[\x00-\x08\x0b-\x1f\x80-\x9f]", uncoloured)
 
 

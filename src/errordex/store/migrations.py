@@ -158,6 +158,18 @@ def m004_ident_names(conn: sqlite3.Connection) -> None:
     )
 
 
+@migration
+def m005_commit_kind(conn: sqlite3.Connection) -> None:
+    """Whether a snapshot's ``commit`` is a git commit or a content hash (a
+    plain directory, an installed package). Before this, only git commits
+    had a commit date."""
+    conn.execute(
+        "ALTER TABLE snapshots ADD COLUMN commit_kind TEXT NOT NULL DEFAULT 'git'"
+        " CHECK (commit_kind IN ('git', 'content'))"
+    )
+    conn.execute("UPDATE snapshots SET commit_kind = 'content' WHERE commit_date IS NULL")
+
+
 def pending(conn: sqlite3.Connection) -> list[str]:
     """Names of the migrations not applied to the database yet, in order."""
     done: set[str] = set()

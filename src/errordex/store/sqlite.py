@@ -89,7 +89,7 @@ class SqliteStore:
 
     _SNAP_COLS = (
         's.id, r.slug, r.url, r.default_branch, s."commit", s.commit_date, s.indexed_at,'
-        " s.tool_version, s.version_label, s.forge_ref, s.stats"
+        " s.tool_version, s.version_label, s.forge_ref, s.stats, s.commit_kind"
     )
 
     def _snapshot_from_row(self, row: tuple[Any, ...]) -> StoredSnapshot:
@@ -101,6 +101,7 @@ class SqliteStore:
             tool_version=row[7],
             version_label=row[8],
             stats=SnapshotStats.from_json(json.loads(row[10])),
+            commit_kind="content" if row[11] == "content" else "git",
         )
         return StoredSnapshot(id=row[0], snapshot=snap, forge_ref=row[9])
 
@@ -112,7 +113,7 @@ class SqliteStore:
             " ORDER BY r.slug"
         ).fetchall()
         return [
-            RepoSummary(repo=(st := self._snapshot_from_row(r)).repo, snapshot=st, entries=r[11])
+            RepoSummary(repo=(st := self._snapshot_from_row(r)).repo, snapshot=st, entries=r[12])
             for r in rows
         ]
 

@@ -210,7 +210,7 @@ class SnapshotWriter:
                 _delete_snapshot(conn, old[0])
             cur = conn.execute(
                 'INSERT INTO snapshots (repo_id, "commit", commit_date, indexed_at, tool_version,'
-                " version_label, forge_ref, stats) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " version_label, forge_ref, stats, commit_kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     repo_id,
                     snap.commit,
@@ -220,6 +220,7 @@ class SnapshotWriter:
                     snap.version_label,
                     data.forge_ref,
                     json.dumps(snap.stats.to_json()),
+                    snap.commit_kind,
                 ),
             )
             sid = cur.lastrowid

@@ -35,6 +35,7 @@ def _snapshot_json(snap: StoredSnapshot) -> dict[str, Any]:
     s = snap.snapshot
     return {
         "commit": s.commit,
+        "commit_kind": s.commit_kind,
         "commit_date": s.commit_date,
         "indexed_at": s.indexed_at,
         "tool_version": s.tool_version,

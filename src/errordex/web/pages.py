@@ -17,6 +17,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
 from errordex import __version__
+from errordex.model import commit_noun
 from errordex.store.sqlite import SqliteStore
 from errordex.visible import visible_controls
 from errordex.web import render
@@ -140,8 +141,9 @@ class Pages:
         filtered = any(f.values()) or ctx["page"] > 1
         meta = Meta(
             title=f"Errors of {slug} ({ctx['total']}) · {SITE_NAME}",
-            description=f"All {ctx['total']} error messages {slug} can throw at commit "
-            f"{ctx['commit'][:7]}, with the places they are thrown.",
+            description=f"All {ctx['total']} error messages {slug} can throw at"
+            f" {commit_noun(ctx.get('commit_kind', 'git'))} {ctx['commit'][:7]},"
+            " with the places they are thrown.",
             canonical=canon.repo(slug, page=ctx["page"]) if canon else None,
             json_url=self.urls.repo_json(slug, ctx["page"], f["kind"], f["path"], f["q"]),
             json_ld=(
@@ -173,7 +175,8 @@ class Pages:
         n = len(ctx["sites"])
         description = answer_text or (
             f"{ctx['title']} — {types or kinds} in {slug}, thrown at {n} "
-            f"place{'s' if n != 1 else ''}: the source, pinned to commit {ctx['commit'][:7]}."
+            f"place{'s' if n != 1 else ''}: the source, pinned to"
+            f" {commit_noun(ctx.get('commit_kind', 'git'))} {ctx['commit'][:7]}."
         )
         article: dict[str, Any] = {
             "@context": "https://schema.org",
