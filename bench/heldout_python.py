@@ -145,7 +145,8 @@ LIBRARIES = (
 #: seconds a case may run (pandas and Django import in about a second)
 CASE_TIMEOUT = 60.0
 
-# Runs in the venv's python: executes one case, writes what it raised as JSON.
+# Runs in the venv's python: executes one case (its file, case.py, is the user's
+# script in the traceback), writes what it raised as JSON.
 # Sandboxing: cwd/HOME are a temp dir, no PATH, the socket API refuses to connect.
 WORKER = textwrap.dedent(
     r"""
@@ -160,8 +161,11 @@ WORKER = textwrap.dedent(
 
     code = open(sys.argv[1]).read()
     try:
-        exec(compile(code, "<case>", "exec"), {"__name__": "__main__"})
+        exec(compile(code, sys.argv[1], "exec"), {"__name__": "__main__"})
     except BaseException as e:
+        # the traceback starts at the case's file, as a user's script's does
+        if e.__traceback__ is not None and e.__traceback__.tb_next is not None:
+            e.__traceback__ = e.__traceback__.tb_next
         with open(sys.argv[2], "w") as out:
             json.dump({
                 "tb": "".join(traceback.format_exception(e)),
