@@ -42,9 +42,9 @@ place, interpreter-raised); ``--corpus FILE`` writes the kept cases (the
 traceback, the exception line, the truth) as JSON lines. Neither is for
 whoever tunes the matcher.
 
-Measured on 2026-12-03 at commit 5e82c02 (main; this script changes only
-``bench/``) on 2 vCPUs in about 3 minutes (index 66 s, cases 66 s), the
-same figures over three runs. 323 cases ran and raised, 13 outside the
+Measured on 2026-12-03 at commit da80160 (main; this script changes only
+``bench/``) on 2 vCPUs in about 2 minutes (index 55 s, cases 61 s); the same
+figures at 5e82c02 and over four runs. 323 cases ran and raised, 13 outside the
 library's own ``.py`` files, 21 duplicates: 289 cases, 33 of them raised by
 the interpreter, so the line alone's ceiling is 88.6% (issue 15's 95% is
 out of reach on this corpus; read it against the explicit raises):
