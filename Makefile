@@ -16,9 +16,14 @@ DEB_TEST_PACKAGES := ripgrep git librust-regex-dev librust-semver-dev \
 
 .PHONY: run test venv deps-test lint typecheck clean
 
+# `make run` needs the tool and its web extra; `make test` adds the test tools.
 $(BIN)/errordex: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[web]'
+	@touch $@
+
+$(VENV)/.test-deps: $(BIN)/errordex
 	$(BIN)/pip install -q -e '.[web,test]'
 	@touch $@
 
@@ -32,6 +37,7 @@ run: venv
 		$(BIN)/errordex index pkg:click && $(BIN)/errordex index . ; \
 	fi
 	$(BIN)/errordex list --limit 20
+	@echo "errordex is $(BIN)/errordex: '. $(BIN)/activate' puts it (and its python) on PATH"
 	$(BIN)/errordex serve --host $(HOST) --port $(PORT)
 
 deps-test:
@@ -42,14 +48,14 @@ deps-test:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-lint: venv
+lint: $(VENV)/.test-deps
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 
-typecheck: venv
+typecheck: $(VENV)/.test-deps
 	$(BIN)/mypy
 
-test: venv deps-test lint typecheck
+test: $(VENV)/.test-deps deps-test lint typecheck
 	$(BIN)/pytest -q
 
 clean:

@@ -488,15 +488,12 @@ def build_corpus(
             if truth is None:
                 counts["outside"] += 1
                 continue
-            key = (row["type"], re.sub(r"0x[0-9a-fA-F]+", "0x?", row["msg"]))
+            key = case_key(row["type"], row["msg"])
             if key in seen:
                 counts["dupes"] += 1
                 continue
             seen.add(key)
             stack = {k for f, n in row["frames"] if (k := locate(roots, f, n)) is not None}
-            src = ""
-            with contextlib.suppress(OSError, IndexError, UnicodeDecodeError):
-                src = Path(fname).read_text(encoding="utf-8").splitlines()[line - 1].strip()
             cases.append(
                 Case(
                     label=row["label"],
@@ -505,11 +502,26 @@ def build_corpus(
                     message=row["msg"],
                     truth=truth,
                     stack=stack,
-                    explicit=src.startswith("raise")
-                    or (src.startswith("assert") and row["type"].endswith(".AssertionError")),
+                    explicit=raised_by_statement(Path(fname), line, row["type"]),
                 )
             )
     return cases, counts
+
+
+def case_key(exc_type: str, message: str) -> tuple[str, str]:
+    """What cases are deduplicated by: the type and the message, addresses masked."""
+    return (exc_type, re.sub(r"0x[0-9a-fA-F]+", "0x?", message))
+
+
+def raised_by_statement(path: Path, line: int, exc_type: str) -> bool:
+    """Whether a statement raised it ("explicit"): the raise frame's line is a
+    ``raise``, or an ``assert`` and the error is an AssertionError."""
+    src = ""
+    with contextlib.suppress(OSError, IndexError, UnicodeDecodeError):
+        src = path.read_text(encoding="utf-8").splitlines()[line - 1].strip()
+    return src.startswith("raise") or (
+        src.startswith("assert") and exc_type.endswith(".AssertionError")
+    )
 
 
 def classify(store: SqliteStore, cases: list[Case], repos: Sequence[str]) -> None:
@@ -578,18 +590,27 @@ def run_errordex(store: SqliteStore, c: Case) -> None:
 def run_message_only(store: SqliteStore, c: Case) -> None:
     """The first answer for the exception line alone, as a user pastes one line:
     only the text can decide, and a forwarded site counts by its ``via``."""
-    head = c.exc_type.removeprefix("builtins.")
-    out = explain_text(store, f"{head}: {c.message}" if c.message else head)
+    out = explain_text(store, exception_line(c))
     parts = out["parts"]
     answer = parts[-1].get("answer") if parts else None
     hit = False
     if answer is not None and answer["kind"] == "entry":
-        m = parts[-1]["matches"][0]
-        keys = {(m["repo"], s["path"], s["line"]) for s in m["sites"]}
-        vias = {(m["repo"], *v) for s in m["sites"] if (v := via_location(s.get("via")))}
-        hit = c.truth in keys | vias
+        hit = at_truth(c, parts[-1]["matches"][0])
     c.ranks["answer (message line only)"] = 1 if hit else None
     c.answered["answer (message line only)"] = answer is not None and answer["kind"] == "entry"
+
+
+def exception_line(c: Case) -> str:
+    """The exception line alone, as a user pastes it from a log: ``Type: message``."""
+    head = c.exc_type.removeprefix("builtins.")
+    return f"{head}: {c.message}" if c.message else head
+
+
+def at_truth(c: Case, m: dict[str, Any]) -> bool:
+    """Whether one of the entry's sites, or its ``via``, is the raise frame."""
+    keys = {(m["repo"], s["path"], s["line"]) for s in m["sites"]}
+    vias = {(m["repo"], *v) for s in m["sites"] if (v := via_location(s.get("via")))}
+    return c.truth in keys | vias
 
 
 def produced(c: Case, m: dict[str, Any]) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -18,9 +19,16 @@ from rich.console import Console
 from rich.markup import escape
 
 from errordex import __version__, plugins
-from errordex.errors import EXIT_INTERRUPTED, EXIT_NOT_FOUND, ErrordexError, InputError
+from errordex.errors import (
+    EXIT_BROKEN_PIPE,
+    EXIT_INTERRUPTED,
+    EXIT_NOT_FOUND,
+    ErrordexError,
+    InputError,
+)
 from errordex.store import open_store
 from errordex.store.sqlite import SqliteStore
+from errordex.visible import visible_controls
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -34,12 +42,23 @@ def friendly(fn: Callable[P, R]) -> Callable[P, R]:
     @wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
-            return fn(*args, **kwargs)
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
+        except BrokenPipeError:
+            # the reader left (`errordex show ID | head -1`): stop quietly, as
+            # cat does, and keep the interpreter's last flush from failing again
+            _stdout_to_devnull()
+            sys.exit(EXIT_BROKEN_PIPE)
         except ErrordexError as exc:
             # one line, unwrapped and as written (a path may hold "[", which
-            # rich would take for markup)
+            # rich would take for markup); the hint names a command, so only here
+            message = f"{exc} ({exc.hint})" if exc.hint else str(exc)
             err_console.print(
-                f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True
+                f"[bold red]error:[/] {escape(visible_controls(message))}",
+                highlight=False,
+                soft_wrap=True,
             )
             sys.exit(exc.exit_code)
         except KeyboardInterrupt:
@@ -56,21 +75,38 @@ def friendly(fn: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
+def _stdout_to_devnull() -> None:
+    """Point stdout at /dev/null (the recipe of Python's docs on SIGPIPE)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor (a test runner's stdout)
+        pass
+
+
 def _say_empty(store: SqliteStore, otherwise: str) -> None:
     """Say why there is nothing to show: nothing is indexed in this database
     yet (the usual surprise: another ERRORDEX_DB), or ``otherwise``."""
     if not store.repos():
         err_console.print(
-            f"nothing is indexed in {escape(str(store.path))} yet: run `errordex index SOURCE`",
+            f"nothing is indexed in {escape(visible_controls(str(store.path)))} yet:"
+            " run `errordex index SOURCE`",
             highlight=False,
             soft_wrap=True,
         )
     elif otherwise:
-        err_console.print(escape(otherwise), highlight=False, soft_wrap=True)
+        err_console.print(escape(visible_controls(otherwise)), highlight=False, soft_wrap=True)
+
+
+#: C1 control characters, which JSON may hold raw (U+0080 to U+009F; C0 is escaped).
+_C1 = re.compile(r"[\x80-\x9f]")
 
 
 def emit_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    """``data`` as JSON, with C1 controls escaped too (``\\u009b`` would be a
+    terminal's CSI): the same data, and nothing a terminal obeys."""
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    click.echo(_C1.sub(lambda m: f"\\u{ord(m[0]):04x}", text))
 
 
 db_option = click.option(
@@ -90,7 +126,18 @@ def main() -> None:
 @main.command()
 @click.argument("source")
 @click.option("--rev", help="Revision to index (SHA, tag, branch); default HEAD.")
-@click.option("--name", help="Repository slug owner/name; default from the origin remote.")
+@click.option(
+    "--name",
+    help="Repository slug owner/name; default from the origin remote. Without a remote on a"
+    " forge, a git commit's pages link to it on GitHub (or --forge-url).",
+)
+@click.option(
+    "--forge-url",
+    metavar="URL",
+    help="The forge the repository is on, for its links: a base address such as"
+    " https://gitlab.example.org or https://codeberg.org (default: the origin remote's, else"
+    " GitHub for --name).",
+)
 @click.option(
     "--max-file-bytes",
     type=click.IntRange(min=1),
@@ -104,14 +151,29 @@ def main() -> None:
     metavar="PATTERN",
     multiple=True,
     help="Do not index paths matching this gitignore-style pattern, relative to SOURCE"
-    " (test/, docs/**, *_pb2.py, /build); repeatable.",
+    " (test/, docs/**, *_pb2.py, /build); !PATTERN keeps what an earlier one left out;"
+    " repeatable.",
+)
+@click.option(
+    "--python",
+    "python",
+    metavar="PATH",
+    help="For pkg:NAME: look in this interpreter's environment (its sys.path)"
+    " instead of errordex's own.",
+)
+@click.option(
+    "--site-packages",
+    "site_packages",
+    metavar="DIR",
+    multiple=True,
+    help="For pkg:NAME: look in this directory instead of errordex's environment; repeatable.",
 )
 @click.option(
     "--jobs",
     "-j",
     type=click.IntRange(min=1),
     default=None,
-    help="Worker processes (default: one per core).",
+    help="Worker processes (default: one per core, at most 4).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the snapshot summary as JSON.")
 @db_option
@@ -120,19 +182,30 @@ def index(
     source: str,
     rev: str | None,
     name: str | None,
+    forge_url: str | None,
     max_file_bytes: int,
     exclude: tuple[str, ...],
+    python: str | None,
+    site_packages: tuple[str, ...],
     jobs: int | None,
     as_json: bool,
     db: str | None,
 ) -> None:
     """Index SOURCE: a directory, a git repo (any --rev), a git URL, or pkg:NAME."""
+    from pathlib import Path
+
     from errordex.ingest import IngestOptions
     from errordex.pipeline import index as run_index
-    from errordex.termview import index_progress, print_index_summary
+    from errordex.termview import index_progress, print_index_summary, stdout_console
 
-    options = IngestOptions(max_file_bytes=max_file_bytes, exclude=exclude)
-    store = open_store(db)
+    options = IngestOptions(
+        max_file_bytes=max_file_bytes,
+        exclude=exclude,
+        python=Path(python).expanduser() if python else None,
+        site_packages=tuple(Path(d).expanduser() for d in site_packages),
+        forge_url=forge_url,
+    )
+    store = open_store(db, write=True)
     with index_progress(err_console, enabled=not as_json) as progress:
         result = run_index(
             source,
@@ -150,6 +223,7 @@ def index(
                 "version": 1,
                 "repo": snap.repo.slug,
                 "commit": snap.commit,
+                "commit_kind": snap.commit_kind,
                 "commit_date": snap.commit_date,
                 "version_label": snap.version_label,
                 "stats": snap.stats.to_json(),
@@ -157,7 +231,7 @@ def index(
             }
         )
     else:
-        print_index_summary(Console(), result)
+        print_index_summary(stdout_console(), result)
 
 
 class _KindChoice(click.Choice[str]):
@@ -199,7 +273,7 @@ def list_(
     db: str | None,
 ) -> None:
     """List the indexed errors."""
-    from errordex.termview import print_entry_table
+    from errordex.termview import print_entry_table, stdout_console
     from errordex.views import entry_json
 
     store = open_store(db)
@@ -214,43 +288,51 @@ def list_(
     if total == 0:
         _say_empty(store, "no errors match these filters")
         return
-    print_entry_table(Console(), entries, total)
+    # several repositories indexed: say which one each entry is in
+    several = repo is None and len(store.repos()) > 1
+    print_entry_table(stdout_console(), entries, total, repos=several)
 
 
 @main.command()
-@click.argument("entry_id")
-@click.option("--repo", help="Disambiguate when two repos share an id.")
+@click.argument("entry_id", metavar="ID")
+@click.option("--repo", help="Only this repository (when two repositories share an id).")
 @click.option("--json", "as_json", is_flag=True, help="Print the entry as JSON.")
 @db_option
 @friendly
 def show(entry_id: str, repo: str | None, as_json: bool, db: str | None) -> None:
-    """Show one error: its message and every site with a snippet."""
-    from errordex.termview import print_entry
-    from errordex.views import entry_json
+    """Show one error: its message and every site with a snippet.
+
+    ID is an entry's id, or its first 4 or more hex digits when no other id
+    starts with them.
+    """
+    from errordex.termview import print_entry, stdout_console
+    from errordex.views import entry_json, resolve_id
 
     store = open_store(db)
+    entry_id = resolve_id(store, entry_id, repo)
     entry = store.entry(entry_id, repo)
     snap = store.entry_snapshot(entry_id, repo)
     data = entry_json(entry, snap, store, with_snippets=True)
     if as_json:
         emit_json(data)
     else:
-        print_entry(Console(), data)
+        print_entry(stdout_console(), data)
 
 
 @main.command()
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the counts as JSON.")
 @db_option
 @friendly
 def stats(as_json: bool, db: str | None) -> None:
     """Counts per indexed repository."""
-    from errordex.termview import print_stats
+    from errordex.termview import print_stats, stdout_console
 
     store = open_store(db)
     rows = [
         {
             "repo": r.repo.slug,
             "commit": r.snapshot.commit,
+            "commit_kind": r.snapshot.snapshot.commit_kind,
             "version_label": r.snapshot.snapshot.version_label,
             "indexed_at": r.snapshot.snapshot.indexed_at,
             "entries": r.entries,
@@ -263,7 +345,7 @@ def stats(as_json: bool, db: str | None) -> None:
     elif not rows:
         _say_empty(store, "")
     else:
-        print_stats(Console(), rows, str(store.path))
+        print_stats(stdout_console(), rows, str(store.path))
 
 
 @main.command()
@@ -281,7 +363,7 @@ def explain(text: str | None, repo: str | None, limit: int, as_json: bool, db: s
     TEXT is the error text; with no TEXT or with "-", it is read from stdin.
     """
     from errordex.explain import explain_text
-    from errordex.termview import print_explanations
+    from errordex.termview import print_explanations, stdout_console
 
     if text is None or text == "-":
         if sys.stdin.isatty() and text is None:
@@ -296,56 +378,110 @@ def explain(text: str | None, repo: str | None, limit: int, as_json: bool, db: s
     if as_json:
         emit_json(result)
     else:
-        print_explanations(Console(), result)
+        print_explanations(stdout_console(), result)
     # an answer (an entry, or the location the runtime raised it at) is found too
     if not any(p["answer"] is not None or p["found"] for p in result["parts"]):
         sys.exit(EXIT_NOT_FOUND)
 
 
+base_url_option = click.option(
+    "--base-url",
+    envvar="ERRORDEX_BASE_URL",
+    help="The site's public URL: canonical links and sitemap.xml are built on it "
+    "(without it there is no sitemap). Env: ERRORDEX_BASE_URL.",
+)
+report_url_option = click.option(
+    "--report-url",
+    envvar="ERRORDEX_REPORT_URL",
+    help="Where 'Report a wrong page' opens a new issue, with a title and body "
+    "(default: errordex's own tracker). Env: ERRORDEX_REPORT_URL.",
+)
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="Port to listen on.",
+)
 @click.option(
     "--workers",
     type=click.IntRange(min=1),
     default=None,
     help="Worker processes (default: one per CPU).",
 )
+@base_url_option
+@report_url_option
 @db_option
 @friendly
-def serve(host: str, port: int, workers: int | None, db: str | None) -> None:
+def serve(
+    host: str,
+    port: int,
+    workers: int | None,
+    base_url: str | None,
+    report_url: str | None,
+    db: str | None,
+) -> None:
     """Serve the web site and the JSON API."""
     from errordex.web.server import serve as run_server
 
-    run_server(open_store(db), host=host, port=port, workers=workers)
+    run_server(
+        open_store(db),
+        host=host,
+        port=port,
+        workers=workers,
+        base_url=base_url,
+        report_url=report_url,
+    )
 
 
 @main.command()
 @click.argument("directory", type=click.Path(file_okay=False))
 @click.option("--repo", help="Only this repository.")
+@base_url_option
+@report_url_option
 @click.option(
-    "--base-url",
-    envvar="ERRORDEX_BASE_URL",
-    help="Absolute URL the site will be published at (for canonical links and the sitemap).",
+    "--force",
+    is_flag=True,
+    help="Write into a directory that is not empty and holds no errordex export "
+    "(nothing of its own is removed).",
 )
 @db_option
 @friendly
-def export(directory: str, repo: str | None, base_url: str | None, db: str | None) -> None:
-    """Write a static site (HTML + JSON + dump.jsonl) to DIRECTORY."""
+def export(
+    directory: str,
+    repo: str | None,
+    base_url: str | None,
+    report_url: str | None,
+    force: bool,
+    db: str | None,
+) -> None:
+    """Write a static site (HTML + JSON + dump.jsonl) to DIRECTORY.
+
+    Exporting again into the same DIRECTORY removes the files of the previous
+    export that are not written again, and nothing else."""
     from pathlib import Path
 
     from errordex.web.export import export_site
 
     store = open_store(db)
     try:
-        result = export_site(store, Path(directory), repo=repo, base_url=base_url)
+        result = export_site(
+            store, Path(directory), repo=repo, base_url=base_url, report_url=report_url, force=force
+        )
     except OSError as exc:
         where = exc.filename or directory
         raise InputError(f"cannot write the site to {where}: {exc.strerror or exc}") from None
-    Console().print(
-        f"wrote {result.pages} pages and {result.entries} entries to {escape(directory)}",
-        highlight=False,
+    removed = f"; removed {result.removed} files of the previous export" if result.removed else ""
+    click.echo(
+        f"wrote {result.pages} pages and {result.entries} entries to"
+        f" {visible_controls(directory)}{removed}"
     )
+    for note in result.notes:
+        err_console.print(escape(visible_controls(note)), highlight=False, soft_wrap=True)
 
 
 @main.command()
@@ -359,6 +495,7 @@ def verify(repo: str | None, as_json: bool, db: str | None) -> None:
     from errordex.errors import EXIT_UNGROUNDED
 
     store = open_store(db)
+    store.check()  # verify checks the pages too (quick_check reads the file once)
     snaps = [store.current(repo)] if repo else [r.snapshot for r in store.repos()]
     reports = []
     for snap in snaps:
@@ -388,11 +525,12 @@ def verify(repo: str | None, as_json: bool, db: str | None) -> None:
     else:
         for slug, r in reports:
             click.echo(
-                f"{slug}: {r.entries} analyses, {r.lines} lines, {r.identifiers} identifiers,"
-                f" {r.features} features checked; {len(r.problems)} ungrounded"
+                f"{visible_controls(slug)}: {r.entries} analyses, {r.lines} lines,"
+                f" {r.identifiers} identifiers, {r.features} features checked;"
+                f" {len(r.problems)} ungrounded"
             )
             for p in r.problems:
-                click.echo(f"  {p.entry_id} {p.kind}: {p.detail}")
+                click.echo(visible_controls(f"  {p.entry_id} {p.kind}: {p.detail}"))
     if bad:
         sys.exit(EXIT_UNGROUNDED)
 

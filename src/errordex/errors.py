@@ -7,8 +7,12 @@
     │   ├── UnknownRevision       the revision does not exist in the repository
     │   └── CloneFailed           git clone of a URL failed
     ├── StoreError                the database cannot be opened or is not ours
-    │   ├── NotFound              no such entry, repo or snapshot
+    │   ├── StoreMissing          a command that reads found no store at the path (and made none)
+    │   ├── NotOurDatabase        the file is not an errordex store: errordex leaves it untouched
+    │   ├── StoreDamaged          pages of the file cannot be read: nothing is written into it
+    │   ├── StoreReadOnly         `index` cannot write the file or its directory
     │   └── DiskFull              no room left for the database or the index's scratch files
+    ├── NotFound                  no such entry, repo or snapshot; explain found no match
     ├── InputError                malformed input (pasted text, options)
     └── LanguageError             a language plugin cannot be loaded or registers wrongly
 
@@ -26,12 +30,19 @@ EXIT_STORE = 4  # the database cannot be used
 EXIT_NOT_FOUND = 5  # no such entry / no match
 EXIT_UNGROUNDED = 6  # `errordex verify` found statements the code does not back
 EXIT_INTERRUPTED = 130  # Ctrl-C
+EXIT_BROKEN_PIPE = 141  # stdout closed early (`| head`): 128 + SIGPIPE, as the shell reports cat
 
 
 class ErrordexError(Exception):
-    """Base of every error a user can cause and fix."""
+    """Base of every error a user can cause and fix. ``hint`` is what the CLI
+    adds after the message ("see `errordex list`"); a web page shows the
+    message alone, where a command means nothing."""
 
     exit_code = EXIT_ERROR
+
+    def __init__(self, *args: object, hint: str | None = None) -> None:
+        super().__init__(*args)
+        self.hint = hint
 
 
 class SourceError(ErrordexError):
@@ -56,6 +67,22 @@ class CloneFailed(SourceError):
 
 class StoreError(ErrordexError):
     exit_code = EXIT_STORE
+
+
+class StoreMissing(StoreError):
+    pass
+
+
+class NotOurDatabase(StoreError):
+    pass
+
+
+class StoreDamaged(StoreError):
+    pass
+
+
+class StoreReadOnly(StoreError):
+    pass
 
 
 class DiskFull(StoreError):

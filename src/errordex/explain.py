@@ -20,8 +20,6 @@ from errordex.store.candidates import StoreIndex
 from errordex.store.sqlite import SqliteStore
 from errordex.views import entry_json
 
-#: Pasted text longer than this is cut (head and tail kept by the matcher).
-MAX_PASTE = 1_000_000
 #: Frames of one part tried (innermost first) when locating the raise in an indexed file.
 MAX_LOCATE_FRAMES = 32
 #: File names too common to locate a frame by the name alone.
@@ -52,9 +50,8 @@ def explain_text(
     """
     parts: list[dict[str, Any]] = []
     snapshots: dict[str, Any] = {}
-    for exp in explain(
-        text[:MAX_PASTE] if len(text) > MAX_PASTE else text, StoreIndex(store), limit=limit * 2
-    ):
+    # a long paste is cut by the matcher: its head and tail, at line ends
+    for exp in explain(text, StoreIndex(store), limit=limit * 2):
         part = exp.part
         kept = [m for m in exp.matches if not repo or m.repo == repo][:limit]
         matches: list[dict[str, Any]] = []

@@ -1,7 +1,9 @@
-"""Links to a file on a code forge (GitHub, GitLab), pinned to a ref.
+"""Links to a file on a code forge (GitHub, GitLab, Gitea/Forgejo), pinned to a ref.
 
-Pure: no I/O. Only the public hosts are known; anything else gives ``None``
-rather than a guessed link.
+Pure: no I/O. The public hosts are known, and a self-hosted forge whose host
+name says which software it runs (``gitlab.example.org``,
+``gitea.example.org``, ``forgejo.…``, ``github.example.com``); anything else
+gives ``None`` rather than a guessed link.
 
     >>> file_url("https://github.com/pallets/click", "abc123", "src/click/core.py", 12)
     'https://github.com/pallets/click/blob/abc123/src/click/core.py#L12'
@@ -16,7 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 from urllib.parse import quote, urlsplit
 
-Forge = Literal["github", "gitlab"]
+Forge = Literal["github", "gitlab", "gitea"]
 
 #: host -> (forge, canonical host)
 _HOSTS: dict[str, tuple[Forge, str]] = {
@@ -24,7 +26,20 @@ _HOSTS: dict[str, tuple[Forge, str]] = {
     "www.github.com": ("github", "github.com"),
     "gitlab.com": ("gitlab", "gitlab.com"),
     "www.gitlab.com": ("gitlab", "gitlab.com"),
+    "codeberg.org": ("gitea", "codeberg.org"),
+    "gitea.com": ("gitea", "gitea.com"),
 }
+#: a word in a self-hosted forge's host name -> the software it runs
+_HOST_WORDS: dict[str, Forge] = {
+    "github": "github",
+    "gitlab": "gitlab",
+    "gitea": "gitea",
+    "forgejo": "gitea",
+}
+#: the path between a repository and a ref in a file's web address
+_BLOB: dict[Forge, str] = {"github": "/blob/", "gitlab": "/-/blob/", "gitea": "/src/commit/"}
+#: where each forge is hosted publicly, for --forge-url's error
+PUBLIC_FORGES = "https://github.com, https://gitlab.com, https://codeberg.org"
 
 #: First path segments on github.com that are not an owner.
 _GITHUB_RESERVED = frozenset(
@@ -59,25 +74,30 @@ def parse_forge_url(url: str) -> ForgeRepo | None:
     """Parse a clone or web URL (https, ssh, ``git@host:o/r.git``) of a known forge."""
     url = url.strip()
     scp = _SCP.match(url) if "://" not in url else None
+    web_port = None
     if scp:
         host, path = scp.group("host").lower(), scp.group("path")
     else:
         try:
             parts = urlsplit(url)
             host = (parts.hostname or "").lower()
+            if parts.scheme.lower() in ("http", "https"):
+                web_port = parts.port  # a self-hosted forge's (ssh's is not the web's)
         except ValueError:
             return None
         if parts.scheme.lower() not in _SCHEMES:
             return None
         path = parts.path
-    known = _HOSTS.get(host)
+    known = _known_host(host)
     if known is None:
         return None
     forge, canonical = known
+    if web_port:
+        canonical += f":{web_port}"
     segments = [s for s in path.strip("/").split("/") if s]
     if forge == "gitlab" and "-" in segments:
         segments = segments[: segments.index("-")]
-    if forge == "github":
+    if forge in ("github", "gitea"):  # owner/name, no subgroups
         segments = segments[:2]
     if len(segments) < 2:
         return None
@@ -90,6 +110,65 @@ def parse_forge_url(url: str) -> ForgeRepo | None:
     return ForgeRepo(forge=forge, host=canonical, path="/".join(segments))
 
 
+def _known_host(host: str) -> tuple[Forge, str] | None:
+    """The forge at ``host``: a public one, or a self-hosted one whose first
+    label says which (``gitlab.gnome.org``, ``gitea-01.example.org``); not
+    ``gist.github.com`` nor ``someone.github.io``.
+
+    >>> _known_host("gitlab.gnome.org")
+    ('gitlab', 'gitlab.gnome.org')
+    """
+    if host in _HOSTS:
+        return _HOSTS[host]
+    labels = host.split(".")
+    if len(labels) < 3:  # github.io, forgejo.org: a site, not a forge
+        return None
+    for word, forge in _HOST_WORDS.items():
+        if labels[0] == word or labels[0].startswith(word + "-"):
+            return forge, host
+    return None
+
+
+def named_repo(slug: str, forge_url: str | None = None) -> ForgeRepo:
+    """The repository ``slug`` ("owner/name") on the forge at ``forge_url``
+    (a base address, such as ``https://gitlab.example.org``), by default GitHub.
+
+    >>> named_repo("pallets/click").web_url
+    'https://github.com/pallets/click'
+    >>> named_repo("gnome/gtk", "https://gitlab.gnome.org/").web_url
+    'https://gitlab.gnome.org/gnome/gtk'
+
+    ValueError (a sentence for the user) when ``forge_url`` is not the base
+    address of a forge this module can link to.
+    """
+    if forge_url is None:
+        return ForgeRepo(forge="github", host="github.com", path=slug)
+    try:
+        parts = urlsplit(forge_url.strip())
+        host = (parts.hostname or "").lower()
+        port = parts.port
+    except ValueError:
+        raise ValueError(f"--forge-url {forge_url!r} is not a URL") from None
+    if parts.scheme.lower() not in ("http", "https") or not host:
+        raise ValueError(f"--forge-url {forge_url!r} must be an https:// address")
+    if parts.path.strip("/") or parts.query or parts.fragment:
+        raise ValueError(
+            f"--forge-url {forge_url!r}: give the forge's own address, without a path"
+            " (the repository's path is --name)"
+        )
+    known = _known_host(host)
+    if known is None:
+        raise ValueError(
+            f"--forge-url {forge_url!r}: which forge runs there is unknown, so its links"
+            f" cannot be made. Known: {PUBLIC_FORGES}, and hosts whose name says"
+            " github, gitlab, gitea or forgejo (gitlab.example.org)"
+        )
+    forge, canonical = known
+    if port:
+        canonical += f":{port}"
+    return ForgeRepo(forge=forge, host=canonical, path=slug)
+
+
 def file_url(
     repo_url: str | None, ref: str | None, path: str, line: int | None = None
 ) -> str | None:
@@ -99,8 +178,7 @@ def file_url(
     repo = parse_forge_url(repo_url)
     if repo is None:
         return None
-    sep = "/blob/" if repo.forge == "github" else "/-/blob/"
-    url = f"{repo.web_url}{sep}{quote(ref, safe='/')}/{quote(path.lstrip('/'), safe='/')}"
+    url = f"{repo.web_url}{_BLOB[repo.forge]}{quote(ref, safe='/')}/{quote(path.lstrip('/'), safe='/')}"
     if line is not None:
         url += f"#L{line}"
     return url

@@ -374,11 +374,15 @@ class SnapshotStats:
     entries: int = 0
     seconds: float = 0.0
     bytes_parsed: int = 0
+    #: manifests (Cargo.toml) read for their packages, not parsed for errors:
+    #: files_seen = files_parsed + manifests_read + files_skipped
+    manifests_read: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
             "files_seen": self.files_seen,
             "files_parsed": self.files_parsed,
+            "manifests_read": self.manifests_read,
             "files_skipped": self.files_skipped,
             "sites": self.sites,
             "dynamic_sites": self.dynamic_sites,
@@ -392,9 +396,23 @@ class SnapshotStats:
         return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
 
 
+#: what a snapshot's ``commit`` is: a git commit's SHA, or (for a plain
+#: directory or an installed package) a hash of the files' paths and contents
+CommitKind = Literal["git", "content"]
+
+
+def commit_noun(kind: str) -> str:
+    """How to call a snapshot's ``commit`` to a reader.
+
+    >>> commit_noun("content")
+    'content hash'
+    """
+    return "content hash" if kind == "content" else "commit"
+
+
 @dataclass(frozen=True)
 class Snapshot:
-    """A repository at one commit, as indexed."""
+    """A repository at one commit (or one state of its files), as indexed."""
 
     repo: Repo
     commit: str
@@ -403,10 +421,16 @@ class Snapshot:
     tool_version: str
     stats: SnapshotStats = SnapshotStats()
     version_label: str | None = None  # e.g. a tag or a package version
+    commit_kind: CommitKind = "git"
 
     @property
     def short(self) -> str:
         return self.commit[:10]
+
+    @property
+    def commit_noun(self) -> str:
+        """ "commit", or "content hash" when ``commit`` is not a git commit."""
+        return commit_noun(self.commit_kind)
 
 
 @dataclass(frozen=True)

@@ -104,6 +104,7 @@ class _Collected:
     forwarding: Spill[Forwarding] = field(default_factory=Spill)
     seen: int = 0
     parsed: int = 0
+    manifests: int = 0
     bytes_parsed: int = 0
 
 
@@ -256,6 +257,7 @@ def _batches(source: Source, into: _Collected) -> Iterator[list[tuple[str, bytes
         assert isinstance(item, SourceFile)
         lang = plugins.manifest_for(item.path)
         if lang is not None:
+            into.manifests += 1
             _add_manifest(item, lang, into)
             continue
         batch.append((item.path, item.data))
@@ -673,6 +675,7 @@ def _index(
         stats = SnapshotStats(
             files_seen=got.seen,
             files_parsed=got.parsed,
+            manifests_read=got.manifests,
             files_skipped=len(got.skips),
             sites=entries.n_sites,
             dynamic_sites=counts.dynamic_sites,
@@ -688,6 +691,7 @@ def _index(
             tool_version=__version__,
             stats=stats,
             version_label=source.version_label,
+            commit_kind=source.commit_kind,
         )
         say("writing the snapshot")
         sid = writer.finish(

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import IO, Any, TextIO, cast
 
 from rich.console import Console
 from rich.markup import escape
@@ -14,9 +15,77 @@ from rich.syntax import Syntax
 from rich.table import Table
 
 from errordex import plugins
-from errordex.model import ErrorEntry
+from errordex.model import ErrorEntry, commit_noun
 from errordex.pipeline import IndexResult, ProgressFn
 from errordex.runtime import title
+from errordex.visible import visible_controls
+
+#: How wide a pipe is: wide enough that no line is wrapped or cut.
+PIPE_WIDTH = 1_000_000
+
+
+class StdoutConsole(Console):
+    """A console that reports a closed stdout (``errordex show ID | head -1``)
+    as ``BrokenPipeError`` for the CLI to handle, instead of rich's own
+    ``SystemExit(1)``: exit 1 means a bug."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
+class _Unpadded:
+    """A text stream that writes each line without its trailing spaces (rich
+    pads a table's cells and a code block's lines to their width)."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.pending = ""
+
+    @property
+    def encoding(self) -> str:
+        return getattr(self.out, "encoding", None) or "utf-8"
+
+    def isatty(self) -> bool:
+        return False
+
+    def write(self, text: str) -> int:
+        lines = (self.pending + text).split("\n")
+        self.pending = lines.pop()
+        if lines:
+            self.out.write("".join(line.rstrip(" ") + "\n" for line in lines))
+        return len(text)
+
+    def flush(self) -> None:
+        if self.pending:
+            self.out.write(self.pending)
+            self.pending = ""
+        self.out.flush()
+
+
+def visible_data(value: Any) -> Any:
+    """``value`` (JSON-shaped: dicts, lists, strings) with the control
+    characters of every string, key or value, made visible (``\\x1b``): what
+    a repository or a paste holds is shown, never obeyed by the terminal."""
+    if isinstance(value, str):
+        return visible_controls(value)
+    if isinstance(value, dict):
+        return {visible_data(k): visible_data(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [visible_data(v) for v in value]
+    return value
+
+
+def stdout_console() -> Console:
+    """The console a command prints to. On a terminal, rich as usual. In a pipe
+    or a file, nothing is wrapped (a code line or a message stays one line,
+    whatever ``COLUMNS`` says) and no line ends in spaces."""
+    console = StdoutConsole()
+    if console.is_terminal:
+        return console
+    return StdoutConsole(
+        file=cast(IO[str], _Unpadded(sys.stdout)), width=PIPE_WIDTH, soft_wrap=True
+    )
 
 
 @contextmanager
@@ -36,7 +105,7 @@ def index_progress(console: Console, enabled: bool = True) -> Iterator[ProgressF
         task = bar.add_task("index", total=None, files=0, mb=0.0, path="")
 
         def update(seen: int, nbytes: int, path: str) -> None:
-            bar.update(task, files=seen, mb=nbytes / 1e6, path=path[-50:])
+            bar.update(task, files=seen, mb=nbytes / 1e6, path=escape(visible_controls(path[-50:])))
 
         yield update
 
@@ -44,11 +113,14 @@ def index_progress(console: Console, enabled: bool = True) -> Iterator[ProgressF
 def print_index_summary(console: Console, result: IndexResult) -> None:
     snap = result.snapshot
     st = snap.stats
-    label = f" ({snap.version_label})" if snap.version_label else ""
-    console.print(f"[bold]{escape(snap.repo.slug)}[/] @ {snap.commit[:10]}{escape(label)}")
+    label = visible_controls(f" ({snap.version_label})" if snap.version_label else "")
+    slug = visible_controls(snap.repo.slug)
+    at = f"{snap.commit_noun} {snap.short}" if snap.commit_kind == "content" else snap.short
+    console.print(f"[bold]{escape(slug)}[/] @ {at}{escape(label)}")
+    manifests = f", {st.manifests_read} manifests read" if st.manifests_read else ""
     console.print(
-        f"  files: {st.files_seen} seen, {st.files_parsed} parsed, {st.files_skipped} skipped"
-        f"  ·  {st.bytes_parsed / 1e6:.1f} MB"
+        f"  files: {st.files_seen} seen: {st.files_parsed} parsed{manifests},"
+        f" {st.files_skipped} skipped  ·  {st.bytes_parsed / 1e6:.1f} MB"
     )
     console.print(
         f"  sites: {st.sites} ({st.dynamic_sites} with a message built at run time)"
@@ -60,25 +132,31 @@ def print_index_summary(console: Console, result: IndexResult) -> None:
         reasons[key] = reasons.get(key, 0) + 1
     if reasons:
         parts = ", ".join(f"{n} {r}" for r, n in sorted(reasons.items(), key=lambda kv: -kv[1]))
-        console.print(f"  skipped: {escape(parts)}")
+        console.print(f"  skipped: {escape(visible_controls(parts))}")
 
 
-def print_entry_table(console: Console, entries: list[ErrorEntry], total: int) -> None:
+def print_entry_table(
+    console: Console, entries: list[ErrorEntry], total: int, repos: bool = False
+) -> None:
     """One row per entry: the message, and under it the kind and where it is
-    first thrown (so long messages and paths read whole at 80 columns)."""
+    first thrown (so long messages and paths read whole at 80 columns).
+    ``repos``: a column says which repository each entry is in."""
     table = Table(show_edge=False, pad_edge=False, box=None)
     table.add_column("id", style="cyan", no_wrap=True)
+    if repos:
+        table.add_column("repo", no_wrap=True)
     table.add_column("sites", justify="right", no_wrap=True)
     table.add_column("message  [dim]kind · first site[/]", overflow="fold")
     for e in entries:
         sites = e.catalog_sites or e.sites
-        first = f"{sites[0].path}:{sites[0].line}" if sites else ""
-        kind = "/".join(e.exception_types[:1] or e.kinds[:1])
-        message = title(e)
+        first = visible_controls(f"{sites[0].path}:{sites[0].line}" if sites else "")
+        kind = visible_controls("/".join(e.exception_types[:1] or e.kinds[:1]))
+        message = visible_controls(title(e))
         where = (
             escape(first) if kind == message else f"[magenta]{escape(kind)}[/] · {escape(first)}"
         )
-        table.add_row(e.id, str(len(sites)), f"{escape(message)}\n[dim]{where}[/]")
+        cells = [e.id, escape(visible_controls(e.repo))] if repos else [e.id]
+        table.add_row(*cells, str(len(sites)), f"{escape(message)}\n[dim]{where}[/]")
     console.print(table)
     if total > len(entries):
         console.print(f"[dim]{len(entries)} of {total} shown[/]")
@@ -89,10 +167,13 @@ def print_entry(
 ) -> None:
     """One entry's page. ``site``: the site the pasted error came from,
     printed first and labelled ``yours`` ("your panic")."""
+    data = visible_data(data)
+    site = visible_data(site)
     kind = " / ".join(data["exception_types"] or data["kinds"])
     console.print(f"[dim]{escape(data['repo'])} · {escape(kind)}[/]")
     console.print(f"[bold]{escape(data['title'])}[/]")
-    console.print(f"[dim]id {data['id']} · commit {data['commit'][:10]}[/]\n")
+    noun = commit_noun(data.get("commit_kind", "git"))
+    console.print(f"[dim]id {data['id']} · {noun} {data['commit'][:10]}[/]\n")
     analysis = data.get("analysis") or {}
     if analysis.get("summary"):
         console.print(f"[bold]{escape(analysis.get('question', ''))}[/]")
@@ -135,7 +216,7 @@ def print_entry(
                     line_numbers=True,
                     start_line=snip["start"],
                     highlight_lines=set(range(snip["mark"][0], snip["mark"][1] + 1)),
-                    word_wrap=True,
+                    word_wrap=not console.soft_wrap,
                 )
             )
         if s.get("url"):
@@ -213,21 +294,26 @@ def _print_section_body(console: Console, body: Any, numbered: bool = False) -> 
         if isinstance(block, dict) and block.get("code"):
             if label in ("before", "after"):
                 console.print(f"  [dim]{label}:[/]")
-            console.print(Syntax(block["code"], block.get("language", "text"), word_wrap=True))
+            console.print(
+                Syntax(
+                    block["code"], block.get("language", "text"), word_wrap=not console.soft_wrap
+                )
+            )
         elif isinstance(block, str) and label == "code":
-            console.print(Syntax(block, "text", word_wrap=True))
+            console.print(Syntax(block, "text", word_wrap=not console.soft_wrap))
     if body.get("evidence"):
         console.print(f"  [dim]evidence: {escape(', '.join(body['evidence'][:6]))}[/]")
 
 
 def print_stats(console: Console, rows: list[dict[str, Any]], db: str) -> None:
+    rows, db = visible_data(rows), visible_controls(db)
     table = Table(box=None, show_edge=False)
     for col in ("repo", "commit", "entries", "sites", "files", "skipped", "seconds"):
         table.add_column(col)
     for r in rows:
         table.add_row(
             escape(r["repo"]),
-            r["commit"][:10],
+            r["commit"][:10] + ("*" if r.get("commit_kind") == "content" else ""),
             str(r["entries"]),
             str(r["sites"]),
             str(r["files_parsed"]),
@@ -235,6 +321,8 @@ def print_stats(console: Console, rows: list[dict[str, Any]], db: str) -> None:
             f"{r['seconds']:.1f}",
         )
     console.print(table)
+    if any(r.get("commit_kind") == "content" for r in rows):
+        console.print("[dim]* a content hash of the files read, not a git commit[/]")
     console.print(f"[dim]database: {escape(db)}[/]")
 
 
@@ -243,6 +331,7 @@ _NO_MESSAGE = "[italic](no exception line: the paste ends before it; only its fr
 
 
 def print_explanations(console: Console, result: dict[str, Any]) -> None:
+    result = visible_data(result)
     parts = result["parts"]
     if not parts:
         console.print(

@@ -7,10 +7,12 @@ public JSON contract (DESIGN.md): fields may be added, none renamed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from errordex import plugins
+from errordex.errors import InputError, NotFound
 from errordex.forge import file_url
 from errordex.model import ErrorEntry, ThrowSite
 from errordex.runtime import message_line, printed_form, title
@@ -75,6 +77,7 @@ def entry_json(
         "id": entry.id,
         "repo": entry.repo,
         "commit": snap.commit,
+        "commit_kind": snap.snapshot.commit_kind,
         "commit_date": snap.snapshot.commit_date,
         "version_label": snap.snapshot.version_label,
         "title": title(entry),
@@ -134,3 +137,29 @@ def entry_summary(entry: ErrorEntry) -> dict[str, Any]:
             else None
         ),
     }
+
+
+#: A short id: 4 to 15 hex digits (an id has 16).
+_ID_PREFIX = re.compile(r"[0-9a-f]{4,15}")
+
+
+def resolve_id(store: SqliteStore, entry_id: str, repo: str | None = None) -> str:
+    """The full id of the entry that ``entry_id`` names: a whole id as given,
+    or a prefix of 4 or more hex digits that only one entry's id starts with
+    (``8aaa``). An ambiguous prefix raises InputError naming the candidates;
+    one that starts no id raises NotFound."""
+    prefix = entry_id.strip().lower()
+    if not _ID_PREFIX.fullmatch(prefix):
+        return entry_id
+    found = store.entry_ids_starting(prefix, repo, limit=64)
+    ids = sorted({i for i, _ in found})
+    if len(ids) == 1:
+        return ids[0]
+    if not ids:
+        raise NotFound(
+            f"no error with an id starting with {entry_id!r}", hint="see `errordex list`"
+        )
+    named = ", ".join(f"{i} ({slug})" for i, slug in found[:10])
+    more = f" and {len(found) - 10} more" if len(found) > 10 else ""
+    many = f"{len(ids)} or more" if len(found) >= 64 else str(len(ids))
+    raise InputError(f"{entry_id!r} starts {many} ids: {named}{more}; give more of it")

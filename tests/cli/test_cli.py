@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from errordex.cli import main
 from errordex.errors import EXIT_INTERRUPTED, EXIT_NOT_FOUND, EXIT_SOURCE, EXIT_STORE
+from errordex.store.sqlite import SqliteStore
 
 SRC_V1 = """
 def parse(value):
@@ -63,6 +64,13 @@ def db(tmp_path: Path) -> str:
     return str(tmp_path / "errordex.db")
 
 
+@pytest.fixture
+def empty_db(db: str) -> str:
+    """A store with nothing indexed in it yet."""
+    SqliteStore(Path(db)).close()
+    return db
+
+
 def run(db: str, *args: str) -> tuple[int, str, str]:
     res = CliRunner().invoke(main, [*args], env={"ERRORDEX_DB": db}, catch_exceptions=False)
     return res.exit_code, res.stdout, res.stderr
@@ -93,12 +101,12 @@ def test_list_by_kind_and_an_unknown_kind_is_a_usage_error(repo: Path, db: str) 
     assert code == 2 and "'rasie' is not one of" in err and "'raise'" in err
 
 
-def test_an_empty_database_says_nothing_is_indexed_yet(db: str) -> None:
+def test_an_empty_database_says_nothing_is_indexed_yet(empty_db: str) -> None:
     for command in ("list", "stats", "verify"):
-        code, out, err = run(db, command)
+        code, out, err = run(empty_db, command)
         assert code == 0 and out.strip() == ""
         said = " ".join(err.split())  # unwrapped
-        assert f"nothing is indexed in {db} yet: run `errordex index SOURCE`" in said
+        assert f"nothing is indexed in {empty_db} yet: run `errordex index SOURCE`" in said
 
 
 def test_a_list_that_matches_nothing_says_so(repo: Path, db: str) -> None:
@@ -199,11 +207,12 @@ def test_unreadable_database_is_a_clear_error(tmp_path: Path, repo: Path) -> Non
     bad = tmp_path / "bad.db"
     bad.write_bytes(b"\x00garbage" * 1000)
     code, _, err = run(str(bad), "index", str(repo))
-    assert code == EXIT_STORE and "cannot open the database" in err
+    assert code == EXIT_STORE and "is not an SQLite database" in err
+    assert bad.read_bytes() == b"\x00garbage" * 1000
 
 
-def test_show_unknown_id_exits_not_found(db: str) -> None:
-    code, _, err = run(db, "show", "0123456789abcdef")
+def test_show_unknown_id_exits_not_found(empty_db: str) -> None:
+    code, _, err = run(empty_db, "show", "0123456789abcdef")
     assert code == EXIT_NOT_FOUND and "no error with id" in err
 
 
@@ -297,10 +306,20 @@ def test_index_exclude_leaves_out_directories_and_files(tmp_path: Path, db: str)
     assert [e["message"] for e in json.loads(out)] == ["kept"]
 
 
-def test_index_negated_exclude_is_a_clear_error(tmp_path: Path, db: str) -> None:
-    code, _, err = run(db, "index", str(tmp_path), "--exclude", "!keep.py")
-    assert code == 2
-    assert err.strip() == "error: --exclude '!keep.py': negated patterns are not supported"
+def test_index_negated_exclude_keeps_the_file(tmp_path: Path, db: str) -> None:
+    plain = tmp_path / "plain"
+    for path, msg in [("gen/keep_old.py", "kept"), ("gen/api_old.py", "gen")]:
+        (plain / path).parent.mkdir(parents=True, exist_ok=True)
+        (plain / path).write_text(f"raise ValueError({msg!r})\n")
+    code, out, _ = run(
+        db, "index", str(plain), "--exclude", "*_old.py", "--exclude", "!keep_old.py", "--json"
+    )
+    assert code == 0
+    assert json.loads(out)["skipped"] == [
+        {"path": "gen/api_old.py", "reason": "excluded by --exclude *_old.py"}
+    ]
+    _, out, _ = run(db, "list", "--json")
+    assert [e["message"] for e in json.loads(out)] == ["kept"]
 
 
 def _sigint_default() -> None:
@@ -347,6 +366,7 @@ def test_an_interrupt_mid_extraction_exits_130_and_writes_nothing(db: str) -> No
     [
         (["index", ""], "error: SOURCE is empty: name a directory, a git URL or pkg:NAME"),
         (["index", ".", "--rev", ""], "error: --rev is empty: give a commit, a tag or a branch"),
+        (["index", "pkg:"], "error: pkg: needs a distribution name, as in pkg:click"),
     ],
 )
 def test_an_empty_source_or_revision_is_a_usage_error(
@@ -357,8 +377,8 @@ def test_an_empty_source_or_revision_is_a_usage_error(
     assert code == 2 and err.strip() == said
 
 
-def test_explain_in_an_unknown_repo_says_so(db: str) -> None:
-    code, _, err = run(db, "explain", "ValueError: x", "--repo", "nope/x")
+def test_explain_in_an_unknown_repo_says_so(empty_db: str) -> None:
+    code, _, err = run(empty_db, "explain", "ValueError: x", "--repo", "nope/x")
     assert code == 5 and "no indexed repository named 'nope/x'" in err
 
 

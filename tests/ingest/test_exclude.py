@@ -84,7 +84,7 @@ def test_exclude_pattern_semantics(pattern: str, path: str, is_dir: bool, hit: b
 
 
 @pytest.mark.parametrize(
-    "pattern", ["", "  ", "/", "!keep.py", "../up", "./build", "a//b", "/**", "[z-a]"]
+    "pattern", ["", "  ", "/", "!", "!../up", "../up", "./build", "a//b", "/**", "[z-a]"]
 )
 def test_meaningless_exclude_pattern_is_an_input_error(pattern: str) -> None:
     with pytest.raises(InputError, match=r"^--exclude "):
@@ -184,6 +184,89 @@ def test_exclude_leaves_out_the_files_git_would_ignore(tmp_path: Path, pattern: 
     walked = listing(open_source(str(tree), options=IngestOptions(exclude=(pattern,))))
     kept = {p for p, what in walked.items() if not what.startswith("excluded by --exclude")}
     assert kept == set(GIT_ORACLE_FILES) - by_git
+
+
+GIT_ORACLE_NEGATIONS = [
+    ["*.py", "!api_pb2.py"],
+    ["*.py", "!/api_pb2.py"],
+    ["src/*", "!src/build.py"],
+    ["*.md", "!docs/**"],
+    ["*.md", "!docs/api/"],
+    ["*.md", "!*.md", "docs/x.md"],  # the last pattern that matches decides
+    # as in git, nothing inside an excluded directory comes back
+    ["build/", "!build/out.py"],
+    ["test/", "!test/a.py"],
+    ["docs/", "!docs/api/y.md"],
+    ["!*.py"],  # keeps what nothing excluded
+]
+
+
+@pytest.mark.parametrize("patterns", GIT_ORACLE_NEGATIONS, ids=" ".join)
+def test_negated_exclude_keeps_what_git_keeps(tmp_path: Path, patterns: list[str]) -> None:
+    tree = tmp_path / "tree"
+    for path in GIT_ORACLE_FILES:
+        write(tree, path)
+    ignore_file = tmp_path / "exclude"
+    ignore_file.write_text("".join(p + "\n" for p in patterns))
+    subprocess.run(["git", "init", "--quiet", "--bare", str(tmp_path / "g")], check=True)
+    out = subprocess.run(
+        [
+            "git",
+            f"--git-dir={tmp_path / 'g'}",
+            f"--work-tree={tree}",
+            "-c",
+            f"core.excludesFile={ignore_file}",
+            "check-ignore",
+            "--no-index",
+            "-z",
+            "--stdin",
+        ],
+        input="\0".join(GIT_ORACLE_FILES).encode(),
+        capture_output=True,
+        env={**os.environ, **GIT_ENV},
+        check=False,
+    ).stdout
+    by_git = {p for p in out.decode().split("\0") if p}
+    ex = parse_excludes(patterns)
+    assert {p for p in GIT_ORACLE_FILES if skipped_prefix(p, ex) is not None} == by_git
+    walked = listing(open_source(str(tree), options=IngestOptions(exclude=tuple(patterns))))
+    kept = {p for p, what in walked.items() if not what.startswith("excluded by --exclude")}
+    assert kept == set(GIT_ORACLE_FILES) - by_git
+
+
+def test_negation_keeps_one_file_and_the_reason_names_the_excluding_pattern() -> None:
+    ex = parse_excludes(["*_pb2.py", "!keep_pb2.py"])
+    assert excluded("gen/keep_pb2.py", False, ex) is None
+    assert excluded("gen/api_pb2.py", False, ex) == "excluded by --exclude *_pb2.py"
+    assert Exclude.parse("!keep.py").negated
+    assert Exclude.parse("!keep.py").matches("a/keep.py", is_dir=False)
+
+
+def test_each_source_kind_honours_a_negated_exclude(git_repo: GitRepo, tmp_path: Path) -> None:
+    opts = IngestOptions(exclude=("tests/*", "!tests/conftest.py"))
+    r = git_repo
+    r.write("app.py", "x = 1\n")
+    r.write("tests/conftest.py", "x = 1\n")
+    r.write("tests/test_app.py", "x = 1\n")
+    r.commit()
+    expected = {
+        "app.py": "file",
+        "tests/conftest.py": "file",
+        "tests/test_app.py": "excluded by --exclude tests/*",
+    }
+    with open_source(str(r.root), options=opts) as src:
+        assert listing(src) == expected
+    plain = tmp_path / "plain"
+    for path in expected:
+        write(plain, path)
+    assert listing(open_source(str(plain), options=opts)) == expected
+    pip = listing(
+        open_source("pkg:pip", options=IngestOptions(exclude=("*.py", "!pip/__init__.py")))
+    )
+    assert {p for p, what in pip.items() if what == "file"} >= {"pip/__init__.py"}
+    assert not any(
+        p.endswith(".py") and p != "pip/__init__.py" for p, w in pip.items() if w == "file"
+    )
 
 
 # -- each kind of source --------------------------------------------------------

@@ -102,8 +102,9 @@ def test_unknown_entry_is_not_found(tmp_path: Path) -> None:
 def test_a_file_that_is_not_a_database_is_a_store_error(tmp_path: Path) -> None:
     p = tmp_path / "junk.db"
     p.write_bytes(b"this is not sqlite" * 100)
-    with pytest.raises(StoreError, match="cannot open the database"):
+    with pytest.raises(StoreError, match="is not an SQLite database"):
         SqliteStore(p)
+    assert p.read_bytes() == b"this is not sqlite" * 100
 
 
 def test_postgres_url_is_refused_clearly() -> None:

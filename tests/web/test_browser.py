@@ -15,9 +15,17 @@ import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
 
 from errordex.store.sqlite import SqliteStore
+from errordex.template import Template
 from errordex.web.export import export_site
 from tests.paste.conftest import fixture
-from tests.web.conftest import LiveServer, build_store, entry_id, live_server
+from tests.web.conftest import (
+    LiveServer,
+    build_store,
+    entry_id,
+    live_server,
+    py_site,
+    snapshot_data,
+)
 from tests.web.real import click_store, click_traceback, crates_missing, crates_store
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -260,3 +268,20 @@ def test_pasted_panic_lands_on_the_site_it_came_from(page: Page, tmp_path: Path)
         assert page.locator("mark.yours").count() == 1
         assert page.locator(".values dd").all_inner_texts() == ["9", "2"]
     store.close()
+
+
+def test_static_search_shows_control_characters_visibly(page: Page, tmp_path: Path) -> None:
+    store = build_store(tmp_path / "db.sqlite")
+    text = "beep\x1b[2J nul\x00 csi\x9b end"
+    site = py_site("src/ctl.py", 1, Template.literal(text), "ValueError", symbol="f")
+    store.save(snapshot_data("acme/ctl", None, [site], {"src/ctl.py": "x"}))
+    out = tmp_path / "site"
+    export_site(store, out)
+    store.close()
+    page.goto((out / "index.html").as_uri())
+    page.get_by_label("Error output").fill("ValueError: beep nul csi end")
+    page.get_by_role("button", name="Find the error").click()
+    page.wait_for_selector("#results ol li a")
+    assert page.locator("#results ol li a").first.text_content() == (
+        "beep\\x1b[2J nul\\x00 csi\\x9b end"
+    )

@@ -10,10 +10,11 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from fastapi.testclient import TestClient
 
-from errordex.errors import NotFound
+from errordex.errors import InputError, NotFound
 from errordex.store.sqlite import SqliteStore
+from errordex.template import Template
 from errordex.web.export import ExportResult, export_site
-from tests.web.conftest import entry_id, parse_links
+from tests.web.conftest import entry_id, parse_links, py_site, snapshot_data
 
 
 @pytest.fixture
@@ -50,7 +51,6 @@ def test_export_writes_every_page_and_counts_them(
         "acme/widgets/page/2/index.html",
         "acme/widgets.json",
         "acme/widgets/page/2.json",
-        "sitemap.xml",
         "robots.txt",
         "dump.jsonl",
     ]:
@@ -127,3 +127,74 @@ def test_export_with_a_base_url_has_absolute_canonical_and_sitemap(
 def test_export_of_an_unknown_repo_is_not_found(store: SqliteStore, tmp_path: Path) -> None:
     with pytest.raises(NotFound):
         export_site(store, tmp_path / "site", repo="nobody/nothing")
+
+
+def test_export_without_a_base_url_writes_no_sitemap_and_says_why(
+    site: tuple[Path, ExportResult],
+) -> None:
+    out, result = site
+    assert not (out / "sitemap.xml").exists()
+    assert any("sitemap.xml" in n and "--base-url" in n for n in result.notes)
+    robots = (out / "robots.txt").read_text()
+    assert "Sitemap" not in robots and "Disallow: /search/" in robots
+
+
+def test_export_robots_keeps_to_the_base_url_path(store: SqliteStore, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    result = export_site(store, out, base_url="https://errors.example.org/docs/")
+    assert result.notes == ()
+    assert (out / "robots.txt").read_text().splitlines() == [
+        "User-agent: *",
+        "Disallow: /docs/search/",
+        "Disallow: /docs/api/",
+        "Allow: /docs/",
+        "Sitemap: https://errors.example.org/docs/sitemap.xml",
+    ]
+    locs = re.findall(r"<loc>([^<]*)</loc>", (out / "sitemap.xml").read_text())
+    assert locs and all(u.startswith("https://errors.example.org/docs/") for u in locs)
+
+
+def test_export_again_removes_the_previous_exports_pages_and_nothing_else(
+    store: SqliteStore, tmp_path: Path
+) -> None:
+    out = tmp_path / "site"
+    export_site(store, out, base_url="https://errors.example.org/")
+    (out / "NOTES.md").write_text("mine")  # the user's own file
+    (out / "acme" / "mine.txt").write_text("mine too")
+    result = export_site(store, out, repo="local/thing")
+    assert result.removed > 100
+    assert not (out / "acme" / "widgets").exists() and not (out / "sitemap.xml").exists()
+    assert (out / "NOTES.md").read_text() == "mine"
+    assert (out / "acme" / "mine.txt").read_text() == "mine too"
+    eid = entry_id(store, "local failure", repo="local/thing")
+    assert (out / f"local/thing/errors/{eid}/index.html").is_file()
+    home = (out / "index.html").read_text()
+    assert "acme/widgets" not in home
+
+
+def test_export_into_a_directory_of_other_files_is_refused_unless_forced(
+    store: SqliteStore, tmp_path: Path
+) -> None:
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "index.html").write_text("<p>someone's page</p>")
+    with pytest.raises(InputError, match="--force"):
+        export_site(store, out)
+    assert (out / "index.html").read_text() == "<p>someone's page</p>"
+    assert list(out.iterdir()) == [out / "index.html"]
+    export_site(store, out, force=True)
+    assert (out / "acme/widgets/index.html").is_file()
+
+
+def test_export_of_a_local_checkout_publishes_no_local_path(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite")
+    local = py_site("pkg/mod.py", 1, Template.literal("local failure"), "OSError", symbol="f")
+    url = "file:///home/me/secret/thing"
+    store.save(snapshot_data("local/thing", url, [local], {"pkg/mod.py": "x"}))
+    out = tmp_path / "site"
+    export_site(store, out)
+    store.close()
+    for f in out.rglob("*"):
+        if f.is_file():
+            text = f.read_text(encoding="utf-8")
+            assert "file://" not in text and "/home/me" not in text, f

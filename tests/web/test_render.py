@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import doctest
 import json
 import re
 from typing import Any
 
+import errordex.visible
+from errordex.visible import visible_controls
 from errordex.web import render
 from errordex.web.pages import Pages
 from errordex.web.render import highlight, json_ld, prose
@@ -322,3 +325,8 @@ def test_question_asks_about_the_leading_phrase_of_the_message() -> None:
     # A phrase cut mid-sentence is no subject.
     dangling = [{"text": "Error decoding metadata for "}, {"hole": "wheel", "spec": "%s"}]
     assert render.question_subject_of(_ctx_with(dangling)) == "Error decoding metadata for %s"
+
+
+def test_visible_controls_docstring_examples_hold() -> None:
+    assert doctest.testmod(errordex.visible).failed == 0
+    assert visible_controls("\x1b\x00\x9b\r\t\n") == "\\x1b\\x00\\x9b\\x0d\t\n"

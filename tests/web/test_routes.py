@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from errordex.errors import InputError
 from errordex.store.sqlite import SqliteStore
+from errordex.template import Template
 from errordex.web.app import CSP, create_app
+from errordex.web.context import ERRORDEX_ISSUES, report_target
 from tests.web.conftest import (
     COMMIT,
     HOSTILE,
@@ -18,6 +23,7 @@ from tests.web.conftest import (
     build_store,
     entry_id,
     parse_links,
+    py_site,
     snapshot_data,
     widgets_sites,
 )
@@ -120,7 +126,9 @@ def test_error_page_shows_every_site_and_twin_agrees(
     # the footer
     assert f'<code class="sha">@{COMMIT[:7]}</code> (2026-11-30)' in page.text
     assert f'href="/acme/widgets/errors/{eid}.json">Data as JSON' in page.text
-    assert "https://github.com/acme/widgets/issues/new?" in page.text
+    # a wrong page is errordex's mistake: reported to errordex, not to acme/widgets
+    assert 'href="https://github.com/errordex/errordex/issues/new?title=' in page.text
+    assert "github.com/acme/widgets/issues" not in page.text
     # the API serves the same JSON
     assert client.get(f"/api/errors/{eid}").json() == data
 
@@ -144,12 +152,15 @@ def test_error_json_follows_the_public_schema(client: TestClient, store: SqliteS
     json.dumps(data, allow_nan=False)
 
 
-def test_local_repo_has_no_forge_or_report_link(client: TestClient, store: SqliteStore) -> None:
+def test_local_repo_has_no_forge_link_and_reports_to_errordex(
+    client: TestClient, store: SqliteStore
+) -> None:
     eid = entry_id(store, "local failure", repo="local/thing")
     page = client.get(f"/local/thing/errors/{eid}").text
     data = client.get(f"/local/thing/errors/{eid}.json").json()
-    assert data["sites"][0]["url"] is None and data["report_url"] is None
-    assert "View pkg/mod.py" not in page and "Report a wrong page" not in page
+    assert data["sites"][0]["url"] is None
+    assert data["report_url"].startswith("https://github.com/errordex/errordex/issues/new?")
+    assert "View pkg/mod.py" not in page and "Report a wrong page" in page
     assert "Thrown at <code>pkg/mod.py:1</code>" in page
 
 
@@ -302,14 +313,32 @@ def test_openapi_describes_the_api(client: TestClient) -> None:
     assert "/" not in spec["paths"]
 
 
-def test_sitemap_and_robots_are_served(client: TestClient, store: SqliteStore) -> None:
-    sitemap = client.get("/sitemap.xml")
+def test_sitemap_and_robots_are_built_on_the_base_url(store: SqliteStore) -> None:
+    app = create_app(store, base_url="https://errors.example.org/docs")
+    with TestClient(app) as c:
+        sitemap = c.get("/sitemap.xml", headers={"host": "evil.example"})
+        robots = c.get("/robots.txt").text
+    app.state.stores.close()
     assert sitemap.headers["content-type"].startswith("application/xml")
     locs = re.findall(r"<loc>([^<]+)</loc>", sitemap.text)
-    assert "http://testserver/" in locs and "http://testserver/acme/widgets" in locs
+    assert "https://errors.example.org/docs/" in locs
+    assert "https://errors.example.org/docs/acme/widgets" in locs
     assert len(locs) == 1 + len(store.repos()) + store.count_entries()
+    assert all(u.startswith("https://errors.example.org/docs/") for u in locs)
+    assert robots.splitlines() == [
+        "User-agent: *",
+        "Disallow: /docs/search",
+        "Disallow: /docs/api/",
+        "Allow: /docs/",
+        "Sitemap: https://errors.example.org/docs/sitemap.xml",
+    ]
+
+
+def test_without_a_base_url_there_is_no_sitemap(client: TestClient) -> None:
+    sitemap = client.get("/sitemap.xml", headers={"host": "evil.example"})
+    assert sitemap.status_code == 404 and "public URL is not configured" in sitemap.text
     robots = client.get("/robots.txt").text
-    assert "Sitemap: http://testserver/sitemap.xml" in robots
+    assert "Sitemap" not in robots and "evil" not in robots and "Disallow: /search" in robots
 
 
 def test_pages_have_title_description_canonical_and_json_ld(
@@ -320,7 +349,7 @@ def test_pages_have_title_description_canonical_and_json_ld(
         html = client.get(path).text
         assert re.search(r"<title>[^<]+</title>", html)
         assert '<meta name="description" content="' in html
-        assert f'<link rel="canonical" href="http://testserver{path}">' in html
+        assert f'<link rel="canonical" href="{path}">' in html
         blocks = parse_links(html).ld_json
         assert blocks and all(json.loads(b)["@context"] == "https://schema.org" for b in blocks)
     html = client.get(f"/acme/widgets/errors/{eid}").text
@@ -373,11 +402,21 @@ def test_no_page_has_an_inline_script_or_style(client: TestClient, store: Sqlite
         assert " on" + "click=" not in html
 
 
-def test_a_forged_host_does_not_poison_the_cache(client: TestClient) -> None:
+def test_a_forged_host_reaches_no_page_and_no_cache_key(client: TestClient) -> None:
     evil = client.get("/acme/widgets", headers={"host": "evil.example"})
-    assert '<link rel="canonical" href="http://evil.example/acme/widgets">' in evil.text
-    good = client.get("/acme/widgets")
-    assert '<link rel="canonical" href="http://testserver/acme/widgets">' in good.text
+    assert "evil.example" not in evil.text
+    assert '<link rel="canonical" href="/acme/widgets">' in evil.text
+    assert client.get("/acme/widgets").text == evil.text
+    assert len(client.app.state.cache) == 1  # type: ignore[attr-defined]
+
+
+def test_canonical_links_are_built_on_the_base_url_not_the_host(store: SqliteStore) -> None:
+    app = create_app(store, base_url="https://errors.example.org/")
+    with TestClient(app) as c:
+        html = c.get("/acme/widgets", headers={"host": "evil.example"}).text
+    app.state.stores.close()
+    assert '<link rel="canonical" href="https://errors.example.org/acme/widgets">' in html
+    assert "evil.example" not in html
 
 
 def test_cached_pages_keep_the_security_headers(client: TestClient) -> None:
@@ -405,3 +444,65 @@ def test_search_says_the_runtime_raised_it_at_a_line_that_raises_nothing(
     answer = client.get("/search.json", params={"q": q}).json()["parts"][0]["answer"]
     assert answer["kind"] == "location" and answer["path"] == "src/widgets/core.py"
     assert answer["raise_frame"] and not answer["raise_statement"]
+
+
+CONTROLS = "clear\x1b[2J\x1b]0;owned\x07 nul\x00 csi\x9b31m end"
+
+
+def test_control_characters_show_visibly_escaped_and_stay_data_in_json(tmp_path: Any) -> None:
+    store = build_store(tmp_path / "db.sqlite")
+    site = py_site("src/ctl.py", 1, Template.literal(CONTROLS), "ValueError", symbol="f")
+    source = f"raise ValueError({CONTROLS!r})  # {CONTROLS}"
+    store.save(snapshot_data("acme/ctl", None, [site], {"src/ctl.py": source}))
+    eid = entry_id(store, "clear", repo="acme/ctl")
+    app = create_app(store)
+    with TestClient(app) as c:
+        pages = [
+            c.get(f"/acme/ctl/errors/{eid}").text,
+            c.get("/acme/ctl").text,
+            c.get("/search", params={"q": "clear nul csi end"}).text,
+        ]
+        data = c.get(f"/acme/ctl/errors/{eid}.json").json()
+    app.state.stores.close()
+    store.close()
+    for html in pages:
+        assert not re.search("[\x00-\x08\x0b-\x1f\x80-\x9f]", html)
+        assert "clear\\x1b[2J\\x1b]0;owned\\x07 nul\\x00 csi\\x9b31m end" in html
+    (article,) = (json.loads(b) for b in parse_links(pages[0]).ld_json)
+    assert article["headline"] == CONTROLS  # JSON-LD decodes to the message
+    assert data["message"] == CONTROLS
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/acme/widgets/errors/nope", "/api/errors/nope", "/nobody/nothing", "/nobody/nothing.json"],
+)
+def test_not_found_bodies_name_no_cli_command(client: TestClient, path: str) -> None:
+    r = client.get(path)
+    assert r.status_code == 404
+    assert "errordex list" not in r.text and "`" not in r.text
+    assert "no error with id" in r.text or "no indexed repository" in r.text
+
+
+def test_report_link_goes_where_the_operator_says(store: SqliteStore) -> None:
+    app = create_app(store, report_url="https://tracker.example.org/new?project=errs")
+    eid = entry_id(store, "value must be positive")
+    with TestClient(app) as c:
+        data = c.get(f"/acme/widgets/errors/{eid}.json").json()
+        page = c.get(f"/acme/widgets/errors/{eid}").text
+    app.state.stores.close()
+    assert data["report_url"].startswith("https://tracker.example.org/new?project=errs&title=")
+    assert f"{eid}" in data["report_url"] and COMMIT in data["report_url"]
+    assert 'href="https://tracker.example.org/new?project=errs&amp;title=' in page
+
+
+def test_report_url_must_be_a_web_address(store: SqliteStore) -> None:
+    with pytest.raises(InputError, match="--report-url"):
+        create_app(store, report_url="file:///etc/passwd")
+
+
+def test_errordex_tracker_is_the_one_pyproject_names() -> None:
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    urls = tomllib.loads(pyproject.read_text())["project"]["urls"]
+    assert urls["Issues"] == ERRORDEX_ISSUES
+    assert report_target() == urls["Issues"] + "/new"

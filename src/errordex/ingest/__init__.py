@@ -64,7 +64,10 @@ def open_source(
     if spec.startswith(PKG_PREFIX):
         if rev is not None:
             raise InputError(f"--rev does not apply to an installed package ({spec})")
+        _no_forge_links(opts, f"{spec} is an installed package")
         return open_package(spec[len(PKG_PREFIX) :], name, opts)
+    if opts.python is not None or opts.site_packages:
+        raise InputError(f"--python and --site-packages apply to pkg:NAME only, not {spec}")
     if clone.is_git_url(spec):
         git_dir = clone.ensure_clone(spec, opts.cache_dir)
         cloned = git.GitLocation(git_dir, None, "")
@@ -85,8 +88,17 @@ def open_source(
         if rev is None and found.prefix and not git.tracks_directory(found):
             # An untracked or ignored directory inside someone's work tree
             # (a virtualenv, an installed stdlib): read it from disk.
+            _no_forge_links(opts, f"{spec} is not tracked by git")
             return DirectorySource(path, name, opts)
         return git.open_git(found, rev, name, opts)
     if rev is not None:
         raise NotAGitRepo(f"{spec} is not a git repository, so --rev cannot be used")
+    _no_forge_links(opts, f"{spec} is not a git repository")
     return DirectorySource(path, name, opts)
+
+
+def _no_forge_links(options: IngestOptions, why: str) -> None:
+    if options.forge_url is not None:
+        raise InputError(
+            f"--forge-url links to a git commit, and {why}: its snapshot is a content hash"
+        )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property, partial
 from pathlib import Path
@@ -20,6 +20,7 @@ from errordex import model
 from errordex.errors import SourceError
 from errordex.ingest import filters
 from errordex.ingest.gitcmd import GitFailed, run_git
+from errordex.ingest.manifest import manifest_version
 from errordex.ingest.slug import local_slug, validate_name
 from errordex.ingest.source import ContentHash, IngestOptions, Source, SourceFile, examine
 
@@ -83,7 +84,7 @@ class IgnoreRules:
 
 def walk(
     root: Path,
-    excludes: Sequence[filters.Exclude] = (),
+    excludes: filters.Excludes = filters.NO_EXCLUDES,
     wanted: Callable[[str], bool] | None = None,
 ) -> list[DirEntry]:
     """Every file under ``root`` that git would not ignore, in path order;
@@ -154,6 +155,15 @@ class DirectorySource(Source):
     @property
     def repo(self) -> model.Repo:
         return self._repo
+
+    @cached_property
+    def _version_label(self) -> str | None:
+        return manifest_version(self.read)
+
+    @property
+    def version_label(self) -> str | None:
+        """The version its Cargo.toml, pyproject.toml, setup.cfg or package.json says."""
+        return self._version_label
 
     @cached_property
     def entries(self) -> list[DirEntry]:

@@ -10,7 +10,9 @@ import io
 import re
 import tokenize
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+import pathspec
 
 from errordex.errors import InputError
 
@@ -39,109 +41,111 @@ _SURROGATE = re.compile("[\udc80-\udcff]")
 
 @dataclass(frozen=True)
 class Exclude:
-    """One ``--exclude`` pattern, gitignore-style, matched against paths relative
-    to the source root. What git's rules say, without negation:
+    """One ``--exclude`` pattern, gitignore-style (git's own wildmatch rules,
+    through ``pathspec``), matched against paths relative to the source root:
 
     - ``test/``: a trailing slash matches directories only;
     - ``*_pb2.py``, ``test/``: no other slash, so the name matches at any depth;
     - ``/build``, ``docs/api``: a leading or inner slash anchors it at the root;
     - ``*`` and ``?`` never match ``/``; ``**/`` is any number of directories,
-      and ``docs/**`` (everything inside docs) excludes the directory ``docs``.
+      and ``docs/**`` (everything inside docs) excludes the directory ``docs``;
+    - ``!keep.py``: keeps what an earlier pattern excluded (the last pattern
+      that matches a path decides), but, as in git, not inside a directory
+      that is excluded: that directory is not entered.
 
     >>> Exclude.parse("test/").matches("lib/test", is_dir=True)
     True
     """
 
     pattern: str
-    regex: re.Pattern[str]
-    dirs_only: bool
+    #: the pattern as a gitignore line, without its ``!``
+    line: str
+    negated: bool
+    spec: pathspec.GitIgnoreSpec = field(repr=False, compare=False)
 
     @classmethod
     def parse(cls, pattern: str) -> Exclude:
-        """InputError for a pattern that could only be a mistake (empty, negated, ``..``)."""
+        """InputError for a pattern that could only be a mistake (empty, ``..``, bad)."""
         body = pattern.strip()
-        if body.startswith("!"):
-            raise InputError(f"--exclude {pattern!r}: negated patterns are not supported")
-        dirs_only = body.endswith("/")
-        body = body.rstrip("/")
-        anchored = "/" in body
-        if body.endswith("/**"):  # everything inside: the directory itself
-            body, dirs_only = body[:-3], True
-        parts = body.lstrip("/").split("/")
-        if not body.lstrip("/") or any(p in ("", ".", "..") for p in parts):
+        negated = body.startswith("!")
+        body = body.removeprefix("!")
+        parts = body.rstrip("/").lstrip("/").split("/")
+        if not parts[0] or any(p in ("", ".", "..") for p in parts) or body.rstrip("/") == "/**":
             raise InputError(
                 f"--exclude {pattern!r} is not a pattern of paths under the source"
                 " (write /build for build at its root)"
             )
-        out = "" if anchored else "(?:.*/)?"
-        for i, part in enumerate(parts):
-            last = i == len(parts) - 1
-            if part == "**":
-                out += ".*" if last else "(?:[^/]+/)*"
-            else:
-                out += _glob(part) + ("" if last else "/")
+        if body.startswith("#"):  # a comment in a .gitignore; a name here
+            body = "\\" + body
         try:
-            regex = re.compile(out, re.DOTALL)
-        except re.error as e:  # a character class such as [z-a]
+            spec = pathspec.GitIgnoreSpec.from_lines([body])
+        except (re.error, ValueError) as e:  # a character class such as [z-a]
             raise InputError(f"--exclude {pattern!r} is not a valid pattern: {e}") from None
-        return cls(pattern, regex, dirs_only)
+        return cls(pattern, body, negated, spec)
 
     def matches(self, path: str, *, is_dir: bool) -> bool:
-        return (is_dir or not self.dirs_only) and self.regex.fullmatch(path) is not None
+        """Whether the pattern (for ``!x``: ``x``) matches ``path``."""
+        return self.spec.match_file(path + "/" if is_dir else path)
 
 
-def _glob(part: str) -> str:
-    """One path segment of a pattern as a regex: ``*``, ``?``, ``[a-z]``, ``\\x``."""
-    out, i = "", 0
-    while i < len(part):
-        c = part[i]
-        i += 1
-        if c == "*":
-            while i < len(part) and part[i] == "*":  # "a**b" is "a*b"
-                i += 1
-            out += "[^/]*"
-        elif c == "?":
-            out += "[^/]"
-        elif c == "\\" and i < len(part):
-            out += re.escape(part[i])
-            i += 1
-        elif c == "[" and (end := _class_end(part, i)) > 0:
-            chars = part[i:end]
-            negate = chars[:1] in ("!", "^")
-            body = "".join("\\" + ch if ch in "\\[]^&~|" else ch for ch in chars[negate:])
-            out += ("[^/" if negate else "[") + body + "]"
-            i = end + 1
-        else:
-            out += re.escape(c)
-    return out
+@dataclass(frozen=True)
+class Excludes:
+    """The user's ``--exclude`` patterns, in order; the last that matches a
+    path decides whether it is excluded."""
+
+    patterns: tuple[Exclude, ...] = ()
+    spec: pathspec.GitIgnoreSpec = field(
+        default_factory=lambda: pathspec.GitIgnoreSpec.from_lines([]), repr=False, compare=False
+    )
+    #: directories decided so far: a flat listing asks about each file's
+    #: directories, the same few again and again
+    _dirs: dict[str, str | None] = field(default_factory=dict, repr=False, compare=False)
+
+    @classmethod
+    def of(cls, patterns: Sequence[Exclude]) -> Excludes:
+        lines = [("!" if ex.negated else "") + ex.line for ex in patterns]
+        return cls(tuple(patterns), pathspec.GitIgnoreSpec.from_lines(lines))
+
+    def __len__(self) -> int:
+        return len(self.patterns)
+
+    def reason(self, path: str, *, is_dir: bool) -> str | None:
+        if not is_dir:
+            return self._reason(path)
+        if path not in self._dirs:
+            self._dirs[path] = self._reason(path + "/")
+        return self._dirs[path]
+
+    def _reason(self, path: str) -> str | None:
+        found = self.spec.check_file(path)
+        if not found.include or found.index is None:  # no pattern, or a "!" one
+            return None
+        return REASON_EXCLUDED.format(self.patterns[found.index].pattern)
 
 
-def _class_end(part: str, start: int) -> int:
-    """Where the ``]`` closing a ``[`` class that opens before ``start`` is; -1 if none.
-    A ``]`` first in the class (after ``!``) is one of its characters."""
-    j = start + (part[start : start + 1] in ("!", "^"))
-    j += part[j : j + 1] == "]"
-    return part.find("]", j)
+def parse_excludes(patterns: Sequence[str]) -> Excludes:
+    return Excludes.of([Exclude.parse(p) for p in patterns])
 
 
-def parse_excludes(patterns: Sequence[str]) -> tuple[Exclude, ...]:
-    return tuple(Exclude.parse(p) for p in patterns)
+NO_EXCLUDES = Excludes()
 
 
-def excluded(path: str, is_dir: bool, excludes: Sequence[Exclude]) -> str | None:
-    """The skip reason when a pattern excludes ``path``, else None.
+def excluded(path: str, is_dir: bool, excludes: Excludes | Sequence[Exclude]) -> str | None:
+    """The skip reason when the patterns exclude ``path``, else None.
 
     >>> excluded("gen/api_pb2.py", False, parse_excludes(["*_pb2.py"]))
     'excluded by --exclude *_pb2.py'
+    >>> excluded("gen/keep_pb2.py", False, parse_excludes(["*_pb2.py", "!keep_pb2.py"]))
     """
-    for ex in excludes:
-        if ex.matches(path, is_dir=is_dir):
-            return REASON_EXCLUDED.format(ex.pattern)
-    return None
+    if not excludes:
+        return None
+    if not isinstance(excludes, Excludes):
+        excludes = Excludes.of(excludes)
+    return excludes.reason(path, is_dir=is_dir)
 
 
 def skipped_prefix(
-    path: str, excludes: Sequence[Exclude], *, is_dir: bool = False
+    path: str, excludes: Excludes | Sequence[Exclude], *, is_dir: bool = False
 ) -> tuple[str, str] | None:
     """For a source that lists files flat (git, a RECORD): the shallowest of
     ``path``'s directories that is excluded or vendored, or ``path`` itself if
@@ -151,6 +155,8 @@ def skipped_prefix(
     >>> skipped_prefix("a/test/t.py", parse_excludes(["test/"]))
     ('a/test', 'excluded by --exclude test/')
     """
+    if excludes and not isinstance(excludes, Excludes):
+        excludes = Excludes.of(excludes)
     parts = path.split("/")
     for i, part in enumerate(parts):
         last = i == len(parts) - 1

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from errordex import model
 from errordex.errors import SourceError, SourceNotFound, UnknownRevision
+from errordex.forge import parse_forge_url
 from errordex.ingest import filters
 from errordex.ingest.gitcmd import CatFile, GitFailed, git_optional, git_text, run_git
 from errordex.ingest.slug import repo_from_remote
@@ -108,6 +109,10 @@ class GitSource(Source):
     @property
     def commit(self) -> str:
         return self._sha
+
+    @property
+    def commit_kind(self) -> model.CommitKind:
+        return "git"
 
     @cached_property
     def _commit_date(self) -> str | None:
@@ -247,11 +252,23 @@ def open_git(
         branch = origin_head.removeprefix("origin/") if origin_head else None
     dirname = url.rstrip("/").rsplit("/", 1)[-1].rsplit(":", 1)[-1] if url else where.name
     repo = repo_from_remote(
-        remote, name=name, dirname=dirname, default_branch=branch, keep_url=url is not None
+        remote,
+        name=name,
+        dirname=dirname,
+        default_branch=branch,
+        keep_url=url is not None,
+        forge_url=options.forge_url,
     )
-    forge_ref = sha if repo.url and _on_forge(loc.git_dir, sha, cloned=url is not None) else None
-    if forge_ref is None and repo.url:
-        log.info("commit %s is not on origin; forge links are left out", sha[:12])
+    if not repo.url:
+        forge_ref = None
+    elif url is not None or (remote and parse_forge_url(remote)):
+        forge_ref = sha if _on_forge(loc.git_dir, sha, cloned=url is not None) else None
+        if forge_ref is None:
+            log.info("commit %s is not on origin; forge links are left out", sha[:12])
+    else:
+        # No remote on a forge to ask: the user named the repository (--name
+        # owner/name, --forge-url), and links are pinned to the commit's SHA.
+        forge_ref = sha
     return GitSource(loc.git_dir, sha, repo, options, prefix=loc.prefix, forge_ref=forge_ref)
 
 

@@ -1,16 +1,28 @@
-"""An installed Python distribution (``pkg:NAME``): its own files, from its RECORD."""
+"""An installed Python distribution (``pkg:NAME``): its own files, from its RECORD.
+
+The distribution is looked for in errordex's own environment, or in the one
+the user names: ``--python PATH`` (that interpreter's ``sys.path``, asked by
+running it) or ``--site-packages DIR``. Only files under the directory that
+holds the distribution (its site-packages) are read: a RECORD can name any
+path (``/etc/x``, ``pkg/../../x``, a file through a symlinked directory).
+"""
 
 from __future__ import annotations
 
+import heapq
 import importlib.metadata as md
+import json
+import os
 import re
 import stat
+import subprocess
+import sys
 from collections.abc import Iterator
 from functools import cached_property
 from pathlib import Path
 
 from errordex import model
-from errordex.errors import SourceNotFound
+from errordex.errors import InputError, SourceError, SourceNotFound
 from errordex.forge import ForgeRepo, parse_forge_url
 from errordex.ingest import filters
 from errordex.ingest.slug import validate_name
@@ -19,6 +31,11 @@ from errordex.ingest.source import ContentHash, IngestOptions, Source, SourceFil
 # Project-URL labels that name the source repository, best first (normalized).
 _SOURCE_LABELS = ("source", "sourcecode", "repository", "code", "github", "gitlab", "homepage")
 _NOT_SOURCE = ("fund", "sponsor", "donat", "tidelift")
+
+REASON_OUTSIDE = "outside site-packages"
+REASON_OUTSIDE_LINK = "outside site-packages (through a symlink)"
+#: how long an interpreter named by --python may take to print its sys.path
+PYTHON_TIMEOUT = 30
 
 
 def canonical_name(name: str) -> str:
@@ -70,17 +87,47 @@ class PackageSource(Source):
         return self.dist.version
 
     @cached_property
-    def paths(self) -> list[str]:
-        """The distribution's own files: under site-packages, no metadata, no bytecode."""
+    def _record(self) -> tuple[list[str], list[model.Skip]]:
+        """The distribution's own files (no metadata, no bytecode) that are
+        under its site-packages, and a Skip for each wanted one that is not."""
         own: set[str] = set()
+        outside: dict[str, str] = {}
         for record in self.dist.files or ():
+            path = record.as_posix()
             parts = record.parts
-            if not parts or parts[0] == ".." or parts[0].endswith((".dist-info", ".egg-info")):
+            if parts and parts[0].endswith((".dist-info", ".egg-info")):
                 continue
             if "__pycache__" in parts or record.name.endswith((".pyc", ".pyo")):
                 continue
-            own.add(record.as_posix())
-        return sorted(own)
+            reason = self._outside(path)
+            if reason is None:
+                own.add(path)
+            elif self.options.is_wanted(path):
+                outside[path] = reason
+        skips = [model.Skip(p, r) for p, r in sorted(outside.items())]
+        return sorted(own), skips
+
+    def _outside(self, path: str) -> str | None:
+        """Why ``path`` (as RECORD has it) is not under the base, or None.
+
+        Scripts and data files (``../../../bin/flask``) are legitimately
+        outside; so is anything a crafted RECORD names. The directories on
+        the way are resolved, so a symlinked directory cannot lead out; the
+        file itself is not (a symlink there is skipped as one).
+        """
+        parts = path.split("/")
+        if not path or path.startswith("/") or any(p in ("", "..") for p in parts):
+            return REASON_OUTSIDE
+        try:
+            parent = (self.base / path).parent.resolve()
+        except (OSError, RuntimeError):  # a symlink loop
+            return REASON_OUTSIDE_LINK
+        return None if parent.is_relative_to(self.base) else REASON_OUTSIDE_LINK
+
+    @property
+    def paths(self) -> list[str]:
+        """The distribution's own files that are under its site-packages."""
+        return self._record[0]
 
     @cached_property
     def _path_set(self) -> frozenset[str]:
@@ -101,6 +148,9 @@ class PackageSource(Source):
         return h.hexdigest()
 
     def files(self) -> Iterator[SourceFile | model.Skip]:
+        return heapq.merge(self._record[1], self._own_files(), key=lambda item: item.path)
+
+    def _own_files(self) -> Iterator[SourceFile | model.Skip]:
         skipped_dirs: set[str] = set()
         for path in self.paths:
             skipped = filters.skipped_prefix(path, self.options.excludes)
@@ -128,7 +178,7 @@ class PackageSource(Source):
                 yield item
 
     def read(self, path: str) -> bytes | None:
-        if path not in self._path_set:
+        if path not in self._path_set or self._outside(path) is not None:
             return None
         full = self._full(path)
         try:
@@ -140,10 +190,85 @@ class PackageSource(Source):
 
 
 def open_package(name: str, alias: str | None, options: IngestOptions) -> PackageSource:
+    """The distribution ``name`` in the environment ``options`` names
+    (``python``, ``site_packages``), else in errordex's own."""
+    if not name.strip():
+        raise InputError("pkg: needs a distribution name, as in pkg:click")
+    path = search_path(options)
     try:
-        dist = md.distribution(name)
-    except (md.PackageNotFoundError, ValueError):
-        raise SourceNotFound(f"no installed Python distribution named {name}") from None
+        found = (
+            md.Distribution.discover(name=name)
+            if path is None
+            else md.Distribution.discover(name=name, path=path)
+        )
+        dist = next(iter(found), None)
+    except ValueError:  # a name importlib.metadata cannot take
+        dist = None
+    if dist is None:
+        raise SourceNotFound(
+            f"no installed Python distribution named {name} {_where(options, path)}"
+        )
     if dist.files is None:
         raise SourceNotFound(f"the distribution {name} has no RECORD, so its files are unknown")
     return PackageSource(dist, alias, options)
+
+
+def search_path(options: IngestOptions) -> list[str] | None:
+    """Where to look for distributions: ``--site-packages`` directories,
+    then the ``sys.path`` of the ``--python`` interpreter; None for
+    errordex's own ``sys.path``."""
+    if options.python is None and not options.site_packages:
+        return None
+    path: list[str] = []
+    for d in options.site_packages:
+        if not d.is_dir():
+            raise SourceNotFound(f"--site-packages {d}: no such directory")
+        path.append(str(d.resolve()))
+    if options.python is not None:
+        path += interpreter_path(options.python)
+    return path
+
+
+def interpreter_path(python: Path) -> list[str]:
+    """The directories on the ``sys.path`` of the interpreter ``python``, as
+    it reports them when run (its venv, user site and .pth files included)."""
+    try:
+        proc = subprocess.run(
+            [str(python), "-c", "import json, sys; print(json.dumps(sys.path))"],
+            capture_output=True,
+            timeout=PYTHON_TIMEOUT,
+            stdin=subprocess.DEVNULL,
+        )
+    except FileNotFoundError:
+        raise SourceNotFound(f"--python {python}: no such program") from None
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise SourceError(f"--python {python}: cannot run it ({e})") from None
+    try:
+        if proc.returncode != 0:
+            raise ValueError(proc.stderr.decode("utf-8", "replace").strip().splitlines()[-1:])
+        entries = json.loads(proc.stdout)
+        if not isinstance(entries, list):
+            raise ValueError(entries)
+    except ValueError as e:
+        raise SourceError(
+            f"--python {python} did not report its sys.path; is it a Python interpreter? ({e})"
+        ) from None
+    return [p for p in entries if isinstance(p, str) and p and os.path.isdir(p)]
+
+
+def _where(options: IngestOptions, path: list[str] | None) -> str:
+    """Where the distribution was looked for, and how to look elsewhere."""
+    dirs = path if path is not None else [p for p in sys.path if p and os.path.isdir(p)]
+    # the stdlib and lib-dynload hold no distributions worth naming
+    shown = [p for p in dirs if Path(p).name in ("site-packages", "dist-packages")] or dirs
+    looked = ", ".join(shown) or "nowhere: the path is empty"
+    if options.python is not None:
+        whose = f"for {options.python}"
+    elif options.site_packages:
+        whose = "in --site-packages"
+    else:
+        whose = f"in errordex's own environment ({sys.executable})"
+    return (
+        f"{whose} (looked in {looked}); to read another environment, give"
+        " --python PATH (its interpreter) or --site-packages DIR"
+    )

@@ -9,7 +9,7 @@ import re
 from urllib.parse import urlsplit, urlunsplit
 
 from errordex.errors import InputError
-from errordex.forge import parse_forge_url
+from errordex.forge import named_repo, parse_forge_url
 from errordex.model import Repo
 
 _PART = r"[A-Za-z0-9_][A-Za-z0-9_.-]*"
@@ -51,11 +51,15 @@ def repo_from_remote(
     dirname: str,
     default_branch: str | None = None,
     keep_url: bool = False,
+    forge_url: str | None = None,
 ) -> Repo:
     """Build the Repo: slug from ``name``, else the forge remote, else ``local/<dirname>``.
 
-    ``url`` is the forge's https web URL when the remote is on a known forge;
-    otherwise the (redacted) remote itself if ``keep_url``, else None.
+    ``url``, the repository's web page, is the first of: the slug on the
+    forge at ``forge_url`` (the user's --forge-url); the forge's https web URL
+    when the remote is on a known forge; the slug on GitHub when the user
+    named it (``name``, not ``local/…``) and the remote, if kept, is on this
+    machine; the (redacted) remote itself if ``keep_url``; else None.
     """
     forge = parse_forge_url(remote) if remote else None
     if name is not None:
@@ -64,10 +68,27 @@ def repo_from_remote(
         slug = forge.slug
     else:
         slug = local_slug(dirname)
-    if forge is not None:
-        url: str | None = forge.web_url
+    user_named = name is not None and not is_local_slug(slug)
+    url: str | None = None
+    if forge_url is not None and not is_local_slug(slug):
+        try:
+            url = named_repo(slug, forge_url).web_url
+        except ValueError as e:
+            raise InputError(str(e)) from None
+    elif forge is not None:
+        url = forge.web_url
+    elif user_named and not (keep_url and remote and not _on_this_machine(remote)):
+        url = named_repo(slug).web_url
     elif keep_url and remote:
         url = redact_url(remote)
-    else:
-        url = None
     return Repo(slug=slug, url=url, default_branch=default_branch)
+
+
+def is_local_slug(slug: str) -> bool:
+    """A slug errordex made up (``local/<dirname>``), or the user's ``local/…``."""
+    return slug.split("/", 1)[0] == "local"
+
+
+def _on_this_machine(remote: str) -> bool:
+    """A ``file://`` URL or a path: no web page, and not to be shown."""
+    return remote.startswith("file:") or ("://" not in remote and ":" not in remote.split("/")[0])

@@ -10,6 +10,7 @@ from pathlib import Path
 from types import TracebackType
 
 from errordex import forge, model
+from errordex.errors import InputError
 from errordex.ingest import filters
 
 
@@ -32,23 +33,36 @@ class IngestOptions:
     ``wanted`` lets the caller (who knows which extensions it can parse) say
     which paths it needs; other files are neither read nor yielded.
     ``exclude`` holds the user's gitignore-style patterns (``test/``,
-    ``/build``, ``*_pb2.py``; see ``filters.Exclude``), relative to the
+    ``/build``, ``*_pb2.py``, ``!keep.py``; see ``filters.Exclude``), relative to the
     source root: an excluded directory is not entered, and it or an excluded
     file is one Skip. A bad pattern is an InputError here, before any work.
     ``cache_dir`` is where git URLs are cloned; by default the user cache
     directory ``.../errordex/clones``.
+    ``python`` (an interpreter) and ``site_packages`` (directories) say
+    where ``pkg:NAME`` looks, instead of errordex's own environment.
+    ``forge_url`` is the base address of the forge a git repository named
+    ``owner/name`` is on (its links are made there; GitHub by default).
     """
 
     max_file_bytes: int = 1_000_000
     cache_dir: Path | None = None
     wanted: Callable[[str], bool] | None = None
     exclude: tuple[str, ...] = ()
+    python: Path | None = None
+    site_packages: tuple[Path, ...] = ()
+    forge_url: str | None = None
     #: ``exclude`` parsed, for the sources to match paths against
-    excludes: tuple[filters.Exclude, ...] = field(init=False, repr=False, compare=False)
+    excludes: filters.Excludes = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "exclude", tuple(self.exclude))
+        object.__setattr__(self, "site_packages", tuple(self.site_packages))
         object.__setattr__(self, "excludes", filters.parse_excludes(self.exclude))
+        if self.forge_url is not None:
+            try:
+                forge.named_repo("owner/name", self.forge_url)
+            except ValueError as e:
+                raise InputError(str(e)) from None
 
     def is_wanted(self, path: str) -> bool:
         return self.wanted is None or self.wanted(path)
@@ -72,6 +86,11 @@ class Source(ABC):
     @abstractmethod
     def commit(self) -> str:
         """Full SHA for git; a content hash (40 hex) for a directory or package."""
+
+    @property
+    def commit_kind(self) -> model.CommitKind:
+        """What ``commit`` is: "git" (a commit's SHA) or "content" (a hash)."""
+        return "content"
 
     @property
     def commit_date(self) -> str | None:

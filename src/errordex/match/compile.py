@@ -302,6 +302,10 @@ class Matcher:
         self.constant_chars = sum(len(s) - s.count(" ") for s in self._lits)
         #: False when the template cannot match by its text (dynamic or empty)
         self.textual = not template.dynamic and not template.is_empty and self.constant_chars > 0
+        #: True when the literal text has a word (a letter or a digit) of its own:
+        #: ``{msg} ({e.strerror})`` and ``{a}: {b}`` have only punctuation, which
+        #: nearly any text matches
+        self.worded = any(ch.isalnum() for lit in self._lits for ch in lit)
 
     @property
     def hole_count(self) -> int:

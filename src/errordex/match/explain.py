@@ -13,7 +13,7 @@ candidate source for likely templates, verifies each one with its compiled
 matcher and ranks the verified ones by a score in [0, 1]:
 
 - 0.55: the fraction of the message that is the template's constant text;
-- 0.15: specificity (constant text against placeholders, so ``{}: {}`` loses);
+- 0.15: specificity (constant text against placeholders);
 - 0.15: the exception type agrees (last dotted component);
 - 0.15: a frame's path ends with a site's path (the line may have moved).
 
@@ -26,6 +26,11 @@ rank by frame level first, then a template with constant text before a
 dynamic one (``{message}``), then by score. An entry at the raise frame whose
 template does not verify (the message is built elsewhere) still ranks with the
 verified ones, unless its exception type disagrees.
+
+A template whose constant text has no word of its own (``{}: {}``,
+``{msg} ({e.strerror})``: punctuation that nearly any text has, random bytes
+too) is judged as a dynamic one is: by its exception type and frames, never by
+its text alone.
 
 When nothing verifies, the closest candidates come back with ``exact=False``
 and a score below 0.3; a dynamic or empty template that did not verify and
@@ -44,6 +49,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from errordex import plugins
+from errordex.errors import StoreError
 from errordex.match.compile import Matcher, MatchResult, compile_template, normalize
 from errordex.match.index import (
     Candidate,
@@ -53,6 +59,7 @@ from errordex.match.index import (
     type_names,
 )
 from errordex.paste import ParsedError, parse
+from errordex.paste.clean import bound
 from errordex.template import Hole, Template
 
 __all__ = [
@@ -67,8 +74,6 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-#: Characters of pasted text read (the head and the tail, half each).
-MAX_TEXT = 512 * 1024
 #: Error parts explained per paste.
 MAX_PARTS = 16
 #: Characters of one message matched.
@@ -187,7 +192,8 @@ class Explanation:
 
 def explain(text: str, source: CandidateSource, limit: int = 5) -> list[Explanation]:
     """Explain each error in ``text``: one Explanation per parsed part, in order."""
-    text = _cap_text(text if isinstance(text, str) else str(text))
+    # the head and the tail, cut at line ends: a long traceback keeps its message
+    text = bound(text if isinstance(text, str) else str(text))
     out: list[Explanation] = []
     for part in _parse(text)[:MAX_PARTS]:
         try:
@@ -201,6 +207,8 @@ def explain(text: str, source: CandidateSource, limit: int = 5) -> list[Explanat
                 innermost_last=plugins.innermost_last(part.language),
                 inner=part.values.get("error_message"),
             )
+        except StoreError:  # a store that cannot be read (damaged) fails every part alike
+            raise
         except Exception:  # a bug in a source must not hide the other parts
             log.exception("matching failed for one error part")
             matches = []
@@ -348,9 +356,17 @@ def _judge(
     type_score = 0.5 if type_agrees is None else (1.0 if type_agrees else 0.0)
     frame_path, frame_score = _frame_match(c.paths, suffixes)
     matcher = _compiled(t)
-    if not matcher.textual:
+    if not matcher.textual or not matcher.worded:
+        found = matcher.match(message) if matcher.textual else None
         return _judge_untextual(
-            c, message, want, types, frame_path, max(frame_score, level / 2), level
+            c,
+            message,
+            want,
+            types,
+            frame_path,
+            max(frame_score, level / 2),
+            level,
+            _values(found.values) if found else None,
         )
     result: MatchResult | None = matcher.match(message)
     if result is None and inner is not None:
@@ -402,12 +418,14 @@ def _judge_untextual(
     frame_path: str | None,
     frame_score: float,
     level: int = 0,
+    values: dict[str, str] | None = None,
 ) -> Match:
-    """A dynamic or empty template: only the exception type and frames can tell."""
+    """A dynamic or empty template, or one without a word of its own: only the
+    exception type and frames can tell. ``values``: what its text matched."""
     t = c.template
     agrees = bool(want) and want in types
     exact = agrees and (frame_score >= 0.6 or (t.is_empty and not message.strip()))
-    values: dict[str, str] = {}
+    values = values if exact and values is not None else {}
     if t.dynamic and len(t.holes) == 1 and message.strip():
         values = _values(((t.holes[0], normalize(message)),))
     score = (0.3 if agrees else 0.05) + 0.3 * frame_score
@@ -489,13 +507,6 @@ def _frame_match(
         elif comps[-1] in suffixes and best[1] < 0.3 and comps[-1] not in _GENERIC_NAMES:
             best = (p, 0.3)
     return best
-
-
-def _cap_text(text: str) -> str:
-    if len(text) <= MAX_TEXT:
-        return text
-    half = MAX_TEXT // 2
-    return text[:half] + "\n" + text[-half:]
 
 
 def _parse(text: str) -> list[ParsedError]:

@@ -1,7 +1,8 @@
 """Parse what a runtime printed into the error message(s) it contains.
 
 Pure: no I/O. ``parse(text)`` never raises and runs in linear time; a long
-paste is read as its first line plus its last ``clean.TAIL_CHARS`` characters.
+paste is read as its first ``clean.HEAD_CHARS`` and its last
+``clean.TAIL_CHARS`` characters, cut at line ends (``clean.bound``).
 
 >>> [e.message for e in parse("ValueError: bad port")]
 ['bad port']

@@ -1,19 +1,23 @@
 """Normalise pasted text before parsing: bound it, strip colour and log noise.
 
-Work is capped so that any input parses in linear time: only the first line
-and the last ``TAIL_CHARS`` characters are looked at (the error is at the end
-of a long log; the first line often names it). No regex here can backtrack
-catastrophically: each is anchored and its repeats are bounded or disjoint.
+Work is capped so that any input parses in linear time: only the first
+``HEAD_CHARS`` and the last ``TAIL_CHARS`` characters are looked at, cut at
+line ends (a Python traceback ends with its exception line, a Rust panic
+starts with its message; a long traceback loses middle frames, never them).
+No regex here can backtrack catastrophically: each is anchored and its
+repeats are bounded or disjoint.
 """
 
 from __future__ import annotations
 
 import re
 
-#: How much of the end of a long paste is read.
-TAIL_CHARS = 1_000_000
-#: How much of the first line of a long paste is kept.
-HEAD_CHARS = 4_000
+#: How much of the start of a long paste is read (a panic's message, a
+#: traceback's header; a 25,000-frame traceback is 1.5 MB).
+HEAD_CHARS = 64 * 1024
+#: How much of the end of a long paste is read (the exception line, and the
+#: innermost frames, which say where it was raised).
+TAIL_CHARS = 448 * 1024
 #: Lines longer than this are cut (a minified bundle, a base64 blob).
 LINE_CHARS = 8_000
 
@@ -35,17 +39,24 @@ _LINE_PREFIX = re.compile(
 )
 
 
-def bound(text: str) -> str:
-    """Keep the first line and the last ``TAIL_CHARS`` characters of ``text``."""
-    if len(text) <= TAIL_CHARS + HEAD_CHARS:
+def bound(text: str, head: int = HEAD_CHARS, tail: int = TAIL_CHARS) -> str:
+    r"""Keep about the first ``head`` and the last ``tail`` characters of a long
+    ``text``, cut at line ends: the lines between are dropped whole (a long
+    traceback's middle frames), and no line is joined to another.
+
+    >>> bound("first\nsecond\nthird\nlast\n", head=8, tail=6)
+    'first\nlast\n'
+    """
+    if len(text) <= head + tail:
         return text
-    nl = text.find("\n", 0, HEAD_CHARS)
-    head = text[: nl if nl >= 0 else HEAD_CHARS]
-    tail = text[-TAIL_CHARS:]
-    cut = tail.find("\n")
-    if 0 <= cut < 1000:
-        tail = tail[cut + 1 :]
-    return head + "\n\n" + tail
+    end = text.rfind("\n", 0, head)
+    first = text[: end + 1] if end >= 0 else text[:head] + "\n"  # one line longer than head
+    start = len(text) - tail
+    if text[start - 1] != "\n":
+        nl = text.find("\n", start)
+        if 0 <= nl < len(text) - 1:
+            start = nl + 1  # else the tail is one long line: keep its end
+    return first + text[start:]
 
 
 def clean_lines(text: str) -> list[str]:

@@ -22,12 +22,14 @@ def default_db_path() -> Path:
     return Path(user_data_dir("errordex")) / "errordex.db"
 
 
-def open_store(url: str | None = None) -> SqliteStore:
-    """Open the store named by ``url``, ``$ERRORDEX_DB``, or the default path."""
+def open_store(url: str | None = None, *, write: bool = False) -> SqliteStore:
+    """Open the store named by ``url``, ``$ERRORDEX_DB``, or the default path:
+    read-only (it must exist: ``StoreMissing`` otherwise), or with ``write``
+    to index into it (created when there is none)."""
     url = url or os.environ.get("ERRORDEX_DB") or str(default_db_path())
     if url.startswith(("postgresql://", "postgres://")):
         raise StoreError("the PostgreSQL backend is not available yet; use an SQLite path")
     if "://" in url and not url.startswith("sqlite:"):
         raise StoreError(f"unsupported database URL: {url!r} (expected a path or sqlite:///path)")
     path = Path(url.removeprefix("sqlite:///").removeprefix("sqlite://"))
-    return SqliteStore(path)
+    return SqliteStore(path) if write else SqliteStore.reader(path)

@@ -158,6 +158,26 @@ def m004_ident_names(conn: sqlite3.Connection) -> None:
     )
 
 
+@migration
+def m005_commit_kind(conn: sqlite3.Connection) -> None:
+    """Whether a snapshot's ``commit`` is a git commit or a content hash (a
+    plain directory, an installed package). Before this, only git commits
+    had a commit date."""
+    conn.execute(
+        "ALTER TABLE snapshots ADD COLUMN commit_kind TEXT NOT NULL DEFAULT 'git'"
+        " CHECK (commit_kind IN ('git', 'content'))"
+    )
+    conn.execute("UPDATE snapshots SET commit_kind = 'content' WHERE commit_date IS NULL")
+
+
+def pending(conn: sqlite3.Connection) -> list[str]:
+    """Names of the migrations not applied to the database yet, in order."""
+    done: set[str] = set()
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE name = '_migrations'").fetchone():
+        done = {row[0] for row in conn.execute("SELECT name FROM _migrations")}
+    return [fn.__name__ for fn in MIGRATIONS if fn.__name__ not in done]
+
+
 def apply(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT)")
     done = {row[0] for row in conn.execute("SELECT name FROM _migrations")}

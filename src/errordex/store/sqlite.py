@@ -8,14 +8,13 @@ snapshot unchanged.
 from __future__ import annotations
 
 import json
-import sqlite3
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from errordex.errors import NotFound, StoreError
+from errordex.errors import NotFound
 from errordex.model import (
     ClassDef,
     ErrorEntry,
@@ -26,7 +25,8 @@ from errordex.model import (
     SnapshotStats,
     ThrowSite,
 )
-from errordex.store import migrations, postings
+from errordex.store import opening, postings
+from errordex.store.opening import reports_damage
 from errordex.store.writer import SnapshotData, SnapshotWriter
 from errordex.template import Template
 
@@ -61,16 +61,15 @@ def _analysis_value(data: str | bytes) -> dict[str, Any]:
 
 
 class SqliteStore:
+    """The store in one SQLite file. ``SqliteStore(path)`` opens it to write
+    (creating it when there is none), ``SqliteStore.reader(path)`` to read
+    only; either refuses a file that is not an errordex store, and one whose
+    pages are damaged (see ``store/opening.py``). A read that meets damaged
+    pages raises ``StoreDamaged``."""
+
     def __init__(self, path: Path) -> None:
         self.path = path
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self.conn = sqlite3.connect(path, timeout=30, isolation_level=None)
-            self.conn.execute("PRAGMA journal_mode=WAL")
-            self.conn.execute("PRAGMA foreign_keys=ON")
-            migrations.apply(self.conn)
-        except (sqlite3.DatabaseError, OSError) as exc:
-            raise StoreError(f"cannot open the database at {path}: {exc}") from None
+        self.conn = opening.connect_writer(path)
 
     def close(self) -> None:
         self.conn.close()
@@ -84,13 +83,13 @@ class SqliteStore:
 
     def writer(self) -> SnapshotWriter:
         """Start writing one snapshot (see ``SnapshotWriter``)."""
-        return SnapshotWriter(self.conn)
+        return SnapshotWriter(self)
 
     # -- reading -----------------------------------------------------------
 
     _SNAP_COLS = (
         's.id, r.slug, r.url, r.default_branch, s."commit", s.commit_date, s.indexed_at,'
-        " s.tool_version, s.version_label, s.forge_ref, s.stats"
+        " s.tool_version, s.version_label, s.forge_ref, s.stats, s.commit_kind"
     )
 
     def _snapshot_from_row(self, row: tuple[Any, ...]) -> StoredSnapshot:
@@ -102,9 +101,11 @@ class SqliteStore:
             tool_version=row[7],
             version_label=row[8],
             stats=SnapshotStats.from_json(json.loads(row[10])),
+            commit_kind="content" if row[11] == "content" else "git",
         )
         return StoredSnapshot(id=row[0], snapshot=snap, forge_ref=row[9])
 
+    @reports_damage
     def repos(self) -> list[RepoSummary]:
         rows = self.conn.execute(
             f"SELECT {self._SNAP_COLS}, (SELECT count(*) FROM entries e WHERE e.snapshot_id = s.id"
@@ -112,10 +113,11 @@ class SqliteStore:
             " ORDER BY r.slug"
         ).fetchall()
         return [
-            RepoSummary(repo=(st := self._snapshot_from_row(r)).repo, snapshot=st, entries=r[11])
+            RepoSummary(repo=(st := self._snapshot_from_row(r)).repo, snapshot=st, entries=r[12])
             for r in rows
         ]
 
+    @reports_damage
     def current(self, slug: str) -> StoredSnapshot:
         row = self.conn.execute(
             f"SELECT {self._SNAP_COLS} FROM repos r JOIN snapshots s ON s.id = r.current_snapshot"
@@ -123,9 +125,10 @@ class SqliteStore:
             (slug,),
         ).fetchone()
         if row is None:
-            raise NotFound(f"no indexed repository named {slug!r} (see `errordex list`)")
+            raise NotFound(f"no indexed repository named {slug!r}", hint="see `errordex list`")
         return self._snapshot_from_row(row)
 
+    @reports_damage
     def snapshot(self, sid: int) -> StoredSnapshot:
         row = self.conn.execute(
             f"SELECT {self._SNAP_COLS} FROM snapshots s JOIN repos r ON r.id = s.repo_id WHERE s.id = ?",
@@ -135,6 +138,7 @@ class SqliteStore:
             raise NotFound(f"no snapshot {sid}")
         return self._snapshot_from_row(row)
 
+    @reports_damage
     def current_snapshot_ids(self) -> list[int]:
         return [
             r[0]
@@ -179,6 +183,7 @@ class SqliteStore:
             last_seen=row[7],
         )
 
+    @reports_damage
     def entries(
         self,
         repo: str | None = None,
@@ -192,6 +197,7 @@ class SqliteStore:
         where, params = self._filters(repo, kind, text, include_test_only)
         return [self._entry_from_row(r) for r in self._entry_rows(where, params, limit, offset)]
 
+    @reports_damage
     def count_entries(
         self,
         repo: str | None = None,
@@ -227,6 +233,7 @@ class SqliteStore:
             params.append(f"%{escaped}%")
         return " AND ".join(clauses), params
 
+    @reports_damage
     def entry(self, entry_id: str, repo: str | None = None) -> ErrorEntry:
         where = "e.id = ?"
         params: list[Any] = [entry_id]
@@ -235,9 +242,10 @@ class SqliteStore:
             params.append(repo)
         rows = self._entry_rows(where, params, 1, 0)
         if not rows:
-            raise NotFound(f"no error with id {entry_id!r} (see `errordex list`)")
+            raise NotFound(f"no error with id {entry_id!r}", hint="see `errordex list`")
         return self._entry_from_row(rows[0])
 
+    @reports_damage
     def entries_by_id(self, snapshot_id: int, ids: list[str]) -> dict[str, ErrorEntry]:
         """The entries of one current snapshot with these ids, in two queries (a
         catalog page); an id that is not there is left out."""
@@ -254,6 +262,7 @@ class SqliteStore:
             sites.setdefault(entry_id, []).append(ThrowSite.from_json(json.loads(d)))
         return {r[1]: self._entry_from_row(r, tuple(sites.get(r[1], ()))) for r in rows}
 
+    @reports_damage
     def entry_snapshot(self, entry_id: str, repo: str | None = None) -> StoredSnapshot:
         """The current snapshot holding an entry."""
         rows = self._entry_rows(
@@ -266,12 +275,25 @@ class SqliteStore:
             raise NotFound(f"no error with id {entry_id!r}")
         return self.snapshot(rows[0][0])
 
+    @reports_damage
+    def entry_ids_starting(
+        self, prefix: str, repo: str | None = None, limit: int = 64
+    ) -> list[tuple[str, str]]:
+        """(id, repo) of at most ``limit`` current entries whose id starts with
+        ``prefix`` (lowercase hex digits), in id order."""
+        where = "e.id GLOB ?" + (" AND r.slug = ?" if repo else "")
+        params = [prefix + "*", repo] if repo else [prefix + "*"]
+        rows = self._entry_rows(where, params, None, 0)
+        return sorted({(str(r[1]), str(r[5])) for r in rows})[:limit]
+
+    @reports_damage
     def file_text(self, snapshot_id: int, path: str) -> str | None:
         row = self.conn.execute(
             "SELECT text FROM files WHERE snapshot_id = ? AND path = ?", (snapshot_id, path)
         ).fetchone()
         return zlib.decompress(row[0]).decode("utf-8", "surrogatepass") if row else None
 
+    @reports_damage
     def analysis(self, snapshot_id: int, entry_id: str) -> dict[str, Any] | None:
         """The stored {"facts", "analysis"} of one entry, or None."""
         row = self.conn.execute(
@@ -280,6 +302,7 @@ class SqliteStore:
         ).fetchone()
         return _analysis_value(row[0]) if row else None
 
+    @reports_damage
     def analyses(self, snapshot_id: int) -> Iterator[tuple[str, dict[str, Any]]]:
         for entry_id, data in self.conn.execute(
             "SELECT entry_id, data FROM analyses WHERE snapshot_id = ? ORDER BY entry_id",
@@ -287,6 +310,7 @@ class SqliteStore:
         ):
             yield entry_id, _analysis_value(data)
 
+    @reports_damage
     def idents(self, snapshot_id: int) -> set[str]:
         """Every identifier in the snapshot's parsed code."""
         names = {
@@ -303,6 +327,7 @@ class SqliteStore:
         ).fetchone()
         return set(json.loads(row[0])) if row else set()
 
+    @reports_damage
     def packages(self, snapshot_id: int) -> list[Package]:
         return [
             Package.from_json(json.loads(d))
@@ -311,6 +336,7 @@ class SqliteStore:
             )
         ]
 
+    @reports_damage
     def classes(self, snapshot_id: int) -> list[ClassDef]:
         return [
             ClassDef.from_json(json.loads(d))
@@ -319,6 +345,7 @@ class SqliteStore:
             )
         ]
 
+    @reports_damage
     def skips(self, snapshot_id: int) -> list[Skip]:
         return [
             Skip(p, r)
@@ -327,6 +354,7 @@ class SqliteStore:
             )
         ]
 
+    @reports_damage
     def fts_candidates(self, query: str, limit: int = 50) -> Iterator[tuple[int, str, str]]:
         """(snapshot_id, entry id, template JSON) for an FTS5 query over the
         constant text of current entries, best first."""
@@ -340,6 +368,7 @@ class SqliteStore:
 
     # -- reads for the matcher (errordex.store.candidates.StoreIndex) -------------
 
+    @reports_damage
     def fts_term_counts(self, terms: list[str]) -> dict[str, int]:
         """How many rows of ``entries_fts`` hold each term (terms as FTS5 tokenizes them)."""
         if not terms:
@@ -358,6 +387,7 @@ class SqliteStore:
                 out[term] = int(doc)
         return out
 
+    @reports_damage
     def match_candidates(
         self, query: str, limit: int = 50, dynamic_only: bool = False
     ) -> list[tuple[int, str, str, str, str]]:
@@ -380,14 +410,17 @@ class SqliteStore:
         ).fetchall()
         return [(int(r[0]), r[1], r[2], postings.matched_json(r[3], r[5]), r[4]) for r in rows]
 
+    @reports_damage
     def match_status(self) -> postings.Status:
         """Whether the matcher's postings are in line with the current snapshots."""
         return postings.status(self.conn)
 
+    @reports_damage
     def match_term_counts(self, keys: Iterable[str]) -> dict[str, int]:
         """Entries in the matcher's postings per key (keys that have none are left out)."""
         return postings.counts(self.conn, keys)
 
+    @reports_damage
     def match_postings(
         self, key: str, cap: int, dead: Sequence[tuple[int, int]] = ()
     ) -> Sequence[int]:
@@ -395,18 +428,22 @@ class SqliteStore:
         (from ``match_status``) are doc id ranges to skip."""
         return postings.postings(self.conn, key, cap, dead)
 
+    @reports_damage
     def match_docs(self, docs: Iterable[int]) -> dict[int, tuple[list[str], list[str]]]:
         """Doc id -> (keys, type names) of entries in the matcher's postings."""
         return postings.docs(self.conn, docs)
 
+    @reports_damage
     def match_wordless_keys(self) -> list[str]:
         return postings.wordless(self.conn)
 
+    @reports_damage
     def match_rows(self, docs: list[int]) -> dict[int, tuple[int, str, str, str, str]]:
         """Doc id -> (snapshot id, entry id, repo slug, template JSON, exception
         types JSON) of current entries, the shape of ``match_candidates``."""
         return postings.rows(self.conn, docs)
 
+    @reports_damage
     def site_paths(self, snapshot_id: int, entry_id: str) -> list[str]:
         """The distinct paths of an entry's sites, in site order."""
         # no DISTINCT: it would make SQLite walk sites_by_path instead of sites_by_entry
@@ -416,6 +453,7 @@ class SqliteStore:
         ).fetchall()
         return list(dict.fromkeys(p for (p,) in rows))
 
+    @reports_damage
     def site_locations(self, snapshot_id: int, entry_id: str) -> list[tuple[str, int, str | None]]:
         """(path, line, via) of an entry's sites, in site order; ``via`` is the
         forwarder's "path:line symbol" for a forwarded site, else None."""
@@ -426,6 +464,7 @@ class SqliteStore:
         ).fetchall()
         return [(p, int(n), v) for p, n, v in rows]
 
+    @reports_damage
     def site_locations_of(
         self, keys: list[tuple[int, str]]
     ) -> dict[tuple[int, str], list[tuple[str, int, str | None]]]:
@@ -445,6 +484,7 @@ class SqliteStore:
                 out[chunk[n]].append((path, int(line), via))
         return out
 
+    @reports_damage
     def sites_at(
         self, paths: list[str], line: int, limit: int = 20
     ) -> list[tuple[int, str, str, str, str]]:
@@ -462,6 +502,7 @@ class SqliteStore:
         ).fetchall()
         return [(int(r[0]), r[1], r[2], postings.matched_json(r[3], r[5]), r[4]) for r in rows]
 
+    @reports_damage
     def known_files(self, paths: list[str]) -> list[tuple[str, str]]:
         """(repo slug, path) for each of ``paths`` that is a file of a current
         snapshot (stored, or holding a site)."""
@@ -493,6 +534,7 @@ class SqliteStore:
         )
         return where, [*params, f"{escaped}%", path]
 
+    @reports_damage
     def catalog_order(self, snapshot_id: int) -> list[str]:
         """Ids of a snapshot's entries with a non-test site, in catalog order (by message)."""
         return [
@@ -503,6 +545,7 @@ class SqliteStore:
             )
         ]
 
+    @reports_damage
     def catalog_ids(
         self,
         snapshot_id: int,
@@ -521,6 +564,7 @@ class SqliteStore:
             )
         }
 
+    @reports_damage
     def kind_counts(self, snapshot_id: int) -> dict[str, int]:
         """Entries (with a non-test site) per kind in one snapshot."""
         return dict(
@@ -531,6 +575,7 @@ class SqliteStore:
             ).fetchall()
         )
 
+    @reports_damage
     def package_counts(self, snapshot_id: int) -> dict[str, int]:
         """Entries per package (crate / Python package) of their non-test sites."""
         return dict(
@@ -542,28 +587,29 @@ class SqliteStore:
             ).fetchall()
         )
 
+    @reports_damage
     def data_version(self) -> int:
         """Changes whenever another connection commits (cache validation)."""
         return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
 
     @classmethod
     def reader(cls, path: Path) -> SqliteStore:
-        """One more connection to an existing, migrated database, for one thread
-        of a server. Only that thread uses it, but it may be closed from another
-        thread once the server has stopped (hence ``check_same_thread=False``)."""
+        """A read-only connection to the existing store at ``path`` (one per
+        thread of a server: it may be closed from another thread once the
+        server has stopped). Raises ``StoreMissing`` when there is none."""
         store = cls.__new__(cls)
         store.path = path
-        try:
-            store.conn = sqlite3.connect(
-                path, timeout=30, isolation_level=None, check_same_thread=False
-            )
-            store.conn.execute("PRAGMA foreign_keys=ON")
-        except (sqlite3.DatabaseError, OSError) as exc:
-            raise StoreError(f"cannot open the database at {path}: {exc}") from None
+        store.conn = opening.connect_reader(path)
         return store
+
+    def check(self) -> None:
+        """Raise ``StoreDamaged`` if SQLite finds damaged pages (``PRAGMA
+        quick_check``, which reads the whole file)."""
+        opening.check(self.conn, self.path)
 
     # -- explain: which repository a frame's directory is in -----------------
 
+    @reports_damage
     def repos_with_dir(self, directory: str, limit: int = 3) -> list[str]:
         """Repositories whose current snapshot has a site in ``directory``
         (not below it); at most ``limit``. The range scan uses sites_by_path."""

@@ -21,6 +21,7 @@ from typing import Any
 
 from errordex.model import ClassDef, ErrorEntry, Package, Repo, Skip, Snapshot
 from errordex.store import postings
+from errordex.store.opening import reports_damage
 from errordex.store.rows import EntryRows
 from errordex.store.rows import text as _text
 
@@ -111,8 +112,10 @@ class SnapshotWriter:
             sid = w.finish(data)
     """
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self.conn = conn
+    def __init__(self, store: SqliteStore) -> None:
+        self._store = store
+        self.path = store.path
+        self.conn = store.conn
         #: paths whose text is written
         self.paths: set[str] = set()
         #: whether any identifiers were handed over before ``finish``
@@ -189,6 +192,7 @@ class SnapshotWriter:
             "INSERT OR IGNORE INTO temp.pending_idents VALUES (?)", ((i,) for i in idents)
         )
 
+    @reports_damage
     def finish(self, data: SnapshotData) -> int:
         """Write the snapshot with the kept files, make it current, and commit."""
         snap, conn = data.snapshot, self.conn
@@ -203,7 +207,7 @@ class SnapshotWriter:
                 _delete_snapshot(conn, old[0])
             cur = conn.execute(
                 'INSERT INTO snapshots (repo_id, "commit", commit_date, indexed_at, tool_version,'
-                " version_label, forge_ref, stats) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " version_label, forge_ref, stats, commit_kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     repo_id,
                     snap.commit,
@@ -213,6 +217,7 @@ class SnapshotWriter:
                     snap.version_label,
                     data.forge_ref,
                     json.dumps(snap.stats.to_json()),
+                    snap.commit_kind,
                 ),
             )
             sid = cur.lastrowid

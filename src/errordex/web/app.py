@@ -2,7 +2,7 @@
 
 Each route calls one context builder (``web.context``) and renders the dict
 either as HTML (Jinja2, autoescaped) or as JSON. Every error, HTML or JSON,
-comes from one place (``_error``); JSON errors have one shape::
+comes from one place (``error_response``); JSON errors have one shape::
 
     {"ok": false, "error": "no error with id '…'", "status": 404}
 
@@ -10,6 +10,10 @@ SQLite connections are not shared between threads: sync work runs in the
 threadpool, and each thread opens its own read connection (``ThreadStores``).
 Rendered pages are cached in memory and the cache is dropped as soon as
 another connection commits (a re-index), which ``PRAGMA data_version`` tells.
+
+What a client sends is bounded before it is read: headers (``HeadLimit``,
+431), the URL (414) and the paste a form posts (``read_capped``, 413). No
+header shapes a page, so none is part of a cache key.
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from errordex.store.sqlite import SqliteStore
 from errordex.views import SCHEMA_VERSION
 from errordex.web import context as ctxs
 from errordex.web.pages import Pages
-from errordex.web.urls import Urls
+from errordex.web.urls import Urls, site_base
 
 log = logging.getLogger(__name__)
 
@@ -77,14 +81,47 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+#: the most a request's headers may hold, the same as uvicorn's h11 default;
+#: httptools has no limit, and 400 requests with a 1 MB Host each took a worker
+#: from 335 to 721 MB while the cache was keyed on the Host
+MAX_HEADER_BYTES = 16 * 1024
+#: the most a request's path and query may hold: a pasted traceback of
+#: ``MAX_QUERY`` characters, percent-encoded
+MAX_TARGET_BYTES = 4 * ctxs.MAX_QUERY + 1024
+
+
+class HeadLimit:
+    """Answers 431 to a request whose headers hold more than ``MAX_HEADER_BYTES``,
+    and 414 to one whose path and query hold more than ``MAX_TARGET_BYTES``,
+    before anything else reads them."""
+
+    def __init__(self, app: ASGIApp, refuse: Callable[[Scope, int, str], Response]) -> None:
+        self.app = app
+        self.refuse = refuse
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            refusal: tuple[int, str] | None = None
+            target = len(scope.get("raw_path") or b"") + len(scope.get("query_string", b""))
+            if sum(len(k) + len(v) + 4 for k, v in scope["headers"]) > MAX_HEADER_BYTES:
+                refusal = 431, f"request header fields too large (over {MAX_HEADER_BYTES} bytes)"
+            elif target > MAX_TARGET_BYTES:
+                refusal = 414, f"URL too long (over {MAX_TARGET_BYTES} bytes)"
+            if refusal is not None:
+                refused = self.refuse(scope, *refusal)
+                # closed at once: a kept-alive connection would hold the head till it times out
+                refused.headers["connection"] = "close"
+                await refused(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def cache_key(scope: Scope) -> str:
-    """The cache key of a request: the site it was asked on (pages hold absolute
-    canonical links, so a forged Host must not share entries), path and query."""
-    host = next((v for k, v in scope["headers"] if k == b"host"), b"").decode("latin-1")
+    """The cache key of a request: its path and query only. Nothing the client
+    sends in a header shapes a page (links are relative or built on the
+    configured base URL), so a forged Host can neither poison nor grow the cache."""
     query = scope.get("query_string", b"").decode("latin-1")
-    return (
-        f"{scope.get('scheme', 'http')}://{host}{scope.get('root_path', '')}{scope['path']}?{query}"
-    )
+    return f"{scope.get('root_path', '')}{scope['path']}?{query}"
 
 
 class CachedPages:
@@ -154,8 +191,13 @@ class Rendered:
 
 
 class PageCache:
-    """An LRU of rendered responses, bounded in count and in bytes, valid for one
-    ``data_version`` of the store (any commit by another connection clears it)."""
+    """An LRU of rendered responses, bounded in count and in bytes (keys and
+    bodies both count), valid for one ``data_version`` of the store (any commit
+    by another connection clears it)."""
+
+    #: what an entry costs beyond its key and body: the dict slot, the Rendered,
+    #: its ETag and media type (measured with sys.getsizeof: about 400 bytes)
+    ENTRY_OVERHEAD = 512
 
     def __init__(self, size: int, max_bytes: int = 128 * 2**20) -> None:
         self.size = size
@@ -164,6 +206,14 @@ class PageCache:
         self._data: OrderedDict[str, Rendered] = OrderedDict()
         self._version: int | None = None
         self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    @classmethod
+    def cost(cls, key: str, value: Rendered) -> int:
+        """The bytes ``key`` and ``value`` are accounted for."""
+        return len(key) + len(value.body) + cls.ENTRY_OVERHEAD
 
     def get(self, key: str, version: int) -> Rendered | None:
         with self._lock:
@@ -178,17 +228,18 @@ class PageCache:
             return hit
 
     def put(self, key: str, version: int, value: Rendered) -> None:
-        if self.size <= 0 or len(value.body) > self.max_bytes // 8:
+        cost = self.cost(key, value)
+        if self.size <= 0 or cost > self.max_bytes // 8:
             return
         with self._lock:
             if version != self._version:
                 return
             old = self._data.pop(key, None)
-            self.bytes += len(value.body) - (len(old.body) if old else 0)
+            self.bytes += cost - (self.cost(key, old) if old else 0)
             self._data[key] = value
             while len(self._data) > self.size or self.bytes > self.max_bytes:
-                _, dropped = self._data.popitem(last=False)
-                self.bytes -= len(dropped.body)
+                dropped_key, dropped = self._data.popitem(last=False)
+                self.bytes -= self.cost(dropped_key, dropped)
 
 
 # Query parameters, validated by FastAPI (a bad value is a 422 in the one error shape).
@@ -196,6 +247,26 @@ Page = Annotated[int, Query(ge=1, le=100_000)]
 PerPage = Annotated[int, Query(ge=1, le=ctxs.MAX_PER_PAGE)]
 Filter = Annotated[str | None, Query(max_length=ctxs.MAX_FILTER)]
 Text = Annotated[str, Query(max_length=ctxs.MAX_QUERY)]
+
+
+#: the most ``POST /explain`` reads: a form with ``MAX_QUERY`` characters of
+#: paste, percent-encoded
+MAX_PASTE_BYTES = 4 * ctxs.MAX_QUERY
+
+
+async def read_capped(request: Request, cap: int) -> bytes | None:
+    """The request's body, or None when it is longer than ``cap`` bytes: refused
+    by its Content-Length before a byte is read, else as soon as the stream
+    passes the cap (a 300 MB body took the server from 70 to 581 MB)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > cap):
+        return None
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > cap:
+            return None
+    return bytes(body)
 
 
 def _is_json_path(path: str) -> bool:
@@ -206,9 +277,22 @@ def _rendered(body: bytes, media_type: str) -> Rendered:
     return Rendered(body, media_type, '"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"')
 
 
-def create_app(store: SqliteStore, cache_size: int = 50_000) -> FastAPI:
+def create_app(
+    store: SqliteStore,
+    cache_size: int = 50_000,
+    base_url: str | None = None,
+    report_url: str | None = None,
+) -> FastAPI:
     """The web app over ``store``. Up to ``cache_size`` rendered pages (and 128 MB)
-    are kept in memory; 0 turns the cache off."""
+    are kept in memory; 0 turns the cache off.
+
+    ``base_url`` is the site's public URL (``urls.site_base``): canonical links
+    and the sitemap are built on it. Without it canonical links are relative and
+    there is no sitemap; the Host header is never used. ``report_url`` is where
+    "Report a wrong page" files an issue (default: errordex's own tracker).
+    """
+    site_url = site_base(base_url) if base_url else None
+    report_to = ctxs.report_target(report_url)
     stores = ThreadStores(store)
     cache = PageCache(cache_size)
     app = FastAPI(
@@ -223,18 +307,27 @@ def create_app(store: SqliteStore, cache_size: int = 50_000) -> FastAPI:
     )
     app.state.stores = stores
     app.state.cache = cache
-    app.add_middleware(CachedPages, cache=cache, stores=stores)
-    app.add_middleware(SecurityHeaders)
+
+    def pages_at(scope: Scope) -> Pages:
+        root = scope.get("root_path", "").rstrip("/") + "/"
+        return Pages(Urls(root), site=site_url or root)
 
     def pages_for(request: Request) -> Pages:
-        root = request.scope.get("root_path", "").rstrip("/") + "/"
-        return Pages(Urls(root), site=str(request.base_url))
+        return pages_at(request.scope)
+
+    def error_response(scope: Scope, status: int, message: str) -> Response:
+        """Every error, HTML or JSON (the one shape), by the path asked for."""
+        if _is_json_path(scope["path"]):
+            return JSONResponse({"ok": False, "error": message, "status": status}, status)
+        html = pages_at(scope).error(status, message)
+        return Response(html, status, media_type="text/html; charset=utf-8")
 
     def _error(request: Request, status: int, message: str) -> Response:
-        if _is_json_path(request.url.path):
-            return JSONResponse({"ok": False, "error": message, "status": status}, status)
-        html = pages_for(request).error(status, message)
-        return Response(html, status, media_type="text/html; charset=utf-8")
+        return error_response(request.scope, status, message)
+
+    app.add_middleware(CachedPages, cache=cache, stores=stores)
+    app.add_middleware(HeadLimit, refuse=error_response)
+    app.add_middleware(SecurityHeaders)
 
     async def cached(
         request: Request, build: Callable[[SqliteStore], Rendered], cache_it: bool = True
@@ -324,9 +417,11 @@ def create_app(store: SqliteStore, cache_size: int = 50_000) -> FastAPI:
     @app.post("/explain", include_in_schema=False)
     async def explain(request: Request) -> Response:
         """The paste box posts here when the text is too long for a URL."""
-        body = await request.body()
-        if len(body) > 4 * ctxs.MAX_QUERY:
-            return _error(request, 413, "the pasted text is too long")
+        body = await read_capped(request, MAX_PASTE_BYTES)
+        if body is None:
+            refused = _error(request, 413, "the pasted text is too long")
+            refused.headers["connection"] = "close"  # the rest of the body is not read
+            return refused
         form = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
         q = form.get("q", "")[: ctxs.MAX_QUERY]
         pages = pages_for(request)
@@ -389,7 +484,7 @@ def create_app(store: SqliteStore, cache_size: int = 50_000) -> FastAPI:
         site = ctxs.clean_site(request.query_params)
 
         def build(s: SqliteStore) -> Rendered:
-            ctx = ctxs.error_context(s, slug, entry_id, values, site)
+            ctx = ctxs.error_context(s, slug, entry_id, values, site, report_to=report_to)
             if not html:
                 return as_json(ctx)
             return as_html(pages.error_page(ctx, ctxs.file_reader(s, ctx["repo"])))
@@ -404,8 +499,11 @@ def create_app(store: SqliteStore, cache_size: int = 50_000) -> FastAPI:
     async def sitemap(request: Request) -> Response:
         pages = pages_for(request)
 
+        if not pages.absolute:
+            return _error(request, 404, "no sitemap: the site's public URL is not configured")
+
         def build(s: SqliteStore) -> Rendered:
-            return _rendered(pages.sitemap(s).encode(), "application/xml")
+            return _rendered((pages.sitemap(s) or "").encode(), "application/xml")
 
         return await cached(request, build)
 

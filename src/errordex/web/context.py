@@ -13,11 +13,11 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
-from errordex.errors import NotFound
+from errordex import __version__
+from errordex.errors import InputError, NotFound
 from errordex.explain import explain_text
-from errordex.forge import parse_forge_url
 from errordex.runtime import title
 from errordex.store.sqlite import SqliteStore, StoredSnapshot
 from errordex.views import SCHEMA_VERSION, entry_json, entry_summary
@@ -35,6 +35,7 @@ def _snapshot_json(snap: StoredSnapshot) -> dict[str, Any]:
     s = snap.snapshot
     return {
         "commit": s.commit,
+        "commit_kind": s.commit_kind,
         "commit_date": s.commit_date,
         "indexed_at": s.indexed_at,
         "tool_version": s.tool_version,
@@ -42,11 +43,22 @@ def _snapshot_json(snap: StoredSnapshot) -> dict[str, Any]:
     }
 
 
+def public_url(url: str | None) -> str | None:
+    """A repository's URL as a page may show it: an http(s) address, else None.
+    A local source (``file:///home/me/repo``, a path) has no page to link, and
+    its URL would publish a path of this machine.
+
+        >>> public_url("file:///home/me/repo"), public_url("https://github.com/o/r")
+        (None, 'https://github.com/o/r')
+    """
+    return url if url and urlsplit(url).scheme in ("http", "https") else None
+
+
 def home_context(store: SqliteStore) -> dict[str, Any]:
     repos = [
         {
             "repo": r.repo.slug,
-            "url": r.repo.url,
+            "url": public_url(r.repo.url),
             "entries": r.entries,
             **_snapshot_json(r.snapshot),
         }
@@ -142,7 +154,7 @@ def catalog_context(
     return {
         "version": SCHEMA_VERSION,
         "repo": slug,
-        "url": snap.repo.url,
+        "url": public_url(snap.repo.url),
         **_snapshot_json(snap),
         "filters": {"kind": kind, "path": path, "q": q},
         "kinds": cat.kinds,
@@ -155,17 +167,43 @@ def catalog_context(
     }
 
 
-def report_url(repo_url: str | None, ctx: Mapping[str, Any]) -> str | None:
-    """A new-issue link on the repo for a GitHub repo, else None."""
-    forge = parse_forge_url(repo_url) if repo_url else None
-    if forge is None or forge.forge != "github":
-        return None
+#: errordex's own tracker, where a wrong page is errordex's mistake to fix
+#: (``[project.urls] Issues`` in pyproject.toml; a test keeps the two equal)
+ERRORDEX_ISSUES = "https://github.com/errordex/errordex/issues"
+
+
+def report_target(url: str | None = None) -> str:
+    """Where "Report a wrong page" opens a new issue: ``url``, a site operator's
+    choice (``--report-url``, ``$ERRORDEX_REPORT_URL``), or errordex's tracker.
+
+        >>> report_target()
+        'https://github.com/errordex/errordex/issues/new'
+
+    Raises ``InputError`` for anything but an absolute http(s) URL.
+    """
+    if not url:
+        return ERRORDEX_ISSUES + "/new"
+    try:
+        parts = urlsplit(url.strip())
+        ok = parts.scheme in ("http", "https") and bool(parts.hostname)
+    except ValueError:
+        ok = False
+    if not ok:
+        raise InputError(f"--report-url {url!r}: give an absolute http(s) URL")
+    return parts.geturl()
+
+
+def report_url(report_to: str, ctx: Mapping[str, Any]) -> str:
+    """The new-issue link for a wrong page: ``report_to`` (see ``report_target``)
+    with a ``title`` and a ``body`` that name the page. It never goes to the
+    indexed project's tracker: the page is errordex's work, not theirs."""
     body = (
-        f"The errordex page for error `{ctx['id']}` at commit {ctx['commit']} looks wrong.\n\n"
-        f"Message: {ctx['message']}\n\nWhat is wrong:\n"
+        f"The errordex page for error `{ctx['id']}` of {ctx['repo']} at "
+        f"{ctx['commit']} looks wrong.\n\nMessage: {ctx['message']}\n\n"
+        f"errordex {__version__}\n\nWhat is wrong:\n"
     )
     query = urlencode({"title": f"Wrong error page: {ctx['title'][:80]}", "body": body})
-    return f"{forge.web_url}/issues/new?{query}"
+    return f"{report_to}{'&' if '?' in report_to else '?'}{query}"
 
 
 def site_query(site: Mapping[str, Any]) -> str:
@@ -239,8 +277,11 @@ def error_context(
     entry_id: str,
     values: Mapping[str, str] | None = None,
     site: tuple[str, int] | None = None,
+    report_to: str = ERRORDEX_ISSUES + "/new",
 ) -> dict[str, Any]:
     """The JSON of one error, as on its page. Raises NotFound.
+
+    ``report_to`` is where its "Report a wrong page" link goes (``report_target``).
 
     ``site`` (path, line), from a paste whose traceback shows which site threw
     it: that site comes first and ``data["site"]`` names it (ignored when the
@@ -255,10 +296,10 @@ def error_context(
         with_snippets=True,
         file_lines=lambda path: FILE_LINES.get(store, snap, path),
     )
-    data["repo_url"] = snap.repo.url
+    data["repo_url"] = public_url(snap.repo.url)
     data["forge_ref"] = snap.forge_ref
     data["related"] = [_related(store, entry.repo, r) for r in data["related"]]
-    data["report_url"] = report_url(snap.repo.url, data)
+    data["report_url"] = report_url(report_to, data)
     if values:
         data["values"] = dict(values)
     mine = [s for s in data["sites"] if site and (s["path"], s["line"]) == site]

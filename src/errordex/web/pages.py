@@ -10,12 +10,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
+from urllib.parse import urlsplit
 from xml.sax.saxutils import escape as xml_escape
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 
 from errordex import __version__, plugins
+from errordex.model import commit_noun
 from errordex.store.sqlite import SqliteStore
+from errordex.visible import visible_controls
 from errordex.web import render
 from errordex.web.urls import Urls
 
@@ -23,11 +27,21 @@ SITE_NAME = "errordex"
 FILE_ROWS = render.FileRows()
 
 
+def shown(value: Any) -> Any:
+    """What a template prints of ``value``: its control characters written as
+    ``\\xNN`` (repository text may hold ESC or NUL, which a page would hide);
+    the JSON twins keep them as data."""
+    if isinstance(value, Markup):  # already HTML: its tags hold no control character
+        return Markup(visible_controls(str(value)))
+    return visible_controls(value) if isinstance(value, str) else value
+
+
 @cache
 def environment() -> Environment:
     env = Environment(
         loader=PackageLoader("errordex.web", "templates"),
         autoescape=select_autoescape(default=True, default_for_string=True),
+        finalize=shown,
         trim_blocks=True,
         lstrip_blocks=True,
         auto_reload=False,  # the templates ship with the package: compile each once
@@ -69,14 +83,22 @@ class Meta:
 
 @dataclass(frozen=True)
 class Pages:
-    """``urls`` makes the links; ``site`` is the absolute base URL for
-    canonical links and the sitemap (None: unknown, e.g. a local export)."""
+    """``urls`` makes the links; ``site`` is the base of canonical links: the
+    site's absolute URL (``urls.site_base``: then the sitemap too), a root path
+    for a server that was not told its URL (relative canonical links, no
+    sitemap), or None (no canonical link: an export without a base URL). It
+    never comes from a request's Host header."""
 
     urls: Urls
     site: str | None = None
 
     def with_urls(self, urls: Urls) -> Pages:
         return replace(self, urls=urls)
+
+    @property
+    def absolute(self) -> bool:
+        """Whether ``site`` is an absolute URL (a sitemap needs one)."""
+        return self.site is not None and "://" in self.site
 
     @property
     def canon(self) -> Urls | None:
@@ -122,8 +144,9 @@ class Pages:
         filtered = any(f.values()) or ctx["page"] > 1
         meta = Meta(
             title=f"Errors of {slug} ({ctx['total']}) · {SITE_NAME}",
-            description=f"All {ctx['total']} error messages {slug} can throw at commit "
-            f"{ctx['commit'][:7]}, with the places they are thrown.",
+            description=f"All {ctx['total']} error messages {slug} can throw at"
+            f" {commit_noun(ctx.get('commit_kind', 'git'))} {ctx['commit'][:7]},"
+            " with the places they are thrown.",
             canonical=canon.repo(slug, page=ctx["page"]) if canon else None,
             json_url=self.urls.repo_json(slug, ctx["page"], f["kind"], f["path"], f["q"]),
             json_ld=(
@@ -155,7 +178,8 @@ class Pages:
         n = len(ctx["sites"])
         description = answer_text or (
             f"{ctx['title']} — {types or kinds} in {slug}, thrown at {n} "
-            f"place{'s' if n != 1 else ''}: the source, pinned to commit {ctx['commit'][:7]}."
+            f"place{'s' if n != 1 else ''}: the source, pinned to"
+            f" {commit_noun(ctx.get('commit_kind', 'git'))} {ctx['commit'][:7]}."
         )
         article: dict[str, Any] = {
             "@context": "https://schema.org",
@@ -216,7 +240,14 @@ class Pages:
         return self._render("search.html", ctx, meta)
 
     def error(self, status: int, message: str) -> str:
-        titles = {404: "Page not found", 422: "Invalid request", 500: "Server error"}
+        titles = {
+            404: "Page not found",
+            413: "Text too long",
+            414: "URL too long",
+            422: "Invalid request",
+            431: "Headers too large",
+            500: "Server error",
+        }
         meta = Meta(
             title=f"{titles.get(status, 'Error')} · {SITE_NAME}",
             description=message,
@@ -228,8 +259,11 @@ class Pages:
 
     # -- crawlers ----------------------------------------------------------------
 
-    def sitemap(self, store: SqliteStore, repo: str | None = None) -> str:
-        canon = self.canon or self.urls.with_base(self.urls.base, index_html=False)
+    def sitemap(self, store: SqliteStore, repo: str | None = None) -> str | None:
+        """The sitemap, or None without an absolute site URL (its locs must be absolute)."""
+        canon = self.canon
+        if canon is None or not self.absolute:
+            return None
         locs = [canon.home()]
         for r in store.repos():
             if repo and r.repo.slug != repo:
@@ -248,8 +282,19 @@ class Pages:
         )
 
     def robots(self) -> str:
-        lines = ["User-agent: *", "Disallow: /search", "Disallow: /api/", "Allow: /"]
-        if self.site:
-            canon = self.urls.with_base(self.site, index_html=False)
-            lines.append(f"Sitemap: {canon.sitemap()}")
+        """robots.txt, its paths under the site's own path ("/docs/search" for a
+        site at https://example.org/docs/); a sitemap line with an absolute site."""
+        if self.absolute:
+            root = urlsplit(self.site or "").path or "/"
+        else:
+            root = self.site or (self.urls.base if self.urls.base.startswith("/") else "/")
+        paths = self.urls.with_base(root, index_html=False)
+        lines = [
+            "User-agent: *",
+            f"Disallow: {paths.search()}",
+            f"Disallow: {root}api/",
+            f"Allow: {root}",
+        ]
+        if self.absolute and self.canon is not None:
+            lines.append(f"Sitemap: {self.canon.sitemap()}")
         return "\n".join(lines) + "\n"

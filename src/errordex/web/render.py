@@ -147,13 +147,18 @@ def via(site: Mapping[str, Any], ctx: Mapping[str, Any]) -> Via | None:
     return Via(m["path"], line, m["symbol"], url)
 
 
+_C1 = re.compile("[\x7f-\x9f]")
+
+
 def json_ld(data: Any) -> Markup:
     """JSON for a ``<script type="application/ld+json">`` block: ``<``, ``>``, ``&``
     are written as \\u escapes, so no message can close the element."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-    return Markup(text)
+    # DEL and the C1 controls as \u escapes too (json.dumps leaves them raw):
+    # the page shows no raw control character, and the JSON still decodes to the data
+    return Markup(_C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text))
 
 
 # -- analysis sections ---------------------------------------------------------

@@ -19,10 +19,14 @@ from fastapi import FastAPI
 from errordex.errors import InputError
 from errordex.store.sqlite import SqliteStore
 from errordex.web.app import create_app
+from errordex.web.context import report_target
+from errordex.web.urls import site_base
 
 #: how the supervisor tells each worker process what to serve
 DB_ENV = "ERRORDEX_SERVE_DB"
 CACHE_ENV = "ERRORDEX_SERVE_CACHE"
+BASE_URL_ENV = "ERRORDEX_SERVE_BASE_URL"
+REPORT_URL_ENV = "ERRORDEX_SERVE_REPORT_URL"
 DEFAULT_CACHE = 50_000
 
 
@@ -58,7 +62,12 @@ def check_can_listen(host: str, port: int) -> None:
 def worker_app() -> FastAPI:
     """The app of one worker process (a uvicorn factory): its own store."""
     store = SqliteStore.reader(Path(os.environ[DB_ENV]))
-    return create_app(store, cache_size=int(os.environ.get(CACHE_ENV, DEFAULT_CACHE)))
+    return create_app(
+        store,
+        cache_size=int(os.environ.get(CACHE_ENV, DEFAULT_CACHE)),
+        base_url=os.environ.get(BASE_URL_ENV) or None,
+        report_url=os.environ.get(REPORT_URL_ENV) or None,
+    )
 
 
 def serve(
@@ -67,18 +76,25 @@ def serve(
     port: int = 8000,
     workers: int | None = None,
     cache_size: int = DEFAULT_CACHE,
+    base_url: str | None = None,
+    report_url: str | None = None,
 ) -> None:
     """Serve ``store`` until interrupted, with ``workers`` processes (default: one
     per CPU). Sync work runs in each process's threadpool, each thread with its
-    own SQLite connection."""
+    own SQLite connection. ``base_url`` and ``report_url``: see ``create_app``."""
+    if base_url:  # a bad URL is one clear error before anything starts
+        site_base(base_url)
+    report_target(report_url)
     check_can_listen(host, port)
     workers = default_workers() if workers is None else max(1, workers)
     if workers == 1:
-        app = create_app(store, cache_size=cache_size)
+        app = create_app(store, cache_size=cache_size, base_url=base_url, report_url=report_url)
         uvicorn.run(app, host=host, port=port, log_level="info", access_log=False)
         return
     os.environ[DB_ENV] = str(Path(store.path).resolve())
     os.environ[CACHE_ENV] = str(cache_size)
+    os.environ[BASE_URL_ENV] = base_url or ""
+    os.environ[REPORT_URL_ENV] = report_url or ""
     store.close()  # the workers open their own connections
     uvicorn.run(
         "errordex.web.server:worker_app",

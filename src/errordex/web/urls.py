@@ -25,7 +25,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, urlencode, urlsplit
+
+from errordex.errors import InputError
 
 #: what ``quote(text, safe="")`` leaves as it is (ids, slugs: the common case)
 _UNRESERVED = re.compile(r"[A-Za-z0-9_.~-]*")
@@ -43,6 +45,28 @@ def _slug(slug: str) -> str:
 def _query(params: Mapping[str, str | int | None]) -> str:
     clean = {k: str(v) for k, v in params.items() if v not in (None, "")}
     return "?" + urlencode(clean) if clean else ""
+
+
+def site_base(url: str, option: str = "--base-url") -> str:
+    """A site's absolute base URL, checked, ending with "/"; links and the sitemap
+    are built on it, never on a request's Host header::
+
+        >>> site_base("https://errors.example.org/docs")
+        'https://errors.example.org/docs/'
+
+    Raises ``InputError`` for anything but an http(s) URL with a host and no
+    query or fragment.
+    """
+    try:
+        parts = urlsplit(url.strip())
+        ok = parts.scheme in ("http", "https") and bool(parts.hostname)
+    except ValueError:
+        ok = False
+    if not ok or parts.query or parts.fragment:
+        raise InputError(
+            f"{option} {url!r}: give an absolute http(s) URL, e.g. https://example.org/"
+        )
+    return parts.geturl().rstrip("/") + "/"
 
 
 @dataclass(frozen=True)

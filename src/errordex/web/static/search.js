@@ -2,6 +2,12 @@
 // by the words of ?q=. Results are built with textContent only, never HTML.
 (function () {
   "use strict";
+  // control characters as \xNN, as the pages show them (errordex.visible)
+  function visible(text) {
+    return text.replace(/[\x00-\x08\x0b-\x1f\x80-\x9f]/g, function (c) {
+      return "\\x" + ("0" + c.charCodeAt(0).toString(16)).slice(-2);
+    });
+  }
   function words(text) {
     return (text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) || []).slice(0, 40);
   }
@@ -34,10 +40,10 @@
       var a = document.createElement("a");
       a.className = "msg";
       a.href = box.getAttribute("data-base") + s[1].href;
-      a.textContent = s[1].title;
+      a.textContent = visible(s[1].title);
       var meta = document.createElement("div");
       meta.className = "meta muted";
-      meta.textContent = s[1].repo + " · " + s[1].kinds.join(", ");
+      meta.textContent = visible(s[1].repo + " · " + s[1].kinds.join(", "));
       li.appendChild(a);
       li.appendChild(meta);
       ol.appendChild(li);
