@@ -13,7 +13,7 @@ Nothing in this module does I/O.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from errordex.template import Template
 

@@ -17,13 +17,16 @@ import sqlite3
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from errordex.model import ClassDef, ErrorEntry, Package, Repo, Skip, Snapshot
 from errordex.store import postings
 from errordex.store.opening import reports_damage
 from errordex.store.rows import EntryRows
 from errordex.store.rows import text as _text
+
+if TYPE_CHECKING:
+    from errordex.store.sqlite import SqliteStore
 
 #: the writer's temp tables of entries' rows (``EntryRows``) and their columns
 _PENDING_ROWS = {
