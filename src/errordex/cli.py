@@ -155,8 +155,7 @@ def main() -> None:
     " repeatable.",
 )
 @click.option(
-    "--python",
-    "python",
+    "--python",  # the parameter `python` (click's name for it)
     metavar="PATH",
     help="For pkg:NAME: look in this interpreter's environment (its sys.path)"
     " instead of errordex's own.",

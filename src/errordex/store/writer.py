@@ -17,16 +17,14 @@ import sqlite3
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any, Protocol
 
 from errordex.model import ClassDef, ErrorEntry, Package, Repo, Skip, Snapshot
 from errordex.store import postings
 from errordex.store.opening import reports_damage
 from errordex.store.rows import EntryRows
 from errordex.store.rows import text as _text
-
-if TYPE_CHECKING:
-    from errordex.store.sqlite import SqliteStore
 
 #: the writer's temp tables of entries' rows (``EntryRows``) and their columns
 _PENDING_ROWS = {
@@ -100,6 +98,13 @@ def compress(text: str) -> bytes:
     return zlib.compress(text.encode("utf-8", "surrogatepass"), 1)
 
 
+class _Store(Protocol):
+    """What the writer reads of a ``SqliteStore`` (which imports this module)."""
+
+    path: Path
+    conn: sqlite3.Connection
+
+
 class SnapshotWriter:
     """One snapshot's write, spread over the index run.
 
@@ -115,7 +120,7 @@ class SnapshotWriter:
             sid = w.finish(data)
     """
 
-    def __init__(self, store: SqliteStore) -> None:
+    def __init__(self, store: _Store) -> None:
         self._store = store
         self.path = store.path
         self.conn = store.conn
