@@ -207,7 +207,9 @@ def print_entry(
                 f"  [dim]guard[/] {escape(g['kind'])}: {escape(g['text'])}  [dim]line {g['line']}[/]"
             )
         snip = s.get("snippet")
-        if snip:
+        if s.get("same_code_as"):
+            console.print(f"  [dim]The same code as at {escape(s['same_code_as'])}.[/]")
+        elif snip:
             code = "\n".join(snip["lines"])
             console.print(
                 Syntax(

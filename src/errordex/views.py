@@ -50,6 +50,24 @@ def site_json(
     return out
 
 
+def _collapsed(sites: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The sites with a snippet that repeats an earlier site's code (the same
+    lines, the same lines marked) showing it once: the later ones name the
+    first (``same_code_as``: its ``path:line``) instead of a copy."""
+    seen: dict[tuple[Any, ...], str] = {}
+    for s in sites:
+        snip = s.get("snippet")
+        if not snip:
+            continue
+        lo, hi = snip["mark"]
+        key = (tuple(snip["lines"]), lo - snip["start"], hi - lo)
+        first = seen.setdefault(key, f"{s['path']}:{s['line']}")
+        if first != f"{s['path']}:{s['line']}":
+            del s["snippet"]
+            s["same_code_as"] = first
+    return sites
+
+
 def entry_json(
     entry: ErrorEntry,
     snap: StoredSnapshot,
@@ -89,7 +107,7 @@ def entry_json(
         "exception_types": list(entry.exception_types),
         "first_seen": entry.first_seen,
         "last_seen": entry.last_seen,
-        "sites": [site_json(s, snap, texts.get(s.path)) for s in entry.catalog_sites],
+        "sites": _collapsed([site_json(s, snap, texts.get(s.path)) for s in entry.catalog_sites]),
         "test_sites": [site_json(s, snap) for s in entry.sites if s.in_test],
         "facts": stored["facts"] if stored else {},
         "analysis": stored["analysis"] if stored else None,

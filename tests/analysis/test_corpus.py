@@ -74,7 +74,7 @@ def test_log_kv_stub_page_gives_the_cargo_line(db: str) -> None:
     (feature,) = [f for f in shown["facts"]["features"] if f["feature"] == "kv_unstable"]
     assert (
         feature["negated"]
-        and feature["dependency_line"] == 'log = { version = "0.4", features = ["kv_unstable"] }'
+        and feature["dependency_line"] == 'log = { version = "0.4.17", features = ["kv_unstable"] }'
     )
 
 

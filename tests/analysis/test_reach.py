@@ -114,7 +114,9 @@ def test_a_name_left_out_of_all_is_not_public_and_the_page_leads_with_the_api(
     assert stored is not None
     public = {r["function"]: r["public"] for r in stored["facts"]["reachability"]}
     assert public == {"parse_object": False, "Decoder.raw_decode": True}
-    assert stored["analysis"]["summary"]["text"].startswith("`Decoder.raw_decode` raises")
+    assert stored["analysis"]["summary"]["text"].startswith(
+        "You called `Decoder.raw_decode(s=…)` (`pkg/decoder.py`), and it raises"
+    )
 
 
 def test_all_that_cannot_be_read_leaves_every_public_name_public() -> None:

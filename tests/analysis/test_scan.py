@@ -110,9 +110,11 @@ def test_features_in_reads_negation() -> None:
     ]
 
 
-def test_dependency_line_uses_major_minor() -> None:
-    assert dependency_line("top", "1.4.0", "x") == 'top = { version = "1.4", features = ["x"] }'
-    assert dependency_line("top", "0.14.2", "x") == 'top = { version = "0.14", features = ["x"] }'
+def test_dependency_line_has_the_version_at_the_indexed_commit() -> None:
+    assert dependency_line("top", "1.4.0", "x") == 'top = { version = "1.4.0", features = ["x"] }'
+    assert dependency_line("top", "0.14.2+build", "x") == (
+        'top = { version = "0.14.2", features = ["x"] }'
+    )
 
 
 def test_occurs_in_placeholders_match_any_text_but_prove_nothing_alone() -> None:

@@ -124,15 +124,14 @@ class Workspace:
 
 
 def dependency_line(name: str, version: str | None, feature: str) -> str:
-    """The Cargo.toml line a user writes to turn on ``feature`` of ``name``."""
+    """The Cargo.toml line a user writes to turn on ``feature`` of ``name``:
+    with the version at the indexed commit, as written (a pre-release stays
+    one: cargo picks a pre-release only when asked for it), so it can be
+    pasted as it is.
+
+        >>> dependency_line("burn", "0.19.0-pre.2", "autodiff")
+        'burn = { version = "0.19.0-pre.2", features = ["autodiff"] }'
+    """
     if version:
-        parts = version.split("+", 1)[0].split("-", 1)[0].split(".")
-        short = (
-            ".".join(parts[:2])
-            if parts[0] != "0"
-            else ".".join(parts[:3])
-            if len(parts) > 2 and parts[1] == "0"
-            else ".".join(parts[:2])
-        )
-        return f'{name} = {{ version = "{short}", features = ["{feature}"] }}'
+        return f'{name} = {{ version = "{version.split("+", 1)[0]}", features = ["{feature}"] }}'
     return f'{name} = {{ features = ["{feature}"] }}'

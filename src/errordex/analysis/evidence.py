@@ -122,6 +122,10 @@ class Manifest:
     deps: dict[str, tuple[str, int]] = field(default_factory=dict)
     #: ``[package] repository = "..."`` and its line
     repository: tuple[str, int] | None = None
+    #: ``[workspace.package] version``, in a workspace's root manifest
+    workspace_version: str | None = None
+    #: whether ``[package]`` takes its version from the workspace (``version.workspace = true``)
+    inherits_version: bool = False
 
 
 @_pickled_by_fields

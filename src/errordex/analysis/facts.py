@@ -10,7 +10,6 @@ import builtins
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from itertools import islice
 from typing import Any
 
 from errordex import plugins
@@ -309,11 +308,37 @@ def _catching(chain: list[Fact], ix: Index) -> frozenset[tuple[str, str]]:
     return ix.catching(_caught_names(chain))
 
 
-def catches(chain: list[Fact], ix: Index) -> list[Fact]:
-    return [
-        _at(c.path, c.line, exception=c.exception, function=c.symbol, text=c.text)
-        for c in islice(ix.catches_of(_caught_names(chain)), 10)
-    ]
+def catches(chain: list[Fact], ix: Index, reach: list[Fact] | None = None) -> list[Fact]:
+    """The ``except`` clauses of the error or a base. One whose function calls
+    a function on the way from public code to a site, before the ``except``
+    line, is ``on_path`` (``calls`` names what it calls), and comes first:
+    the library catches the error itself there."""
+    way: dict[tuple[str, str], tuple[str, int]] = {}
+    for name in _names_on_the_way(reach or []):
+        if ix.defined.get(name, 0) > AMBIGUOUS:
+            continue
+        for f, line in ix.callers_of(name):
+            way.setdefault((f.path, f.symbol), (name, line))
+    on_path: list[Fact] = []
+    other: list[Fact] = []
+    for c in ix.catches_of(_caught_names(chain)):
+        fact = _at(c.path, c.line, exception=c.exception, function=c.symbol, text=c.text)
+        got = way.get((c.path, c.symbol))
+        if got is not None and got[1] <= c.line:
+            fact.update(on_path=True, calls=got[0])
+            on_path.append(fact)
+        elif len(other) < 10:
+            other.append(fact)
+        if len(on_path) >= 3 and len(other) >= 10:
+            break
+    return (on_path + other)[:10]
+
+
+def _names_on_the_way(reach: list[Fact]) -> set[str]:
+    """The names of the functions around the sites and on the call chains to them."""
+    return {r["name"] for r in reach} | {
+        _last_name(hop["function"]) for r in reach for c in r.get("paths", ()) for hop in c
+    }
 
 
 def docs(sites: list[ThrowSite], reach: list[Fact], entry: ErrorEntry, ix: Index) -> list[Fact]:
@@ -380,6 +405,16 @@ def tests(
                 picked.update(ix.should_panic_by_call.get(name, ()))
     message = Message(entry.template)
     for t in (ix.tests[i] for i in sorted(picked)):
+        expected = t.exception.rsplit(".", 1)[-1] if t.exception else None
+        if classes_raised and expected is not None and expected not in catching:
+            continue  # it expects another exception: shared words only
+        if (
+            classes_raised
+            and expected is not None
+            and expected not in short
+            and not (t.pattern and pins(t.pattern, t.is_regex, entry.template))
+        ):
+            continue  # a base class (`Exception`) counts only with the message pinned
         if t.pattern and message.matches(t.pattern, t.is_regex):
             # A table's message column: a row counts only where its text pins the message.
             if t.inputs and not (
@@ -606,7 +641,7 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
         "features": features(sites, ix),
         "reachability": reach,
         "hierarchy": chain,
-        "catches": catches(chain, ix),
+        "catches": catches(chain, ix, reach),
         "docs": docs(sites, reach, entry, ix),
         "tests": tests(entry, reach, ix, chain),
         "related": related(entry, ix),

@@ -102,7 +102,9 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         tuple(texts),
         ev.tests,
         ev.catches,
-        ev.manifest if ev.manifest is not None and ev.manifest.crate else None,
+        ev.manifest
+        if ev.manifest is not None and (ev.manifest.crate or ev.manifest.workspace_version)
+        else None,
     )
     rest = FileEvidence(
         path=ev.path,
@@ -134,6 +136,8 @@ class CrossFile:
         self.tests: list[TestExpect] = []
         self.catches: dict[str, list[Catch]] = defaultdict(list)
         self.manifests: dict[str, tuple[str, Manifest]] = {}
+        #: directory of a workspace's root manifest -> its ``[workspace.package] version``
+        self.workspace_versions: dict[str, str] = {}
 
     def add(self, ev: FileEvidence) -> FileEvidence:
         """Take from ``ev`` what lookups across files read; return the rest."""
@@ -162,6 +166,9 @@ class CrossFile:
             self.catches[x.exception.rsplit(".", 1)[-1]].append(x)
         if part.manifest is not None and part.manifest.crate:
             self.manifests[part.manifest.crate] = (path, part.manifest)
+        if part.manifest is not None and part.manifest.workspace_version:
+            root = path.rsplit("/", 1)[0] if "/" in path else ""
+            self.workspace_versions[root] = part.manifest.workspace_version
 
 
 _UNWRAPS = ("expect", "unwrap")
@@ -272,7 +279,10 @@ class Index:
                 for name in t.calls:
                     self.should_panic_by_call[name].append(i)
         self._few: dict[tuple[str, bool], bool] = {}
-        self.packages = {p.name: p for p in packages}
+        self.packages = {
+            p.name: _inherited_version(p, self.manifests, cross.workspace_versions)
+            for p in packages
+        }
         self.workspace = Workspace(self.packages, self.manifests)
         self.classes: dict[str, list[ClassDef]] = defaultdict(list)
         for cls in classes:
@@ -365,6 +375,23 @@ class Index:
             if f.line <= line <= f.end_line and (best is None or f.line >= best.line):
                 best = f
         return best
+
+
+def _inherited_version(
+    pkg: Package, manifests: dict[str, tuple[str, Manifest]], versions: dict[str, str]
+) -> Package:
+    """``pkg`` with the version it takes from its workspace (``version.workspace
+    = true``: the nearest enclosing workspace root's ``[workspace.package]``)."""
+    got = manifests.get(pkg.name)
+    if pkg.version is not None or got is None or not got[1].inherits_version:
+        return pkg
+    root = pkg.root
+    while True:
+        if root in versions:
+            return replace(pkg, version=versions[root])
+        if not root:
+            return pkg
+        root = root.rsplit("/", 1)[0] if "/" in root else ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ manifest line) and is dropped unless it parses.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,6 +88,52 @@ class _Writer(Fixes):
             return f"`{self.fn['paths'][0][0]['function']}`"
         return self.fn_name()
 
+    def api(self) -> Fact | None:
+        """The public function a user calls that reaches the lead site: the
+        site's own function when it is public, else the first public caller
+        on a call chain down to it (``Dataset.isel`` for a raise in the
+        private ``drop_dims_from_indexers``)."""
+        if self.fn is None:
+            return None
+        if self.fn["public"]:
+            return self.fn
+        return next((chain[0] for chain in self.fn.get("paths", ()) if chain), None)
+
+    def api_name(self) -> str | None:
+        """The public call as a user reads it (``Dataset.isel``, ``Tensor::backward``)."""
+        api = self.api()
+        return api["function"] if api is not None else None
+
+    def lifted(self) -> tuple[str, list[str]] | None:
+        """The site's condition in terms of the public call's arguments: when
+        the site's own function is the public one and every name the
+        condition reads (attributes aside) is one of its parameters, or a
+        keyword or builtin. (the condition's text, the parameters it reads)"""
+        c, fn = self.cond, self.fn
+        if c is None or fn is None or not fn["public"] or c["kind"] == "except":
+            return None
+        lang = plugins.find(self.lang)
+        if lang is None:
+            return None
+        params = [p for p in fn.get("params", ()) if p not in ("self", "cls", "&self", "&mut self")]
+        attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", c["text"]))
+        names = lang.pages.identifiers(c["text"]) - attrs
+        read = [p for p in params if p in names]
+        if not read or any(n not in params and n not in lang.pages.words for n in names):
+            return None
+        return c["text"], read
+
+    def call_shape(self, read: list[str]) -> str:
+        """``Dataset.isel(indexers=…)``: the public call with the parameters that matter."""
+        args = ", ".join(f"{p}=…" for p in read)
+        return f"`{self.api_name()}({args})`"
+
+    def check_where(self) -> str:
+        """Where the site's condition is checked, in the library's own words."""
+        c = self.cond
+        assert c is not None
+        return f"{self.fn_name()} checks {self.condition()} at {c['path']}:{c['line']}"
+
     def public_paths(self) -> list[str]:
         out: list[str] = []
         if self.fn is None:
@@ -97,6 +144,26 @@ class _Writer(Fixes):
             hops = " → ".join(f"`{h['function']}`" for h in chain)
             out.append(f"{hops} → `{self.fn['function']}`")
         return out
+
+    def on_path_catches(self) -> list[Fact]:
+        """The library's own ``except`` clauses of this error in a function on
+        the way from a public call to the site (a test's, or one in an
+        unrelated function, says nothing about how a user meets it)."""
+        return [c for c in self.f["catches"] if c.get("on_path") and not is_test_path(c["path"])]
+
+    def caught_inside(self) -> tuple[str, list[str]] | None:
+        """A sentence saying the library catches the error itself, with its catcher."""
+        got = self.on_path_catches()
+        if not got:
+            return None
+        c = got[0]
+        who = f"`{c['function']}`" if c["function"] else c["path"]
+        return (
+            f"The library catches it itself: {who} calls `{c['calls']}` inside "
+            f"`try` … `except {c['exception']}` ({c['path']}:{c['line']}), so a caller of "
+            f"{who} does not see it.",
+            ev(c),
+        )
 
     # -- sections --------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -114,21 +181,55 @@ class _Writer(Fixes):
             a = self.arm
             handled = ", ".join(f"`{h}`" for h in a["handled"][:8])
             text = (
-                f"{self.fn_name()} {self.what()} in the catch-all `{a['arm']}` arm of a `match`: "
+                f"{self.you_called()}{self.fn_name()} {self.what()} in the catch-all `{a['arm']}` arm of a `match`: "
                 f"the value was none of {handled}."
             )
             return section(text + places, ev(a, *([self.fn] if self.fn else [])))
         cond = self.condition()
-        if cond:
-            text = f"{self.fn_name()} {self.what()} when {cond}."
-            return section(text + places, ev(self.cond or {}, *([self.fn] if self.fn else [])))
-        if self.lead.kind in ("display-impl", "error-attr") and self.lead.exception_type:
-            text = (
-                f"This is the message of `{self.lead.exception_type}`, written by {self.fn_name()}."
+        api = self.api()
+        lead = self.you_called()
+        lifted = self.lifted()
+        if lifted is not None:
+            text, read = lifted
+            call = f"{self.call_shape(read)} (`{self.lead.path}`)"
+            cause = (
+                f"`{text}` is false"
+                if self.cond and self.cond["kind"] in ("else", "assert")
+                else f"`{text}`"
             )
-            return section(text + places, ev(*([self.fn] if self.fn else [])) or [self.where])
-        text = f"{self.fn_name()} {self.what()} at {self.where}."
-        return section(text + places, [self.where])
+            return section(
+                f"You called {call}, and it {self.what()} when {cause} for the arguments you passed."
+                + places,
+                ev(self.cond or {}, *([self.fn] if self.fn else [])),
+            )
+        if cond:
+            text = f"{lead}{self.fn_name()} {self.what()} when {cond}."
+            return section(
+                text + places,
+                ev(self.cond or {}, *([self.fn] if self.fn else []), *([api] if api else [])),
+            )
+        if self.lead.kind in ("display-impl", "error-attr") and self.lead.exception_type:
+            text = f"{lead}This is the message of `{self.lead.exception_type}`, written by {self.fn_name()}."
+            return section(
+                text + places,
+                ev(*([self.fn] if self.fn else []), *([api] if api else [])) or [self.where],
+            )
+        text = f"{lead}{self.fn_name()} {self.what()} at {self.where}."
+        return section(text + places, [self.where, *ev(*([api] if api else []))])
+
+    def you_called(self) -> str:
+        """ "You called `Dataset.isel`, which reaches …; " for a public call above
+        the site's function; "" when the site's function is the public one or
+        no public call reaches it."""
+        name = self.api_name()
+        if name is None or self.fn is None:
+            return ""
+        api = self.api()
+        assert api is not None
+        where = f" (`{api['path']}`)"
+        if self.fn["public"]:
+            return f"You called `{name}`{where}: "
+        return f"You called `{name}`{where}, and on its way "
 
     def meaning(self) -> dict[str, Any] | None:
         parts: list[str] = []
@@ -159,6 +260,7 @@ class _Writer(Fixes):
             names = [f"`{h['name']}`" for h in chain if not h.get("builtin")]
             last = chain[-1]
             mro = " → ".join(f"`{m}`" for m in last.get("mro", ()))
+            # A builtin alone ("ValueError is an Exception") says nothing of this error.
             if names:
                 up = f" up to the builtin {mro}" if last.get("builtin") else ""
                 parts.append(f"Its class chain is {' → '.join(names)}{up}.")
@@ -166,12 +268,11 @@ class _Writer(Fixes):
                 if extra:
                     also = ", ".join(f"`{b}`" for b in extra)
                     parts.append(f"`{chain[0]['name']}` also subclasses {also}.")
-            elif last.get("builtin"):
-                parts.append(f"It is a builtin exception: {mro}.")
-            evidence += ev(*[h for h in chain if "path" in h])
-        if self.lead.kind in ("display-impl", "error-attr") and self.lead.exception_type:
-            parts.append(f"It is the text of the error variant `{self.lead.exception_type}`.")
-            evidence.append(self.where)
+                evidence += ev(*[h for h in chain if "path" in h])
+        caught = self.caught_inside()
+        if caught is not None:
+            parts.append(caught[0])
+            evidence += caught[1]
         if self.invariant:
             parts.append(self.invariant_sentence())
             evidence += ev(*self.invariant)
@@ -269,16 +370,6 @@ class _Writer(Fixes):
                 )
         if self.invariant:
             out.append(self.report_upstream())
-        elif self.arm:
-            a = self.arm
-            out.append(
-                section(
-                    "Pass a value that one of the handled arms covers: "
-                    + ", ".join(f"`{h}`" for h in a["handled"])
-                    + ".",
-                    ev(a),
-                )
-            )
         cond = self.condition()
         if cond and self.cond is not None and self.cond["kind"] == "except":
             out.append(
@@ -288,30 +379,18 @@ class _Writer(Fixes):
                     ev(self.cond),
                 )
             )
-        elif cond and self.cond is not None and self.cond["kind"] == "assert":
-            if not self.invariant:
-                out.append(
-                    section(
-                        f"Call {self.fn_name()} only when `{self.cond['text']}` holds for "
-                        f"what you pass it: that is what it asserts at line {self.cond['line']}.",
-                        ev(self.cond),
-                    )
-                )
-        elif cond and self.cond is not None and not self.invariant:
-            out.append(
-                section(
-                    f"Make sure {cond} does not hold for your input before you call "
-                    f"{self.entry_point()}.",
-                    ev(self.cond),
-                )
+        elif cond and self.cond is not None and not self.invariant and self.lifted():
+            text, read = self.lifted() or ("", [])
+            want = (
+                f"`{text}` holds"
+                if self.cond["kind"] in ("else", "assert")
+                else f"`{text}` is false"
             )
-        c = self.f["catches"][0] if self.f["catches"] else None
-        # A test catching it to check it was raised is no pattern to follow.
-        if c is not None and not is_test_path(c["path"]):
             out.append(
                 section(
-                    f"Catch `{c['exception']}` as the repo itself does in `{c['function'] or c['path']}` ({c['path']}:{c['line']}).",
-                    ev(c),
+                    f"Pass {self.call_shape(read)} arguments for which {want}: that is what "
+                    f"it checks at {self.cond['path']}:{self.cond['line']}.",
+                    ev(self.cond),
                 )
             )
         for d in self.f["docs"][:2]:
@@ -356,20 +435,18 @@ class _Writer(Fixes):
         lang = plugins.find(self.lang)
         if lang is not None and lang.pages.defences is not None:
             out.extend(lang.pages.defences(self, body_test))
-        if (
-            self.cond is not None
-            and self.cond["kind"] != "except"
-            and self.condition()
-            and not self.invariant
-        ):
+        lifted = self.lifted()
+        if self.cond is not None and lifted is not None and not self.invariant:
+            text, read = lifted
             check = (
-                f"yourself that `{self.cond['text']}` holds"
-                if self.cond["kind"] == "assert"
-                else f"{self.condition()} yourself"
+                f"that `{text}` holds"
+                if self.cond["kind"] in ("else", "assert")
+                else f"`{text}` (it raises when that holds)"
             )
             out.append(
                 section(
-                    f"Check {check} before the call, and report it in your own terms.",
+                    f"Check {check} for the arguments of {self.call_shape(read)} before the "
+                    "call, and report it in your own terms.",
                     ev(self.cond),
                     strategy="validation",
                     title="Validate before calling",
@@ -396,12 +473,6 @@ class _Writer(Fixes):
                 f"Read the {d['section']} notes of `{d['function']}` ({d['path']}:{d['line']})."
             )
             evidence += ev(d)
-        if self.tests:
-            t = self.tests[0]
-            items.append(
-                f"Add a test like `{t['test']}` ({t['path']}:{t['line']}) for your own inputs."
-            )
-            evidence += ev(t)
         if not items:
             return None
         return section(" ".join(items), list(dict.fromkeys(evidence)), items=items)

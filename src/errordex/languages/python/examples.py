@@ -10,6 +10,7 @@ call (pure). Nothing here makes up a name.
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 
 from errordex.languages.python import scan as scan_python
 
@@ -68,3 +69,76 @@ def single_python_call(body: str) -> bool:
     stmt = tree.body[0]
     value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
     return isinstance(value, ast.Call) and scan_python.parses(body)
+
+
+def guard_python_call(
+    body: str, name: str, params: Sequence[str], read: Sequence[str], holds: str
+) -> str | None:
+    """A test's one call of ``name`` rewritten so that the arguments the
+    guard reads are named by their parameters and the call runs only when
+    ``holds`` (the condition under which it does not raise, in the
+    parameters' names). None when the call is not ``name``'s, passes
+    ``*args``/``**kw``, or leaves a parameter the guard reads to its default.
+
+        >>> print(guard_python_call("label(42)", "label", ["name"], ["name"],
+        ...                         "isinstance(name, str)"))
+        name = 42
+        if isinstance(name, str):
+            label(name)
+    """
+    try:
+        tree = ast.parse(body)
+    except SyntaxError:
+        return None
+    if len(tree.body) != 1:
+        return None
+    stmt = tree.body[0]
+    call = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
+    if not isinstance(call, ast.Call):
+        return None
+    func = call.func
+    called = (
+        func.attr
+        if isinstance(func, ast.Attribute)
+        else func.id
+        if isinstance(func, ast.Name)
+        else None
+    )
+    if called != name:
+        return None
+    ps = list(params)
+    if isinstance(func, ast.Attribute) and ps and ps[0] in ("self", "cls"):
+        ps = ps[1:]
+    given: dict[str, ast.expr] = {}
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred) or i >= len(ps):
+            return None
+        given[ps[i]] = arg
+    for kw in call.keywords:
+        if kw.arg is None:
+            return None
+        given[kw.arg] = kw.value
+    if any(p not in given for p in read):
+        return None
+    lines = body.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+
+    def at(lineno: int, col: int) -> int:
+        # ast columns count UTF-8 bytes
+        text = lines[lineno - 1].encode("utf-8")[:col].decode("utf-8", "replace")
+        return starts[lineno - 1] + len(text)
+
+    spans = []
+    for p in read:
+        e = given[p]
+        if e.end_lineno is None or e.end_col_offset is None:
+            return None
+        spans.append((at(e.lineno, e.col_offset), at(e.end_lineno, e.end_col_offset), p))
+    out = body
+    for a, b, p in sorted(spans, reverse=True):
+        out = out[:a] + p + out[b:]
+    assigns = "".join(f"{p} = {body[a:b]}\n" for a, b, p in sorted(spans))
+    code = f"{assigns}if {holds}:\n" + "".join(f"    {line}\n" for line in out.strip().splitlines())
+    return code.rstrip() if scan_python.parses(code) else None

@@ -5,12 +5,15 @@ Each reads the page's writer (``analysis.fixes.Fixes``).
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import Any
 
 from errordex.analysis.fixes import Fixes
 from errordex.analysis.sections import Fact, code_block, ev, section
 from errordex.languages.python import examples as px
+from errordex.languages.python import scan as scan_python
+from errordex.languages.python.words import PY_WORDS
 from errordex.runtime import title
 
 
@@ -79,23 +82,30 @@ def example_fix(w: Fixes) -> dict[str, Any] | None:
     ]
     parts = [f"({n})" if n and (" if " in n or "lambda" in n) else n for n in negated]
     holds = " or ".join(n for n in parts if n) if ifs and all(parts) else None
+    fn = w.fn
+    if holds is None or c is None or fn is None or not fn["public"]:
+        return None  # no condition in the call's own arguments: no fix to show
+    params = list(fn.get("params", ()))
+    attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", holds))
+    names = scan_python.identifiers(holds) - attrs
+    read = [p for p in params if p in names and p not in ("self", "cls")]
+    if not read or any(n not in params and n not in PY_WORDS for n in names):
+        return None
+    guarded = px.guard_python_call(t["body"], fn["name"], params, read, holds)
     after = (
-        code_block(
-            f"# after: {w.entry_point_plain()} does not raise here when this holds\n{holds}",
-            "python",
-        )
-        if holds
+        code_block(f"# after: call it only when this holds for what you pass\n{guarded}", "python")
+        if guarded
         else None
     )
+    if after is None:
+        return None
     evidence = [f"{t['path']}:{line}", *ev(t), f"{t['path']}:{t['body_line']}"]
-    if after is None or c is None:
-        return section(text, list(dict.fromkeys(evidence)), before=before)
     when = " and ".join(
         f"`{g['text']}` is false" if g["kind"] in ("else", "assert") else f"`{g['text']}`"
         for g in ifs
     )
     text += (
-        f" {w.fn_name()} raises when {when} ({', '.join(ev(*ifs))}), so the value "
-        f"you pass must make `{holds}` true there."
+        f" `{fn['function']}` raises when {when} ({', '.join(ev(*ifs))}), so what you pass "
+        f"as {', '.join(f'`{p}`' for p in read)} must make `{holds}` true."
     )
     return section(text, list(dict.fromkeys([*evidence, *ev(*ifs)])), before=before, after=after)

@@ -47,6 +47,10 @@ def identifiers(code: str) -> set[str]:
     return out
 
 
+#: an assertion that a text is absent: `not in`, `!=`, `assert not ...`
+_NEGATIVE = re.compile(r"\bnot\s+in\b|!=|^\s*assert\s+not\b")
+
+
 def _private_module(path: str) -> bool:
     parts = path.split("/")
     name = parts[-1].removesuffix(".py")
@@ -220,6 +224,21 @@ class _Scan:
                     break
         self.idents.update(decode_all([x for x in found if x.strip(b" ") or not x]))
 
+    def params(self, n: Node) -> list[str]:
+        """The parameter names of a ``def``, in order (``*args``/``**kw`` by their name)."""
+        out: list[str] = []
+        ps = n.child_by_field_name("parameters")
+        for p in ps.named_children if ps is not None else ():
+            if p.type == "identifier":
+                out.append(self.t(p))
+                continue
+            got = p.child_by_field_name("name")
+            if got is None:  # *args, **kw, and a typed one without a name field
+                got = next((c for c in p.named_children if c.type == "identifier"), None)
+            if got is not None and got.type == "identifier":
+                out.append(self.t(got))
+        return out
+
     def function(
         self, n: Node, names: list[str], public: bool, in_test: bool
     ) -> tuple[list[str], str, bool, bool]:
@@ -236,6 +255,7 @@ class _Scan:
                 public=public and _public_name(name) and not is_test and self.exports(names, name),
                 in_test=is_test,
                 docs=tuple(self.docstring(n)),
+                params=tuple(self.params(n)),
             )
         )
         # Names inside a function are locals: not public API.
@@ -426,6 +446,8 @@ class _Scan:
         text = self.t(n)
         if "str(" not in text and ".args" not in text and "message" not in text:
             return
+        if _NEGATIVE.search(text):
+            return  # `assert "X" not in str(err)`: the test is that the text does NOT appear
         strings = [c for c in _walk(n) if c.type == "string"]
         if len(strings) != 1:
             return

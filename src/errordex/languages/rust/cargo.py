@@ -136,9 +136,15 @@ def manifest(text: str) -> Manifest:
             features.setdefault(key, i)
         elif section.endswith("dependencies") and "dev-dependencies" not in section:
             deps.setdefault(key, (renames.get(key, key), i))
+    ws = data.get("workspace")
+    wpkg = ws.get("package") if isinstance(ws, dict) else None
+    wversion = wpkg.get("version") if isinstance(wpkg, dict) else None
+    own = pkg.get("version") if isinstance(pkg, dict) else None
     return Manifest(
         crate=crate if isinstance(crate, str) else None,
         feature_lines=features,
         deps=deps,
         repository=repository,
+        workspace_version=wversion if isinstance(wversion, str) else None,
+        inherits_version=isinstance(own, dict) and own.get("workspace") is True,
     )

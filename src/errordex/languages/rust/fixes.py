@@ -33,10 +33,11 @@ def what(w: Fixes) -> str:
 
 
 def example_fix(w: Fixes) -> dict[str, Any] | None:
+    """An example fix only from the repository's own tests: a test's call
+    checked first (an ``expect`` turned into ``?`` changes the library, not
+    the caller's code, and a bare condition is no code to run)."""
     if w.arm:
         return catch_all_fix(w)
-    if w.f.get("expects"):
-        return expect_fix(w)
     if w.cond is not None and w.cond["kind"] == "assert":
         return assert_fix(w)
     return None
@@ -90,8 +91,8 @@ def catch_all_fix(w: Fixes) -> dict[str, Any] | None:
     fn = w.fn["function"] if w.fn else None
     msg = panics_with(w, " for a value no arm handles")
     for call in w.f.get("callers", []):
-        if call["calls"] != fn:
-            continue
+        if call["calls"] != fn or not call.get("in_test"):
+            continue  # a test's call, not the library's own
         got = arm_condition(w, call)
         before = code_block(f"// before: {msg}\n{call['text']};", "rust")
         if got is None or before is None:
@@ -111,59 +112,13 @@ def catch_all_fix(w: Fixes) -> dict[str, Any] | None:
             "at this call; the fix checks it against the handled arms before calling."
         )
         return section(text, ev(call, a["value"], a), before=before, after=after)
-    got = arm_condition(w)
-    if got is None:
-        return None
-    value, check = got
-    first: Fact | None = next((c for c in w.f.get("callers", []) if c["calls"] == fn), None)
-    v = a["value"]
-    after = code_block(
-        f"// the value the match at {v['path']}:{v['line']} looks at must satisfy\n{check}",
-        "rust",
-    )
-    if after is None:
-        return None
-    before = code_block(f"// before: {msg}\n{first['text']};", "rust") if first else None
-    where = (
-        f" The call is the repo's own, in `{first['function']}` ({first['path']}:{first['line']})."
-        if first and before
-        else ""
-    )
-    text = (
-        f"{w.fn_name()} panics unless `{value}` ({v['path']}:{v['line']}) matches one of the "
-        f"arms before the catch-all at {a['path']}:{a['line']}: the condition that must hold "
-        f"is below.{where}"
-    )
-    out = section(text, ev(*([first] if first and before else []), v, a), after=after)
-    if before:
-        out["before"] = before
-    return out
+    return None
 
 
 def panics_with(w: Fixes, when: str = "") -> str:
     if w.e.template.dynamic:
         return f"panics here{when} (the message is built at run time)"
     return f"panics with “{title(w.e)}”{when}"
-
-
-def expect_fix(w: Fixes) -> dict[str, Any] | None:
-    for x in w.f.get("expects", []):
-        receiver = rx.expect_receiver(x["text"])
-        if receiver is None:
-            continue
-        before = code_block(f"// before: {panics_with(w, ' when it fails')}\n{x['text']};", "rust")
-        after = code_block(
-            f"// after: in a fn that returns Result (or Option), pass the failure up\n{receiver}?;",
-            "rust",
-        )
-        if before and after:
-            text = (
-                f"The code at {x['path']}:{x['line']} (in `{x['function']}`) unwraps "
-                f"`{receiver}`; where the caller can handle the failure, `?` returns it "
-                "instead of panicking."
-            )
-            return section(text, ev(x), before=before, after=after)
-    return None
 
 
 def assert_fix(w: Fixes) -> dict[str, Any] | None:
@@ -200,7 +155,9 @@ def arm_check(w: Fixes) -> dict[str, Any] | None:
         return None
     fn = w.fn["function"] if w.fn else None
     # At a real call when the match looks at a parameter; else in the callee's terms.
-    for call in [c for c in w.f.get("callers", []) if c["calls"] == fn] + [None]:
+    # At a real call when the match looks at a parameter; never in the callee's own locals.
+    got = None
+    for call in [c for c in w.f.get("callers", []) if c["calls"] == fn]:
         got = arm_condition(w, call)
         if got is not None:
             break
@@ -211,15 +168,11 @@ def arm_check(w: Fixes) -> dict[str, Any] | None:
     block = code_block(code, "rust")
     if block is None:
         return None
-    where = (
-        f"the value {w.fn_name()} matches on"
-        if call is None
-        else f"the argument that `{fn}` matches on (as at {call['path']}:{call['line']})"
-    )
+    where = f"the argument that `{fn}` matches on (as at {call['path']}:{call['line']})"
     return section(
         f"Check `{value}`, {where}, against the arms the `match` handles "
         f"({a['path']}:{a['line']}), and handle the other values yourself.",
-        ev(a, *([call] if call else [])),
+        ev(a, call),
         strategy="validation",
         title="Check the variant first",
         **block,
