@@ -296,7 +296,9 @@ def _add_manifest(item: SourceFile, lang: Language, into: _Collected) -> None:
     pkg, evidence = lang.project.read_manifest(item.path, text)
     if pkg is not None:
         into.packages.append(pkg)
-        _add_evidence(item.path, evidence, into)
+    # A workspace's root manifest declares no package, but the versions its
+    # members inherit (``version.workspace = true``).
+    _add_evidence(item.path, evidence, into)
 
 
 def _add_evidence(path: str, ev: FileEvidence, into: _Collected) -> None:

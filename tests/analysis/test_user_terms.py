@@ -1,0 +1,163 @@
+"""Pages in the user's terms (issue 16): what the user called, the check in
+that call's arguments, no filler, and only tests that really reproduce it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from errordex.store.sqlite import SqliteStore
+from errordex.views import entry_json
+from tests.repo_files import index_files
+
+
+def _page(store: SqliteStore, sid: int, message: str) -> dict[str, Any]:
+    (entry,) = [e for e in store.entries() if e.message == message]
+    stored = store.analysis(sid, entry.id)
+    assert stored is not None
+    return stored
+
+
+def _text(stored: dict[str, Any]) -> str:
+    return json.dumps(stored["analysis"], ensure_ascii=False)
+
+
+_SHAPES = {
+    "shapes/__init__.py": (
+        "def _check(size):\n"
+        "    if size < 0:\n"
+        '        raise ValueError("negative size")\n'
+        "    return size\n\n\n"
+        "def area(width, height):\n"
+        "    return _check(width) * _check(height)\n\n\n"
+        "def scale(factor):\n"
+        "    if factor == 0:\n"
+        '        raise ValueError("zero factor")\n'
+        "    return factor\n\n\n"
+        "def resize(shape, factor):\n"
+        "    try:\n"
+        "        return scale(factor)\n"
+        "    except ValueError:\n"
+        "        return shape\n"
+    ),
+    "tools/report.py": (
+        "def main():\n    try:\n        int('x')\n    except ValueError:\n        return 1\n"
+    ),
+    "tests/test_shapes.py": (
+        "import pytest\n\nfrom shapes import area, scale\n\n\n"
+        "def test_negative():\n"
+        '    with pytest.raises(KeyError, match="negative size"):\n'
+        "        area(-1, 2)\n\n\n"
+        "def test_zero():\n"
+        '    with pytest.raises(ValueError, match="zero factor"):\n'
+        "        scale(0)\n\n\n"
+        "def test_zero_message_is_not_internal():\n"
+        "    try:\n"
+        "        scale(0)\n"
+        "    except ValueError as exc:\n"
+        '        assert "zero factor INTERNAL" not in str(exc)\n'
+    ),
+}
+
+
+def test_a_builtin_exception_page_has_no_builtin_or_add_a_test_filler(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _SHAPES, "acme/shapes")
+    text = _text(_page(store, sid, "zero factor"))
+    assert "It is a builtin exception" not in text
+    assert "Add a test like" not in text
+    assert "does not hold for your input" not in text
+
+
+def test_a_catch_in_an_unrelated_function_is_not_offered(tmp_path: Path) -> None:
+    # tools/report.py's `main` catches ValueError, but never calls `scale`.
+    store, sid = index_files(tmp_path, _SHAPES, "acme/shapes")
+    text = _text(_page(store, sid, "zero factor"))
+    assert "as the repo itself does" not in text
+    assert "tools/report.py" not in text
+
+
+def test_a_catch_on_the_way_to_the_site_says_the_library_catches_it(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _SHAPES, "acme/shapes")
+    stored = _page(store, sid, "zero factor")
+    (on_path,) = [c for c in stored["facts"]["catches"] if c.get("on_path")]
+    assert (on_path["function"], on_path["calls"]) == ("resize", "scale")
+    assert (
+        "The library catches it itself: `resize` calls `scale` inside `try` … "
+        "`except ValueError` (shapes/__init__.py:20)" in stored["analysis"]["meaning"]["text"]
+    )
+
+
+def test_the_summary_leads_with_the_public_call_and_its_argument(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _SHAPES, "acme/shapes")
+    summary = _page(store, sid, "zero factor")["analysis"]["summary"]["text"]
+    assert summary.startswith(
+        "You called `scale(factor=…)` (`shapes/__init__.py`), and it raises `ValueError` "
+        "when `factor == 0`"
+    )
+
+
+def test_a_private_check_is_located_never_given_as_advice(tmp_path: Path) -> None:
+    # `_check` is private: the page leads with `area`, which calls it, and
+    # states where the check is; it tells nobody to make `size < 0` false.
+    store, sid = index_files(tmp_path, _SHAPES, "acme/shapes")
+    analysis = _page(store, sid, "negative size")["analysis"]
+    assert analysis["summary"]["text"].startswith(
+        "You called `area` (`shapes/__init__.py`), and on its way `_check` raises `ValueError`"
+    )
+    assert not any("size < 0" in s["text"] for s in analysis.get("solutions", []))
+    assert not any("size < 0" in s["text"] for s in analysis.get("defensive_patterns", []))
+
+
+def test_a_test_expecting_another_exception_type_is_no_reproduction(tmp_path: Path) -> None:
+    # test_negative expects KeyError: it shares the words, not the error.
+    store, sid = index_files(tmp_path, _SHAPES, "acme/shapes")
+    stored = _page(store, sid, "negative size")
+    assert stored["facts"]["tests"] == []
+
+
+def test_an_assertion_that_the_text_is_absent_is_no_reproduction(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _SHAPES, "acme/shapes")
+    tests = _page(store, sid, "zero factor")["facts"]["tests"]
+    assert [(t["test"], t["kind"]) for t in tests] == [("test_zero", "pytest.raises")]
+
+
+def test_the_example_fix_is_the_tests_call_run_only_when_the_check_passes(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _SHAPES, "acme/shapes")
+    fix = _page(store, sid, "zero factor")["analysis"]["example_fix"]
+    assert fix["before"]["code"].endswith("\nscale(0)")
+    assert fix["after"]["code"].endswith("factor = 0\nif factor != 0:\n    scale(factor)")
+
+
+def test_identical_snippets_of_many_sites_are_shown_once(tmp_path: Path) -> None:
+    kernel = 'fn run() {\n    unimplemented!("flash-attn is not compiled in")\n}\n'
+    files = {f"kernels/k{i}/src/lib.rs": kernel for i in range(3)}
+    store, sid = index_files(tmp_path, files, "acme/kernels")
+    (entry,) = list(store.entries())
+    data = entry_json(entry, store.snapshot(sid), store, with_snippets=True)
+    shown = [s for s in data["sites"] if "snippet" in s]
+    same = [s["same_code_as"] for s in data["sites"] if "same_code_as" in s]
+    assert len(shown) == 1 and len(same) == 2
+    assert set(same) == {f"{shown[0]['path']}:{shown[0]['line']}"}
+
+
+def test_a_cargo_line_carries_the_workspace_version(tmp_path: Path) -> None:
+    files = {
+        "Cargo.toml": '[workspace]\nmembers = ["crates/*"]\n\n[workspace.package]\nversion = "0.19.1"\n',
+        "crates/top/Cargo.toml": (
+            '[package]\nname = "top"\nversion.workspace = true\n\n'
+            "[features]\ndefault = []\nautodiff = []\n"
+        ),
+        "crates/top/src/lib.rs": (
+            '#[cfg(not(feature = "autodiff"))]\n'
+            "pub fn backward() {\n"
+            '    unimplemented!("Requires the autodiff feature")\n'
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/top")
+    stored = _page(store, sid, "Requires the autodiff feature")
+    (feature,) = stored["facts"]["features"]
+    assert feature["dependency_line"] == 'top = { version = "0.19.1", features = ["autodiff"] }'
