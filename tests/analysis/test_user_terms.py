@@ -161,3 +161,39 @@ def test_a_cargo_line_carries_the_workspace_version(tmp_path: Path) -> None:
     stored = _page(store, sid, "Requires the autodiff feature")
     (feature,) = stored["facts"]["features"]
     assert feature["dependency_line"] == 'top = { version = "0.19.1", features = ["autodiff"] }'
+
+
+def test_the_catalog_lists_public_errors_first_and_generic_and_test_support_ones_last(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "Cargo.toml": '[workspace]\nmembers = ["core", "core-tests"]\n',
+        "core/Cargo.toml": '[package]\nname = "core"\nversion = "1.0.0"\n',
+        "core/src/lib.rs": (
+            "pub fn open(n: u32) {\n"
+            '    if n == 0 { panic!("zero handles") }\n'
+            "}\n\n"
+            "fn pack(n: u32) {\n"
+            '    if n == 1 { panic!("bad packing") }\n'
+            '    if n == 2 { panic!("bad packing") }\n'
+            "}\n\n"
+            "pub fn later() {\n"
+            "    todo!()\n"
+            "}\n"
+        ),
+        "core-tests/Cargo.toml": '[package]\nname = "core-tests"\nversion = "1.0.0"\n',
+        "core-tests/src/lib.rs": (
+            "pub fn check(a: u32, b: u32) {\n"
+            '    if a != b { panic!("Test failed. Expected: {} Found: {}", a, b) }\n'
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/core")
+    messages = {e.id: e.message for e in store.entries()}
+    order = [messages[i] for i in store.catalog_order(sid)]
+    assert order == [
+        "zero handles",
+        "bad packing",
+        "",  # the bare todo!(): an entry without a message of its own
+        "Test failed. Expected: {} Found: {}",
+    ]

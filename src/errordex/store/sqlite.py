@@ -8,12 +8,14 @@ snapshot unchanged.
 from __future__ import annotations
 
 import json
+import re
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from errordex import plugins
 from errordex.errors import NotFound
 from errordex.model import (
     ClassDef,
@@ -58,6 +60,12 @@ class RepoSummary:
 def _analysis_value(data: str | bytes) -> dict[str, Any]:
     value: dict[str, Any] = json.loads(zlib.decompress(data) if isinstance(data, bytes) else data)
     return value
+
+
+#: a crate, package or directory of code that supports tests (it ships no API of its own)
+_TEST_SUPPORT = re.compile(
+    r"(^|[-_/])(tests?|testing|testutils?|test[-_](utils?|support|helpers?|common))([-_/.]|$)"
+)
 
 
 class SqliteStore:
@@ -536,14 +544,48 @@ class SqliteStore:
 
     @reports_damage
     def catalog_order(self, snapshot_id: int) -> list[str]:
-        """Ids of a snapshot's entries with a non-test site, in catalog order (by message)."""
-        return [
-            r[0]
-            for r in self.conn.execute(
-                "SELECT id FROM entries WHERE snapshot_id = ? AND n_sites > 0 ORDER BY message, id",
-                (snapshot_id,),
+        """Ids of a snapshot's entries with a non-test site, in catalog order:
+        what a user is likely to meet first. Errors that public API reaches
+        (the analysis's reachability), then the rest, each by how many places
+        throw them (most first), then by message; after them the generic ones
+        (an empty message, or what a runtime prints for a bare ``todo!()`` or
+        ``panic!()``), and last those thrown only in test-support code (a
+        ``burn-backend-tests`` crate, a ``testing`` module)."""
+        rows = self.conn.execute(
+            "SELECT id, message, n_sites FROM entries WHERE snapshot_id = ? AND n_sites > 0",
+            (snapshot_id,),
+        ).fetchall()
+        public = {
+            entry_id
+            for entry_id, stored in self.analyses(snapshot_id)
+            if any(
+                r.get("public") or r.get("paths")
+                for r in stored.get("facts", {}).get("reachability", ())
             )
-        ]
+        }
+        support: dict[str, bool] = {}
+        for entry_id, package, path in self.conn.execute(
+            "SELECT entry_id, json_extract(data, '$.package'), path FROM sites"
+            " WHERE snapshot_id = ? AND json_extract(data, '$.in_test') = 0",
+            (snapshot_id,),
+        ):
+            here = bool(_TEST_SUPPORT.search(package or "") or _TEST_SUPPORT.search(path))
+            support[entry_id] = support.get(entry_id, True) and here
+        bare = set(plugins.bare_messages().values())
+
+        def rank(row: tuple[str, str, int]) -> tuple[bool, bool, bool, int, str, str]:
+            entry_id, message, n_sites = row
+            generic = not message.strip() or message in bare
+            return (
+                support.get(entry_id, False),
+                generic,
+                entry_id not in public,
+                -n_sites,
+                message,
+                entry_id,
+            )
+
+        return [r[0] for r in sorted(rows, key=rank)]
 
     @reports_damage
     def catalog_ids(
