@@ -197,3 +197,29 @@ def test_the_catalog_lists_public_errors_first_and_generic_and_test_support_ones
         "",  # the bare todo!(): an entry without a message of its own
         "Test failed. Expected: {} Found: {}",
     ]
+
+
+def test_the_meaning_quotes_the_numpydoc_reason_for_the_raise(tmp_path: Path) -> None:
+    files = {
+        "freq/__init__.py": (
+            "def infer_freq(index):\n"
+            '    """Infer the most likely frequency.\n\n'
+            "    Raises\n"
+            "    ------\n"
+            "    TypeError\n"
+            "        If the index is not datetime-like.\n"
+            "    ValueError\n"
+            "        If there are fewer than three values.\n"
+            '    """\n'
+            "    if len(index) < 3:\n"
+            '        raise ValueError("Need at least 3 dates to infer frequency")\n'
+            "    return index\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/freq")
+    meaning = _page(store, sid, "Need at least 3 dates to infer frequency")["analysis"]["meaning"]
+    assert meaning["text"] == (
+        "The docstring of `infer_freq` says it raises: "
+        "“ValueError: If there are fewer than three values”."
+    )
+    assert meaning["evidence"] == ["freq/__init__.py:8"]

@@ -14,7 +14,7 @@ from typing import Any
 
 from errordex import plugins
 from errordex.analysis.cfg import dependency_line, enabled_by, features_in
-from errordex.analysis.evidence import FuncDef, TestExpect
+from errordex.analysis.evidence import DocLine, FuncDef, TestExpect
 from errordex.analysis.index import ROW_SHARE, Index, Related, trigrams_of, words_of
 from errordex.analysis.textmatch import Message, pins
 from errordex.forge import parse_forge_url
@@ -358,13 +358,38 @@ def docs(sites: list[ThrowSite], reach: list[Fact], entry: ErrorEntry, ix: Index
         lines = list(f.docs)
         raises = [d for d in lines if d.section == "Raises"]
         if raises and short:
-            named = [d for d in raises if any(n in d.text for n in short)]
-            lines = [d for d in lines if d.section != "Raises"] + named
+            lines = [d for d in lines if d.section != "Raises"] + _raises_items(raises, short)
         for d in lines:
             if (f.path, d.line) not in seen:
                 seen.add((f.path, d.line))
                 out.append(_at(f.path, d.line, function=f.symbol, section=d.section, text=d.text))
     return out[:20]
+
+
+#: the head of an item of a docstring's Raises section: an exception's name
+_RAISES_ITEM = re.compile(
+    r"^[A-Za-z_][\w.]*(Error|Exception|Warning|Exit|Interrupt)\b|^[A-Z]\w*\s*:"
+)
+
+
+def _raises_items(raises: list[DocLine], short: set[str]) -> list[DocLine]:
+    """The items of a Raises section that name one of ``short``, each with the
+    lines that describe it joined to it (numpydoc puts ``ValueError`` on a
+    line and the reason, indented, on the next ones)."""
+    out: list[DocLine] = []
+    keep = False
+    prev = -1
+    for d in raises:
+        if _RAISES_ITEM.match(d.text) or d.line != prev + 1:
+            keep = any(n in d.text for n in short)
+            if keep:
+                out.append(d)
+        elif keep and out:
+            head = out[-1]
+            sep = ": " if " " not in head.text.strip() else " "  # `ValueError` alone on its line
+            out[-1] = DocLine(head.section, f"{head.text}{sep}{d.text}", head.line)
+        prev = d.line
+    return out
 
 
 def tests(
