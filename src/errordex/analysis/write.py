@@ -181,7 +181,7 @@ class _Writer(Fixes):
             a = self.arm
             handled = ", ".join(f"`{h}`" for h in a["handled"][:8])
             text = (
-                f"{self.you_called()}{self.fn_name()} {self.what()} in the catch-all `{a['arm']}` arm of a `match`: "
+                f"{self.subject()} {self.what()} in the catch-all `{a['arm']}` arm of a `match`: "
                 f"the value was none of {handled}."
             )
             return section(text + places, ev(a, *([self.fn] if self.fn else [])))
@@ -203,7 +203,7 @@ class _Writer(Fixes):
                 ev(self.cond or {}, *([self.fn] if self.fn else [])),
             )
         if cond:
-            text = f"{lead}{self.fn_name()} {self.what()} when {cond}."
+            text = f"{self.subject()} {self.what()} when {cond}."
             return section(
                 text + places,
                 ev(self.cond or {}, *([self.fn] if self.fn else []), *([api] if api else [])),
@@ -214,8 +214,17 @@ class _Writer(Fixes):
                 text + places,
                 ev(*([self.fn] if self.fn else []), *([api] if api else [])) or [self.where],
             )
-        text = f"{lead}{self.fn_name()} {self.what()} at {self.where}."
+        text = f"{self.subject()} {self.what()} at {self.where}."
         return section(text + places, [self.where, *ev(*([api] if api else []))])
+
+    def subject(self) -> str:
+        """Who throws, from the user's side: "You called `A` (`a.py`), and it",
+        "You called `A` (`a.py`), and on its way `_helper`", or the site's
+        function alone when no public call reaches it."""
+        lead = self.you_called()
+        if lead and self.fn is not None and self.fn["public"]:
+            return lead.removesuffix(": ") + ", and it"
+        return f"{lead}{self.fn_name()}"
 
     def you_called(self) -> str:
         """ "You called `Dataset.isel`, which reaches …; " for a public call above
