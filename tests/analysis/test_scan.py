@@ -58,7 +58,8 @@ def test_scan_rust_finds_public_fns_docs_calls_and_should_panic() -> None:
     fns = {f.name: f for f in ev.functions}
     assert fns["parse"].public and not fns["helper"].public
     assert [(d.section, d.text, d.line) for d in fns["parse"].docs] == [
-        ("Panics", "Panics on an empty string.", 6)
+        ("Summary", "Parse it.", 2),
+        ("Panics", "Panics on an empty string.", 6),
     ]
     assert ("helper", "parse", 8) in {(c.callee, c.caller, c.line) for c in ev.calls}
     (t,) = ev.tests
@@ -76,6 +77,7 @@ def test_scan_python_finds_raises_docs_catches_and_pytest_raises() -> None:
     fns = {f.name: f for f in ev.functions}
     assert fns["load"].public and not fns["_private"].public and fns["test_load_empty"].in_test
     assert [d.text for d in fns["load"].docs] == [
+        "Load it.",
         "ValueError: if text is empty.",
         "KeyError: never.",
     ]

@@ -220,6 +220,30 @@ def test_the_meaning_quotes_the_numpydoc_reason_for_the_raise(tmp_path: Path) ->
     meaning = _page(store, sid, "Need at least 3 dates to infer frequency")["analysis"]["meaning"]
     assert meaning["text"] == (
         "The docstring of `infer_freq` says it raises: "
-        "“ValueError: If there are fewer than three values”."
+        "“ValueError: If there are fewer than three values”. `infer_freq`, the call you made, "
+        "is documented as: “Infer the most likely frequency”."
     )
-    assert meaning["evidence"] == ["freq/__init__.py:8"]
+    assert meaning["evidence"] == ["freq/__init__.py:8", "freq/__init__.py:2"]
+
+
+def test_the_meaning_quotes_what_the_public_call_is_documented_to_do(tmp_path: Path) -> None:
+    files = {
+        "Cargo.toml": '[package]\nname = "bytes"\nversion = "1.5.0"\n',
+        "src/lib.rs": (
+            "pub struct BytesMut {\n    len: usize,\n}\n\n"
+            "impl BytesMut {\n"
+            "    /// Splits the buffer into two at the given index.\n"
+            "    pub fn split_to(&mut self, at: usize) -> usize {\n"
+            '        assert!(at <= self.len, "split_to out of bounds");\n'
+            "        at\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/bytes")
+    meaning = _page(store, sid, "split_to out of bounds")["analysis"]["meaning"]
+    assert meaning["text"] == (
+        "`BytesMut::split_to`, the call you made, is documented as: "
+        "“Splits the buffer into two at the given index”."
+    )
+    assert meaning["evidence"] == ["src/lib.rs:6"]

@@ -285,16 +285,43 @@ class _Writer(Fixes):
         if self.invariant:
             parts.append(self.invariant_sentence())
             evidence += ev(*self.invariant)
-        for d in self.f["docs"][:4]:
+        for d in self.contract()[:4]:
             parts.append(
                 f"The # {d['section']} docs of `{d['function']}` say: “{d['text'].rstrip('.')}”."
                 if d["section"] != "Raises"
                 else f"The docstring of `{d['function']}` says it raises: “{d['text'].rstrip('.')}”."
             )
             evidence += ev(d)
+        said = self.api_summary()
+        if said is not None:
+            parts.append(
+                f"`{said['function']}`, the call you made, is documented as: "
+                f"“{said['text'].rstrip('.')}”."
+            )
+            evidence += ev(said)
         if not parts:
             return None
         return section(" ".join(parts), list(dict.fromkeys(evidence)))
+
+    def contract(self) -> list[Fact]:
+        """The doc lines that say when it is thrown (Raises, # Panics, # Errors)."""
+        return [d for d in self.f["docs"] if d["section"] != "Summary"]
+
+    def api_summary(self) -> Fact | None:
+        """The first doc line of the public call the page leads with."""
+        api = self.api()
+        if api is None:
+            return None
+        return next(
+            (
+                d
+                for d in self.f["docs"]
+                if d["section"] == "Summary"
+                and d["function"] == api["function"]
+                and d["path"] == api["path"]
+            ),
+            None,
+        )
 
     def trigger(self) -> dict[str, Any] | None:
         paths = self.public_paths()
@@ -402,7 +429,7 @@ class _Writer(Fixes):
                     ev(self.cond),
                 )
             )
-        for d in self.f["docs"][:2]:
+        for d in self.contract()[:2]:
             out.append(
                 section(
                     f"Follow the documented contract of `{d['function']}`: “{d['text'].rstrip('.')}”.",
@@ -477,7 +504,7 @@ class _Writer(Fixes):
                 f"Produce only values the `match` at {self.arm['path']}:{self.arm['line']} handles."
             )
             evidence += ev(self.arm)
-        for d in self.f["docs"][:1]:
+        for d in self.contract()[:1]:
             items.append(
                 f"Read the {d['section']} notes of `{d['function']}` ({d['path']}:{d['line']})."
             )

@@ -47,6 +47,17 @@ def identifiers(code: str) -> set[str]:
     return out
 
 
+def _summary_line(doc: str) -> tuple[str, int] | None:
+    """A docstring's first non-empty line without its quotes, and its offset
+    in lines (``\"\"\"\nReturn x.`` -> ("Return x.", 1)); None for an empty one."""
+    body = re.sub(r'^[rRbBuU]{0,2}("""|\'\'\'|"|\')', "", doc)
+    for i, line in enumerate(body.splitlines()):
+        text = line.strip().rstrip("\"'").strip()
+        if text:
+            return text, i
+    return None
+
+
 #: an assertion that a text is absent: `not in`, `!=`, `assert not ...`
 _NEGATIVE = re.compile(r"\bnot\s+in\b|!=|^\s*assert\s+not\b")
 
@@ -254,14 +265,16 @@ class _Scan:
                 end_line=n.end_point.row + 1,
                 public=public and _public_name(name) and not is_test and self.exports(names, name),
                 in_test=is_test,
-                docs=tuple(self.docstring(n)),
+                docs=tuple(self.docstring(n, summary=public and _public_name(name))),
                 params=tuple(self.params(n)),
             )
         )
         # Names inside a function are locals: not public API.
         return [*names, name], symbol, False, is_test
 
-    def docstring(self, fn: Node) -> list[DocLine]:
+    def docstring(self, fn: Node, summary: bool = False) -> list[DocLine]:
+        """The Raises lines of a function's docstring; with ``summary``, its
+        first line too (what a public function does)."""
         body = fn.child_by_field_name("body")
         first = body.named_child(0) if body is not None and body.named_child_count else None
         if first is None or first.type != "expression_statement":
@@ -270,13 +283,17 @@ class _Scan:
         if s is None or s.type != "string":
             return []
         text = self.t(s)
+        start = s.start_point.row + 1
+        out: list[DocLine] = []
+        if summary:
+            got = _summary_line(text)
+            if got is not None:
+                out.append(DocLine("Summary", got[0], start + got[1]))
         if ":raise" not in text and "Raises" not in text:
             # Neither pattern can match a line: most docstrings end here
             # (14k functions in the stdlib, each line read by two regexes).
-            return []
-        start = s.start_point.row + 1
+            return out
         lines = text.splitlines()
-        out: list[DocLine] = []
         in_raises = False
         indent = -1
         for i, raw in enumerate(lines):

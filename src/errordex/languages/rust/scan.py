@@ -249,6 +249,11 @@ class _Scan:
         public = (vis is not None and self.t(vis) == "pub") or trait_ctx
         symbol = "::".join([*names, name])
         docs: list[DocLine] = []
+        # A public function's first doc line says what it does (the rest of
+        # its docs is read for its # Panics and # Errors sections only).
+        first = next(((t.strip(), ln) for t, ln in doc_lines if t.strip()), None)
+        if public and first is not None and not _ANY_HEADER.match(first[0]):
+            docs.append(DocLine("Summary", first[0], first[1]))
         section = ""
         for txt, line in doc_lines:
             m = _DOC_HEADER.match(txt)
