@@ -88,12 +88,20 @@ def test_visible_controls_escapes_c0_and_c1_but_newline_and_tab() -> None:
     assert visible_controls("\x00\r\x7f\x80\x9f\xa0\n\t") == "\\x00\\x0d\x7f\\x80\\x9f\xa0\n\t"
 
 
+_INVISIBLE = re.compile(r"[\x00-\x08\x0b-\x1f\x80-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def test_visible_controls_shows_bidirectional_overrides() -> None:
+    # Trojan Source: U+202E would show "txt.exe" as "exe.txt"
+    assert visible_controls("file\u202etxt.exe\u2066x\u2069") == "file\\u202etxt.exe\\u2066x\\u2069"
+
+
 @given(st.text())
 def test_visible_controls_leaves_no_control_and_changes_nothing_else(text: str) -> None:
     shown = visible_controls(text)
-    assert not re.search(r"[\x00-\x08\x0b-\x1f\x80-\x9f]", shown)
+    assert not _INVISIBLE.search(shown)
     assert visible_controls(shown) == shown
-    if not re.search(r"[\x00-\x08\x0b-\x1f\x80-\x9f]", text):
+    if not _INVISIBLE.search(text):
         assert shown == text
 
 
