@@ -6,6 +6,7 @@ stderr and the exit code named in ``errors.py``; a traceback means a bug.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -23,6 +24,7 @@ from errordex.errors import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
     EXIT_NOT_FOUND,
+    EXIT_STORE,
     ErrordexError,
     InputError,
 )
@@ -52,6 +54,18 @@ def friendly(fn: Callable[P, R]) -> Callable[P, R]:
             # cat does, and keep the interpreter's last flush from failing again
             _stdout_to_devnull()
             sys.exit(EXIT_BROKEN_PIPE)
+        except OSError as exc:
+            # the library turns a full disk under its own files into DiskFull;
+            # one that reaches here is the output's (`errordex list > /dev/full`)
+            if exc.errno not in _OUTPUT_FULL:
+                raise
+            _stdout_to_devnull()
+            err_console.print(
+                f"[bold red]error:[/] cannot write the output: {escape(exc.strerror or str(exc))}",
+                highlight=False,
+                soft_wrap=True,
+            )
+            sys.exit(EXIT_STORE)
         except ErrordexError as exc:
             # one line, unwrapped and as written (a path may hold "[", which
             # rich would take for markup); the hint names a command, so only here
@@ -74,6 +88,10 @@ def friendly(fn: Callable[P, R]) -> Callable[P, R]:
             os._exit(EXIT_INTERRUPTED)
 
     return wrapper
+
+
+#: write errors that mean the output's disk is full, not a bug
+_OUTPUT_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
 
 
 def _stdout_to_devnull() -> None:

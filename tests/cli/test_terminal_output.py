@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import errordex.visible
 from errordex.cli import main
-from errordex.errors import EXIT_BROKEN_PIPE, EXIT_NOT_FOUND
+from errordex.errors import EXIT_BROKEN_PIPE, EXIT_NOT_FOUND, EXIT_STORE
 from errordex.visible import visible_controls
 from tests.cli.test_cli import git
 
@@ -182,3 +182,15 @@ def test_piping_a_long_output_into_head_ends_quietly(db: str, tmp_path: Path) ->
         assert len(proc.stdout.splitlines()) == 1
         code = int(proc.stderr.strip())
         assert proc.stderr.strip() == str(code) and code in (0, EXIT_NOT_FOUND, EXIT_BROKEN_PIPE)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_full_output_disk_is_one_line_not_a_traceback(db: str) -> None:
+    for args in (["list"], ["show", entry_id(db, "csi")], ["list", "--json"]):
+        with open("/dev/full", "wb") as full:
+            proc = subprocess.run(
+                [str(ERRORDEX), *args, "--db", db], stdout=full, stderr=subprocess.PIPE, text=True
+            )
+        assert proc.returncode == EXIT_STORE, proc.stderr
+        assert proc.stderr.startswith("error: cannot write the output: No space left on device")
+        assert "Traceback" not in proc.stderr
