@@ -36,6 +36,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
+from errordex import plugins
 from errordex.model import CallArg, ClassDef, ThrowSite
 from errordex.template import Hole, Part, Template, Text
 
@@ -85,10 +86,13 @@ def class_messages(
 
 
 def raised_class(site: ThrowSite) -> str:
-    """The name of the class a Python ``raise`` raises (``errors.FileError``
-    -> ``FileError``), which ``class_messages`` looks up; "" for
-    another site."""
-    if site.language != "python" or site.kind != "raise" or not site.exception_type:
+    """The name of the class a ``raise`` raises (``errors.FileError`` ->
+    ``FileError``), which ``class_messages`` looks up; "" for another site
+    (``Language.raise_kind`` says which kind raises a class)."""
+    if not site.exception_type:
+        return ""
+    lang = plugins.find(site.language)
+    if lang is None or lang.runtime.raise_kind is None or site.kind != lang.runtime.raise_kind:
         return ""
     return site.exception_type.rsplit(".", 1)[-1]
 

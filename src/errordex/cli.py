@@ -19,7 +19,7 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from errordex import __version__
+from errordex import __version__, plugins
 from errordex.errors import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
@@ -28,7 +28,6 @@ from errordex.errors import (
     ErrordexError,
     InputError,
 )
-from errordex.model import PYTHON_KINDS, RUST_KINDS
 from errordex.store import open_store
 from errordex.store.sqlite import SqliteStore
 from errordex.visible import visible_controls
@@ -175,7 +174,7 @@ def main() -> None:
 )
 @click.option(
     "--python",
-    "python",
+    "interpreter",
     metavar="PATH",
     help="For pkg:NAME: look in this interpreter's environment (its sys.path)"
     " instead of errordex's own.",
@@ -204,7 +203,7 @@ def index(
     forge_url: str | None,
     max_file_bytes: int,
     exclude: tuple[str, ...],
-    python: str | None,
+    interpreter: str | None,
     site_packages: tuple[str, ...],
     jobs: int | None,
     as_json: bool,
@@ -220,7 +219,7 @@ def index(
     options = IngestOptions(
         max_file_bytes=max_file_bytes,
         exclude=exclude,
-        python=Path(python).expanduser() if python else None,
+        python=Path(interpreter).expanduser() if interpreter else None,
         site_packages=tuple(Path(d).expanduser() for d in site_packages),
         forge_url=forge_url,
     )
@@ -253,11 +252,27 @@ def index(
         print_index_summary(stdout_console(), result)
 
 
+class _KindChoice(click.Choice[str]):
+    """The kinds of every registered language, read when ``--kind`` is used
+    (not when the CLI is imported)."""
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return plugins.kinds()
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        pass  # click.Choice sets its own; these are the languages'
+
+
 @main.command(name="list")
 @click.option("--repo", help="Only this repository (owner/name).")
 @click.option(
     "--kind",
-    type=click.Choice(list(dict.fromkeys(RUST_KINDS + PYTHON_KINDS))),
+    type=_KindChoice(),
     help="Only this kind (panic, raise, expect, ...).",
 )
 @click.option("--grep", "text", help="Only messages containing this text.")

@@ -13,7 +13,8 @@
     │   ├── StoreReadOnly         `index` cannot write the file or its directory
     │   └── DiskFull              no room left for the database or the index's scratch files
     ├── NotFound                  no such entry, repo or snapshot; explain found no match
-    └── InputError                malformed input (pasted text, options)
+    ├── InputError                malformed input (pasted text, options)
+    └── LanguageError             a language plugin cannot be loaded or registers wrongly
 
 Anything else is a bug in errordex and keeps its traceback.
 """
@@ -94,3 +95,8 @@ class NotFound(ErrordexError):
 
 class InputError(ErrordexError):
     exit_code = EXIT_USAGE
+
+
+class LanguageError(ErrordexError):
+    """A language (an ``errordex.languages`` entry point) is missing or broken;
+    the message names it and says why."""

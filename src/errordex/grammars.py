@@ -1,37 +1,29 @@
-"""The tree-sitter grammars errordex reads, from the official per-language
-wheels. Each language, parser and query is built once per process, on first
-use (never at import time), and shared by the extractors and the analysis.
+"""The tree-sitter grammars errordex reads: each registered language's
+(``Language.grammar``, from its official wheel). Each language, parser and
+query is built once per process, on first use (never at import time), and
+shared by the extractors and the analysis.
 
-    >>> parser("python").parse(b"raise ValueError('x')").root_node.type
-    'module'
+The queries of a language (``Language.queries``) are read from one walk of
+a file's tree: the extractor's and the evidence scan's. A capture name that
+appears in more than one of them must name the same pattern in each
+(captures are sets).
 """
 
 from __future__ import annotations
 
 from functools import cache
-from importlib import import_module, resources
+from importlib import resources
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
-_WHEELS = {"python": "tree_sitter_python", "rust": "tree_sitter_rust"}
-#: The queries of a language read from one walk of a file's tree: the
-#: extractor's and the evidence scan's. A capture name that appears in more
-#: than one of them must name the same pattern in each (captures are sets).
-_WALKS = {
-    "python": (
-        ("errordex.extract", "python.scm"),
-        ("errordex.extract", "python_forward.scm"),
-        ("errordex.analysis", "scan_python.scm"),
-    ),
-    "rust": (("errordex.extract", "rust.scm"), ("errordex.analysis", "scan_rust.scm")),
-}
+from errordex import plugins
 
 Captures = dict[str, list[Node]]
 
 
 @cache
 def language(name: str) -> Language:
-    return Language(import_module(_WHEELS[name]).language())
+    return Language(plugins.get(name).grammar())
 
 
 @cache
@@ -52,7 +44,8 @@ def query(name: str, package: str, filename: str) -> Query:
 
 @cache
 def _walk_query(name: str) -> Query:
-    return Query(language(name), "\n".join(query_source(p, f) for p, f in _WALKS[name]))
+    lang = plugins.get(name)
+    return Query(language(name), "\n".join(query_source(lang.package, f) for f in lang.queries))
 
 
 #: (tree, its captures) of the last walk

@@ -13,8 +13,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 
+from errordex import plugins
 from errordex.model import ErrorEntry, ThrowSite
-from errordex.runtime import bare_panic
 
 
 def entry_id(slug: str, key: str) -> str:
@@ -26,8 +26,10 @@ def group_key(site: ThrowSite) -> str:
     if t.dynamic:
         return f"dynamic\0{site.exception_type or site.kind}\0{site.path}\0{site.symbol or ''}"
     if t.is_empty or not t.key():
-        if site.language == "rust" and bare_panic(site):
-            return "explicit panic"  # what it prints, as `panic!("explicit panic")` would
+        lang = plugins.find(site.language)
+        key = lang.runtime.bare_key(site) if lang is not None else None
+        if key:
+            return key  # what it prints: `panic!()` as `panic!("explicit panic")`
         return f"empty\0{site.kind}\0{site.exception_type or ''}"
     return t.key()
 

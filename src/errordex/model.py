@@ -17,24 +17,6 @@ from typing import Any, Literal
 
 from errordex.template import Template
 
-Language = Literal["rust", "python", "go", "javascript"]
-
-#: Kinds of throw site, per language (DESIGN.md "ThrowSite").
-RUST_KINDS = (
-    "panic",
-    "unimplemented",
-    "unreachable",
-    "todo",
-    "assert",
-    "expect",
-    "error-attr",
-    "err-return",
-    "bail",
-    "anyhow",
-    "display-impl",
-)
-PYTHON_KINDS = ("raise", "assert", "exception-message")
-
 
 @dataclass(frozen=True)
 class Repo:

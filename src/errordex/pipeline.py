@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
-from errordex import __version__
+from errordex import __version__, plugins
 from errordex.analysis import FileEvidence, facts_json, referenced_paths, scan
 from errordex.analysis.analyse import analyse_some
 from errordex.analysis.index import CrossFile, CrossPart, Index, cross_part, useful_calls
@@ -38,6 +38,7 @@ from errordex.extract.common import is_test_path
 from errordex.forward import forwarded_sites
 from errordex.ingest import IngestOptions, Source, SourceFile, open_source
 from errordex.ingest.filters import declared_text
+from errordex.language import Language
 from errordex.model import (
     ClassDef,
     ErrorEntry,
@@ -51,9 +52,9 @@ from errordex.model import (
     SnapshotStats,
     ThrowSite,
 )
+from errordex.scratch.sitegroups import PickledSite, SiteGroups, pickled_site
+from errordex.scratch.spill import Spill
 from errordex.store.rows import EntryRows
-from errordex.store.sitegroups import PickledSite, SiteGroups, pickled_site
-from errordex.store.spill import Spill
 from errordex.store.sqlite import SqliteStore
 from errordex.store.writer import SnapshotData, analysis_blob, compress
 
@@ -109,7 +110,7 @@ class _Collected:
 
 def wanted(path: str) -> bool:
     """Files the pipeline reads: source files with an extractor, and manifests."""
-    return extractor_for(path) is not None or path.endswith("Cargo.toml")
+    return extractor_for(path) is not None or plugins.manifest_for(path) is not None
 
 
 def decode(data: bytes) -> str | None:
@@ -254,9 +255,10 @@ def _batches(source: Source, into: _Collected) -> Iterator[list[tuple[str, bytes
             into.skips.append(item)
             continue
         assert isinstance(item, SourceFile)
-        if item.path.endswith("Cargo.toml"):
+        lang = plugins.manifest_for(item.path)
+        if lang is not None:
             into.manifests += 1
-            _add_manifest(item, into)
+            _add_manifest(item, lang, into)
             continue
         batch.append((item.path, item.data))
         size += len(item.data)
@@ -287,16 +289,14 @@ def _printable_path(path: str) -> bool:
     return True
 
 
-def _add_manifest(item: SourceFile, into: _Collected) -> None:
-    try:
-        from errordex.extract.cargo import parse_manifest
-    except ImportError:
+def _add_manifest(item: SourceFile, lang: Language, into: _Collected) -> None:
+    if lang.project.read_manifest is None:
         return
     text = item.data.decode("utf-8", "replace")
-    pkg = parse_manifest(item.path, text)
+    pkg, evidence = lang.project.read_manifest(item.path, text)
     if pkg is not None:
         into.packages.append(pkg)
-        _add_evidence(item.path, scan(item.path, text, "cargo"), into)
+        _add_evidence(item.path, evidence, into)
 
 
 def _add_evidence(path: str, ev: FileEvidence, into: _Collected) -> None:

@@ -1,67 +1,29 @@
-"""How a message looks when the program prints it (pure).
-
-``panic!("x")`` prints ``x``; ``unimplemented!("x")`` prints ``not implemented: x``;
-a Python ``raise ValueError("x")`` ends the traceback with ``ValueError: x``.
+"""How a message looks when the program prints it (pure): each language's
+runtime says (``Language.message_line``, ``Language.printed_form``,
+``Language.bare_messages``); a site of a language not installed shows its
+message as written.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from errordex import plugins
 from errordex.model import ErrorEntry, ThrowSite
 from errordex.template import Template
 
-#: Directories that hold a project's importable packages, not packages themselves.
-_SOURCE_ROOTS = frozenset({"src", "lib", "Lib"})
-
-#: Rust's std macros put these before the message (library/core/src/panic.rs).
-RUST_PREFIX = {
-    "unimplemented": "not implemented",
-    "todo": "not yet implemented",
-    "unreachable": "internal error: entered unreachable code",
-}
-
-
-def python_module(path: str) -> str | None:
-    """The module a Python file is imported as, from its repository path:
-    ``Lib/json/decoder.py`` -> ``json.decoder``, ``src/pkg/__init__.py`` ->
-    ``pkg``; None when the path cannot be a module name.
-
-    >>> python_module("click/exceptions.py")
-    'click.exceptions'
-    """
-    if not path.endswith(".py"):
-        return None
-    parts = path[:-3].split("/")
-    if parts[-1] == "__init__":
-        parts = parts[:-1]
-    # A source root: "src" or "Lib" anywhere (monorepos nest them), "lib" on top.
-    roots = [i for i, p in enumerate(parts[:-1]) if p in _SOURCE_ROOTS and (p != "lib" or i == 0)]
-    if roots:
-        parts = parts[roots[0] + 1 :]
-    if not parts or not all(p.isidentifier() for p in parts):
-        return None
-    return ".".join(parts)
-
-
-def qualified_exception(qualname: str, defined_in: str | None) -> str:
-    """The exception's name as a traceback prints it: ``module.Qualname`` for a
-    class defined in the repository (Python prints ``__module__`` for every
-    class outside builtins), the bare name otherwise."""
-    module = python_module(defined_in) if defined_in else None
-    return f"{module}.{qualname}" if module else qualname.rsplit(".", 1)[-1]
-
 
 def runtime_text(kind: str) -> str | None:
-    """What Rust prints for a bare ``panic!()``/``todo!()``/``unimplemented!()``/
-    ``unreachable!()`` (a macro of this kind with no message)."""
-    return "explicit panic" if kind == "panic" else RUST_PREFIX.get(kind)
+    """What the runtime prints for a site of ``kind`` with no message of its
+    own, as Rust's bare ``todo!()`` prints "not yet implemented"."""
+    return plugins.bare_messages().get(kind)
 
 
 def matched_template(template: Template, kinds: Sequence[str]) -> Template:
     """The text an entry's error shows at run time, for the matcher to find
-    and verify: its template, or for a bare Rust macro (no message in the
-    source, ``kinds`` Rust's) the text the runtime prints."""
+    and verify: its template, or for a bare site (no message in the source,
+    of a kind whose runtime prints one: ``runtime_text``) the text the
+    runtime prints."""
     if template.is_empty and template.syntax == "none" and kinds:
         text = runtime_text(kinds[0])
         if text:
@@ -69,48 +31,21 @@ def matched_template(template: Template, kinds: Sequence[str]) -> Template:
     return template
 
 
-def bare_panic(site: ThrowSite) -> bool:
-    """``panic!()`` with no arguments, which prints "explicit panic" (the
-    message is the runtime's, not in the source: the template stays empty)."""
-    return site.kind == "panic" and site.template.syntax == "none" and site.template.is_empty
-
-
 def message_line(site: ThrowSite, exception: str | None = None) -> str:
-    """The message as the runtime prints it, placeholders left in; for Python,
-    ``exception`` is the name to print (see ``qualified_exception``)."""
-    text = site.template.display()
-    if site.language == "rust":
-        bare = matched_template(site.template, (site.kind,))
-        if bare is not site.template:  # a bare macro: what the runtime prints
-            return bare.display()
-        prefix = RUST_PREFIX.get(site.kind)
-        if prefix:
-            return f"{prefix}: {text}" if text else prefix
-        if site.kind == "assert" and not text:
-            return "assertion failed"
-        if site.kind == "expect":
-            return f"{text}: {{error:?}}"
-        return text
-    if site.language == "python":
-        short = exception or (site.exception_type or "Exception").rsplit(".", 1)[-1]
-        return f"{short}: {text}" if text else short
-    return text
+    """The message as the runtime prints it, placeholders left in;
+    ``exception`` is the name to print, where the language prints one (see
+    ``Language.printed_type``)."""
+    lang = plugins.find(site.language)
+    if lang is None:
+        return site.template.display()
+    return lang.runtime.message_line(site, exception)
 
 
 def printed_form(site: ThrowSite, exception: str | None = None) -> str:
     """The lines a user sees in the terminal for this site."""
     line = message_line(site, exception)
-    if site.language == "rust" and site.kind not in (
-        "error-attr",
-        "err-return",
-        "display-impl",
-        "bail",
-        "anyhow",
-    ):
-        return f"thread 'main' panicked at {site.path}:{site.line}:{site.column}:\n{line}"
-    if site.language == "python":
-        return f"Traceback (most recent call last):\n  ...\n{line}"
-    return line
+    lang = plugins.find(site.language)
+    return lang.runtime.printed_form(site, line) if lang is not None else line
 
 
 def _short(expr: str, limit: int = 48) -> str:

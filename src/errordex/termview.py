@@ -14,12 +14,12 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeEl
 from rich.syntax import Syntax
 from rich.table import Table
 
+from errordex import plugins
 from errordex.model import ErrorEntry, commit_noun
 from errordex.pipeline import IndexResult, ProgressFn
 from errordex.runtime import title
 from errordex.visible import visible_controls
 
-_LEXERS = {"rust": "rust", "python": "python", "go": "go", "javascript": "javascript"}
 #: How wide a pipe is: wide enough that no line is wrapped or cut.
 PIPE_WIDTH = 1_000_000
 
@@ -212,7 +212,7 @@ def print_entry(
             console.print(
                 Syntax(
                     code,
-                    _LEXERS.get(s["language"], "text"),
+                    plugins.lexer(s["language"]),
                     line_numbers=True,
                     start_line=snip["start"],
                     highlight_lines=set(range(snip["mark"][0], snip["mark"][1] + 1)),
@@ -265,8 +265,9 @@ def _no_message(data: dict[str, Any]) -> str:
     ``panic!()``/``todo!()`` prints the runtime's text, a bare ``raise X`` the
     type alone."""
     sites = data.get("sites") or []
-    if sites and sites[0].get("language") == "rust" and data.get("runtime_message"):
-        return f"(none in the source: Rust prints “{data['runtime_message']}”)"
+    lang = plugins.find(sites[0].get("language")) if sites else None
+    if lang is not None and lang.runtime.bare_messages and data.get("runtime_message"):
+        return f"(none in the source: {lang.runtime.title} prints “{data['runtime_message']}”)"
     return "(no message: the exception type alone)"
 
 
@@ -347,7 +348,7 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
         )
         matches = part["matches"]
         answer = part.get("answer")
-        yours = "your panic" if part.get("language") == "rust" else "your error"
+        yours = f"your {plugins.error_word(part.get('language'))}"
         if answer and answer["kind"] == "entry":
             best = matches[0]
             console.print(f"[green]best match[/] (score {best['score']:.2f})")
@@ -415,6 +416,7 @@ def _print_location(console: Console, where: dict[str, Any], language: str | Non
     fn = f" in {escape(where['function'])}" if where.get("function") else ""
     repo = escape(where["repo"])
     commit = escape(str(where.get("commit") or "")[:10])
+    lang = plugins.find(language)
     if not where.get("raise_frame"):
         text = f"raised in code that is not indexed, called from {at}{fn} [dim]({repo})[/]"
     elif where.get("other_version"):
@@ -427,13 +429,14 @@ def _print_location(console: Console, where: dict[str, Any], language: str | Non
             f"panicked at {at}{fn} [dim]({repo})[/], which is not a panic site at the indexed"
             f" commit {commit}\n  [dim]the version you ran may differ from the indexed one{ran}[/]"
         )
-    elif not where.get("raise_statement") and language == "rust":
+    elif not where.get("raise_statement") and lang is not None and lang.runtime.library_failure:
+        failure = lang.runtime.library_failure.replace("`", "")
         text = (
-            f"panicked in Rust's standard library, called at {at}{fn} [dim]({repo})[/]"
-            "\n  [dim]an unwrap(), expect(), index or arithmetic check on that line panicked[/]"
+            f"panicked in {lang.runtime.title}'s standard library, called at {at}{fn} [dim]({repo})[/]"
+            f"\n  [dim]{failure} panicked[/]"
         )
     elif not where.get("raise_statement"):
-        runtime = "the Python runtime" if language in (None, "python") else "the runtime"
+        runtime = plugins.runtime_title(language)
         text = (
             f"raised by {runtime} at {at}{fn}, not by a raise statement in {repo}"
             "\n  [dim]evaluating that line (or compiled code it calls) raised it[/]"

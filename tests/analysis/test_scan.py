@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from errordex.analysis import scan
 from errordex.analysis.cfg import dependency_line, features_in
-from errordex.analysis.scan import manifest
 from errordex.analysis.textmatch import occurs_in, pattern_matches
+from errordex.languages.rust.cargo import manifest
 from errordex.template import Hole, Template, Text
 
 RUST = """

@@ -198,7 +198,7 @@ def test_it(sep):
 
 
 def _index(code: str) -> tuple[Index, dict[str, ErrorEntry]]:
-    from errordex.extract import python
+    from errordex.languages.python import extract as python
 
     entries = group("o/r", python.extract("lib.py", code).sites)
     return Index([scan("lib.py", code, "python")], [], [], entries), {e.message: e for e in entries}

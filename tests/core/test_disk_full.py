@@ -11,7 +11,7 @@ import pytest
 
 from errordex import pipeline
 from errordex.errors import EXIT_STORE, DiskFull
-from errordex.store.spill import TempBytes
+from errordex.scratch.spill import TempBytes
 from errordex.store.sqlite import SqliteStore
 
 FIXTURES = Path(__file__).parents[1] / "analysis" / "fixtures"

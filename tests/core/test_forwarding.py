@@ -187,7 +187,7 @@ def test_argparse_error_calls_are_read_but_not_joined(tmp_path: Path) -> None:
     callers' messages are recorded as calls and never turned into raises."""
     import argparse
 
-    from errordex.extract import python
+    from errordex.languages.python import extract as python
 
     text = Path(argparse.__file__).read_text(encoding="utf-8")
     found = python.extract("argparse.py", text)

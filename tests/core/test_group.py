@@ -66,7 +66,7 @@ def test_title_of_a_runtime_message_cuts_a_long_expression() -> None:
 
 
 def test_a_bare_panic_is_the_runtimes_explicit_panic_and_an_empty_one_is_apart() -> None:
-    from errordex.extract.rust import extract
+    from errordex.languages.rust.extract import extract
     from errordex.runtime import printed_form, title
 
     code = (

@@ -18,7 +18,7 @@ import pytest
 
 from errordex import pipeline
 from errordex.ingest import IngestOptions
-from errordex.store.spill import Spill
+from errordex.scratch.spill import Spill
 from errordex.store.sqlite import SqliteStore
 
 CRATES = Path("/usr/share/cargo/registry")

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from errordex.extract import python
+from errordex.languages.python import extract as python
 from errordex.model import Extraction, ThrowSite
 
 pytestmark = pytest.mark.corpus

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from errordex.extract import extractor_for, rust
-from errordex.extract.cargo import parse_manifest
-from errordex.extract.rust_fmt import parse_format, unescape
+from errordex.extract import extractor_for
+from errordex.languages.rust import extract as rust
+from errordex.languages.rust.cargo import parse_manifest
+from errordex.languages.rust.fmt import parse_format, unescape
 from errordex.template import Hole, Text
 from tests.golden import check_golden
 

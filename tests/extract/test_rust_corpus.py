@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from errordex.extract import rust
+from errordex.languages.rust import extract as rust
 from errordex.model import ThrowSite
 
 REGISTRY = Path("/usr/share/cargo/registry")

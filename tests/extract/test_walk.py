@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 import tree_sitter as ts
 
-from errordex import grammars
+from errordex import grammars, plugins
 from errordex.analysis import scan
-from errordex.extract import python
+from errordex.languages.python import extract as python
 
 CASES = Path(__file__).parent / "rust" / "cases"
 #: code with every construct the walk queries look for
@@ -30,18 +30,19 @@ def test_walk_gives_each_query_its_own_captures(language: str) -> None:
     """A capture name shared by two .scm files of a walk must mean the same
     nodes in each, or one reader would see the other's captures."""
     seen: set[str] = set()
+    lang = plugins.get(language)
     for path in SAMPLES[language]:
         tree = grammars.parser(language).parse(path.read_bytes())
         walked = grammars.captures(language, tree)
-        for package, filename in grammars._WALKS[language]:
-            own = ts.QueryCursor(grammars.query(language, package, filename)).captures(
+        for filename in lang.queries:
+            own = ts.QueryCursor(grammars.query(language, lang.package, filename)).captures(
                 tree.root_node
             )
             if own:
                 seen.add(filename)
             for name, nodes in own.items():
                 assert _spans(walked[name]) == _spans(nodes), (path.name, filename, name)
-    assert seen == {filename for _, filename in grammars._WALKS[language]}
+    assert seen == set(lang.queries)
 
 
 def test_extract_and_scan_of_a_tree_walk_it_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,8 +3,9 @@ from pathlib import Path
 import pytest
 
 from errordex.match.explain import explain, rank
-from errordex.match.index import MemoryIndex, StoreIndex
+from errordex.match.index import MemoryIndex
 from errordex.paste import Frame
+from errordex.store.candidates import StoreIndex
 from errordex.store.sqlite import SqliteStore
 from errordex.template import Hole, Template
 
@@ -180,8 +181,8 @@ def test_explain_limit_is_respected() -> None:
 
 
 def test_a_bare_rust_macro_is_found_by_what_the_runtime_prints(tmp_path: Path) -> None:
-    from errordex.extract.rust import extract
     from errordex.group import group
+    from errordex.languages.rust.extract import extract
     from tests.repo_files import index_files
 
     code = "pub fn a() {\n    todo!()\n}\n\npub fn b() {\n    panic!()\n}\n"

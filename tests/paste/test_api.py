@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 import errordex.paste
-from errordex.paste import Frame, ParsedError, clean, other, parse, plain, python, rust
+from errordex.languages.python import paste as python
+from errordex.languages.rust import paste as rust
+from errordex.paste import Frame, ParsedError, clean, other, parse, plain
 from tests.golden import check_golden
 from tests.paste.conftest import FIXTURES
 

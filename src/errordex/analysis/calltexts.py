@@ -19,7 +19,7 @@ import marshal
 from array import array
 from collections import OrderedDict
 
-from errordex.store.spill import TempBytes
+from errordex.scratch.spill import TempBytes
 
 #: calls held in memory before they are written out
 FLUSH_CALLS = 8192

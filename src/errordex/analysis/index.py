@@ -23,7 +23,7 @@ from errordex.analysis.cfg import Workspace
 from errordex.analysis.evidence import Catch, FileEvidence, FuncDef, Manifest, TestExpect
 from errordex.analysis.textmatch import Message
 from errordex.model import ClassDef, ErrorEntry, Package
-from errordex.store.spill import SpillList
+from errordex.scratch.spill import SpillList
 from errordex.template import Template
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")

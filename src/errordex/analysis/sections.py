@@ -6,7 +6,7 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-from errordex.analysis import scan_python, scan_rust
+from errordex import plugins
 
 Fact = dict[str, Any]
 
@@ -16,10 +16,11 @@ def ev(*facts: Fact) -> list[str]:
 
 
 def parses(code: str, language: str) -> bool:
-    if language == "python":
-        return scan_python.parses(code)
-    if language == "rust":
-        return scan_rust.parses(code)
+    """Whether ``code`` parses as ``language`` (a registered language's
+    name, or "toml"); code of another language never does."""
+    lang = plugins.find(language)
+    if lang is not None:
+        return lang.pages.parses(code)
     if language == "toml":
         try:
             tomllib.loads(code)

@@ -11,14 +11,12 @@ Three things must hold for every entry:
 
 from __future__ import annotations
 
-import builtins
-import keyword
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from errordex.analysis import scan_python, scan_rust
+from errordex import plugins
 from errordex.analysis.sections import parses
 from errordex.model import Package
 
@@ -34,99 +32,9 @@ _QUOTE = re.compile(r"“[^”]*”")
 _PATH = re.compile(r"^[\w.-]+(?:/[\w.-]+)*\.(?:py|rs|toml|go|js|ts)$")
 _EVIDENCE = re.compile(r"^(.+):(\d+)$")
 
-RUST_WORDS = frozenset({"_"}) | frozenset(
-    [
-        "as",
-        "async",
-        "await",
-        "break",
-        "const",
-        "continue",
-        "crate",
-        "dyn",
-        "else",
-        "enum",
-        "extern",
-        "false",
-        "fn",
-        "for",
-        "if",
-        "impl",
-        "in",
-        "let",
-        "loop",
-        "match",
-        "mod",
-        "move",
-        "mut",
-        "pub",
-        "ref",
-        "return",
-        "self",
-        "Self",
-        "static",
-        "struct",
-        "super",
-        "trait",
-        "true",
-        "type",
-        "unsafe",
-        "use",
-        "where",
-        "while",
-        "cfg",
-        "not",
-        "all",
-        "any",
-        "feature",
-        "test",
-        "std",
-        "core",
-        "alloc",
-        "panic",
-        "catch_unwind",
-        "AssertUnwindSafe",
-        "assert",
-        "assert_eq",
-        "is_err",
-        "is_ok",
-        "unwrap",
-        "expect",
-        "Ok",
-        "Err",
-        "Some",
-        "None",
-        "Result",
-        "Option",
-        "Box",
-        "String",
-        "Vec",
-        "str",
-        "bool",
-        "usize",
-        "u8",
-        "u16",
-        "u32",
-        "u64",
-        "i32",
-        "i64",
-        "f32",
-        "f64",
-        "char",
-        "println",
-        "eprintln",
-        "format",
-        "unimplemented",
-        "todo",
-        "unreachable",
-        "should_panic",
-        "matches",
-    ]
-)
 TOML_WORDS = frozenset(
     ["dependencies", "version", "features", "default", "default_features", "path", "package"]
 )
-PY_WORDS = frozenset(keyword.kwlist) | frozenset(dir(builtins)) | {"self", "cls", "_"}
 
 
 @dataclass(frozen=True)
@@ -188,7 +96,8 @@ class Verifier:
     def check(self, entry_id: str, data: dict[str, Any], language: str) -> None:
         r = self.report
         r.entries += 1
-        words = self.known | (PY_WORDS if language == "python" else RUST_WORDS) | TOML_WORDS
+        of = plugins.find(language)
+        words = self.known | (of.pages.words if of is not None else frozenset()) | TOML_WORDS
         for key, value, parent in _walk(data):
             if isinstance(value, dict) and isinstance(value.get("path"), str) and "line" in value:
                 self.line(entry_id, value["path"], value["line"])
@@ -267,10 +176,9 @@ class Verifier:
 
 
 def _code_idents(code: str, language: str) -> set[str]:
-    if language == "python":
-        return scan_python.identifiers(code)
-    if language == "rust":
-        return scan_rust.identifiers(code)
+    lang = plugins.find(language)
+    if lang is not None:
+        return lang.pages.identifiers(code)
     if language == "toml":
         keys = re.findall(r"^\s*([A-Za-z0-9_-]+)\s*=", code, re.M)
         keys += re.findall(r"([A-Za-z0-9_-]+)\s*=", code)

@@ -6,8 +6,9 @@ import hashlib
 import re
 from collections.abc import Collection
 
+from errordex import plugins
+
 _WS = re.compile(r"\s+")
-_TEST_DIRS = ("tests", "test", "testing", "benches", "examples")
 
 
 def context_hash(lines: list[str], line: int, radius: int = 2) -> str:
@@ -23,18 +24,18 @@ def context_hash(lines: list[str], line: int, radius: int = 2) -> str:
 
 
 def is_test_path(path: str) -> bool:
-    """Whether a file lives in test code by its path alone.
+    """Whether a file lives in test code by its path alone: in a test
+    directory of any language, or named as a test file of any language
+    (``Language.test_dirs``, ``Language.is_test_file``).
 
     >>> is_test_path("tests/test_api.py"), is_test_path("src/lib.rs")
     (True, False)
     """
     parts = path.split("/")
-    name = parts[-1]
-    if any(p in _TEST_DIRS for p in parts[:-1]):
+    dirs = plugins.dirs_of_tests()
+    if any(p in dirs for p in parts[:-1]):
         return True
-    if name.startswith("test_") or name.endswith(("_test.py", "_tests.py", "_test.rs", "_test.go")):
-        return True
-    return name in ("conftest.py", "tests.rs", "test.rs")
+    return plugins.is_test_file(parts[-1])
 
 
 def decode_all(items: Collection[bytes]) -> list[str]:

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from errordex.paste import other, plain, python, rust
+from errordex import plugins
+from errordex.errors import LanguageError
+from errordex.paste import other, plain
 from errordex.paste.clean import clean_lines
 from errordex.paste.model import Found, Frame, ParsedError
 
@@ -25,16 +27,19 @@ __all__ = ["Frame", "ParsedError", "parse"]
 
 _Finder = Callable[[list[str]], list[Found]]
 
-#: Layouts that cannot be mistaken for anything else.
-_STRONG: tuple[_Finder, ...] = (
-    python.find,
-    rust.find,
-    other.find_go,
-    other.find_java,
-    other.find_js,
-)
+#: Layouts that cannot be mistaken for anything else: each language's (see
+#: ``Language.paste_finders``), then those of runtimes errordex does not index.
+_OTHER_STRONG: tuple[_Finder, ...] = (other.find_go, other.find_java, other.find_js)
 #: Read only when no strong layout was found.
-_WEAK: tuple[_Finder, ...] = (rust.find_main_error, other.find_go_log)
+_OTHER_WEAK: tuple[_Finder, ...] = (other.find_go_log,)
+
+
+def _finders() -> tuple[tuple[_Finder, ...], tuple[_Finder, ...]]:
+    """(strong, weak) finders, the languages' first (in name order)."""
+    langs = plugins.languages().values()
+    strong = tuple(f for lang in langs for f in lang.paste.finders) + _OTHER_STRONG
+    weak = tuple(f for lang in langs for f in lang.paste.fallbacks) + _OTHER_WEAK
+    return strong, weak
 
 
 def parse(text: str) -> list[ParsedError]:
@@ -44,6 +49,8 @@ def parse(text: str) -> list[ParsedError]:
     """
     try:
         return _parse(text)
+    except LanguageError:  # a broken language plugin is not a paste it cannot read
+        raise
     except Exception:  # a parser bug must not break `explain`: treat as unparsed
         return []
 
@@ -54,12 +61,13 @@ def _parse(text: str) -> list[ParsedError]:
     lines = clean_lines(text)
     if not lines:
         return []
+    strong, weak = _finders()
     tagged: list[tuple[int, int, int, ParsedError]] = []
-    for rank, finder in enumerate(_STRONG):
+    for rank, finder in enumerate(strong):
         tagged.extend((f.start, rank, f.end, f.error) for f in finder(lines))
     if tagged:
         return _merge(tagged)
-    for finder in _WEAK:
+    for finder in weak:
         found = finder(lines)
         if found:
             return [f.error for f in found]

@@ -83,7 +83,7 @@ class SqliteStore:
 
     def writer(self) -> SnapshotWriter:
         """Start writing one snapshot (see ``SnapshotWriter``)."""
-        return SnapshotWriter(self)
+        return SnapshotWriter(self.conn, self.path)
 
     # -- reading -----------------------------------------------------------
 
@@ -366,7 +366,7 @@ class SqliteStore:
             (query, limit),
         )
 
-    # -- reads for the matcher (errordex.match.index.StoreIndex) -------------
+    # -- reads for the matcher (errordex.store.candidates.StoreIndex) -------------
 
     @reports_damage
     def fts_term_counts(self, terms: list[str]) -> dict[str, int]:

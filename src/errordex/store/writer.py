@@ -17,16 +17,14 @@ import sqlite3
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
 
 from errordex.model import ClassDef, ErrorEntry, Package, Repo, Skip, Snapshot
 from errordex.store import postings
 from errordex.store.opening import reports_damage
 from errordex.store.rows import EntryRows
 from errordex.store.rows import text as _text
-
-if TYPE_CHECKING:
-    from errordex.store.sqlite import SqliteStore
 
 #: the writer's temp tables of entries' rows (``EntryRows``) and their columns
 _PENDING_ROWS = {
@@ -115,10 +113,9 @@ class SnapshotWriter:
             sid = w.finish(data)
     """
 
-    def __init__(self, store: SqliteStore) -> None:
-        self._store = store
-        self.path = store.path
-        self.conn = store.conn
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self.conn = conn
+        self.path = path  # for StoreDamaged (``opening.reports_damage``)
         #: paths whose text is written
         self.paths: set[str] = set()
         #: whether any identifiers were handed over before ``finish``

@@ -16,7 +16,7 @@ from xml.sax.saxutils import escape as xml_escape
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
-from errordex import __version__
+from errordex import __version__, plugins
 from errordex.model import commit_noun
 from errordex.store.sqlite import SqliteStore
 from errordex.visible import visible_controls
@@ -57,6 +57,9 @@ def environment() -> Environment:
         unique=render.unique,
         via=render.via,
         title_parts=render.title_parts,
+        find_language=plugins.find,
+        error_word=plugins.error_word,
+        runtime_title=plugins.runtime_title,
         version=__version__,
         site_name=SITE_NAME,
     )

@@ -1,7 +1,7 @@
 """Golden snapshots for forwarders and message calls (Python).
 
 Each ``forwarding/<name>.py`` is compared with ``forwarding/<name>.json``,
-which holds only what ``python_forward`` adds to an Extraction. Regenerate
+which holds only what ``languages.python.forward`` adds to an Extraction. Regenerate
 with ``ERRORDEX_UPDATE_GOLDEN=1 pytest tests/extract/python`` and review the
 diff by eye.
 """
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from errordex.extract import python
+from errordex.languages.python import extract as python
 from tests.golden import check_golden
 
 CASES = Path(__file__).parent / "forwarding"

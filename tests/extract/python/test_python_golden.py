@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from errordex.extract import python
+from errordex.languages.python import extract as python
 from tests.golden import check_golden
 
 CASES = Path(__file__).parent / "cases"

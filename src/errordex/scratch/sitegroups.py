@@ -23,7 +23,7 @@ from collections.abc import Callable, Collection, Iterator
 from errordex.classmsg import raised_class
 from errordex.group import entry_id, entry_of, group_key
 from errordex.model import ErrorEntry, ThrowSite
-from errordex.store.spill import OnDisk, TempBytes
+from errordex.scratch.spill import OnDisk, TempBytes
 
 #: what ``SiteGroups.add_pickled`` takes for one site: its ``group_key``,
 #: ``raised_class`` and pickle (a worker process works them out)

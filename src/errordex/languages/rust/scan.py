@@ -39,7 +39,7 @@ _TEXT_CALLS = ("to_string", 'format!("{}"', 'format!("{e}"', 'format!("{err}"', 
 _MAX_BODY_LINES = 30
 _MAX_CALL_TEXT = 120
 _WS = re.compile(r"\s+")
-#: the captures of scan_rust.scm walked in document order ("id" is read apart)
+#: the captures of scan.scm walked in document order ("id" is read apart)
 _READ = ("scope", "call", "macro", "tt", "match")
 _SCOPE = _READ.index("scope")
 #: the node type of each capture of ``_READ`` (a scope is of several)

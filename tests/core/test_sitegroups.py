@@ -13,8 +13,8 @@ import pytest
 from errordex.extract import extractor_for
 from errordex.group import group
 from errordex.model import ErrorEntry, ThrowSite
-from errordex.store.sitegroups import SiteGroups, pickled_site
-from errordex.store.spill import SpillList
+from errordex.scratch.sitegroups import SiteGroups, pickled_site
+from errordex.scratch.spill import SpillList
 from errordex.template import Template
 
 STDLIB = Path(sysconfig.get_paths()["stdlib"])

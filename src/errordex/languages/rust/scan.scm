@@ -1,4 +1,4 @@
-; What the evidence scan of a Rust file reads; scan_rust.py walks the
+; What the evidence scan of a Rust file reads; scan.py walks the
 ; captures in document order instead of every node of the tree.
 [
   (identifier)

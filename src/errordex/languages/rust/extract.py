@@ -1,7 +1,7 @@
 """The Rust extractor: panics, asserts, ``expect``, thiserror, ``Err``, anyhow
 and ``Display`` impls of error types (pure: text in, sites out).
 
-One query (``rust.scm``, walked with the evidence scan's: ``grammars.captures``)
+One query (``extract.scm``, walked with the evidence scan's: ``grammars.captures``)
 finds the candidates in C; Python keeps those with a name it reads, then reads
 each one's arguments and walks up its ancestors once for the symbol, the
 guards and whether it is test code. Sites inside token trees that tree-sitter
@@ -25,7 +25,7 @@ from tree_sitter import Node, Tree
 
 from errordex import grammars
 from errordex.extract.common import context_hash, is_test_path
-from errordex.extract.rust_fmt import parse_format, unescape
+from errordex.languages.rust.fmt import parse_format, unescape
 from errordex.model import Extraction, Guard, ThrowSite
 from errordex.template import Template
 

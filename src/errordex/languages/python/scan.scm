@@ -1,4 +1,4 @@
-; What the evidence scan of a Python file reads; scan_python.py walks the
+; What the evidence scan of a Python file reads; scan.py walks the
 ; captures in document order instead of every node of the tree.
 (identifier) @id
 (string) @string

@@ -1,5 +1,5 @@
-; Throw statements and classes, read by python.py. This query, python_forward.scm
-; and scan_python.scm are one walk of the tree (grammars.captures).
+; Throw statements and classes, read by extract.py. This query, forward.scm
+; and scan.scm are one walk of the tree (grammars.captures).
 (raise_statement) @raise
 (assert_statement) @assert
 (class_definition) @class

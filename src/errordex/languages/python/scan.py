@@ -11,15 +11,15 @@ from bisect import bisect_right
 from tree_sitter import Node, Parser, Tree
 
 from errordex import grammars
-from errordex.analysis import tables
 from errordex.analysis.evidence import Call, Catch, DocLine, FileEvidence, FuncDef, TestExpect
 from errordex.extract.common import decode_all, is_test_path
+from errordex.languages.python import tables
 
 _RAISES_HEAD = re.compile(r"^\s*Raises\s*:?\s*$")
 _SPHINX = re.compile(r"^\s*:raises?\s+([\w.]+)\s*:(.*)$")
 _SECTION = re.compile(r"^\s*[A-Z][A-Za-z ]+:\s*$|^\s*-{3,}\s*$")
 _MAX_BODY_LINES = 25
-#: the captures of scan_python.scm walked in document order ("id" is read apart)
+#: the captures of scan.scm walked in document order ("id" is read apart)
 _READ = ("string", "class", "function", "call", "with", "assert", "except")
 _STRING, _CLASS, _FUNCTION, _CALL, _WITH, _ASSERT, _EXCEPT = range(len(_READ))
 #: callee names of the calls ``expectation`` can read (``pytest.raises``,

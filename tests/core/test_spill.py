@@ -11,7 +11,7 @@ import pytest
 
 from errordex.analysis import scan
 from errordex.analysis.evidence import FileEvidence
-from errordex.store.spill import Spill
+from errordex.scratch.spill import Spill
 
 RUST = 'pub fn parse(s: &str) -> u32 {\n    s.parse().expect("not a number")\n}\n'
 

@@ -1,4 +1,4 @@
-; Candidates for throw sites, read by rust.py. This query and scan_rust.scm
+; Candidates for throw sites, read by extract.py. This query and scan.scm
 ; are one walk of the tree (grammars.captures). The names each candidate
 ; must have are tested in rust.py: a predicate here would cost more (the
 ; bindings run it in Python).

@@ -1,0 +1,1 @@
+"""The languages errordex reads, one package each (``languages/<name>/``)."""

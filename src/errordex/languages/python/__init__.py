@@ -1,0 +1,54 @@
+"""Python: everything errordex knows about it, registered as one ``Language``
+(the ``errordex.languages`` entry point ``python`` names this module)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import tree_sitter_python
+
+from errordex.hookspecs import hookimpl
+from errordex.language import Language, Pages, Paste, Project, Runtime
+from errordex.languages.python import extract, fixes, paste, runtime, scan, words
+
+PYTHON = Language(
+    name="python",
+    extensions=(".py",),
+    grammar=tree_sitter_python.language,
+    package=__name__,
+    queries=("extract.scm", "forward.scm", "scan.scm"),
+    parse=extract.parse,
+    extract=extract.extract,
+    scan=scan.scan,
+    kinds=("raise", "assert", "exception-message"),
+    runtime=Runtime(
+        title="Python",
+        innermost_last=True,
+        message_line=runtime.message_line,
+        printed_form=runtime.printed_form,
+        printed_type=runtime.qualified_exception,
+        raise_kind="raise",
+        interpreter_form=runtime.runtime_form,
+    ),
+    paste=Paste(
+        finders=(paste.find,),
+        claims_plain=True,
+        split_typed=paste.split_exception_line,
+        typed_error=paste.typed_error,
+    ),
+    project=Project(test_dirs=("tests", "test", "testing"), is_test_file=runtime.is_test_file),
+    pages=Pages(
+        lexer="python",
+        parses=scan.parses,
+        identifiers=scan.identifiers,
+        words=words.PY_WORDS,
+        what=fixes.what,
+        example_fix=fixes.example_fix,
+        defences=fixes.defences,
+    ),
+)
+
+
+@hookimpl
+def register_languages(register: Callable[[Language], None]) -> None:
+    register(PYTHON)
