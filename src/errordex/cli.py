@@ -6,6 +6,7 @@ stderr and the exit code named in ``errors.py``; a traceback means a bug.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -23,6 +24,7 @@ from errordex.errors import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
     EXIT_NOT_FOUND,
+    EXIT_STORE,
     ErrordexError,
     InputError,
 )
@@ -51,6 +53,18 @@ def friendly(fn: Callable[P, R]) -> Callable[P, R]:
             # cat does, and keep the interpreter's last flush from failing again
             _stdout_to_devnull()
             sys.exit(EXIT_BROKEN_PIPE)
+        except OSError as exc:
+            # the library turns a full disk under its own files into DiskFull;
+            # one that reaches here is the output's (`errordex list > /dev/full`)
+            if exc.errno not in _OUTPUT_FULL:
+                raise
+            _stdout_to_devnull()
+            err_console.print(
+                f"[bold red]error:[/] cannot write the output: {escape(exc.strerror or str(exc))}",
+                highlight=False,
+                soft_wrap=True,
+            )
+            sys.exit(EXIT_STORE)
         except ErrordexError as exc:
             # one line, unwrapped and as written (a path may hold "[", which
             # rich would take for markup); the hint names a command, so only here
@@ -73,6 +87,10 @@ def friendly(fn: Callable[P, R]) -> Callable[P, R]:
             os._exit(EXIT_INTERRUPTED)
 
     return wrapper
+
+
+#: write errors that mean the output's disk is full, not a bug
+_OUTPUT_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
 
 
 def _stdout_to_devnull() -> None:
@@ -155,7 +173,8 @@ def main() -> None:
     " repeatable.",
 )
 @click.option(
-    "--python",  # the parameter `python` (click's name for it)
+    "--python",
+    "interpreter",
     metavar="PATH",
     help="For pkg:NAME: look in this interpreter's environment (its sys.path)"
     " instead of errordex's own.",
@@ -184,7 +203,7 @@ def index(
     forge_url: str | None,
     max_file_bytes: int,
     exclude: tuple[str, ...],
-    python: str | None,
+    interpreter: str | None,
     site_packages: tuple[str, ...],
     jobs: int | None,
     as_json: bool,
@@ -200,7 +219,7 @@ def index(
     options = IngestOptions(
         max_file_bytes=max_file_bytes,
         exclude=exclude,
-        python=Path(python).expanduser() if python else None,
+        python=Path(interpreter).expanduser() if interpreter else None,
         site_packages=tuple(Path(d).expanduser() for d in site_packages),
         forge_url=forge_url,
     )

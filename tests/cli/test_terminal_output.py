@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import errordex.visible
 from errordex.cli import main
-from errordex.errors import EXIT_BROKEN_PIPE, EXIT_NOT_FOUND
+from errordex.errors import EXIT_BROKEN_PIPE, EXIT_NOT_FOUND, EXIT_STORE
 from errordex.visible import visible_controls
 from tests.cli.test_cli import git
 
@@ -88,12 +88,20 @@ def test_visible_controls_escapes_c0_and_c1_but_newline_and_tab() -> None:
     assert visible_controls("\x00\r\x7f\x80\x9f\xa0\n\t") == "\\x00\\x0d\x7f\\x80\\x9f\xa0\n\t"
 
 
+_INVISIBLE = re.compile(r"[\x00-\x08\x0b-\x1f\x80-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def test_visible_controls_shows_bidirectional_overrides() -> None:
+    # Trojan Source: U+202E would show "txt.exe" as "exe.txt"
+    assert visible_controls("file\u202etxt.exe\u2066x\u2069") == "file\\u202etxt.exe\\u2066x\\u2069"
+
+
 @given(st.text())
 def test_visible_controls_leaves_no_control_and_changes_nothing_else(text: str) -> None:
     shown = visible_controls(text)
-    assert not re.search(r"[\x00-\x08\x0b-\x1f\x80-\x9f]", shown)
+    assert not _INVISIBLE.search(shown)
     assert visible_controls(shown) == shown
-    if not re.search(r"[\x00-\x08\x0b-\x1f\x80-\x9f]", text):
+    if not _INVISIBLE.search(text):
         assert shown == text
 
 
@@ -174,3 +182,15 @@ def test_piping_a_long_output_into_head_ends_quietly(db: str, tmp_path: Path) ->
         assert len(proc.stdout.splitlines()) == 1
         code = int(proc.stderr.strip())
         assert proc.stderr.strip() == str(code) and code in (0, EXIT_NOT_FOUND, EXIT_BROKEN_PIPE)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_full_output_disk_is_one_line_not_a_traceback(db: str) -> None:
+    for args in (["list"], ["show", entry_id(db, "csi")], ["list", "--json"]):
+        with open("/dev/full", "wb") as full:
+            proc = subprocess.run(
+                [str(ERRORDEX), *args, "--db", db], stdout=full, stderr=subprocess.PIPE, text=True
+            )
+        assert proc.returncode == EXIT_STORE, proc.stderr
+        assert proc.stderr.startswith("error: cannot write the output: No space left on device")
+        assert "Traceback" not in proc.stderr

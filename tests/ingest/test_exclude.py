@@ -151,13 +151,14 @@ GIT_ORACLE_PATTERNS = [
 ]
 
 
-@pytest.mark.parametrize("pattern", GIT_ORACLE_PATTERNS)
-def test_exclude_leaves_out_the_files_git_would_ignore(tmp_path: Path, pattern: str) -> None:
+def git_ignored(tmp_path: Path, patterns: list[str]) -> tuple[Path, set[str]]:
+    """The oracle: a tree of GIT_ORACLE_FILES, and which of them
+    ``git check-ignore`` says ``patterns`` leave out."""
     tree = tmp_path / "tree"
     for path in GIT_ORACLE_FILES:
         write(tree, path)
     ignore_file = tmp_path / "exclude"
-    ignore_file.write_text(pattern + "\n")
+    ignore_file.write_text("".join(p + "\n" for p in patterns))
     subprocess.run(["git", "init", "--quiet", "--bare", str(tmp_path / "g")], check=True)
     out = subprocess.run(
         [
@@ -177,6 +178,12 @@ def test_exclude_leaves_out_the_files_git_would_ignore(tmp_path: Path, pattern: 
         check=False,
     ).stdout
     by_git = {p for p in out.decode().split("\0") if p}
+    return tree, by_git
+
+
+@pytest.mark.parametrize("pattern", GIT_ORACLE_PATTERNS)
+def test_exclude_leaves_out_the_files_git_would_ignore(tmp_path: Path, pattern: str) -> None:
+    tree, by_git = git_ignored(tmp_path, [pattern])
     ex = parse_excludes([pattern])
     ours = {p for p in GIT_ORACLE_FILES if skipped_prefix(p, ex) is not None}
     assert ours == by_git
@@ -203,30 +210,7 @@ GIT_ORACLE_NEGATIONS = [
 
 @pytest.mark.parametrize("patterns", GIT_ORACLE_NEGATIONS, ids=" ".join)
 def test_negated_exclude_keeps_what_git_keeps(tmp_path: Path, patterns: list[str]) -> None:
-    tree = tmp_path / "tree"
-    for path in GIT_ORACLE_FILES:
-        write(tree, path)
-    ignore_file = tmp_path / "exclude"
-    ignore_file.write_text("".join(p + "\n" for p in patterns))
-    subprocess.run(["git", "init", "--quiet", "--bare", str(tmp_path / "g")], check=True)
-    out = subprocess.run(
-        [
-            "git",
-            f"--git-dir={tmp_path / 'g'}",
-            f"--work-tree={tree}",
-            "-c",
-            f"core.excludesFile={ignore_file}",
-            "check-ignore",
-            "--no-index",
-            "-z",
-            "--stdin",
-        ],
-        input="\0".join(GIT_ORACLE_FILES).encode(),
-        capture_output=True,
-        env={**os.environ, **GIT_ENV},
-        check=False,
-    ).stdout
-    by_git = {p for p in out.decode().split("\0") if p}
+    tree, by_git = git_ignored(tmp_path, patterns)
     ex = parse_excludes(patterns)
     assert {p for p in GIT_ORACLE_FILES if skipped_prefix(p, ex) is not None} == by_git
     walked = listing(open_source(str(tree), options=IngestOptions(exclude=tuple(patterns))))

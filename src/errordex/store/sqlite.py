@@ -91,7 +91,7 @@ class SqliteStore:
 
     def writer(self) -> SnapshotWriter:
         """Start writing one snapshot (see ``SnapshotWriter``)."""
-        return SnapshotWriter(self)
+        return SnapshotWriter(self.conn, self.path)
 
     # -- reading -----------------------------------------------------------
 

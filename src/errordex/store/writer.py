@@ -18,7 +18,7 @@ import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from errordex.model import ClassDef, ErrorEntry, Package, Repo, Skip, Snapshot
 from errordex.store import postings
@@ -98,13 +98,6 @@ def compress(text: str) -> bytes:
     return zlib.compress(text.encode("utf-8", "surrogatepass"), 1)
 
 
-class _Store(Protocol):
-    """What the writer reads of a ``SqliteStore`` (which imports this module)."""
-
-    path: Path
-    conn: sqlite3.Connection
-
-
 class SnapshotWriter:
     """One snapshot's write, spread over the index run.
 
@@ -120,10 +113,9 @@ class SnapshotWriter:
             sid = w.finish(data)
     """
 
-    def __init__(self, store: _Store) -> None:
-        self._store = store
-        self.path = store.path
-        self.conn = store.conn
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self.conn = conn
+        self.path = path  # for StoreDamaged (``opening.reports_damage``)
         #: paths whose text is written
         self.paths: set[str] = set()
         #: whether any identifiers were handed over before ``finish``

@@ -2,10 +2,14 @@
 // by the words of ?q=. Results are built with textContent only, never HTML.
 (function () {
   "use strict";
-  // control characters as \xNN, as the pages show them (errordex.visible)
+  // control characters as \xNN and bidirectional controls as \uNNNN, as the
+  // pages show them (errordex.visible)
   function visible(text) {
-    return text.replace(/[\x00-\x08\x0b-\x1f\x80-\x9f]/g, function (c) {
-      return "\\x" + ("0" + c.charCodeAt(0).toString(16)).slice(-2);
+    return text.replace(/[\x00-\x08\x0b-\x1f\x80-\x9f\u202a-\u202e\u2066-\u2069]/g, function (c) {
+      var code = c.charCodeAt(0);
+      return code <= 0xff
+        ? "\\x" + ("0" + code.toString(16)).slice(-2)
+        : "\\u" + ("000" + code.toString(16)).slice(-4);
     });
   }
   function words(text) {
