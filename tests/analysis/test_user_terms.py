@@ -247,3 +247,24 @@ def test_the_meaning_quotes_what_the_public_call_is_documented_to_do(tmp_path: P
         "“Splits the buffer into two at the given index”."
     )
     assert meaning["evidence"] == ["src/lib.rs:6"]
+
+
+def test_an_error_values_display_text_is_not_called_what_you_called(tmp_path: Path) -> None:
+    files = {
+        "Cargo.toml": '[package]\nname = "paths"\nversion = "0.8.0"\n',
+        "src/lib.rs": (
+            "use std::fmt;\n\n"
+            "pub enum ErrorKind {\n    WrongNumberOfParameters,\n}\n\n"
+            "impl fmt::Display for ErrorKind {\n"
+            "    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n"
+            "        match self {\n"
+            '            ErrorKind::WrongNumberOfParameters => write!(f, "Wrong number of path arguments"),\n'
+            "        }\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/paths")
+    summary = _page(store, sid, "Wrong number of path arguments")["analysis"]["summary"]["text"]
+    assert not summary.startswith("You called")
+    assert summary.startswith("This is the message of `ErrorKind::WrongNumberOfParameters`")

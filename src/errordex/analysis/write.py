@@ -208,7 +208,7 @@ class _Writer(Fixes):
                 text + places,
                 ev(self.cond or {}, *([self.fn] if self.fn else []), *([api] if api else [])),
             )
-        if self.lead.kind in ("display-impl", "error-attr") and self.lead.exception_type:
+        if self.prints_a_value() and self.lead.exception_type:
             text = f"{lead}This is the message of `{self.lead.exception_type}`, written by {self.fn_name()}."
             return section(
                 text + places,
@@ -216,6 +216,12 @@ class _Writer(Fixes):
             )
         text = f"{self.subject()} {self.what()} at {self.where}."
         return section(text + places, [self.where, *ev(*([api] if api else []))])
+
+    def prints_a_value(self) -> bool:
+        """Whether the site writes the text of an error value (a ``Display``
+        impl, an ``#[error]`` attribute): nobody calls that code to get the
+        error, so no call is "what you called"."""
+        return self.lead.kind in ("display-impl", "error-attr")
 
     def subject(self) -> str:
         """Who throws, from the user's side: "You called `A` (`a.py`), and it",
@@ -231,7 +237,7 @@ class _Writer(Fixes):
         the site's function; "" when the site's function is the public one or
         no public call reaches it."""
         name = self.api_name()
-        if name is None or self.fn is None:
+        if name is None or self.fn is None or self.prints_a_value():
             return ""
         api = self.api()
         assert api is not None
