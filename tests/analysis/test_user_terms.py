@@ -105,6 +105,9 @@ def test_a_private_check_is_located_never_given_as_advice(tmp_path: Path) -> Non
     assert analysis["summary"]["text"].startswith(
         "You called `area` (`shapes/__init__.py`), and on its way `_check` raises `ValueError`"
     )
+    assert analysis["trigger"]["text"].endswith(
+        ", when `_check`'s own check `size < 0` holds (shapes/__init__.py:2)."
+    )
     assert not any("size < 0" in s["text"] for s in analysis.get("solutions", []))
     assert not any("size < 0" in s["text"] for s in analysis.get("defensive_patterns", []))
 

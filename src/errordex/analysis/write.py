@@ -342,8 +342,17 @@ class _Writer(Fixes):
                 what += f", when {self.condition()}"
         elif self.arm:
             what = " with a value no other arm of the `match` handles"
-        elif self.condition():
-            what = f" when {self.condition()}"
+        elif self.condition() and self.lifted() is not None:
+            what = f" when {self.condition()} for the arguments you pass"
+        elif self.condition() and self.cond is not None:
+            # Not in the call's arguments: where the library checks it, in its words.
+            what = (
+                f", when {self.fn_name()}'s own check {self.condition()} holds "
+                f"({self.cond['path']}:{self.cond['line']})"
+                if self.cond["kind"] not in ("else", "assert")
+                else f", when {self.fn_name()}'s own check finds {self.condition()} "
+                f"({self.cond['path']}:{self.cond['line']})"
+            )
         else:
             what = ""
         evidence = ev(
