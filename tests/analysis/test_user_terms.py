@@ -82,6 +82,10 @@ def test_a_catch_on_the_way_to_the_site_says_the_library_catches_it(tmp_path: Pa
     stored = _page(store, sid, "zero factor")
     (on_path,) = [c for c in stored["facts"]["catches"] if c.get("on_path")]
     assert (on_path["function"], on_path["calls"]) == ("resize", "scale")
+    assert stored["analysis"]["summary"]["text"].endswith(
+        " The library catches it itself in `resize` (shapes/__init__.py:20): "
+        "a caller of `resize` does not see it."
+    )
     assert (
         "The library catches it itself: `resize` calls `scale` inside `try` … "
         "`except ValueError` (shapes/__init__.py:20)" in stored["analysis"]["meaning"]["text"]

@@ -169,6 +169,14 @@ class _Writer(Fixes):
     def summary(self) -> dict[str, Any]:
         n = len(self.e.catalog_sites)
         places = f" It is thrown at {n} places." if n > 1 else ""
+        caught = self.on_path_catches()
+        if caught:
+            c = caught[0]
+            who = f"`{c['function']}`" if c["function"] else c["path"]
+            places += (
+                f" The library catches it itself in {who} ({c['path']}:{c['line']}): "
+                f"a caller of {who} does not see it."
+            )
         if self.stub:
             s = self.stub
             text = (
