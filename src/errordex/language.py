@@ -154,6 +154,10 @@ class Project:
     read_manifest: ManifestReader | None = None
 
 
+def _no_modules(dotted: str) -> tuple[str, ...]:
+    return ()
+
+
 @dataclass(frozen=True, slots=True)
 class Pages:
     """What a page shows of the language's code, and checks of it."""
@@ -178,6 +182,10 @@ class Pages:
     #: whether its example fixes read the real calls of the function that
     #: throws (the analysis's ``callers`` fact)
     reads_callers: bool = False
+    #: the files that may define a module named by a dotted import path
+    #: (``click.termui`` -> ``click/termui.py``, ``src/click/termui/__init__.py``…):
+    #: ``verify`` takes a page's ``click.style`` as grounded by such a file
+    module_files: Callable[[str], tuple[str, ...]] = _no_modules
 
 
 @dataclass(frozen=True, slots=True)

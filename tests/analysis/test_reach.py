@@ -115,7 +115,7 @@ def test_a_name_left_out_of_all_is_not_public_and_the_page_leads_with_the_api(
     public = {r["function"]: r["public"] for r in stored["facts"]["reachability"]}
     assert public == {"parse_object": False, "Decoder.raw_decode": True}
     assert stored["analysis"]["summary"]["text"].startswith(
-        "You called `Decoder.raw_decode(s=…)` (`pkg/decoder.py`), and it raises"
+        "You called `pkg.Decoder.raw_decode(s=…)` (`pkg/decoder.py`), and it raises"
     )
 
 

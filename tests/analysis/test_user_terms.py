@@ -275,3 +275,51 @@ def test_an_error_values_display_text_is_not_called_what_you_called(tmp_path: Pa
     summary = _page(store, sid, "Wrong number of path arguments")["analysis"]["summary"]["text"]
     assert not summary.startswith("You called")
     assert summary.startswith("This is the message of `ErrorKind::WrongNumberOfParameters`")
+
+
+def test_the_lead_names_the_call_as_the_package_re_exports_it(tmp_path: Path) -> None:
+    files = {
+        "src/clicky/__init__.py": (
+            "from .termui import style as style\n"
+            "from clicky.data import Dataset\n"
+            "from . import _compat\n"
+        ),
+        "src/clicky/termui.py": (
+            "def style(text, fg=None):\n"
+            "    if fg not in (None, 'red', 'green'):\n"
+            '        raise TypeError("Unknown color")\n'
+            "    return text\n"
+        ),
+        "src/clicky/data.py": (
+            "class Dataset:\n"
+            "    def isel(self, indexers):\n"
+            "        if not indexers:\n"
+            '            raise ValueError("no indexers given")\n'
+            "        return self\n"
+        ),
+        "src/clicky/_compat.py": "",
+    }
+    store, sid = index_files(tmp_path, files, "acme/clicky")
+    style = _page(store, sid, "Unknown color")["analysis"]["summary"]["text"]
+    assert style.startswith("You called `clicky.style(fg=…)` (`src/clicky/termui.py`)")
+    isel = _page(store, sid, "no indexers given")["analysis"]["summary"]["text"]
+    assert isel.startswith("You called `clicky.Dataset.isel(indexers=…)` (`src/clicky/data.py`)")
+
+
+def test_a_re_exported_name_on_a_page_is_grounded(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from errordex.cli import main
+
+    files = {
+        "pkg/__init__.py": "from .core import run\n",
+        "pkg/core.py": (
+            "def run(n):\n    if n < 0:\n        raise ValueError('negative run')\n    return n\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/pkg")
+    assert _page(store, sid, "negative run")["analysis"]["summary"]["text"].startswith(
+        "You called `pkg.run(n=…)`"
+    )
+    result = CliRunner().invoke(main, ["verify", "--json", "--db", str(tmp_path / "db.sqlite")])
+    assert json.loads(result.output)["repos"][0]["problems"] == []

@@ -141,6 +141,8 @@ class FileEvidence:
     idents: frozenset[str] = frozenset()
     manifest: Manifest | None = None
     scrutinees: tuple[Scrutinee, ...] = ()
+    #: a package's re-exports: (name, module path without extension, name there, line)
+    exports: tuple[tuple[str, str, str, int], ...] = ()
 
 
 def jsonable(value: Any) -> Any:

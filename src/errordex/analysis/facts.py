@@ -191,6 +191,12 @@ def reachability(
             paths = _paths_from_entry_points(fn, ix, catching)
             if paths:
                 fact["paths"] = paths
+        # The name a user imports it by, where a package re-exports it.
+        for f in [fact, *(chain[0] for chain in fact.get("paths", ()) if chain)]:
+            if f.get("public"):
+                got = ix.exported_name(f["path"], f["function"])
+                if got is not None:
+                    f["exported"] = {"name": got[0], "path": got[1], "line": got[2]}
         out.append(fact)
         if len(out) >= 5:
             break

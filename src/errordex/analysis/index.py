@@ -75,6 +75,8 @@ class CrossPart:
     catches: tuple[Catch, ...] = ()
     #: the file's manifest, when it names a crate
     manifest: Manifest | None = None
+    #: a package's re-exports (``FileEvidence.exports``)
+    exports: tuple[tuple[str, str, str, int], ...] = ()
 
 
 def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
@@ -105,6 +107,7 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         ev.manifest
         if ev.manifest is not None and (ev.manifest.crate or ev.manifest.workspace_version)
         else None,
+        ev.exports,
     )
     rest = FileEvidence(
         path=ev.path,
@@ -138,6 +141,9 @@ class CrossFile:
         self.manifests: dict[str, tuple[str, Manifest]] = {}
         #: directory of a workspace's root manifest -> its ``[workspace.package] version``
         self.workspace_versions: dict[str, str] = {}
+        #: (module path without extension, name there) -> (the package's
+        #: ``__init__`` path, the name it exports, the line of its import)
+        self.exports: dict[tuple[str, str], tuple[str, str, int]] = {}
 
     def add(self, ev: FileEvidence) -> FileEvidence:
         """Take from ``ev`` what lookups across files read; return the rest."""
@@ -166,6 +172,8 @@ class CrossFile:
             self.catches[x.exception.rsplit(".", 1)[-1]].append(x)
         if part.manifest is not None and part.manifest.crate:
             self.manifests[part.manifest.crate] = (path, part.manifest)
+        for shown, module, name, line in part.exports:
+            self.exports.setdefault((module, name), (path, shown, line))
         if part.manifest is not None and part.manifest.workspace_version:
             root = path.rsplit("/", 1)[0] if "/" in path else ""
             self.workspace_versions[root] = part.manifest.workspace_version
@@ -257,6 +265,7 @@ class Index:
             n: frozenset((c.path, c.symbol) for c in found) for n, found in self.catches.items()
         }
         self.manifests = cross.manifests
+        self.exports = cross.exports
         # Tests by the words of their expected text, so an entry checks only
         # the tests that share a word with its message (not every test).
         self.tests_by_word: dict[str, list[int]] = defaultdict(list)
@@ -349,6 +358,27 @@ class Index:
         """(path, symbol) of the functions with an ``except`` of one of these names."""
         found = [self.catchers[n] for n in names if n in self.catchers]
         return found[0] if len(found) == 1 else frozenset().union(*found)
+
+    def exported_name(self, path: str, symbol: str) -> tuple[str, str, int] | None:
+        """The name a package's ``__init__`` re-exports a definition under,
+        as a user imports it (``src/click/termui.py``'s ``style`` is
+        ``click.style``, ``Dataset.isel`` in xarray/core/dataset.py is
+        ``xarray.Dataset.isel``), with the path and line of the outermost
+        re-export; None when no package re-exports it."""
+        module = path.rsplit(".", 1)[0]
+        module = module.removesuffix("/__init__")
+        head, dot, rest = symbol.partition(".")
+        name, hops, at = head, 0, ("", 0)
+        while (module, name) in self.exports and hops < 4:
+            init, name, line = self.exports[module, name]
+            module, at = init.rsplit(".", 1)[0].removesuffix("/__init__"), (init, line)
+            hops += 1
+        if not hops:
+            return None
+        parts = module.split("/") if module else []
+        if parts[:1] in (["src"], ["lib"]):
+            parts = parts[1:]
+        return ".".join([*parts, name]) + (f".{rest}" if dot else ""), at[0], at[1]
 
     def functions_in(self, path: str) -> tuple[FuncDef, ...]:
         return self._by_path(path).functions

@@ -124,12 +124,8 @@ class Verifier:
                     if _PATH.match(span) and ("/" in span or self.lines_of(span) is not None):
                         self.path(entry_id, span)
                         continue
-                    self.tokens(
-                        entry_id,
-                        set(_TOKEN.findall(_NUMBER.sub(" ", _STRING.sub("", span)))),
-                        words,
-                        f"`{span}`",
-                    )
+                    found = set(_TOKEN.findall(_NUMBER.sub(" ", _STRING.sub("", span))))
+                    self.tokens(entry_id, found - self.module_path(span, of), words, f"`{span}`")
         for f in data.get("facts", {}).get("features", []):
             self.feature(entry_id, f["crate"], f["feature"], f["declared"])
             if not f["declared"]:
@@ -138,6 +134,19 @@ class Verifier:
             for chain in f.get("chains", []):
                 for link in chain:
                     self.feature(entry_id, link["crate"], link["feature"])
+
+    def module_path(self, span: str, lang: Any) -> set[str]:
+        """The leading names of a dotted span that are a module of the
+        snapshot (``pkg.core`` of ``pkg.core.run(n=…)``, when a file of the
+        snapshot defines ``pkg.core``): grounded by that file."""
+        if lang is None:
+            return set()
+        parts = span.split("(", 1)[0].strip().split(".")
+        for k in range(len(parts) - 1, 0, -1):
+            files = lang.pages.module_files(".".join(parts[:k]))
+            if any(self.lines_of(f) is not None for f in files):
+                return set(parts[:k])
+        return set()
 
     def path(self, entry_id: str, path: str) -> None:
         """A file named in a code span must be a file of the snapshot."""

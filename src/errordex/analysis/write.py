@@ -102,7 +102,9 @@ class _Writer(Fixes):
     def api_name(self) -> str | None:
         """The public call as a user reads it (``Dataset.isel``, ``Tensor::backward``)."""
         api = self.api()
-        return api["function"] if api is not None else None
+        if api is None:
+            return None
+        return str(api["exported"]["name"]) if api.get("exported") else str(api["function"])
 
     def lifted(self) -> tuple[str, list[str]] | None:
         """The site's condition in terms of the public call's arguments: when

@@ -45,6 +45,7 @@ PYTHON = Language(
         what=fixes.what,
         example_fix=fixes.example_fix,
         defences=fixes.defences,
+        module_files=fixes.module_files,
     ),
 )
 

@@ -23,6 +23,17 @@ def what(w: Fixes) -> str:
     return f"raises `{exc}`" if w.e.exception_types else "raises"
 
 
+def module_files(dotted: str) -> tuple[str, ...]:
+    """The files that may define the module ``dotted`` (a package's
+    ``__init__.py`` or a module's file, at the top or under ``src/``).
+
+    >>> module_files("click")
+    ('click/__init__.py', 'click.py', 'src/click/__init__.py', 'src/click.py')
+    """
+    path = dotted.replace(".", "/")
+    return tuple(f"{r}{path}{end}" for r in ("", "src/") for end in ("/__init__.py", ".py"))
+
+
 def defences(w: Fixes, body_test: Fact | None) -> list[dict[str, Any]]:
     if not (w.e.exception_types and body_test):
         return []

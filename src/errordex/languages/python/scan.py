@@ -208,7 +208,47 @@ class _Scan:
             tests=tuple(self.tests),
             catches=tuple(self.catches),
             idents=frozenset(self.idents),
+            exports=self.reexports(tree),
         )
+
+    def reexports(self, tree: Tree) -> tuple[tuple[str, str, str, int], ...]:
+        """What a package's ``__init__.py`` re-exports from its modules:
+        (the name it exports, the module's path without ``.py``, the name
+        there, the line of the import), from top-level ``from .termui import style`` (as listed in
+        its ``__all__``, when it has one)."""
+        if not self.path.endswith("__init__.py") or self.test_path:
+            return ()
+        here = self.path.rsplit("/", 1)[0] if "/" in self.path else ""
+        dirs = here.split("/") if here else []
+        root = dirs[:1] if dirs[:1] in (["src"], ["lib"]) else []
+        top = dirs[len(root)] if len(dirs) > len(root) else ""
+        out: list[tuple[str, str, str, int]] = []
+        for n in tree.root_node.named_children:
+            if n.type != "import_from_statement":
+                continue
+            try:
+                stmt = ast.parse(self.t(n)).body[0]
+            except (SyntaxError, IndexError, ValueError):
+                continue
+            if not isinstance(stmt, ast.ImportFrom):
+                continue
+            parts = stmt.module.split(".") if stmt.module else []
+            if stmt.level >= 1:
+                base = here.split("/") if here else []
+                base = base[: len(base) - (stmt.level - 1)] if stmt.level > 1 else base
+            elif parts and parts[0] == top:
+                base = root  # `from xarray.core.dataset import Dataset` in xarray/
+            else:
+                continue  # another package's name
+            module = "/".join([*base, *parts])
+            for alias in stmt.names:
+                shown = alias.asname or alias.name
+                if alias.name == "*" or shown.startswith("_"):
+                    continue
+                if self.exported is not None and shown not in self.exported:
+                    continue
+                out.append((shown, module, alias.name, n.start_point.row + 1))
+        return tuple(out)
 
     def identifiers(self, nodes: list[Node], strings: list[tuple[int, int]]) -> None:
         """Identifier tokens outside string literals (f-string holes are inside)."""
