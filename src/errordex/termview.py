@@ -208,7 +208,7 @@ def print_entry(
             )
         snip = s.get("snippet")
         if s.get("same_code_as"):
-            console.print(f"  [dim]The same code as at {escape(s['same_code_as'])}.[/]")
+            console.print(f"  [dim]The same throwing code as at {escape(s['same_code_as'])}.[/]")
         elif snip:
             code = "\n".join(snip["lines"])
             console.print(

@@ -51,16 +51,18 @@ def site_json(
 
 
 def _collapsed(sites: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The sites with a snippet that repeats an earlier site's code (the same
-    lines, the same lines marked) showing it once: the later ones name the
-    first (``same_code_as``: its ``path:line``) instead of a copy."""
+    """The sites whose throwing lines repeat an earlier site's (the same
+    marked lines, indentation aside; the lines around them may differ, as
+    in 18 copies of one feature stub) show them once: the later ones name
+    the first (``same_code_as``: its ``path:line``) instead of a copy."""
     seen: dict[tuple[Any, ...], str] = {}
     for s in sites:
         snip = s.get("snippet")
         if not snip:
             continue
         lo, hi = snip["mark"]
-        key = (tuple(snip["lines"]), lo - snip["start"], hi - lo)
+        marked = snip["lines"][lo - snip["start"] : hi - snip["start"] + 1]
+        key = (s.get("kind"), tuple(line.strip() for line in marked))
         first = seen.setdefault(key, f"{s['path']}:{s['line']}")
         if first != f"{s['path']}:{s['line']}":
             del s["snippet"]

@@ -139,8 +139,9 @@ def test_the_example_fix_is_the_tests_call_run_only_when_the_check_passes(
 
 
 def test_identical_snippets_of_many_sites_are_shown_once(tmp_path: Path) -> None:
-    kernel = 'fn run() {\n    unimplemented!("flash-attn is not compiled in")\n}\n'
-    files = {f"kernels/k{i}/src/lib.rs": kernel for i in range(3)}
+    # The same stub in three kernels, each in a function of its own name.
+    kernel = 'fn run{i}() {{\n    unimplemented!("flash-attn is not compiled in")\n}}\n'
+    files = {f"kernels/k{i}/src/lib.rs": kernel.format(i=i) for i in range(3)}
     store, sid = index_files(tmp_path, files, "acme/kernels")
     (entry,) = list(store.entries())
     data = entry_json(entry, store.snapshot(sid), store, with_snippets=True)
