@@ -106,8 +106,9 @@ def test_a_private_check_is_located_never_given_as_advice(tmp_path: Path) -> Non
     # states where the check is; it tells nobody to make `size < 0` false.
     store, sid = index_files(tmp_path, _SHAPES, "acme/shapes")
     analysis = _page(store, sid, "negative size")["analysis"]
-    assert analysis["summary"]["text"].startswith(
-        "You called `area` (`shapes/__init__.py`), and on its way `_check` raises `ValueError`"
+    assert analysis["summary"]["text"] == (
+        "You called `area` (`shapes/__init__.py`), and on its way `_check` raises `ValueError` "
+        "when its own check finds `size < 0` (shapes/__init__.py:2)."
     )
     assert analysis["trigger"]["text"].endswith(
         ", when `_check`'s own check `size < 0` holds (shapes/__init__.py:2)."

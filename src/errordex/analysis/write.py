@@ -213,7 +213,15 @@ class _Writer(Fixes):
                 ev(self.cond or {}, *([self.fn] if self.fn else [])),
             )
         if cond:
-            text = f"{self.subject()} {self.what()} when {cond}."
+            c = self.cond
+            assert c is not None
+            # Not in the call's arguments: the library's own check, where it is.
+            text = (
+                f"{self.subject()} {self.what()} when {cond}."
+                if c["kind"] == "except"
+                else f"{self.subject()} {self.what()} when its own check finds {cond} "
+                f"({c['path']}:{c['line']})."
+            )
             return section(
                 text + places,
                 ev(self.cond or {}, *([self.fn] if self.fn else []), *([api] if api else [])),
