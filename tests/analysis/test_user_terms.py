@@ -325,3 +325,33 @@ def test_a_re_exported_name_on_a_page_is_grounded(tmp_path: Path) -> None:
     )
     result = CliRunner().invoke(main, ["verify", "--json", "--db", str(tmp_path / "db.sqlite")])
     assert json.loads(result.output)["repos"][0]["problems"] == []
+
+
+def test_the_lead_names_a_rust_type_as_the_crate_root_re_exports_it(tmp_path: Path) -> None:
+    files = {
+        "candle-nn/Cargo.toml": '[package]\nname = "candle-nn"\nversion = "0.9.1"\n',
+        "candle-nn/src/lib.rs": "pub mod group_norm;\npub use group_norm::{group_norm, GroupNorm};\n",
+        "candle-nn/src/group_norm.rs": (
+            "pub struct GroupNorm {\n    groups: usize,\n}\n\n"
+            "impl GroupNorm {\n"
+            "    pub fn new(num_channels: usize, num_groups: usize) -> GroupNorm {\n"
+            "        if num_channels % num_groups != 0 {\n"
+            '            panic!("num_groups must divide num_channels")\n'
+            "        }\n"
+            "        GroupNorm { groups: num_groups }\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/candle")
+    stored = _page(store, sid, "num_groups must divide num_channels")
+    assert stored["analysis"]["summary"]["text"].startswith(
+        "You called `candle_nn::GroupNorm::new(num_channels=…, num_groups=…)` "
+        "(`candle-nn/src/group_norm.rs`)"
+    )
+    (reach,) = stored["facts"]["reachability"]
+    assert reach["exported"] == {
+        "name": "candle_nn::GroupNorm::new",
+        "path": "candle-nn/src/lib.rs",
+        "line": 2,
+    }

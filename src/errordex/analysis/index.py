@@ -144,6 +144,9 @@ class CrossFile:
         #: (module path without extension, name there) -> (the package's
         #: ``__init__`` path, the name it exports, the line of its import)
         self.exports: dict[tuple[str, str], tuple[str, str, int]] = {}
+        #: (directory of a package's root file, name) -> (that file, the name
+        #: it exports, the line): a re-export whose module is not resolved
+        self.root_exports: dict[tuple[str, str], tuple[str, str, int]] = {}
 
     def add(self, ev: FileEvidence) -> FileEvidence:
         """Take from ``ev`` what lookups across files read; return the rest."""
@@ -173,7 +176,11 @@ class CrossFile:
         if part.manifest is not None and part.manifest.crate:
             self.manifests[part.manifest.crate] = (path, part.manifest)
         for shown, module, name, line in part.exports:
-            self.exports.setdefault((module, name), (path, shown, line))
+            if module:
+                self.exports.setdefault((module, name), (path, shown, line))
+            else:  # a package root's re-export by name (Rust's `pub use` in lib.rs)
+                where = path.rsplit("/", 1)[0] if "/" in path else ""
+                self.root_exports.setdefault((where, name), (path, shown, line))
         if part.manifest is not None and part.manifest.workspace_version:
             root = path.rsplit("/", 1)[0] if "/" in path else ""
             self.workspace_versions[root] = part.manifest.workspace_version
@@ -266,6 +273,7 @@ class Index:
         }
         self.manifests = cross.manifests
         self.exports = cross.exports
+        self.root_exports = cross.root_exports
         # Tests by the words of their expected text, so an entry checks only
         # the tests that share a word with its message (not every test).
         self.tests_by_word: dict[str, list[int]] = defaultdict(list)
@@ -293,6 +301,8 @@ class Index:
             for p in packages
         }
         self.workspace = Workspace(self.packages, self.manifests)
+        #: a package's root directory -> its name
+        self.package_at = {p.root: p.name for p in self.packages.values()}
         self.classes: dict[str, list[ClassDef]] = defaultdict(list)
         for cls in classes:
             self.classes[cls.name].append(cls)
@@ -365,6 +375,9 @@ class Index:
         ``click.style``, ``Dataset.isel`` in xarray/core/dataset.py is
         ``xarray.Dataset.isel``), with the path and line of the outermost
         re-export; None when no package re-exports it."""
+        rooted = self._root_exported(path, symbol)
+        if rooted is not None:
+            return rooted
         module = path.rsplit(".", 1)[0]
         module = module.removesuffix("/__init__")
         head, dot, rest = symbol.partition(".")
@@ -379,6 +392,25 @@ class Index:
         if parts[:1] in (["src"], ["lib"]):
             parts = parts[1:]
         return ".".join([*parts, name]) + (f".{rest}" if dot else ""), at[0], at[1]
+
+    def _root_exported(self, path: str, symbol: str) -> tuple[str, str, int] | None:
+        """``candle_nn::GroupNorm::new``: the definition's type (or function)
+        re-exported by name from the root file of the package it is in."""
+        if not self.root_exports:
+            return None
+        head, sep, rest = symbol.partition("::")
+        where = path.rsplit("/", 1)[0] if "/" in path else ""
+        while True:
+            got = self.root_exports.get((where, head))
+            if got is not None:
+                pkg_dir = where.rsplit("/", 1)[0] if "/" in where else ""
+                pkg = self.package_at.get(pkg_dir)
+                if pkg is None:
+                    return None
+                return f"{pkg.replace('-', '_')}::{got[1]}{sep}{rest}", got[0], got[2]
+            if not where:
+                return None
+            where = where.rsplit("/", 1)[0] if "/" in where else ""
 
     def functions_in(self, path: str) -> tuple[FuncDef, ...]:
         return self._by_path(path).functions

@@ -173,10 +173,10 @@ class _Writer(Fixes):
         places = f" It is thrown at {n} places." if n > 1 else ""
         caught = self.on_path_catches()
         if caught:
-            c = caught[0]
-            who = f"`{c['function']}`" if c["function"] else c["path"]
+            k = caught[0]
+            who = f"`{k['function']}`" if k["function"] else k["path"]
             places += (
-                f" The library catches it itself in {who} ({c['path']}:{c['line']}): "
+                f" The library catches it itself in {who} ({k['path']}:{k['line']}): "
                 f"a caller of {who} does not see it."
             )
         if self.stub:

@@ -33,6 +33,41 @@ _IDENT_NODES = frozenset(
         "shorthand_field_identifier",
     }
 )
+#: ``pub use a::b::{C, D as E};`` at the start of a line (not ``pub(crate) use``)
+_PUB_USE = re.compile(r"^[ \t]*pub[ \t]+use[ \t]+([^;]+);", re.M)
+
+
+def _use_leaves(tree: str) -> list[tuple[str, str]]:
+    """(name, name it is exported as) of a use tree's leaves.
+
+    >>> _use_leaves("group_norm::{group_norm, GroupNorm as Norm, inner::{self, X}}")
+    [('group_norm', 'group_norm'), ('GroupNorm', 'Norm'), ('X', 'X')]
+    """
+    tree = re.sub(r"\s+", " ", tree).strip()
+    out: list[tuple[str, str]] = []
+    brace = tree.find("{")
+    if brace >= 0 and tree.endswith("}"):
+        inner = tree[brace + 1 : -1]
+        depth, start = 0, 0
+        for i, ch in enumerate(inner + ","):
+            if ch == "{":
+                depth += 1
+            elif ch == "}":
+                depth -= 1
+            elif ch == "," and depth == 0:
+                part = inner[start:i].strip()
+                start = i + 1
+                if part:
+                    out += _use_leaves(part)
+        return out
+    name, _, alias = tree.partition(" as ")
+    leaf = name.strip().rsplit("::", 1)[-1]
+    shown = alias.strip() or leaf
+    if leaf in ("*", "self", "super", "crate") or shown == "_" or not leaf.isidentifier():
+        return []
+    return [(leaf, shown)]
+
+
 _DOC_HEADER = re.compile(r"^\s*#+\s*(Panics|Errors)\b")
 _ANY_HEADER = re.compile(r"^\s*#+\s*\S")
 _TEXT_CALLS = ("to_string", 'format!("{}"', 'format!("{e}"', 'format!("{err}"', "message")
@@ -114,7 +149,23 @@ class _Scan:
             tests=tuple(self.tests),
             idents=frozenset(self.idents),
             scrutinees=tuple(self.scrutinees),
+            exports=self.root_reexports(),
         )
+
+    def root_reexports(self) -> tuple[tuple[str, str, str, int], ...]:
+        """A crate root's ``pub use`` items, by name: (the name it exports,
+        "" (the module is not resolved), the name there, the line), so
+        ``pub use group_norm::{group_norm, GroupNorm};`` in candle-nn's
+        lib.rs makes ``GroupNorm`` ``candle_nn::GroupNorm``."""
+        if not self.path.endswith("src/lib.rs") or b"pub use" not in self.src:
+            return ()
+        text = self.src.decode("utf-8", "replace")
+        out: list[tuple[str, str, str, int]] = []
+        for m in _PUB_USE.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            for name, shown in _use_leaves(m.group(1)):
+                out.append((shown, "", name, line))
+        return tuple(out)
 
     def walk(
         self, caught: grammars.Captures, names: list[str], in_test: bool, trait_ctx: bool
