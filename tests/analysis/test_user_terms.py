@@ -355,3 +355,24 @@ def test_the_lead_names_a_rust_type_as_the_crate_root_re_exports_it(tmp_path: Pa
         "path": "candle-nn/src/lib.rs",
         "line": 2,
     }
+
+
+def test_the_meaning_quotes_the_exception_classs_docstring(tmp_path: Path) -> None:
+    files = {
+        "fmt/__init__.py": (
+            "class CannotTransform(Exception):\n"
+            '    """Base class for errors raised by Transformers."""\n\n\n'
+            "def run(line):\n"
+            "    if not line:\n"
+            '        raise CannotTransform("Line transformer returned an unchanged result")\n'
+            "    return line\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/fmt")
+    stored = _page(store, sid, "Line transformer returned an unchanged result")
+    meaning = stored["analysis"]["meaning"]
+    assert (
+        "The docstring of `CannotTransform` says: “Base class for errors raised by Transformers”."
+        in meaning["text"]
+    )
+    assert "fmt/__init__.py:2" in meaning["evidence"]

@@ -143,6 +143,8 @@ class FileEvidence:
     scrutinees: tuple[Scrutinee, ...] = ()
     #: a package's re-exports: (name, module path without extension, name there, line)
     exports: tuple[tuple[str, str, str, int], ...] = ()
+    #: (a class's qualified name, its docstring's first line) (Python)
+    class_docs: tuple[tuple[str, DocLine], ...] = ()
 
 
 def jsonable(value: Any) -> Any:

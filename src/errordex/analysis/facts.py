@@ -296,7 +296,11 @@ def hierarchy(entry: ErrorEntry, ix: Index) -> list[Fact]:
                 out.append({"name": name, "builtin": True, "mro": mro})
             break
         c = defs[0]
-        out.append(_at(c.path, c.line, name=c.name, qualname=c.qualname, bases=list(c.bases)))
+        fact = _at(c.path, c.line, name=c.name, qualname=c.qualname, bases=list(c.bases))
+        said = ix.class_doc(c.path, c.qualname)
+        if said is not None:
+            fact["doc"] = {"path": c.path, "line": said.line, "text": said.text}
+        out.append(fact)
         name = next((b.rsplit(".", 1)[-1] for b in c.bases if b not in ("object",)), "")
     return out
 

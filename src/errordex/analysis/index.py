@@ -20,7 +20,14 @@ from typing import TypeVar
 
 from errordex.analysis.calltexts import CallTexts
 from errordex.analysis.cfg import Workspace
-from errordex.analysis.evidence import Catch, FileEvidence, FuncDef, Manifest, TestExpect
+from errordex.analysis.evidence import (
+    Catch,
+    DocLine,
+    FileEvidence,
+    FuncDef,
+    Manifest,
+    TestExpect,
+)
 from errordex.analysis.textmatch import Message
 from errordex.model import ClassDef, ErrorEntry, Package
 from errordex.scratch.spill import SpillList
@@ -116,6 +123,7 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         functions=ev.functions,
         calls=tuple(c for c in ev.calls if c.text and c.callee in _UNWRAPS),
         scrutinees=ev.scrutinees,
+        class_docs=ev.class_docs,
     )
     return part, rest
 
@@ -216,6 +224,8 @@ class _ByPath:
     scrutinees: dict[int, tuple[str, int]] = field(default_factory=dict)
     #: line -> (caller, text) of an ``.expect(..)``/``.unwrap()`` call
     unwraps: dict[int, tuple[str, str]] = field(default_factory=dict)
+    #: a class's qualified name -> its docstring's first line
+    class_docs: dict[str, DocLine] = field(default_factory=dict)
 
     @classmethod
     def of(cls, ev: FileEvidence | None) -> _ByPath:
@@ -229,7 +239,7 @@ class _ByPath:
             if c.text and c.callee in _UNWRAPS:
                 unwraps.setdefault(c.line, (c.caller, c.text))
         scrutinees = {sc.line: (sc.text, sc.match_line) for sc in ev.scrutinees}
-        return cls(ev.functions, first, scrutinees, unwraps)
+        return cls(ev.functions, first, scrutinees, unwraps, dict(ev.class_docs))
 
 
 class Index:
@@ -411,6 +421,10 @@ class Index:
             if not where:
                 return None
             where = where.rsplit("/", 1)[0] if "/" in where else ""
+
+    def class_doc(self, path: str, qualname: str) -> DocLine | None:
+        """The first line of a class's docstring."""
+        return self._by_path(path).class_docs.get(qualname)
 
     def functions_in(self, path: str) -> tuple[FuncDef, ...]:
         return self._by_path(path).functions

@@ -302,6 +302,11 @@ class _Writer(Fixes):
                     also = ", ".join(f"`{b}`" for b in extra)
                     parts.append(f"`{chain[0]['name']}` also subclasses {also}.")
                 evidence += ev(*[h for h in chain if "path" in h])
+        for h in self.f["hierarchy"][:2]:
+            if h.get("doc"):
+                d = h["doc"]
+                parts.append(f"The docstring of `{h['name']}` says: “{d['text'].rstrip('.')}”.")
+                evidence += ev(d)
         caught = self.caught_inside()
         if caught is not None:
             parts.append(caught[0])

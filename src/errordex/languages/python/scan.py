@@ -85,6 +85,7 @@ class _Scan:
         self.calls: list[Call] = []
         self.tests: list[TestExpect] = []
         self.catches: list[Catch] = []
+        self.class_docs: list[tuple[str, DocLine]] = []
         self.idents: set[str] = set()
         #: the module's ``__all__`` (``dunder_all``), read by ``run``
         self.exported: frozenset[str] | None = None
@@ -181,6 +182,10 @@ class _Scan:
             elif k == _CLASS:
                 name = self.t(n.child_by_field_name("name"))
                 self.idents.add(name)
+                if not in_test:
+                    said = self.docstring(n, summary=True)
+                    if said and said[0].section == "Summary":
+                        self.class_docs.append((".".join([*names, name]), said[0]))
                 scopes.append(
                     (
                         -neg_end,
@@ -209,6 +214,7 @@ class _Scan:
             catches=tuple(self.catches),
             idents=frozenset(self.idents),
             exports=self.reexports(tree),
+            class_docs=tuple(self.class_docs),
         )
 
     def reexports(self, tree: Tree) -> tuple[tuple[str, str, str, int], ...]:
