@@ -376,3 +376,32 @@ def test_the_meaning_quotes_the_exception_classs_docstring(tmp_path: Path) -> No
         in meaning["text"]
     )
     assert "fmt/__init__.py:2" in meaning["evidence"]
+
+
+def test_a_hidden_rust_helper_is_not_the_call_the_page_leads_with() -> None:
+    from errordex.analysis import scan
+
+    ev = scan(
+        "src/lib.rs",
+        "#[doc(hidden)]\npub fn helper() {}\n\npub fn __private_validate(p: &str) {}\n\n"
+        "pub fn route(p: &str) {}\n",
+        "rust",
+    )
+    assert [(f.name, f.public) for f in ev.functions] == [
+        ("helper", False),
+        ("__private_validate", False),
+        ("route", True),
+    ]
+
+
+def test_a_docstring_summary_is_its_whole_first_sentence() -> None:
+    from errordex.analysis import scan
+
+    ev = scan(
+        "pkg/m.py",
+        'def unstack(dim=None):\n    """\n    Unstack existing dimensions into\n'
+        '    multiple new dimensions.\n\n    More.\n    """\n',
+        "python",
+    )
+    (doc,) = ev.functions[0].docs
+    assert (doc.text, doc.line) == ("Unstack existing dimensions into multiple new dimensions.", 3)

@@ -515,7 +515,7 @@ class _Writer(Fixes):
             check = (
                 f"that `{text}` holds"
                 if self.cond["kind"] in ("else", "assert")
-                else f"`{text}` (it raises when that holds)"
+                else f"`{text}` (it fails when that holds)"
             )
             out.append(
                 section(

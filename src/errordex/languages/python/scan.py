@@ -51,9 +51,16 @@ def _summary_line(doc: str) -> tuple[str, int] | None:
     """A docstring's first non-empty line without its quotes, and its offset
     in lines (``\"\"\"\nReturn x.`` -> ("Return x.", 1)); None for an empty one."""
     body = re.sub(r'^[rRbBuU]{0,2}("""|\'\'\'|"|\')', "", doc)
-    for i, line in enumerate(body.splitlines()):
+    lines = body.splitlines()
+    for i, line in enumerate(lines):
         text = line.strip().rstrip("\"'").strip()
         if text:
+            # the first paragraph: a sentence may wrap onto the next lines
+            for more in lines[i + 1 : i + 4]:
+                more = more.strip().rstrip("\"'").strip()
+                if not more or text.endswith("."):
+                    break
+                text += " " + more
             return text, i
     return None
 

@@ -297,12 +297,22 @@ class _Scan:
         attrs, doc_lines = self.attributes_and_docs(n)
         is_test = any(_is_test_attr(a) for a in attrs)
         vis = next((c for c in n.children if c.type == "visibility_modifier"), None)
-        public = (vis is not None and self.t(vis) == "pub") or trait_ctx
+        # `#[doc(hidden)]` and `__private_*` functions are pub for macros, not API.
+        hidden = name.startswith("__") or any("doc(hidden)" in a.replace(" ", "") for a in attrs)
+        public = ((vis is not None and self.t(vis) == "pub") or trait_ctx) and not hidden
         symbol = "::".join([*names, name])
         docs: list[DocLine] = []
         # A public function's first doc line says what it does (the rest of
         # its docs is read for its # Panics and # Errors sections only).
         first = next(((t.strip(), ln) for t, ln in doc_lines if t.strip()), None)
+        if first is not None:  # the first paragraph: a sentence may wrap onto the next lines
+            at = next(i for i, (t, _) in enumerate(doc_lines) if t.strip())
+            text = first[0]
+            for t, _ in doc_lines[at + 1 : at + 4]:
+                if not t.strip() or text.endswith(".") or _ANY_HEADER.match(t):
+                    break
+                text += " " + t.strip()
+            first = (text, first[1])
         if public and first is not None and not _ANY_HEADER.match(first[0]):
             docs.append(DocLine("Summary", first[0], first[1]))
         section = ""
