@@ -97,6 +97,14 @@ def raised_class(site: ThrowSite) -> str:
     return site.exception_type.rsplit(".", 1)[-1]
 
 
+def raise_key(site: ThrowSite) -> str:
+    """``raised_class`` with the site's language (``"python\0FileError"``),
+    as ``plugins.class_messages`` names what it revises; "" for a site that
+    raises no class."""
+    name = raised_class(site)
+    return f"{site.language}\0{name}" if name else ""
+
+
 def _module_names(path: str) -> set[str]:
     """``click/exceptions.py`` -> {"click", "exceptions"}."""
     parts = path.removesuffix(".pyi").removesuffix(".py").split("/")

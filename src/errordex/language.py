@@ -14,7 +14,7 @@ language that has no such thing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Protocol
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from tree_sitter import Tree
 
     from errordex.analysis.evidence import FileEvidence
-    from errordex.model import Extraction, Package, ThrowSite
+    from errordex.model import ClassDef, Extraction, Package, ThrowSite
     from errordex.paste.model import Found
 
 
@@ -37,6 +37,14 @@ class Scanner(Protocol):
 
 #: A paste parser: the lines of a paste in, the errors found (with their spans) out.
 PasteFinder = Callable[[list[str]], "list[Found]"]
+#: What every file's classes (``Extraction.classes``) tell the sites of
+#: ``raise_kind``: the names (``classmsg.raised_class``) whose sites are
+#: revised, and the revision, the site with its class's message, or None
+#: when the site is no site (a Rust value of a type with no message).
+ClassMessages = Callable[
+    [Iterable["ClassDef"]],
+    tuple[Container[str], Callable[["ThrowSite"], "ThrowSite | None"]],
+]
 #: A manifest reader: (path, text) in, the package it declares (or None) and
 #: the file's evidence out.
 ManifestReader = Callable[[str, str], "tuple[Package | None, FileEvidence]"]
@@ -118,6 +126,13 @@ class Language:
     #: the kind of site that raises a class by name, whose message the
     #: class may give (``classmsg``); None when the language has none
     raise_kind: str | None = None
+    #: the kinds of site that define a message other sites throw (Rust's
+    #: ``#[error]`` attribute, shown as "defined at" after the sites that
+    #: build the value)
+    defining_kinds: frozenset[str] = frozenset()
+    #: how the sites of ``raise_kind`` get their message from the classes
+    #: defined in other files (``classmsg.class_messages`` for Python)
+    class_messages: ClassMessages | None = None
     #: paste parsers: layouts that cannot be mistaken for another, and those
     #: read only when no strong layout was found
     paste_finders: tuple[PasteFinder, ...] = ()

@@ -32,6 +32,7 @@ RUST_KINDS = (
     "bail",
     "anyhow",
     "display-impl",
+    "construct",
 )
 PYTHON_KINDS = ("raise", "assert", "exception-message")
 

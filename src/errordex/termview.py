@@ -119,7 +119,7 @@ def print_entry(
         via = _via(s.get("via"))
         label = f"  [green]← {escape(yours)}[/]" if s in mine and yours else ""
         console.print(
-            f"\nThrown at [bold]{escape(where)}[/]{escape(sym)}{escape(via)}"
+            f"\n{'Defined' if s.get('defines') else 'Thrown'} at [bold]{escape(where)}[/]{escape(sym)}{escape(via)}"
             f"  [dim]({escape(s['kind'])})[/]{label}"
         )
         for g in s.get("guards", []):

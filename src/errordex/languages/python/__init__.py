@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import tree_sitter_python
 
+from errordex import classmsg
 from errordex.hookspecs import hookimpl
 from errordex.language import Language
 from errordex.languages.python import extract, paste, runtime, scan, words
@@ -29,6 +30,7 @@ PYTHON = Language(
     message_line=runtime.message_line,
     printed_form=runtime.printed_form,
     raise_kind="raise",
+    class_messages=classmsg.class_messages,
     paste_finders=(paste.find,),
     words=words.PY_WORDS,
     identifiers=scan.identifiers,

@@ -11,7 +11,7 @@ import tree_sitter_rust
 
 from errordex.hookspecs import hookimpl
 from errordex.language import Language
-from errordex.languages.rust import cargo, extract, paste, runtime, scan, words
+from errordex.languages.rust import cargo, construct, extract, paste, runtime, scan, words
 
 RUST = Language(
     name="rust",
@@ -34,7 +34,11 @@ RUST = Language(
         "bail",
         "anyhow",
         "display-impl",
+        "construct",
     ),
+    raise_kind=construct.KIND,
+    defining_kinds=construct.DEFINING,
+    class_messages=construct.class_messages,
     parses=scan.parses,
     lexer="rust",
     innermost_last=False,

@@ -25,6 +25,7 @@ from tree_sitter import Node, Tree
 
 from errordex import grammars
 from errordex.extract.common import context_hash, is_test_path
+from errordex.languages.rust import construct
 from errordex.languages.rust.fmt import parse_format, unescape
 from errordex.model import Extraction, Guard, ThrowSite
 from errordex.template import Template
@@ -141,6 +142,8 @@ class _File:
         self._file_guards: tuple[list[Guard], bool] | None = None
         #: (start, end, type name) of ``impl Display`` blocks of error types.
         self.displays: list[tuple[int, int, str]] = []
+        #: the types the file implements ``Error`` for
+        self.error_types: set[str] = set()
 
     # -- small readers -------------------------------------------------------
 
@@ -201,8 +204,11 @@ class _File:
                     self._error_attr(item, args)
             else:
                 self._token(node)
+        self.sites.extend(construct.constructs(self, caught))
         self.sites.sort(key=lambda s: (s.line, s.column, s.kind))
-        return Extraction(sites=tuple(self.sites))
+        return Extraction(
+            sites=tuple(self.sites), classes=tuple(construct.definitions(self.path, self.sites))
+        )
 
     def _candidates(self, caught: grammars.Captures) -> list[tuple[int, int, int, Node]]:
         """(start, kind, index, node) of the captures whose name makes them a
@@ -232,6 +238,7 @@ class _File:
             name = _type_name(type_node, self)
             if self.text_of(trait) == "Error":
                 errors.add(name)
+                self.error_types.add(name)
             else:
                 displays.append((impl, name))
         for node, name in displays:
@@ -321,6 +328,12 @@ class _File:
                 return
         groups = _groups(args)
         skip = _LEADING_ARGS.get(name, 0)
+        if (
+            kind in ("bail", "anyhow")
+            and len(groups) > skip
+            and construct.builds(self, groups[skip])
+        ):
+            return  # bail!(Error::X { .. }): a value built, its ``construct`` site throws it
         if len(groups) <= skip:
             if name not in _NO_MESSAGE_OK:
                 return

@@ -30,6 +30,11 @@
   trait: (scoped_type_identifier name: (type_identifier) @impl.scoped_trait)
   type: (_))
 
+; error values built (construct.py): Error::X { .. }, FooError { .. },
+; Error::X(..), Error::X
+(struct_expression name: (_) @construct.struct)
+(scoped_identifier) @construct.path
+
 ; Token trees tree-sitter leaves unparsed: macro_rules! bodies, quote!{...},
 ; and the arguments of every macro call.
 (token_tree (identifier) @tt.name)

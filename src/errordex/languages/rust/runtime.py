@@ -17,7 +17,7 @@ PREFIX = {
 #: What a macro with no message prints.
 BARE = {"panic": "explicit panic", **PREFIX}
 #: Sites that return or declare an error rather than panic: no panic header.
-_NOT_PANICS = ("error-attr", "err-return", "display-impl", "bail", "anyhow")
+_NOT_PANICS = ("error-attr", "err-return", "display-impl", "bail", "anyhow", "construct")
 
 
 def bare_panic(site: ThrowSite) -> bool:
