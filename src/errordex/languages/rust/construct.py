@@ -27,7 +27,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Container, Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from tree_sitter import Node
 
@@ -36,7 +36,27 @@ from errordex.template import Hole, Template
 
 if TYPE_CHECKING:
     from errordex import grammars
-    from errordex.languages.rust.extract import _File
+
+
+class _File(Protocol):
+    """A file being extracted, as this pass reads it (``extract._File``)."""
+
+    @property
+    def src(self) -> bytes: ...
+
+    @property
+    def error_types(self) -> set[str]: ...
+
+    def text_of(self, node: Node) -> str: ...
+
+    def impl_type(self, node: Node) -> str | None: ...
+
+    def string_expr(self, nodes: list[Node]) -> Template | None: ...
+
+    def site(
+        self, kind: str, start: Node, end: Node, tmpl: Template, exception_type: str | None = None
+    ) -> ThrowSite: ...
+
 
 KIND = "construct"
 #: the kinds of site that define a message a construction prints
@@ -111,7 +131,7 @@ def _named(f: _File, node: Node) -> str | None:
         return name if _errish(f, name) else None
     owner, variant = m.group(1).decode(), m.group(2).decode()
     if owner == "Self":
-        impl = _impl_type(f, node)
+        impl = f.impl_type(node)
         if impl is None:
             return None
         owner = impl
@@ -124,29 +144,16 @@ def _errish(f: _File, name: str) -> bool:
     return bool(_ERRISH.search(name)) or name in f.error_types
 
 
-def _impl_type(f: _File, node: Node) -> str | None:
-    p = node.parent
-    while p is not None and p.type != "impl_item":
-        p = p.parent
-    if p is None:
-        return None
-    from errordex.languages.rust.extract import _type_name
-
-    t = p.child_by_field_name("type")
-    return _type_name(t, f) if t is not None else None
-
-
 def _first_arg(f: _File, args: Node) -> CallArg | None:
     named = [c for c in args.named_children if c.type not in ("line_comment", "block_comment")]
     if len(named) != 1:
         return None
-    tmpl = f._string_expr([named[0]])
+    tmpl = f.string_expr([named[0]])
     return CallArg(None, "", tmpl) if tmpl is not None else None
 
 
 def _site(f: _File, start: Node, end: Node, named: str, arg: CallArg | None) -> ThrowSite:
-    f._add(KIND, start, end, Template.empty(), named)
-    site = f.sites.pop()
+    site = f.site(KIND, start, end, Template.empty(), named)
     return replace(site, args=(arg,)) if arg is not None else site
 
 
@@ -167,7 +174,7 @@ def _token(f: _File, word: Node) -> ThrowSite | None:
     if not name[:1].isupper() or not owner[:1].isupper():
         return None
     if owner == "Self":
-        found = _impl_type(f, word)
+        found = f.impl_type(word)
         if found is None:
             return None
         owner = found

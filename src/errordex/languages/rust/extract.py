@@ -589,6 +589,22 @@ class _File:
         context_node: Node | None = None,
         checked: Guard | None = None,
     ) -> None:
+        self.sites.append(
+            self.site(kind, start, end, tmpl, exception_type, symbol_node, context_node, checked)
+        )
+
+    def site(
+        self,
+        kind: str,
+        start: Node,
+        end: Node,
+        tmpl: Template,
+        exception_type: str | None = None,
+        symbol_node: Node | None = None,
+        context_node: Node | None = None,
+        checked: Guard | None = None,
+    ) -> ThrowSite:
+        """The site of a throw from ``start`` to ``end`` (not yet added)."""
         symbol, guards, in_test = self._context(start if context_node is None else context_node)
         if checked is not None:
             guards.append(checked)  # innermost: the site's own condition
@@ -596,22 +612,31 @@ class _File:
             name = _item_name(symbol_node, self)
             symbol = f"{symbol}::{name}" if symbol else name
         line = start.start_point.row + 1
-        self.sites.append(
-            ThrowSite(
-                path=self.path,
-                line=line,
-                column=self.column(start),
-                end_line=end.end_point.row + 1,
-                language=LANGUAGE,
-                kind=kind,
-                template=tmpl,
-                exception_type=exception_type,
-                symbol=symbol,
-                guards=tuple(guards),
-                in_test=in_test,
-                context_hash=context_hash(self.lines, line),
-            )
+        return ThrowSite(
+            path=self.path,
+            line=line,
+            column=self.column(start),
+            end_line=end.end_point.row + 1,
+            language=LANGUAGE,
+            kind=kind,
+            template=tmpl,
+            exception_type=exception_type,
+            symbol=symbol,
+            guards=tuple(guards),
+            in_test=in_test,
+            context_hash=context_hash(self.lines, line),
         )
+
+    def impl_type(self, node: Node) -> str | None:
+        """The type of the ``impl`` block ``node`` is in (what ``Self`` is)."""
+        p = node.parent
+        while p is not None and p.type != "impl_item":
+            p = p.parent
+        t = p.child_by_field_name("type") if p is not None else None
+        return _type_name(t, self) if t is not None else None
+
+    def string_expr(self, nodes: list[Node]) -> Template | None:
+        return self._string_expr(nodes)
 
     def _context(self, node: Node) -> tuple[str | None, list[Guard], bool]:
         """(symbol, guards outermost first, in_test) for a node."""
