@@ -53,7 +53,7 @@ RUST = Language(
     library_panic=runtime.rust_runtime_panic,
     ran_version=runtime.ran_version,
     paste_finders=(paste.find,),
-    paste_fallbacks=(paste.find_main_error,),
+    paste_fallbacks=(paste.find_main_error, paste.find_debug),
     words=words.RUST_WORDS,
     identifiers=scan.identifiers,
 )

@@ -144,6 +144,8 @@ class _File:
         self.displays: list[tuple[int, int, str]] = []
         #: the types the file implements ``Error`` for
         self.error_types: set[str] = set()
+        #: ``const``/``static`` string items of the file, by name
+        self.consts: dict[str, str] = {}
 
     # -- small readers -------------------------------------------------------
 
@@ -171,6 +173,7 @@ class _File:
             tree = grammars.parser("rust").parse(self.src)
         caught = grammars.captures("rust", tree)
         self._collect_displays(caught)
+        self._collect_consts(caught)
         for _, kind, _, node in sorted(self._candidates(caught)):
             if kind == _MACRO:
                 name: Node | None = node.child_by_field_name("macro")
@@ -204,6 +207,7 @@ class _File:
                     self._error_attr(item, args)
             else:
                 self._token(node)
+        self._descriptions(caught)
         self.sites.extend(construct.constructs(self, caught))
         self.sites.sort(key=lambda s: (s.line, s.column, s.kind))
         return Extraction(
@@ -242,8 +246,44 @@ class _File:
             else:
                 displays.append((impl, name))
         for node, name in displays:
-            if name in errors or "Error" in name or name.endswith("Err"):
+            if _errish(name, errors):
                 self.displays.append((node.start_byte, node.end_byte, name))
+
+    def _collect_consts(self, caught: grammars.Captures) -> None:
+        """``static LEVEL_PARSE_ERROR: &str = "...";``: a message written
+        once and passed by name (``f.write_str(LEVEL_PARSE_ERROR)``)."""
+        for name in caught.get("const.name", ()):
+            item = name.parent
+            value = item.child_by_field_name("value") if item is not None else None
+            if value is not None and value.type in _STRING_NODES:
+                lit = unescape(self.text_of(value))
+                if lit is not None:
+                    self.consts[self.text_of(name)] = lit
+
+    def _descriptions(self, caught: grammars.Captures) -> None:
+        """A method of an error type that returns a text per variant
+        (regex-syntax's ``fn description(&self) -> &str { match *self {
+        A => "a", .. } }``, which its ``Display`` writes): one site per arm.
+        Only an inherent method: ``Error::description`` in ``impl Error``
+        is deprecated, and not what the error prints."""
+        for match in caught.get("match", ()):
+            if self._display_type(match) is not None:
+                continue  # inside ``impl Display``: read as the Display's
+            fn = _ancestor(match, "function_item")
+            ret = fn.child_by_field_name("return_type") if fn is not None else None
+            if fn is None or ret is None or "str" not in self.text_of(ret):
+                continue
+            body = fn.child_by_field_name("body")
+            if body is None or _last_expression(body) != match:
+                continue
+            impl = _ancestor(fn, "impl_item")
+            type_node = impl.child_by_field_name("type") if impl is not None else None
+            if type_node is None or impl is None or impl.child_by_field_name("trait") is not None:
+                continue  # ``impl Error for X { fn description() }`` is not what it prints
+            owner = _type_name(type_node, self)
+            if not _errish(owner, self.error_types):
+                continue
+            self._match_arms(match, owner)
 
     def _display_type(self, node: Node) -> str | None:
         for start, end, name in self.displays:
@@ -379,6 +419,8 @@ class _File:
         body = match.child_by_field_name("body")
         for arm in body.named_children if body is not None else ():
             value = arm.child_by_field_name("value") if arm.type == "match_arm" else None
+            if value is not None and value.type == "block" and value.named_child_count == 1:
+                value = _first(value)  # A => { "a long text" }
             if value is not None and value.type in _STRING_NODES:
                 lit = unescape(self.text_of(value))
                 if lit is not None:
@@ -498,6 +540,9 @@ class _File:
                 return None
             groups = _groups(mac[1])
             return self._format(groups, 0) if groups else None
+        if len(nodes) == 1 and nodes[0].type == "identifier":
+            held = self.consts.get(self.text_of(nodes[0]))
+            return Template.literal(held) if held is not None else None
         if len(nodes) == 1:
             return self._string_call(nodes[0])
         # token form: x.to_string()  /  String::from(x)
@@ -804,6 +849,19 @@ class _File:
         if trait is None:
             return type_name
         return f"<{type_name} as {_squash(self.text_of(trait))}>"
+
+
+def _errish(name: str, errors: set[str]) -> bool:
+    """Whether a type is an error type: it implements ``Error``, or says so."""
+    return name in errors or "Error" in name or name.endswith("Err")
+
+
+def _last_expression(block: Node) -> Node | None:
+    """The value a block ends with (``{ ...; match x { .. } }``)."""
+    last = block.named_children[-1] if block.named_child_count else None
+    if last is not None and last.type == "expression_statement":
+        last = _first(last)
+    return last
 
 
 def _item_name(node: Node, f: _File) -> str:

@@ -35,6 +35,10 @@
 (struct_expression name: (_) @construct.struct)
 (scoped_identifier) @construct.path
 
+; const NAME: &str = "..."; static NAME: &str = "...";
+(const_item name: (identifier) @const.name)
+(static_item name: (identifier) @const.name)
+
 ; Token trees tree-sitter leaves unparsed: macro_rules! bodies, quote!{...},
 ; and the arguments of every macro call.
 (token_tree (identifier) @tt.name)
