@@ -10,7 +10,7 @@ import tree_sitter_python
 from errordex import classmsg
 from errordex.hookspecs import hookimpl
 from errordex.language import Language
-from errordex.languages.python import extract, paste, runtime, scan, words
+from errordex.languages.python import extract, fixes, paste, runtime, scan, words
 
 PYTHON = Language(
     name="python",
@@ -23,6 +23,10 @@ PYTHON = Language(
     scan=scan.scan,
     kinds=("raise", "assert", "exception-message"),
     parses=scan.parses,
+    title="Python",
+    claims_plain=True,
+    split_typed=paste.split_exception_line,
+    typed_error=paste.typed_error,
     lexer="python",
     innermost_last=True,
     test_dirs=("tests", "test", "testing"),
@@ -33,6 +37,9 @@ PYTHON = Language(
     raise_kind="raise",
     class_messages=classmsg.class_messages,
     runtime_message=runtime.runtime_form,
+    what=fixes.what,
+    example_fix=fixes.example_fix,
+    defences=fixes.defences,
     paste_finders=(paste.find,),
     words=words.PY_WORDS,
     identifiers=scan.identifiers,
