@@ -7,6 +7,7 @@ Debian's crates; the crates are indexed from the same registry."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -92,3 +93,25 @@ def test_a_unit_variant_pasted_alone_leads_to_its_entry(tmp_path: Path) -> None:
     parts = explain_text(store, "Error: UnexpectedRank(3)\n")["parts"]
     assert parts[0]["matches"][0]["message"] == "unexpected rank {0}"
     assert parts[0]["matches"][0]["values"] == {"self.0": "3"}
+
+
+@pytest.mark.parametrize(
+    "case", [c for c in CASES if "unwrap-backtrace" in c], ids=lambda c: c["case"]
+)
+def test_unwrap_panic_with_a_backtrace_leads_to_its_entry(
+    store: SqliteStore, case: dict[str, Any]
+) -> None:
+    assert _answer(store, case["unwrap-backtrace"])["message"] == case["message"]
+
+
+@pytest.mark.parametrize("case", CASES[::3], ids=lambda c: c["case"])
+def test_both_panic_layouts_lead_to_its_entry(store: SqliteStore, case: dict[str, Any]) -> None:
+    """Without the thread id (rustc before 1.88), and the message before the
+    place (before 1.73), as paste.py documents them."""
+    no_id = re.sub(r"thread 'main' \(\d+\)", "thread 'main'", case["unwrap"])
+    assert _answer(store, no_id)["message"] == case["message"]
+    head, _, rest = case["unwrap"].strip("\n").partition("\n")
+    message, _, notes = rest.partition("\nnote: ")
+    place = head.removesuffix(":").rsplit(" panicked at ", 1)[1]
+    old = f"thread 'main' panicked at '{message}', {place}\nnote: {notes}\n"
+    assert _answer(store, old)["message"] == case["message"]
