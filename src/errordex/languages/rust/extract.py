@@ -28,7 +28,7 @@ from errordex.extract.common import context_hash, is_test_path
 from errordex.languages.rust import construct
 from errordex.languages.rust.fmt import parse_format, unescape
 from errordex.model import Extraction, Guard, ThrowSite
-from errordex.template import Template
+from errordex.template import Hole, Template, Text
 
 LANGUAGE = "rust"
 EXTENSIONS = (".rs",)
@@ -261,14 +261,23 @@ class _File:
                     self.consts[self.text_of(name)] = lit
 
     def _descriptions(self, caught: grammars.Captures) -> None:
-        """A method of an error type that returns a text per variant
-        (regex-syntax's ``fn description(&self) -> &str { match *self {
-        A => "a", .. } }``, which its ``Display`` writes): one site per arm.
-        Only an inherent method: ``Error::description`` in ``impl Error``
-        is deprecated, and not what the error prints."""
+        """Texts per variant that a ``Display`` prints from elsewhere: one
+        site per arm of
+
+        - a method of an error type that returns them (regex-syntax's
+          ``fn description(&self) -> &str { match *self { A => "a", .. } }``):
+          an inherent one, or ``Error::description`` when the type's
+          ``Display`` calls it (otherwise that deprecated method is not what
+          the error prints);
+        - a ``match`` inside the ``Display`` that picks the text (``let msg =
+          match self.kind { A => "a", .. }; f.write_str(msg)``).
+        """
         for match in caught.get("match", ()):
-            if self._display_type(match) is not None:
-                continue  # inside ``impl Display``: read as the Display's
+            inside = self._display_type(match)
+            if inside is not None:
+                if not self._written_elsewhere(match):
+                    self._match_arms(match, inside, *self._written_with(match))
+                continue
             fn = _ancestor(match, "function_item")
             ret = fn.child_by_field_name("return_type") if fn is not None else None
             if fn is None or ret is None or "str" not in self.text_of(ret):
@@ -278,12 +287,57 @@ class _File:
                 continue
             impl = _ancestor(fn, "impl_item")
             type_node = impl.child_by_field_name("type") if impl is not None else None
-            if type_node is None or impl is None or impl.child_by_field_name("trait") is not None:
-                continue  # ``impl Error for X { fn description() }`` is not what it prints
+            if type_node is None or impl is None:
+                continue
             owner = _type_name(type_node, self)
             if not _errish(owner, self.error_types):
                 continue
+            if impl.child_by_field_name("trait") is not None and not self._display_reads(
+                owner, self.text_of(fn.child_by_field_name("name") or fn)
+            ):
+                continue
             self._match_arms(match, owner)
+
+    def _written_elsewhere(self, match: Node) -> bool:
+        """Whether a ``match`` in a ``Display`` is read as another site's:
+        the argument of ``f.write_str``/``f.pad``, or an arm of a bigger one."""
+        p = match.parent
+        if p is not None and p.type == "arguments":
+            return True
+        arms = match.child_by_field_name("body")
+        texts = 0
+        for arm in arms.named_children if arms is not None else ():
+            value = arm.child_by_field_name("value") if arm.type == "match_arm" else None
+            if value is not None and value.type == "block" and value.named_child_count == 1:
+                value = _first(value)
+            texts += value is not None and value.type in _STRING_NODES
+        return texts < 2
+
+    def _written_with(self, match: Node) -> tuple[Template | None, str | None]:
+        """``let what = match .. { .. }; write!(f, "invalid duration: {}", what)``:
+        the message that writes the picked text, and its placeholder's name."""
+        let = match.parent
+        pat = let.child_by_field_name("pattern") if let is not None else None
+        fn = _ancestor(match, "function_item")
+        if let is None or let.type != "let_declaration" or pat is None or fn is None:
+            return None, None
+        name = self.text_of(pat)
+        lo, hi = fn.start_point.row + 1, fn.end_point.row + 1
+        found = [
+            site.template
+            for site in self.sites
+            if site.kind == "display-impl"
+            and lo <= site.line <= hi
+            and any(h.expr == name and "?" not in h.spec for h in site.template.holes)
+        ]
+        return (found[0], name) if len(found) == 1 else (None, None)
+
+    def _display_reads(self, owner: str, method: str) -> bool:
+        """Whether the file's ``Display`` of ``owner`` calls ``method``."""
+        needle = f"{method}(".encode()
+        return any(
+            name == owner and needle in self.src[start:end] for start, end, name in self.displays
+        )
 
     def _display_type(self, node: Node) -> str | None:
         for start, end, name in self.displays:
@@ -414,8 +468,11 @@ class _File:
             return
         self._add("display-impl", name, call, self._message(groups[0]), self._variant(call, owner))
 
-    def _match_arms(self, match: Node, owner: str) -> None:
-        """``f.write_str(match self { A => "a", B => "b" })``: one site per arm."""
+    def _match_arms(
+        self, match: Node, owner: str, around: Template | None = None, hole: str | None = None
+    ) -> None:
+        """``f.write_str(match self { A => "a", B => "b" })``: one site per arm;
+        with ``around``, the arm's text is the placeholder ``hole`` of it."""
         body = match.child_by_field_name("body")
         for arm in body.named_children if body is not None else ():
             value = arm.child_by_field_name("value") if arm.type == "match_arm" else None
@@ -425,6 +482,14 @@ class _File:
                 lit = unescape(self.text_of(value))
                 if lit is not None:
                     tmpl = Template.literal(lit)
+                    if around is not None:
+                        tmpl = Template.of(
+                            around.syntax,
+                            *(
+                                Text(lit) if isinstance(p, Hole) and p.expr == hole else p
+                                for p in around.parts
+                            ),
+                        )
                     self._add("display-impl", value, value, tmpl, self._variant(value, owner))
 
     def _err(self, call: Node, groups: list[list[Node]]) -> None:

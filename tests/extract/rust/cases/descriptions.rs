@@ -59,3 +59,42 @@ impl Color {
         }
     }
 }
+
+// a Display that picks its text with a `match`, then writes it
+pub enum DurationError {
+    NumberExpected(usize),
+    Empty,
+}
+
+impl fmt::Display for DurationError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let what = match self {
+            DurationError::NumberExpected(_) => "expected number",
+            DurationError::Empty => "value was empty",
+        };
+        write!(f, "invalid duration: {}", what)
+    }
+}
+
+// a deprecated `description` that the Display prints
+#[derive(Debug)]
+pub enum UrlError {
+    EmptyHost,
+    IdnaError,
+}
+
+impl error::Error for UrlError {
+    fn description(&self) -> &str {
+        match *self {
+            UrlError::EmptyHost => "empty host",
+            UrlError::IdnaError => "invalid international domain name",
+        }
+    }
+}
+
+impl fmt::Display for UrlError {
+    fn fmt(&self, fmt: &mut fmt::Formatter) -> fmt::Result {
+        #[allow(deprecated)]
+        fmt::Display::fmt(error::Error::description(self), fmt)
+    }
+}
