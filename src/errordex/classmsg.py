@@ -88,11 +88,12 @@ def class_messages(
 def raised_class(site: ThrowSite) -> str:
     """The name of the class a ``raise`` raises (``errors.FileError`` ->
     ``FileError``), which ``class_messages`` looks up; "" for another site
-    (``Language.raise_kind`` says which kind raises a class)."""
+    (``Runtime.raise_kind`` says which kind raises a class, and
+    ``Runtime.value_kind`` which builds a value of a type defined elsewhere)."""
     if not site.exception_type:
         return ""
     lang = plugins.find(site.language)
-    if lang is None or lang.raise_kind is None or site.kind != lang.raise_kind:
+    if lang is None or site.kind not in (lang.runtime.raise_kind, lang.runtime.value_kind):
         return ""
     return site.exception_type.rsplit(".", 1)[-1]
 

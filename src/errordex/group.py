@@ -27,7 +27,7 @@ def group_key(site: ThrowSite) -> str:
         return f"dynamic\0{site.exception_type or site.kind}\0{site.path}\0{site.symbol or ''}"
     if t.is_empty or not t.key():
         lang = plugins.find(site.language)
-        key = lang.bare_key(site) if lang is not None else None
+        key = lang.runtime.bare_key(site) if lang is not None else None
         if key:
             return key  # what it prints: `panic!()` as `panic!("explicit panic")`
         return f"empty\0{site.kind}\0{site.exception_type or ''}"
@@ -35,7 +35,7 @@ def group_key(site: ThrowSite) -> str:
 
 
 def _site_order(s: ThrowSite) -> tuple[bool, bool, str, int, int]:
-    """Test code last; a definition (``Language.defining_kinds``) after the
+    """Test code last; a definition (``Runtime.defining_kinds``) after the
     sites that throw what it defines."""
     return (s.in_test, defines(s), s.path, s.line, s.column)
 
@@ -44,7 +44,7 @@ def defines(site: ThrowSite) -> bool:
     """Whether a site defines a message other sites throw (a Rust error
     variant's ``#[error]``), rather than throwing it."""
     lang = plugins.find(site.language)
-    return lang is not None and site.kind in lang.defining_kinds
+    return lang is not None and site.kind in lang.runtime.defining_kinds
 
 
 def group(slug: str, sites: Iterable[ThrowSite]) -> list[ErrorEntry]:
