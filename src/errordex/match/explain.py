@@ -329,12 +329,14 @@ def _named_match(
     """An entry of the type or variant ``n`` names: the deeper the name,
     the more it says (``InvalidDigit`` inside ``ParseError { kind: .. }``)."""
     frame_path, _ = _frame_match(c.paths, suffixes)
-    score = 0.6 + 0.03 * min(n.depth, 5) + 0.04 * min(others, 3)
+    values = _printed_values(c.template, n)
+    # the placeholders its fields fill tell apart two crates' variants of one name
+    score = 0.6 + 0.03 * min(n.depth, 5) + 0.04 * min(others, 3) + 0.02 * min(len(values), 3)
     return Match(
         entry_id=c.entry_id,
         repo=c.repo,
         score=round(score, 4),
-        values=_printed_values(c.template, n),
+        values=values,
         message=c.template.display(),
         exact=True,
         type_agrees=True,

@@ -305,13 +305,36 @@ class _File:
         if p is not None and p.type == "arguments":
             return True
         arms = match.child_by_field_name("body")
-        texts = 0
-        for arm in arms.named_children if arms is not None else ():
-            value = arm.child_by_field_name("value") if arm.type == "match_arm" else None
-            if value is not None and value.type == "block" and value.named_child_count == 1:
-                value = _first(value)
-            texts += value is not None and value.type in _STRING_NODES
-        return texts < 2
+        texts = [self._arm_text(arm) for arm in (arms.named_children if arms else ())]
+        found = [t for t in texts if t is not None]
+        # one text written by its arm ("a".fmt(f)) is a message; one bare
+        # text among other arms may be anything
+        written = any(t.parent is not None and t.parent.type == "field_expression" for t in found)
+        return not written and len(found) < 2
+
+    def _arm_text(self, arm: Node) -> Node | None:
+        """The string literal a match arm gives: ``A => "a"``, ``A => { "a" }``,
+        or writes, ``A => "a".fmt(f)?`` (toml's Display)."""
+        value = arm.child_by_field_name("value") if arm.type == "match_arm" else None
+        if value is not None and value.type == "block" and value.named_child_count == 1:
+            value = _first(value)  # A => { "a long text" }
+        if value is not None and value.type == "expression_statement":
+            value = _first(value)
+        if value is not None and value.type == "try_expression":
+            value = _first(value)
+        if value is not None and value.type == "call_expression":
+            func = value.child_by_field_name("function")
+            recv = func.child_by_field_name("value") if func is not None else None
+            field = func.child_by_field_name("field") if func is not None else None
+            if (
+                func is None
+                or func.type != "field_expression"
+                or field is None
+                or self.text_of(field) not in ("fmt", "write_str")
+            ):
+                return None
+            value = recv
+        return value if value is not None and value.type in _STRING_NODES else None
 
     def _written_with(self, match: Node) -> tuple[Template | None, str | None]:
         """``let what = match .. { .. }; write!(f, "invalid duration: {}", what)``:
@@ -475,10 +498,8 @@ class _File:
         with ``around``, the arm's text is the placeholder ``hole`` of it."""
         body = match.child_by_field_name("body")
         for arm in body.named_children if body is not None else ():
-            value = arm.child_by_field_name("value") if arm.type == "match_arm" else None
-            if value is not None and value.type == "block" and value.named_child_count == 1:
-                value = _first(value)  # A => { "a long text" }
-            if value is not None and value.type in _STRING_NODES:
+            value = self._arm_text(arm)
+            if value is not None:
                 lit = unescape(self.text_of(value))
                 if lit is not None:
                     tmpl = Template.literal(lit)

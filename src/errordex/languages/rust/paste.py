@@ -255,9 +255,14 @@ def _leading_string(text: str) -> str | None:
 
 
 def _add_error_message(values: dict[str, str]) -> None:
-    inner = debug_message(values["error"])
-    if inner and inner != values["error"]:
+    payload = values["error"]
+    inner = debug_message(payload)
+    if inner and inner != payload:
         values["error_message"] = inner
+    elif inner is None and not (_DEBUG.match(payload) or _WORD.match(payload.strip())):
+        # a hand-written Debug that prints the Display text (``Os { .. }``
+        # aside, many errors do): the payload is the message
+        values["error_message"] = payload
 
 
 def _new_message(lines: list[str], i: int) -> tuple[list[str], int]:

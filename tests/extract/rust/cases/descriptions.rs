@@ -98,3 +98,23 @@ impl fmt::Display for UrlError {
         fmt::Display::fmt(error::Error::description(self), fmt)
     }
 }
+
+// arms that write their text themselves (toml's Display)
+pub enum TomlErrorKind {
+    UnexpectedEof,
+    Wanted { expected: &'static str },
+}
+
+pub struct TomlError {
+    kind: TomlErrorKind,
+}
+
+impl fmt::Display for TomlError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self.kind {
+            TomlErrorKind::UnexpectedEof => "unexpected eof encountered".fmt(f)?,
+            TomlErrorKind::Wanted { expected } => write!(f, "expected {}", expected)?,
+        }
+        Ok(())
+    }
+}
