@@ -197,6 +197,10 @@ class Pages:
     #: whether its example fixes read the real calls of the function that
     #: throws (the analysis's ``callers`` fact)
     reads_callers: bool = False
+    #: what the lead site's own form says about where and when it fails
+    #: (Rust's ``#[track_caller]``, ``debug_assert!``, a ``const``): sentences
+    #: for "what it means", each with its evidence (``path:line``)
+    notes: Callable[[Any], list[tuple[str, list[str]]]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

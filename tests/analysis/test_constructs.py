@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -119,3 +120,24 @@ def test_candle_shape_mismatch_lists_its_construction_sites(tmp_path: Path) -> N
     assert {s.exception_type for s in built} == {"Error::ShapeMismatchBinaryOp"}
     assert e.catalog_sites[-1].kind == "error-attr"
     assert e.catalog_sites[-1].path == "candle-core/src/error.rs"
+
+
+def test_where_and_when_a_panic_fails_is_on_its_page(errtypes: tuple[SqliteStore, int]) -> None:
+    """``#[track_caller]``: reported at the caller's line; ``debug_assert!``:
+    gone in release builds; a ``const``: a compile error (issue 14, item 4)."""
+    store, sid = errtypes
+    snap = store.snapshot(sid)
+
+    def page(message: str) -> dict[str, Any]:
+        return entry_json(_entry(store, sid, message), snap, store)
+
+    split = page("split_to out of bounds: {:?} <= {:?}")
+    assert (
+        "`Buf::split_to` is `#[track_caller]`: the panic is reported at the line"
+        in (split["analysis"]["meaning"]["text"])
+    )
+    assert split["printed"].startswith("thread 'main' panicked at <your file>:<line>:<column>:")
+    advance = page("internal: advance out of bounds")
+    assert "a release build does not check it" in advance["analysis"]["meaning"]["text"]
+    limit = page("usize is too small for LIMIT")
+    assert "compile error, not a panic at run time" in limit["analysis"]["meaning"]["text"]

@@ -198,6 +198,10 @@ class _Writer(Fixes):
         if defined is not None:
             parts.append(defined[0])
             evidence += defined[1]
+        lang = plugins.find(self.lang)
+        for text, where in lang.pages.notes(self) if lang and lang.pages.notes else ():
+            parts.append(text)
+            evidence += where
         if self.invariant:
             parts.append(self.invariant_sentence())
             evidence += ev(*self.invariant)

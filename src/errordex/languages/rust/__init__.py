@@ -69,6 +69,7 @@ RUST = Language(
         what=fixes.what,
         example_fix=fixes.example_fix,
         defences=fixes.defences,
+        notes=fixes.notes,
         reads_callers=True,
     ),
 )

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from tree_sitter import Node, Tree
 
@@ -460,7 +461,13 @@ class _File:
         if kind == "display-impl":
             exception_type = self._variant(site, exception_type)
         checked = self._checked_condition(name, groups, start)
-        self._add(kind, start, args, tmpl, exception_type, checked=checked)
+        made = self.site(kind, start, args, tmpl, exception_type, checked=checked)
+        if name.startswith("debug_assert"):  # checked only with debug assertions on
+            debug = Guard("cfg", "debug_assertions", start.start_point.row + 1)
+            inner = made.guards[-1:] if checked is not None else ()
+            outer = made.guards[:-1] if checked is not None else made.guards
+            made = replace(made, guards=(*outer, debug, *inner))
+        self.sites.append(made)
 
     def _checked_condition(self, name: str, groups: list[list[Node]], at: Node) -> Guard | None:
         """The condition an ``assert!``/``ensure!`` checks (``a == b`` for
@@ -794,6 +801,14 @@ class _File:
                 if pat is not None and value is not None:
                     let = f"let {self.text_of(pat)} = {self.text_of(value)}"
                     guards.append(Guard("else", _squash(let), p.start_point.row + 1))
+            elif t in ("const_item", "static_item", "const_block"):
+                # evaluated while compiling: a failure is a compile error
+                what = "const" if t != "static_item" else "static"
+                name_node = p.child_by_field_name("name")
+                text = (
+                    f"{what} {self.text_of(name_node)}" if name_node is not None else "const { .. }"
+                )
+                guards.append(Guard("const", text, p.start_point.row + 1))
             elif t in ("function_item", "mod_item", "trait_item", "macro_definition"):
                 name = _item_name(p, self)
                 names.append(name + "!" if t == "macro_definition" else name)
@@ -900,6 +915,12 @@ class _File:
             inner = _squash(self.text_of(args)[1:-1])
             guards.append(Guard("cfg", inner, item.start_point.row + 1))
             return bool(_TEST_WORD.search(inner)) and "not" not in inner
+        if name == "track_caller" or (
+            name == "cfg_attr" and "track_caller" in self.text_of(attr)
+        ):  # the panic is reported at the caller's line
+            text = _squash(self.text_of(item))
+            guards.append(Guard("track-caller", text, item.start_point.row + 1))
+            return False
         return name in ("test", "bench", "should_panic") or name.endswith("::test")
 
     def _arm_guard(self, arm: Node, child: Node, guards: list[Guard]) -> None:
