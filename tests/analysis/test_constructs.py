@@ -16,6 +16,7 @@ from errordex.views import entry_json
 from tests.analysis.conftest import index_fixture
 
 CANDLE = Path("/work/.mirror/huggingface+candle/repo")
+AXUM = Path("/work/.mirror/tokio-rs+axum/repo")
 
 
 @pytest.fixture(scope="module")
@@ -141,3 +142,27 @@ def test_where_and_when_a_panic_fails_is_on_its_page(errtypes: tuple[SqliteStore
     assert "a release build does not check it" in advance["analysis"]["meaning"]["text"]
     limit = page("usize is too small for LIMIT")
     assert "compile error, not a panic at run time" in limit["analysis"]["meaning"]["text"]
+
+
+def test_a_message_passed_to_a_macro_of_the_workspace_is_a_site(
+    errtypes: tuple[SqliteStore, int],
+) -> None:
+    """axum's ``define_rejection! { #[body = "..."] pub struct X; }``, called
+    by an alias in another file (issue 14, item 5)."""
+    store, sid = errtypes
+    e = _entry(store, sid, "Failed to parse the request body as JSON")
+    assert _places(e) == [("src/rejection.rs", 5, "display-impl")]
+    assert e.exception_types == ("JsonSyntaxError",)
+    messages = {x.message for x in store.entries(include_test_only=True)}
+    assert "hello there" not in messages
+
+
+@pytest.mark.corpus
+@pytest.mark.skipif(not AXUM.is_dir(), reason="needs the fetched tokio-rs/axum")
+def test_axum_rejection_bodies_are_sites(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "axum.db")
+    sid = index(str(AXUM), store, name="tokio-rs/axum", jobs=2).snapshot_id
+    e = _entry(store, sid, "Failed to deserialize the JSON body into the target type")
+    assert ("axum/src/extract/rejection.rs", "JsonDataError") in {
+        (s.path, s.exception_type) for s in e.sites
+    }

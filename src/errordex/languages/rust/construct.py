@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from tree_sitter import Node
 
+from errordex.languages.rust import macros
 from errordex.model import CallArg, ClassDef, ThrowSite
 from errordex.template import Hole, Template
 
@@ -263,6 +264,8 @@ def class_messages(
     def apply(site: ThrowSite) -> ThrowSite | None:
         if site.kind != KIND or not site.exception_type:
             return site
+        if site.exception_type.startswith(macros.PREFIX):
+            return macros.resolve(site, by_name)
         found = by_name.get(_short(site.exception_type))
         if not found:
             return None

@@ -26,7 +26,7 @@ from tree_sitter import Node, Tree
 
 from errordex import grammars
 from errordex.extract.common import context_hash, is_test_path
-from errordex.languages.rust import construct
+from errordex.languages.rust import construct, macros
 from errordex.languages.rust.fmt import parse_format, unescape
 from errordex.model import Extraction, Guard, ThrowSite
 from errordex.template import Hole, Template, Text
@@ -210,10 +210,10 @@ class _File:
                 self._token(node)
         self._descriptions(caught)
         self.sites.extend(construct.constructs(self, caught))
+        self.sites.extend(macros.calls(self, caught, macros.aliases(self, caught)))
         self.sites.sort(key=lambda s: (s.line, s.column, s.kind))
-        return Extraction(
-            sites=tuple(self.sites), classes=tuple(construct.definitions(self.path, self.sites))
-        )
+        classes = construct.definitions(self.path, self.sites) + macros.rules(self, caught)
+        return Extraction(sites=tuple(self.sites), classes=tuple(classes))
 
     def _candidates(self, caught: grammars.Captures) -> list[tuple[int, int, int, Node]]:
         """(start, kind, index, node) of the captures whose name makes them a

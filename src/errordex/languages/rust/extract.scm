@@ -35,6 +35,11 @@
 (struct_expression name: (_) @construct.struct)
 (scoped_identifier) @construct.path
 
+; macro_rules! rules that write a literal they bind (macros.py), and
+; use x::y as z; (a macro called by another name)
+(macro_definition) @macro_rules
+(use_as_clause alias: (identifier) @use.alias)
+
 ; const NAME: &str = "..."; static NAME: &str = "...";
 (const_item name: (identifier) @const.name)
 (static_item name: (identifier) @const.name)
