@@ -92,3 +92,11 @@ def test_reading_any_text_never_raises(text: str) -> None:
 )
 def test_deep_values_never_raise(text: str) -> None:
     assert all(n.depth >= 0 for n in named(text))
+
+
+def test_a_python_repr_is_not_read_as_rust_debug() -> None:
+    """``'text'`` is no Rust value (a char is one character): Python's repr."""
+    assert not is_debug("ValueError('bad value')")
+    (part,) = parse("ValueError('bad value')")
+    assert part.language != "rust" and part.named == ()
+    assert is_debug("InvalidHexCharacter { c: 'z', index: 0 }")

@@ -262,7 +262,7 @@ def rank(
         key = (c.repo, c.entry_id)
         got = by_name.get(key)
         if got is not None and not (m.exact and not m.partial):
-            m = _named_match(got[0], got[1], bonus.get(c.repo, 0), level, suffixes)
+            m = _named_match(got[0], got[1], bonus.get(c.repo, 0), level, suffixes, inner)
         old = best.get(key)
         if old is None or _order(m) > _order(old):
             best[key] = m
@@ -325,13 +325,18 @@ def _named_match(
     others: int,
     level: int,
     suffixes: dict[str, None] | None,
+    inner: str | None = None,
 ) -> Match:
     """An entry of the type or variant ``n`` names: the deeper the name,
-    the more it says (``InvalidDigit`` inside ``ParseError { kind: .. }``)."""
+    the more it says (``InvalidDigit`` inside ``ParseError { kind: .. }``).
+    A value that prints its own message (``Error("msg")``: ``inner``) is
+    told by that text first; its names only when the text verifies nowhere."""
     frame_path, _ = _frame_match(c.paths, suffixes)
     values = _printed_values(c.template, n)
     # the placeholders its fields fill tell apart two crates' variants of one name
     score = 0.6 + 0.03 * min(n.depth, 5) + 0.04 * min(others, 3) + 0.02 * min(len(values), 3)
+    if inner is not None:
+        score -= 0.25
     return Match(
         entry_id=c.entry_id,
         repo=c.repo,

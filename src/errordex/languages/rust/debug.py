@@ -76,6 +76,8 @@ def is_debug(text: str) -> bool:
 def _balanced(t: str) -> bool:
     stack: list[str] = []
     for kind, tok, _, _ in _tokens(t):
+        if kind == "other" and tok == "'":
+            return False  # 'text' is no Rust value (a char is one: 'x'); Python's repr is
         if kind != "punct":
             continue
         if tok in _CLOSE:
