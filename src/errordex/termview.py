@@ -269,6 +269,8 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
                 console.print(f"  {yours}: {escape(site['path'])}:{site['line']}{escape(sym)}")
             elif (part.get("raised_in") or {}).get("other_version"):
                 _print_moved(console, part["raised_in"], answer)
+            if len(best.get("chain") or ()) > 1:
+                console.print(f"  wrapped: {escape(' → '.join(best['chain']))}")
             if best["values"]:
                 vals = ", ".join(f"{k} = {v}" for k, v in best["values"].items())
                 console.print(f"  your values: {escape(vals)}")

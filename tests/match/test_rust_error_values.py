@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from errordex.cli import main
 from errordex.explain import explain_text
 from errordex.pipeline import index
 from errordex.store.sqlite import SqliteStore
@@ -115,3 +117,18 @@ def test_both_panic_layouts_lead_to_its_entry(store: SqliteStore, case: dict[str
     place = head.removesuffix(":").rsplit(" panicked at ", 1)[1]
     old = f"thread 'main' panicked at '{message}', {place}\nnote: {notes}\n"
     assert _answer(store, old)["message"] == case["message"]
+
+
+def test_the_errors_a_value_wraps_are_shown_as_a_chain(store: SqliteStore) -> None:
+    case = next(c for c in CASES if c["case"] == "regex-syntax-repetition")
+    top = _answer(store, case["unwrap"])
+    assert top["chain"] == ["Parse", "Error", "RepetitionCountInvalid"]
+    res = CliRunner().invoke(
+        main,
+        ["explain", "-"],
+        input=case["main"],
+        env={"ERRORDEX_DB": str(store.path), "COLUMNS": "200"},
+    )
+    assert res.exit_code == 0, res.stdout
+    assert "  wrapped: Parse → Error → RepetitionCountInvalid\n" in res.stdout
+    assert "invalid repetition count range, the start must be <= the end" in res.stdout

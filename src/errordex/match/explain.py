@@ -39,7 +39,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Protocol
 
@@ -116,6 +116,10 @@ class Match:
     textual: bool = True
     #: the paths of the entry's sites
     paths: tuple[str, ...] = ()
+    #: for an entry found by a name the error printed (its Debug form): the
+    #: names around it, outermost first, down to that one (``Parse``,
+    #: ``Error``, ``RepetitionCountInvalid``): the errors wrapped in each other
+    chain: tuple[str, ...] = ()
 
     @property
     def located(self) -> bool:
@@ -263,6 +267,7 @@ def rank(
         got = by_name.get(key)
         if got is not None and not (m.exact and not m.partial):
             m = _named_match(got[0], got[1], bonus.get(c.repo, 0), level, suffixes, inner)
+            m = replace(m, chain=_chain(named, got[1]))
         old = best.get(key)
         if old is None or _order(m) > _order(old):
             best[key] = m
@@ -350,6 +355,19 @@ def _named_match(
         specific=True,
         paths=c.paths,
     )
+
+
+def _chain(named: Sequence[Named], n: Named) -> tuple[str, ...]:
+    """The names that hold ``n`` in a printed value, outermost first, and ``n``."""
+    if n not in named:
+        return (n.name,)
+    out = [n.name]
+    depth = n.depth
+    for x in reversed(named[: list(named).index(n)]):
+        if x.depth < depth:
+            out.append(x.name)
+            depth = x.depth
+    return tuple(reversed(out))
 
 
 def _printed_values(t: Template, n: Named) -> dict[str, str]:
