@@ -297,7 +297,7 @@ class _File:
                 owner, self.text_of(fn.child_by_field_name("name") or fn)
             ):
                 continue
-            self._match_arms(match, owner)
+            self._match_arms(match, owner, sentences=True)
 
     def _written_elsewhere(self, match: Node) -> bool:
         """Whether a ``match`` in a ``Display`` is read as another site's:
@@ -315,7 +315,7 @@ class _File:
 
     def _arm_text(self, arm: Node) -> Node | None:
         """The string literal a match arm gives: ``A => "a"``, ``A => { "a" }``,
-        or writes, ``A => "a".fmt(f)?`` (toml's Display)."""
+        ``A => Some("a")``, or writes, ``A => "a".fmt(f)?`` (toml's Display)."""
         value = arm.child_by_field_name("value") if arm.type == "match_arm" else None
         if value is not None and value.type == "block" and value.named_child_count == 1:
             value = _first(value)  # A => { "a long text" }
@@ -323,6 +323,9 @@ class _File:
             value = _first(value)
         if value is not None and value.type == "try_expression":
             value = _first(value)
+        if value is not None and value.type == "call_expression" and self._is_some(value):
+            args = value.child_by_field_name("arguments")
+            value = _first(args) if args is not None and args.named_child_count == 1 else None
         if value is not None and value.type == "call_expression":
             func = value.child_by_field_name("function")
             recv = func.child_by_field_name("value") if func is not None else None
@@ -355,6 +358,11 @@ class _File:
             and any(h.expr == name and "?" not in h.spec for h in site.template.holes)
         ]
         return (found[0], name) if len(found) == 1 else (None, None)
+
+    def _is_some(self, call: Node) -> bool:
+        """``Some(..)``: clap's ``fn as_str(self) -> Option<&'static str>``."""
+        func = call.child_by_field_name("function")
+        return func is not None and func.type == "identifier" and self.text_of(func) == "Some"
 
     def _display_reads(self, owner: str, method: str) -> bool:
         """Whether the file's ``Display`` of ``owner`` calls ``method``."""
@@ -499,16 +507,23 @@ class _File:
         self._add("display-impl", name, call, self._message(groups[0]), self._variant(call, owner))
 
     def _match_arms(
-        self, match: Node, owner: str, around: Template | None = None, hole: str | None = None
+        self,
+        match: Node,
+        owner: str,
+        around: Template | None = None,
+        hole: str | None = None,
+        sentences: bool = False,
     ) -> None:
         """``f.write_str(match self { A => "a", B => "b" })``: one site per arm;
-        with ``around``, the arm's text is the placeholder ``hole`` of it."""
+        with ``around``, the arm's text is the placeholder ``hole`` of it.
+        ``sentences``: only texts of more than one word (a method that
+        names its variants, ``"io"``, says no message)."""
         body = match.child_by_field_name("body")
         for arm in body.named_children if body is not None else ():
             value = self._arm_text(arm)
             if value is not None:
                 lit = unescape(self.text_of(value))
-                if lit is not None:
+                if lit is not None and (not sentences or " " in lit.strip()):
                     tmpl = Template.literal(lit)
                     if around is not None:
                         tmpl = Template.of(

@@ -118,3 +118,29 @@ impl fmt::Display for TomlError {
         Ok(())
     }
 }
+
+// a text per kind, or none (clap's ErrorKind::as_str, which its Display prints)
+#[derive(Debug, Clone, Copy)]
+pub enum ClapErrorKind {
+    InvalidValue,
+    DisplayHelp,
+}
+
+impl ClapErrorKind {
+    pub fn as_str(self) -> Option<&'static str> {
+        match self {
+            Self::InvalidValue => Some("One of the values isn't valid for an argument"),
+            Self::DisplayHelp => None,
+        }
+    }
+}
+
+impl ClapErrorKind {
+    // names, not messages: no sites
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::InvalidValue => "invalid_value",
+            Self::DisplayHelp => "display_help",
+        }
+    }
+}
