@@ -25,12 +25,14 @@ FIXTURE = json.loads(
     (Path(__file__).parent / "fixtures" / "rust_error_values.json").read_text(encoding="utf-8")
 )
 CASES: list[dict[str, Any]] = FIXTURE["cases"]
+KIND_CASES: list[dict[str, Any]] = FIXTURE["kind_cases"]
 CRATES = {
     "semver-1.0.14": "dtolnay/semver",
     "regex-1.7.1": "rust-lang/regex",
     "regex-syntax-0.6.27": "rust-lang/regex-syntax",
     "log-0.4.17": "rust-lang/log",
     "miniz_oxide-0.6.2": "Frommi/miniz_oxide",
+    "clap-4.0.32": "clap-rs/clap",
 }
 FORMS = ("display", "debug", "unwrap", "expect", "main", "anyhow")
 
@@ -132,3 +134,15 @@ def test_the_errors_a_value_wraps_are_shown_as_a_chain(store: SqliteStore) -> No
     assert res.exit_code == 0, res.stdout
     assert "  wrapped: Parse → Error → RepetitionCountInvalid\n" in res.stdout
     assert "invalid repetition count range, the start must be <= the end" in res.stdout
+
+
+@pytest.mark.parametrize("form", ("debug", "unwrap", "main"))
+@pytest.mark.parametrize("case", KIND_CASES, ids=[c["case"] for c in KIND_CASES])
+def test_a_debug_value_leads_to_its_kind_not_to_the_names_it_holds_in_lists(
+    store: SqliteStore, case: dict[str, Any], form: str
+) -> None:
+    """clap's ``ErrorInner { kind: ValueValidation, context: FlatMap { keys:
+    [InvalidArg, InvalidValue], .. }, source: Some(ParseIntError { .. }) }``:
+    ``ValueValidation``, not the ``InvalidValue`` context key in a list."""
+    top = _answer(store, case[form])
+    assert top["message"] == case["message"]

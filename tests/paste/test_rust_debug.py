@@ -100,3 +100,8 @@ def test_a_python_repr_is_not_read_as_rust_debug() -> None:
     (part,) = parse("ValueError('bad value')")
     assert part.language != "rust" and part.named == ()
     assert is_debug("InvalidHexCharacter { c: 'z', index: 0 }")
+
+
+def test_names_in_a_list_are_data_not_the_errors_own() -> None:
+    text = "ErrorInner { kind: ValueValidation, context: FlatMap { keys: [InvalidArg, InvalidValue] } }"
+    assert [n for n, _ in _names(text)] == ["ErrorInner", "ValueValidation", "FlatMap"]

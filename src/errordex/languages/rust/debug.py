@@ -6,7 +6,9 @@ tuple struct or variant as ``Name(value, ..)`` and a unit variant as
 ``Name``; hand-written ones print what they like, often the same shapes
 (serde_json's ``Error("msg", line: 1, column: 2)``). The names are what
 tie a pasted value to the error types of a crate: the innermost one that
-has a message is the error the user met.
+has a message is the error the user met. Names inside a list (``keys:
+[InvalidArg, InvalidValue]``) are data the error holds, not its own, and
+are left out.
 
     >>> [(n.name, n.depth, n.fields) for n in named("ParseError { kind: InvalidDigit }")]
     [('ParseError', 0, (('kind', 'InvalidDigit'),)), ('InvalidDigit', 1, ())]
@@ -106,6 +108,8 @@ class _Reader:
         self.text = text
         self.i = 0
         self.out = out
+        #: inside a list (``[A, B]``): its names are data, not the error's own
+        self.listing = 0
 
     def peek(self, k: int = 0) -> tuple[str, str, int, int] | None:
         j = self.i + k
@@ -141,14 +145,21 @@ class _Reader:
         kind, tok, _, _ = self.t[self.i]
         self.i += 1
         if kind == "punct" and tok in _CLOSE:
+            self.listing += tok == "["
             self._group(tok, depth + 1)
+            self.listing -= tok == "["
             return
         if kind != "name":
             return
         name = tok.rsplit("::", 1)[-1]
         nxt = self.peek()
         opens = nxt is not None and nxt[0] == "punct" and nxt[1] in ("{", "(")
-        keep = name[:1].isupper() and name not in _WRAPPERS and len(self.out) < MAX_NAMES
+        keep = (
+            name[:1].isupper()
+            and name not in _WRAPPERS
+            and not self.listing
+            and len(self.out) < MAX_NAMES
+        )
         inner = depth if name in _WRAPPERS else depth + 1
         at = len(self.out)
         if keep:
