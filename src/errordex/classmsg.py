@@ -88,13 +88,22 @@ def class_messages(
 def raised_class(site: ThrowSite) -> str:
     """The name of the class a ``raise`` raises (``errors.FileError`` ->
     ``FileError``), which ``class_messages`` looks up; "" for another site
-    (``Language.raise_kind`` says which kind raises a class)."""
+    (``Runtime.raise_kind`` says which kind raises a class, and
+    ``Runtime.value_kind`` which builds a value of a type defined elsewhere)."""
     if not site.exception_type:
         return ""
     lang = plugins.find(site.language)
-    if lang is None or lang.runtime.raise_kind is None or site.kind != lang.runtime.raise_kind:
+    if lang is None or site.kind not in (lang.runtime.raise_kind, lang.runtime.value_kind):
         return ""
     return site.exception_type.rsplit(".", 1)[-1]
+
+
+def raise_key(site: ThrowSite) -> str:
+    """``raised_class`` with the site's language (``"python\0FileError"``),
+    as ``plugins.class_messages`` names what it revises; "" for a site that
+    raises no class."""
+    name = raised_class(site)
+    return f"{site.language}\0{name}" if name else ""
 
 
 def _module_names(path: str) -> set[str]:

@@ -68,6 +68,8 @@ def explain_text(
                     "frame_level": m.frame_level,
                 }
             )
+            if m.chain:
+                matches[-1]["chain"] = list(m.chain)
             matches[-1]["site"] = _matched_site(matches[-1]["sites"], part)
         where = raised_in(store, part, snapshots, repo)
         raise_frame = (

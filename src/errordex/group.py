@@ -34,8 +34,17 @@ def group_key(site: ThrowSite) -> str:
     return t.key()
 
 
-def _site_order(s: ThrowSite) -> tuple[bool, str, int, int]:
-    return (s.in_test, s.path, s.line, s.column)
+def _site_order(s: ThrowSite) -> tuple[bool, bool, str, int, int]:
+    """Test code last; a definition (``Runtime.defining_kinds``) after the
+    sites that throw what it defines."""
+    return (s.in_test, defines(s), s.path, s.line, s.column)
+
+
+def defines(site: ThrowSite) -> bool:
+    """Whether a site defines a message other sites throw (a Rust error
+    variant's ``#[error]``), rather than throwing it."""
+    lang = plugins.find(site.language)
+    return lang is not None and site.kind in lang.runtime.defining_kinds
 
 
 def group(slug: str, sites: Iterable[ThrowSite]) -> list[ErrorEntry]:

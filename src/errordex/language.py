@@ -14,7 +14,7 @@ language that has no such thing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from tree_sitter import Tree
 
     from errordex.analysis.evidence import FileEvidence
-    from errordex.model import Extraction, Package, ThrowSite
+    from errordex.model import ClassDef, Extraction, Package, ThrowSite
     from errordex.paste.model import Found, ParsedError
 
 
@@ -37,6 +37,14 @@ class Scanner(Protocol):
 
 #: A paste parser: the lines of a paste in, the errors found (with their spans) out.
 PasteFinder = Callable[[list[str]], "list[Found]"]
+#: What every file's classes (``Extraction.classes``) tell the sites of
+#: ``raise_kind``: the names (``classmsg.raised_class``) whose sites are
+#: revised, and the revision, the site with its class's message, or None
+#: when the site is no site (a Rust value of a type with no message).
+ClassMessages = Callable[
+    [Iterable["ClassDef"]],
+    tuple[Container[str], Callable[["ThrowSite"], "ThrowSite | None"]],
+]
 #: A section of a page (``analysis.sections.section``), and a fact it cites.
 Section = dict[str, Any]
 Fact = dict[str, Any]
@@ -107,6 +115,17 @@ class Runtime:
     #: class may give (``classmsg``), with a class hierarchy; None when the
     #: language has none
     raise_kind: str | None = None
+    #: the kind of site that builds a value of an error type defined
+    #: elsewhere (Rust's ``construct``), whose message ``class_messages``
+    #: gives; unlike ``raise_kind``, no class hierarchy comes with it
+    value_kind: str | None = None
+    #: the kinds of site that define a message other sites throw (Rust's
+    #: ``#[error]`` attribute, shown as "defined at" after the sites that
+    #: build the value)
+    defining_kinds: frozenset[str] = frozenset()
+    #: how the sites of ``raise_kind`` and ``value_kind`` get their message from the classes
+    #: defined in other files (``classmsg.class_messages`` for Python)
+    class_messages: ClassMessages | None = None
     #: kinds of site that panic (a test expects one with ``#[should_panic]``)
     panic_kinds: frozenset[str] = frozenset()
     #: whether a pasted message has the form of one the interpreter raises
@@ -186,6 +205,10 @@ class Pages:
     #: (``click.termui`` -> ``click/termui.py``, ``src/click/termui/__init__.py``…):
     #: ``verify`` takes a page's ``click.style`` as grounded by such a file
     module_files: Callable[[str], tuple[str, ...]] = _no_modules
+    #: what the lead site's own form says about where and when it fails
+    #: (Rust's ``#[track_caller]``, ``debug_assert!``, a ``const``): sentences
+    #: for "what it means", each with its evidence (``path:line``)
+    notes: Callable[[Any], list[tuple[str, list[str]]]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

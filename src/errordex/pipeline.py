@@ -31,7 +31,6 @@ from errordex import __version__, plugins
 from errordex.analysis import FileEvidence, facts_json, referenced_paths, scan
 from errordex.analysis.analyse import analyse_some
 from errordex.analysis.index import CrossFile, CrossPart, Index, cross_part, useful_calls
-from errordex.classmsg import class_messages
 from errordex.errors import DiskFull
 from errordex.extract import extractor_for, parser_for
 from errordex.extract.common import is_test_path
@@ -649,7 +648,7 @@ def _index(
 
         say("grouping the sites into errors")
         _add_forwarded(source, got, writer.add_compressed)
-        entries.settle(*class_messages(got.classes), place=_package_placer(got.packages))
+        entries.settle(*plugins.class_messages(got.classes), place=_package_placer(got.packages))
         counts = _Counts()
         ix = Index(
             got.cross,

@@ -14,7 +14,7 @@ it (``LanguageError``), never a language silently left out.
 from __future__ import annotations
 
 import importlib.metadata
-from collections.abc import Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from functools import cache
 from types import MappingProxyType
 
@@ -23,6 +23,7 @@ import pluggy
 from errordex import hookspecs
 from errordex.errors import LanguageError
 from errordex.language import Language
+from errordex.model import ClassDef, ThrowSite
 
 #: The entry point group a language registers in.
 GROUP = "errordex.languages"
@@ -194,3 +195,37 @@ def lexer(name: str | None) -> str:
 def kinds() -> tuple[str, ...]:
     """Every kind of throw site, over every language (no repeats)."""
     return tuple(dict.fromkeys(k for lang in languages().values() for k in lang.kinds))
+
+
+def class_messages(
+    classes: Iterable[ClassDef],
+) -> tuple[Container[str], Callable[[ThrowSite], ThrowSite | None]]:
+    """Every language's ``class_messages`` at once: the raise keys
+    (``classmsg.raise_key``) whose sites are revised, and the revision,
+    by the site's language."""
+    defs = list(classes)
+    by_lang = {
+        name: lang.runtime.class_messages(defs)
+        for name, lang in languages().items()
+        if lang.runtime.class_messages is not None
+    }
+
+    def revise(site: ThrowSite) -> ThrowSite | None:
+        got = by_lang.get(site.language)
+        return got[1](site) if got is not None else site
+
+    return _RaiseKeys({name: names for name, (names, _) in by_lang.items()}), revise
+
+
+class _RaiseKeys:
+    """``"language\0name"`` is in it when that language revises ``name``."""
+
+    def __init__(self, names: Mapping[str, Container[str]]) -> None:
+        self.names = names
+
+    def __contains__(self, key: object) -> bool:
+        if not isinstance(key, str):
+            return False
+        lang, _, name = key.partition("\0")
+        got = self.names.get(lang)
+        return got is not None and name in got

@@ -199,7 +199,7 @@ def print_entry(
         via = _via(s.get("via"))
         label = f"  [green]← {escape(yours)}[/]" if s in mine and yours else ""
         console.print(
-            f"\nThrown at [bold]{escape(where)}[/]{escape(sym)}{escape(via)}"
+            f"\n{'Defined' if s.get('defines') else 'Thrown'} at [bold]{escape(where)}[/]{escape(sym)}{escape(via)}"
             f"  [dim]({escape(s['kind'])})[/]{label}"
         )
         for g in s.get("guards", []):
@@ -360,6 +360,8 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
                 console.print(f"  {yours}: {escape(site['path'])}:{site['line']}{escape(sym)}")
             elif (part.get("raised_in") or {}).get("other_version"):
                 _print_moved(console, part["raised_in"], answer)
+            if len(best.get("chain") or ()) > 1:
+                console.print(f"  wrapped: {escape(' → '.join(best['chain']))}")
             if best["values"]:
                 vals = ", ".join(f"{k} = {v}" for k, v in best["values"].items())
                 console.print(f"  your values: {escape(vals)}")

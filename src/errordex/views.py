@@ -14,6 +14,7 @@ from typing import Any
 from errordex import plugins
 from errordex.errors import InputError, NotFound
 from errordex.forge import file_url
+from errordex.group import defines
 from errordex.model import ErrorEntry, ThrowSite
 from errordex.runtime import message_line, printed_form, title
 from errordex.store.sqlite import SqliteStore, StoredSnapshot
@@ -44,6 +45,8 @@ def site_json(
     site: ThrowSite, snap: StoredSnapshot, lines: Sequence[str] | None = None
 ) -> dict[str, Any]:
     out = site.to_json()
+    if defines(site):
+        out["defines"] = True  # the message's definition, not a place that throws it
     out["url"] = file_url(snap.repo.url, snap.forge_ref, site.path, site.line)
     if lines is not None:
         out["snippet"] = snippet_of_lines(lines, site.line, site.end_line)

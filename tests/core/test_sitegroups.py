@@ -71,7 +71,7 @@ def test_a_revised_site_moves_to_its_new_entry_and_place_applies_to_all() -> Non
     with SiteGroups("python/cpython") as groups:
         for s in sites:
             groups.add_pickled(*pickled_site(s))
-        groups.settle({"ValueError"}, revise, place)
+        groups.settle({"python\0ValueError"}, revise, place)
         got = list(groups.entries())
     want = group("python/cpython", [place(revise(s)) for s in sites])
     assert got == want
@@ -90,7 +90,7 @@ def test_a_class_not_named_is_never_read_back() -> None:
     with SiteGroups("python/cpython") as groups:
         for s in sites:
             groups.add(s)
-        groups.settle({"JSONDecodeError"}, revise)
+        groups.settle({"python\0JSONDecodeError"}, revise)
     assert seen and all(s.exception_type == "JSONDecodeError" for s in seen)
 
 
@@ -121,3 +121,20 @@ def test_spill_list_reads_values_back_by_position() -> None:
     assert [values[i] for i in range(50)] == templates
     with pytest.raises(IndexError):
         values[50]
+
+
+def test_a_site_revised_to_none_is_dropped() -> None:
+    sites = _real_sites()
+    raised = [s for s in sites if s.kind == "raise" and s.exception_type == "ValueError"]
+
+    def revise(s: ThrowSite) -> ThrowSite | None:
+        return None if s in raised else s
+
+    with SiteGroups("python/cpython") as groups:
+        for s in sites:
+            groups.add(s)
+        groups.settle({"python\0ValueError"}, revise)
+        got = list(groups.entries())
+        assert groups.n_sites == len(sites) - len(raised)
+    kept = [s for s in sites if s not in raised]
+    assert raised and got == group("python/cpython", kept)

@@ -88,8 +88,10 @@ def site_problems(path: str, text: str, sites: tuple[ThrowSite, ...]) -> list[st
             problems.append(f"{where}: bad range {site.line}..{site.end_line}")
             continue
         source = "\n".join(lines[site.line - 1 : site.end_line])
-        if not any(k in source for k in KEYWORDS[site.kind]):
-            problems.append(f"{where}: no {KEYWORDS[site.kind]} in {source!r}")
+        # a value built (``construct``) names its variant or type there
+        words = KEYWORDS.get(site.kind) or ((site.exception_type or "?").rsplit("::", 1)[-1],)
+        if not any(k in source for k in words):
+            problems.append(f"{where}: no {words} in {source!r}")
         values = literal_text(source)
         for chunk in site.template.chunks():
             if chunk not in values and chunk not in source:

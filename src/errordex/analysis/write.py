@@ -17,6 +17,7 @@ from errordex.analysis import examples
 from errordex.analysis.fixes import Fixes
 from errordex.analysis.sections import Fact, code_block, ev, section
 from errordex.extract.common import is_test_path
+from errordex.group import defines
 from errordex.model import ErrorEntry, ThrowSite
 from errordex.runtime import title
 
@@ -169,7 +170,7 @@ class _Writer(Fixes):
 
     # -- sections --------------------------------------------------------
     def summary(self) -> dict[str, Any]:
-        n = len(self.e.catalog_sites)
+        n = len([s for s in self.e.catalog_sites if not defines(s)]) or len(self.e.catalog_sites)
         places = f" It is thrown at {n} places." if n > 1 else ""
         caught = self.on_path_catches()
         if caught:
@@ -264,6 +265,30 @@ class _Writer(Fixes):
             return f"You called `{name}`{where}: "
         return f"You called `{name}`{where}, and on its way "
 
+    def definition(self) -> tuple[str, list[str]] | None:
+        """The error variant the message is the text of, where it is
+        defined, and how many places build it (or that none outside tests
+        does)."""
+        defs = [s for s in self.e.catalog_sites if defines(s) and s.exception_type]
+        if not defs:
+            return None
+        d = defs[0]
+        at = f"{d.path}:{d.line}"
+        built = [s for s in self.e.catalog_sites if not defines(s)]
+        in_tests = [s for s in self.e.sites if s.in_test and not defines(s)]
+        text = f"The error variant `{d.exception_type}` is defined at {at}."
+        if built:
+            n = len(built)
+            text += (
+                f" {n} place{'s' if n > 1 else ''} outside tests build{'' if n > 1 else 's'} it."
+            )
+        elif in_tests:
+            text += f" Only test code builds it ({in_tests[0].path}:{in_tests[0].line})."
+            return text, [at, f"{in_tests[0].path}:{in_tests[0].line}"]
+        else:
+            text += " errordex found no place that builds it by name."
+        return text, [at]
+
     def meaning(self) -> dict[str, Any] | None:
         parts: list[str] = []
         evidence: list[str] = []
@@ -307,6 +332,14 @@ class _Writer(Fixes):
                 d = h["doc"]
                 parts.append(f"The docstring of `{h['name']}` says: “{d['text'].rstrip('.')}”.")
                 evidence += ev(d)
+        defined = self.definition()
+        if defined is not None:
+            parts.append(defined[0])
+            evidence += defined[1]
+        lang = plugins.find(self.lang)
+        for text, where in lang.pages.notes(self) if lang and lang.pages.notes else ():
+            parts.append(text)
+            evidence += where
         caught = self.caught_inside()
         if caught is not None:
             parts.append(caught[0])

@@ -44,7 +44,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Protocol
 
@@ -60,6 +60,7 @@ from errordex.match.index import (
 )
 from errordex.paste import ParsedError, parse
 from errordex.paste.clean import bound
+from errordex.paste.model import Named
 from errordex.template import Hole, Template
 
 __all__ = [
@@ -120,6 +121,10 @@ class Match:
     textual: bool = True
     #: the paths of the entry's sites
     paths: tuple[str, ...] = ()
+    #: for an entry found by a name the error printed (its Debug form): the
+    #: names around it, outermost first, down to that one (``Parse``,
+    #: ``Error``, ``RepetitionCountInvalid``): the errors wrapped in each other
+    chain: tuple[str, ...] = ()
 
     @property
     def located(self) -> bool:
@@ -206,6 +211,7 @@ def explain(text: str, source: CandidateSource, limit: int = 5) -> list[Explanat
                 limit=limit,
                 innermost_last=plugins.innermost_last(part.language),
                 inner=part.values.get("error_message"),
+                named=_names(part),
             )
         except StoreError:  # a store that cannot be read (damaged) fails every part alike
             raise
@@ -226,6 +232,7 @@ def rank(
     limit: int = 5,
     innermost_last: bool = True,
     inner: str | None = None,
+    named: Sequence[Named] = (),
 ) -> list[Match]:
     """The best ``limit`` matches for one message, verified ones first.
 
@@ -233,6 +240,9 @@ def rank(
     raise frame is then the last one, else the first. ``inner``: the message
     of the error the runtime wrapped (a Rust ``unwrap()`` of ``Error("msg")``);
     a template that matches it whole explains the part, with its values.
+    ``named``: the values the error printed by name (its Debug form); an
+    entry of a type or variant so named explains the part, the innermost
+    first, with the fields it printed as its values (see ``_by_name``).
     """
     limit = max(1, min(limit, 100))
     message = message[:MAX_MESSAGE] if isinstance(message, str) else ""
@@ -255,16 +265,137 @@ def rank(
         raise_at = None
     want = type_name(exception_type)
     words = set(_WORD.findall(message.lower()))
+    by_name, bonus = _by_name(source, named, limit * FANOUT)
+    cands += [c for c, _ in by_name.values()]
     best: dict[tuple[str, str], Match] = {}
     for c in cands:
         level = _frame_level(c.sites, stack, raise_at)
         m = _judge(c, message, raw, want, suffixes, words, level, inner)
         key = (c.repo, c.entry_id)
+        got = by_name.get(key)
+        if got is not None and not (m.exact and not m.partial):
+            m = _named_match(got[0], got[1], bonus.get(c.repo, 0), level, suffixes, inner)
+            m = replace(m, chain=_chain(named, got[1]))
         old = best.get(key)
         if old is None or _order(m) > _order(old):
             best[key] = m
     ranked = sorted((m for m in best.values() if _shown(m)), key=_order, reverse=True)
     return ranked[:limit]
+
+
+def _names(part: ParsedError) -> tuple[Named, ...]:
+    """The names a part printed; a part that is only a type's name
+    (``OddLength``, a unit variant's Debug form) names that type."""
+    if part.named:
+        return part.named
+    if part.exception_type and not part.message.strip():
+        return (Named(part.exception_type.rsplit(".", 1)[-1], 0),)
+    word = part.message.strip()
+    if _TYPE_NAME.fullmatch(word) and part.exception_type is None:
+        return (Named(word, 0),)
+    return ()
+
+
+#: One CamelCase word: a type's or a unit variant's name, not a message.
+_TYPE_NAME = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[A-Z][a-z0-9]{2,40}")
+
+
+#: Names of a printed value looked up (the innermost first).
+MAX_NAMES = 12
+
+
+def _by_name(
+    source: CandidateSource, named: Sequence[Named], limit: int
+) -> tuple[dict[tuple[str, str], tuple[Candidate, Named]], dict[str, int]]:
+    """The entries of the types and variants a printed value names, each with
+    the innermost name that found it; and per repository, how many of the
+    value's names it has entries for beyond the first (a value of
+    ``DecompressError { status: Failed }`` is miniz_oxide's ``Failed``, not
+    another crate's)."""
+    lookup = getattr(source, "named", None)
+    if not named or not callable(lookup):
+        return {}, {}
+    found: dict[tuple[str, str], tuple[Candidate, Named]] = {}
+    names_of: dict[str, set[str]] = {}
+    picked: dict[str, Named] = {}
+    for n in sorted(named, key=lambda n: -n.depth):
+        picked.setdefault(n.name, n)
+    for n in list(picked.values())[:MAX_NAMES]:
+        try:
+            got = lookup(n.name, limit)
+        except Exception:  # a source that cannot look names up still ranks by text
+            log.exception("could not look up the entries of a name")
+            return {}, {}
+        for c in got:
+            found.setdefault((c.repo, c.entry_id), (c, n))
+            names_of.setdefault(c.repo, set()).add(n.name)
+    return found, {repo: len(names) - 1 for repo, names in names_of.items()}
+
+
+def _named_match(
+    c: Candidate,
+    n: Named,
+    others: int,
+    level: int,
+    suffixes: dict[str, None] | None,
+    inner: str | None = None,
+) -> Match:
+    """An entry of the type or variant ``n`` names: the deeper the name,
+    the more it says (``InvalidDigit`` inside ``ParseError { kind: .. }``).
+    A value that prints its own message (``Error("msg")``: ``inner``) is
+    told by that text first; its names only when the text verifies nowhere."""
+    frame_path, _ = _frame_match(c.paths, suffixes)
+    values = _printed_values(c.template, n)
+    # the placeholders its fields fill tell apart two crates' variants of one name
+    score = 0.6 + 0.03 * min(n.depth, 5) + 0.04 * min(others, 3) + 0.02 * min(len(values), 3)
+    if inner is not None:
+        score -= 0.25
+    return Match(
+        entry_id=c.entry_id,
+        repo=c.repo,
+        score=round(score, 4),
+        values=values,
+        message=c.template.display(),
+        exact=True,
+        type_agrees=True,
+        frame_path=frame_path,
+        frame_level=level,
+        specific=True,
+        paths=c.paths,
+    )
+
+
+def _chain(named: Sequence[Named], n: Named) -> tuple[str, ...]:
+    """The names that hold ``n`` in a printed value, outermost first, and ``n``."""
+    if n not in named:
+        return (n.name,)
+    out = [n.name]
+    depth = n.depth
+    for x in reversed(named[: list(named).index(n)]):
+        if x.depth < depth:
+            out.append(x.name)
+            depth = x.depth
+    return tuple(reversed(out))
+
+
+def _printed_values(t: Template, n: Named) -> dict[str, str]:
+    """The values a printed value gives the template's placeholders: a
+    field of the same name (``{index}``, ``{self.index}``), a tuple field by
+    number (``{0}``), or the items in order when there are as many."""
+    fields = dict(n.fields)
+    pairs: list[tuple[Hole, str]] = []
+    rest: list[Hole] = []
+    for h in t.holes:
+        name = h.expr.removeprefix("self.").lstrip("&*")
+        if name in fields:
+            pairs.append((h, fields[name]))
+        elif name.isdigit() and int(name) < len(n.items):
+            pairs.append((h, n.items[int(name)]))
+        else:
+            rest.append(h)
+    if rest and len(rest) == len(n.items) and not fields:
+        pairs += list(zip(rest, n.items, strict=True))
+    return _values(pairs)
 
 
 def _shown(m: Match) -> bool:

@@ -34,6 +34,7 @@ from errordex.match.keys import (
     fts_query,
     is_textual,
     message_affixes,
+    name_key,
     path_tails,
     query_terms,
     query_tokens,
@@ -189,6 +190,7 @@ class MemoryIndex:
         self._tok_ids = array("I")
         self._idfs = array("d")
         self._by_type: dict[str, list[int]] = {}
+        self._by_name: dict[str, list[int]] = {}
         self._wordless: dict[tuple[str, ...], list[int]] = {}
         self._wordless_keys: list[tuple[str, ...]] = []
         self._affix: dict[str, list[int]] = {}
@@ -251,6 +253,8 @@ class MemoryIndex:
         if not is_textual(template):
             for et in exception_types:
                 self._by_type.setdefault(type_name(et), []).append(n)
+        for et in dict.fromkeys(name_key(et) for et in exception_types if type_name(et)):
+            self._by_name.setdefault(et, []).append(n)
         if is_textual(template) and len(toks) <= AFFIX_TERMS:
             for k in affix_keys(template):
                 self._affix.setdefault(k, []).append(n)
@@ -334,6 +338,10 @@ class MemoryIndex:
                     seen.add(n)
         out = chosen + extra[: max(0, limit - len(chosen) // 2)]
         return [self._candidate(n, s) for s, n in out]
+
+    def named(self, name: str, limit: int) -> list[Candidate]:
+        """Entries whose exception type is called ``name`` (``InvalidDigit``)."""
+        return [self._candidate(n, 0.0) for n in self._by_name.get(name_key(name), ())[:limit]]
 
     def located(self, path: str, line: int, limit: int) -> list[Candidate]:
         """Entries with a site at ``line`` of a file that ``path`` ends with."""

@@ -15,6 +15,7 @@ from errordex.template import Hole, Template, Text
 __all__ = [
     "entry_keys",
     "fts_query",
+    "name_key",
     "path_tails",
     "query_terms",
     "query_tokens",
@@ -184,21 +185,33 @@ def entry_keys(t: Template, exception_types: Iterable[str] = ()) -> list[str]:
     """Every key that finds an entry, as ``MemoryIndex`` files it (``StoreIndex``
     reads them from the store): its terms (``template_terms``); the
     ``<``/``>``/``=`` first-chunk, last-chunk and whole-text keys of a template
-    of few terms; ``~`` and its chunks (JSON) for a template without words; and
-    ``!`` and a type name for a template without constant text.
+    of few terms; ``~`` and its chunks (JSON) for a template without words;
+    ``!`` and a type name for a template without constant text; and ``@`` and
+    each type name, which a printed value of the type names (Rust's Debug
+    form, ``InvalidDigit``: see ``name_key``).
 
     >>> entry_keys(Template.literal("chunked"))
     ['chunked', '=chunked', '<chunked', '>chunked']
+    >>> entry_keys(Template.literal("invalid digit"), ["IntErrorKind::InvalidDigit"])[-1]
+    '@invaliddigit'
     """
+    names = [name_key(n) for x in exception_types if (n := type_name(x))]
     if not is_textual(t):
-        return list(dict.fromkeys("!" + n for x in exception_types if (n := type_name(x))))
+        return list(
+            dict.fromkeys(["!" + n for x in exception_types if (n := type_name(x))] + names)
+        )
     terms = template_terms(t)
     keys = list(terms)
     if len(terms) <= AFFIX_TERMS:
         keys += affix_keys(t)
     if not terms:
         keys.append("~" + json.dumps(wordless_key(t)))
-    return list(dict.fromkeys(keys))
+    return list(dict.fromkeys(keys + names))
+
+
+def name_key(name: str) -> str:
+    """The key that finds the entries of a type or variant by its name."""
+    return "@" + type_name(name)
 
 
 def fts_query(tokens: Iterable[str]) -> str:
@@ -218,4 +231,4 @@ def fts_query(tokens: Iterable[str]) -> str:
 
 
 #: First characters of the special keys of ``entry_keys`` (a term starts with a letter or digit).
-SPECIAL = frozenset("<>=~!")
+SPECIAL = frozenset("<>=~!@")

@@ -22,6 +22,18 @@ class Frame:
 
 
 @dataclass(frozen=True)
+class Named:
+    """A named value inside a printed error value (Rust's Debug form,
+    ``ParseError { kind: InvalidDigit }``): its name, how deeply it is
+    nested (0: the outermost), and the fields and items it printed, as text."""
+
+    name: str
+    depth: int
+    fields: tuple[tuple[str, str], ...] = ()
+    items: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class ParsedError:
     """One error found in pasted runtime output.
 
@@ -33,6 +45,9 @@ class ParsedError:
     last for Python, innermost first for Rust, Go, Java and JavaScript. For a
     Rust panic the first frame is the panic location (``function`` is None),
     followed by the ``RUST_BACKTRACE`` frames.
+
+    ``named``: the named values the error value printed (its Debug form),
+    outermost first; a matcher looks up the innermost one that has a message.
 
     ``relation`` is None for the main error. Other parts say how they relate
     to it: ``"cause"`` (``raise ... from``, Java ``Caused by:``, JS
@@ -50,6 +65,7 @@ class ParsedError:
     frames: tuple[Frame, ...] = ()
     values: dict[str, str] = field(default_factory=dict)
     relation: str | None = None
+    named: tuple[Named, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -18,22 +18,24 @@ from __future__ import annotations
 
 import pickle
 from array import array
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Container, Iterator
 
-from errordex.classmsg import raised_class
+from errordex.classmsg import raise_key
 from errordex.group import entry_id, entry_of, group_key
 from errordex.model import ErrorEntry, ThrowSite
 from errordex.scratch.spill import OnDisk, TempBytes
 
 #: what ``SiteGroups.add_pickled`` takes for one site: its ``group_key``,
-#: ``raised_class`` and pickle (a worker process works them out)
+#: ``raise_key`` and pickle (a worker process works them out)
 PickledSite = tuple[str, str, bytes]
 
 ReviseFn = Callable[[ThrowSite], ThrowSite]
+#: a revision that may drop the site (None)
+DropFn = Callable[[ThrowSite], ThrowSite | None]
 
 
 def pickled_site(site: ThrowSite) -> PickledSite:
-    return group_key(site), raised_class(site), pickle.dumps(site, pickle.HIGHEST_PROTOCOL)
+    return group_key(site), raise_key(site), pickle.dumps(site, pickle.HIGHEST_PROTOCOL)
 
 
 def _same(site: ThrowSite) -> ThrowSite:
@@ -46,9 +48,9 @@ class SiteGroups(OnDisk):
     def __init__(self, slug: str) -> None:
         self.slug = slug
         self._file = TempBytes(prefix="errordex-sites-")
-        #: key -> (offset, length, number of its ``raised_class`` or -1) of each site
+        #: key -> (offset, length, number of its ``raise_key`` or -1) of each site
         self._by_key: dict[str, array[int]] = {}
-        #: raised class name -> its number
+        #: raise key -> its number
         self._raised: dict[str, int] = {}
         #: after ``settle``: entry ids in order, and (offset, length) of each one's sites
         self.ids: list[str] = []
@@ -75,14 +77,14 @@ class SiteGroups(OnDisk):
 
     def settle(
         self,
-        raised: Collection[str] = (),
-        revise: ReviseFn = _same,
+        raised: Container[str] = (),
+        revise: DropFn = _same,
         place: ReviseFn = _same,
     ) -> None:
-        """Work out the entries, once every site is in. A site that raises a
-        class named in ``raised`` is read back and ``revise``-d (which may
-        change its key); ``place`` is applied to every site as an entry is
-        built (it must not change its key)."""
+        """Work out the entries, once every site is in. A site whose
+        ``raise_key`` is in ``raised`` is read back and ``revise``-d (which
+        may change its key, or drop it: None); ``place`` is applied to every
+        site as an entry is built (it must not change its key)."""
         numbers = {n for name, n in self._raised.items() if name in raised}
         by_key: dict[str, array[int]] = {}
         for key, where in self._by_key.items():
@@ -92,6 +94,9 @@ class SiteGroups(OnDisk):
                 if number in numbers:
                     site: ThrowSite = pickle.loads(self._file.read(offset, length))
                     new = revise(site)
+                    if new is None:
+                        self.n_sites -= 1
+                        continue
                     if new is not site:
                         to, _, pickled = pickled_site(new)
                         offset, length = self._file.append(pickled), len(pickled)

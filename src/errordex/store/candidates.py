@@ -25,6 +25,7 @@ from errordex.match.keys import (
     SPECIAL,
     fts_query,
     message_affixes,
+    name_key,
     path_tails,
     query_terms,
     query_tokens,
@@ -235,6 +236,25 @@ class StoreIndex:
             seen.add((entry_id, repo))
             out.append(self._candidate(sid, entry_id, repo, t, types_json, 1.0 / (1 + rank)))
         return out[: limit + (limit // 2 if want else 0)]
+
+    def named(self, name: str, limit: int) -> list[Candidate]:
+        """Entries whose exception type is called ``name`` (a type or variant
+        a printed value names: ``InvalidDigit``), from the postings only."""
+        limit = max(1, min(limit, 1000))
+        st = self._current()
+        if not st.ready:
+            return []
+        store = self.store
+        docs = list(store.match_postings(name_key(name), limit, st.dead))
+        rows = store.match_rows(docs)
+        hits = [rows[n] for n in docs if n in rows]
+        sites = store.site_locations_of([(row[0], row[1]) for row in hits])
+        return [
+            self._candidate(
+                sid, eid, repo, Template.from_json(json.loads(tj)), types_json, 0.0, sites[sid, eid]
+            )
+            for sid, eid, repo, tj, types_json in hits
+        ]
 
     def located(self, path: str, line: int, limit: int) -> list[Candidate]:
         """Entries with a site at ``line`` of a file that ``path`` ends with."""

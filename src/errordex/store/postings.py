@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 #: Bump when ``entry_keys`` changes: snapshots indexed by other rules are indexed again on the next write.
-KEYS_VERSION = 2
+KEYS_VERSION = 3
 #: Segments of one level merged together.
 FANOUT = 4
 #: Bound parameters per ``IN (...)`` query.

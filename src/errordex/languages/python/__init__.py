@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import tree_sitter_python
 
+from errordex import classmsg
 from errordex.hookspecs import hookimpl
 from errordex.language import Language, Pages, Paste, Project, Runtime
 from errordex.languages.python import extract, fixes, paste, runtime, scan, words
@@ -28,6 +29,7 @@ PYTHON = Language(
         printed_form=runtime.printed_form,
         printed_type=runtime.qualified_exception,
         raise_kind="raise",
+        class_messages=classmsg.class_messages,
         interpreter_form=runtime.runtime_form,
     ),
     paste=Paste(

@@ -11,7 +11,7 @@ import tree_sitter_rust
 
 from errordex.hookspecs import hookimpl
 from errordex.language import Language, Pages, Paste, Project, Runtime
-from errordex.languages.rust import cargo, extract, fixes, paste, runtime, scan, words
+from errordex.languages.rust import cargo, construct, extract, fixes, paste, runtime, scan, words
 
 RUST = Language(
     name="rust",
@@ -34,6 +34,7 @@ RUST = Language(
         "bail",
         "anyhow",
         "display-impl",
+        "construct",
     ),
     runtime=Runtime(
         title="Rust",
@@ -49,8 +50,11 @@ RUST = Language(
         library_panic=runtime.rust_runtime_panic,
         library_failure="an `unwrap()`, `expect()`, index or arithmetic check on that line",
         ran_version=runtime.ran_version,
+        value_kind=construct.KIND,
+        defining_kinds=construct.DEFINING,
+        class_messages=construct.class_messages,
     ),
-    paste=Paste(finders=(paste.find,), fallbacks=(paste.find_main_error,)),
+    paste=Paste(finders=(paste.find,), fallbacks=(paste.find_main_error, paste.find_debug)),
     project=Project(
         test_dirs=("tests", "benches", "examples"),
         is_test_file=runtime.is_test_file,
@@ -65,6 +69,7 @@ RUST = Language(
         what=fixes.what,
         example_fix=fixes.example_fix,
         defences=fixes.defences,
+        notes=fixes.notes,
         reads_callers=True,
     ),
 )

@@ -20,14 +20,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from tree_sitter import Node, Tree
 
 from errordex import grammars
 from errordex.extract.common import context_hash, is_test_path
+from errordex.languages.rust import construct, macros
 from errordex.languages.rust.fmt import parse_format, unescape
 from errordex.model import Extraction, Guard, ThrowSite
-from errordex.template import Template
+from errordex.template import Hole, Template, Text
 
 LANGUAGE = "rust"
 EXTENSIONS = (".rs",)
@@ -141,6 +143,10 @@ class _File:
         self._file_guards: tuple[list[Guard], bool] | None = None
         #: (start, end, type name) of ``impl Display`` blocks of error types.
         self.displays: list[tuple[int, int, str]] = []
+        #: the types the file implements ``Error`` for
+        self.error_types: set[str] = set()
+        #: ``const``/``static`` string items of the file, by name
+        self.consts: dict[str, str] = {}
 
     # -- small readers -------------------------------------------------------
 
@@ -168,6 +174,7 @@ class _File:
             tree = grammars.parser("rust").parse(self.src)
         caught = grammars.captures("rust", tree)
         self._collect_displays(caught)
+        self._collect_consts(caught)
         for _, kind, _, node in sorted(self._candidates(caught)):
             if kind == _MACRO:
                 name: Node | None = node.child_by_field_name("macro")
@@ -201,8 +208,12 @@ class _File:
                     self._error_attr(item, args)
             else:
                 self._token(node)
+        self._descriptions(caught)
+        self.sites.extend(construct.constructs(self, caught))
+        self.sites.extend(macros.calls(self, caught, macros.aliases(self, caught)))
         self.sites.sort(key=lambda s: (s.line, s.column, s.kind))
-        return Extraction(sites=tuple(self.sites))
+        classes = construct.definitions(self.path, self.sites) + macros.rules(self, caught)
+        return Extraction(sites=tuple(self.sites), classes=tuple(classes))
 
     def _candidates(self, caught: grammars.Captures) -> list[tuple[int, int, int, Node]]:
         """(start, kind, index, node) of the captures whose name makes them a
@@ -232,11 +243,133 @@ class _File:
             name = _type_name(type_node, self)
             if self.text_of(trait) == "Error":
                 errors.add(name)
+                self.error_types.add(name)
             else:
                 displays.append((impl, name))
         for node, name in displays:
-            if name in errors or "Error" in name or name.endswith("Err"):
+            if _errish(name, errors):
                 self.displays.append((node.start_byte, node.end_byte, name))
+
+    def _collect_consts(self, caught: grammars.Captures) -> None:
+        """``static LEVEL_PARSE_ERROR: &str = "...";``: a message written
+        once and passed by name (``f.write_str(LEVEL_PARSE_ERROR)``)."""
+        for name in caught.get("const.name", ()):
+            item = name.parent
+            value = item.child_by_field_name("value") if item is not None else None
+            if value is not None and value.type in _STRING_NODES:
+                lit = unescape(self.text_of(value))
+                if lit is not None:
+                    self.consts[self.text_of(name)] = lit
+
+    def _descriptions(self, caught: grammars.Captures) -> None:
+        """Texts per variant that a ``Display`` prints from elsewhere: one
+        site per arm of
+
+        - a method of an error type that returns them (regex-syntax's
+          ``fn description(&self) -> &str { match *self { A => "a", .. } }``):
+          an inherent one, or ``Error::description`` when the type's
+          ``Display`` calls it (otherwise that deprecated method is not what
+          the error prints);
+        - a ``match`` inside the ``Display`` that picks the text (``let msg =
+          match self.kind { A => "a", .. }; f.write_str(msg)``).
+        """
+        for match in caught.get("match", ()):
+            inside = self._display_type(match)
+            if inside is not None:
+                if not self._written_elsewhere(match):
+                    self._match_arms(match, inside, *self._written_with(match))
+                continue
+            fn = _ancestor(match, "function_item")
+            ret = fn.child_by_field_name("return_type") if fn is not None else None
+            if fn is None or ret is None or "str" not in self.text_of(ret):
+                continue
+            body = fn.child_by_field_name("body")
+            if body is None or _last_expression(body) != match:
+                continue
+            impl = _ancestor(fn, "impl_item")
+            type_node = impl.child_by_field_name("type") if impl is not None else None
+            if type_node is None or impl is None:
+                continue
+            owner = _type_name(type_node, self)
+            if not _errish(owner, self.error_types):
+                continue
+            if impl.child_by_field_name("trait") is not None and not self._display_reads(
+                owner, self.text_of(fn.child_by_field_name("name") or fn)
+            ):
+                continue
+            self._match_arms(match, owner, sentences=True)
+
+    def _written_elsewhere(self, match: Node) -> bool:
+        """Whether a ``match`` in a ``Display`` is read as another site's:
+        the argument of ``f.write_str``/``f.pad``, or an arm of a bigger one."""
+        p = match.parent
+        if p is not None and p.type == "arguments":
+            return True
+        arms = match.child_by_field_name("body")
+        texts = [self._arm_text(arm) for arm in (arms.named_children if arms else ())]
+        found = [t for t in texts if t is not None]
+        # one text written by its arm ("a".fmt(f)) is a message; one bare
+        # text among other arms may be anything
+        written = any(t.parent is not None and t.parent.type == "field_expression" for t in found)
+        return not written and len(found) < 2
+
+    def _arm_text(self, arm: Node) -> Node | None:
+        """The string literal a match arm gives: ``A => "a"``, ``A => { "a" }``,
+        ``A => Some("a")``, or writes, ``A => "a".fmt(f)?`` (toml's Display)."""
+        value = arm.child_by_field_name("value") if arm.type == "match_arm" else None
+        if value is not None and value.type == "block" and value.named_child_count == 1:
+            value = _first(value)  # A => { "a long text" }
+        if value is not None and value.type == "expression_statement":
+            value = _first(value)
+        if value is not None and value.type == "try_expression":
+            value = _first(value)
+        if value is not None and value.type == "call_expression" and self._is_some(value):
+            args = value.child_by_field_name("arguments")
+            value = _first(args) if args is not None and args.named_child_count == 1 else None
+        if value is not None and value.type == "call_expression":
+            func = value.child_by_field_name("function")
+            recv = func.child_by_field_name("value") if func is not None else None
+            field = func.child_by_field_name("field") if func is not None else None
+            if (
+                func is None
+                or func.type != "field_expression"
+                or field is None
+                or self.text_of(field) not in ("fmt", "write_str")
+            ):
+                return None
+            value = recv
+        return value if value is not None and value.type in _STRING_NODES else None
+
+    def _written_with(self, match: Node) -> tuple[Template | None, str | None]:
+        """``let what = match .. { .. }; write!(f, "invalid duration: {}", what)``:
+        the message that writes the picked text, and its placeholder's name."""
+        let = match.parent
+        pat = let.child_by_field_name("pattern") if let is not None else None
+        fn = _ancestor(match, "function_item")
+        if let is None or let.type != "let_declaration" or pat is None or fn is None:
+            return None, None
+        name = self.text_of(pat)
+        lo, hi = fn.start_point.row + 1, fn.end_point.row + 1
+        found = [
+            site.template
+            for site in self.sites
+            if site.kind == "display-impl"
+            and lo <= site.line <= hi
+            and any(h.expr == name and "?" not in h.spec for h in site.template.holes)
+        ]
+        return (found[0], name) if len(found) == 1 else (None, None)
+
+    def _is_some(self, call: Node) -> bool:
+        """``Some(..)``: clap's ``fn as_str(self) -> Option<&'static str>``."""
+        func = call.child_by_field_name("function")
+        return func is not None and func.type == "identifier" and self.text_of(func) == "Some"
+
+    def _display_reads(self, owner: str, method: str) -> bool:
+        """Whether the file's ``Display`` of ``owner`` calls ``method``."""
+        needle = f"{method}(".encode()
+        return any(
+            name == owner and needle in self.src[start:end] for start, end, name in self.displays
+        )
 
     def _display_type(self, node: Node) -> str | None:
         for start, end, name in self.displays:
@@ -321,6 +454,12 @@ class _File:
                 return
         groups = _groups(args)
         skip = _LEADING_ARGS.get(name, 0)
+        if (
+            kind in ("bail", "anyhow")
+            and len(groups) > skip
+            and construct.builds(self, groups[skip])
+        ):
+            return  # bail!(Error::X { .. }): a value built, its ``construct`` site throws it
         if len(groups) <= skip:
             if name not in _NO_MESSAGE_OK:
                 return
@@ -330,7 +469,13 @@ class _File:
         if kind == "display-impl":
             exception_type = self._variant(site, exception_type)
         checked = self._checked_condition(name, groups, start)
-        self._add(kind, start, args, tmpl, exception_type, checked=checked)
+        made = self.site(kind, start, args, tmpl, exception_type, checked=checked)
+        if name.startswith("debug_assert"):  # checked only with debug assertions on
+            debug = Guard("cfg", "debug_assertions", start.start_point.row + 1)
+            inner = made.guards[-1:] if checked is not None else ()
+            outer = made.guards[:-1] if checked is not None else made.guards
+            made = replace(made, guards=(*outer, debug, *inner))
+        self.sites.append(made)
 
     def _checked_condition(self, name: str, groups: list[list[Node]], at: Node) -> Guard | None:
         """The condition an ``assert!``/``ensure!`` checks (``a == b`` for
@@ -361,15 +506,33 @@ class _File:
             return
         self._add("display-impl", name, call, self._message(groups[0]), self._variant(call, owner))
 
-    def _match_arms(self, match: Node, owner: str) -> None:
-        """``f.write_str(match self { A => "a", B => "b" })``: one site per arm."""
+    def _match_arms(
+        self,
+        match: Node,
+        owner: str,
+        around: Template | None = None,
+        hole: str | None = None,
+        sentences: bool = False,
+    ) -> None:
+        """``f.write_str(match self { A => "a", B => "b" })``: one site per arm;
+        with ``around``, the arm's text is the placeholder ``hole`` of it.
+        ``sentences``: only texts of more than one word (a method that
+        names its variants, ``"io"``, says no message)."""
         body = match.child_by_field_name("body")
         for arm in body.named_children if body is not None else ():
-            value = arm.child_by_field_name("value") if arm.type == "match_arm" else None
-            if value is not None and value.type in _STRING_NODES:
+            value = self._arm_text(arm)
+            if value is not None:
                 lit = unescape(self.text_of(value))
-                if lit is not None:
+                if lit is not None and (not sentences or " " in lit.strip()):
                     tmpl = Template.literal(lit)
+                    if around is not None:
+                        tmpl = Template.of(
+                            around.syntax,
+                            *(
+                                Text(lit) if isinstance(p, Hole) and p.expr == hole else p
+                                for p in around.parts
+                            ),
+                        )
                     self._add("display-impl", value, value, tmpl, self._variant(value, owner))
 
     def _err(self, call: Node, groups: list[list[Node]]) -> None:
@@ -485,6 +648,9 @@ class _File:
                 return None
             groups = _groups(mac[1])
             return self._format(groups, 0) if groups else None
+        if len(nodes) == 1 and nodes[0].type == "identifier":
+            held = self.consts.get(self.text_of(nodes[0]))
+            return Template.literal(held) if held is not None else None
         if len(nodes) == 1:
             return self._string_call(nodes[0])
         # token form: x.to_string()  /  String::from(x)
@@ -576,6 +742,22 @@ class _File:
         context_node: Node | None = None,
         checked: Guard | None = None,
     ) -> None:
+        self.sites.append(
+            self.site(kind, start, end, tmpl, exception_type, symbol_node, context_node, checked)
+        )
+
+    def site(
+        self,
+        kind: str,
+        start: Node,
+        end: Node,
+        tmpl: Template,
+        exception_type: str | None = None,
+        symbol_node: Node | None = None,
+        context_node: Node | None = None,
+        checked: Guard | None = None,
+    ) -> ThrowSite:
+        """The site of a throw from ``start`` to ``end`` (not yet added)."""
         symbol, guards, in_test = self._context(start if context_node is None else context_node)
         if checked is not None:
             guards.append(checked)  # innermost: the site's own condition
@@ -583,22 +765,31 @@ class _File:
             name = _item_name(symbol_node, self)
             symbol = f"{symbol}::{name}" if symbol else name
         line = start.start_point.row + 1
-        self.sites.append(
-            ThrowSite(
-                path=self.path,
-                line=line,
-                column=self.column(start),
-                end_line=end.end_point.row + 1,
-                language=LANGUAGE,
-                kind=kind,
-                template=tmpl,
-                exception_type=exception_type,
-                symbol=symbol,
-                guards=tuple(guards),
-                in_test=in_test,
-                context_hash=context_hash(self.lines, line),
-            )
+        return ThrowSite(
+            path=self.path,
+            line=line,
+            column=self.column(start),
+            end_line=end.end_point.row + 1,
+            language=LANGUAGE,
+            kind=kind,
+            template=tmpl,
+            exception_type=exception_type,
+            symbol=symbol,
+            guards=tuple(guards),
+            in_test=in_test,
+            context_hash=context_hash(self.lines, line),
         )
+
+    def impl_type(self, node: Node) -> str | None:
+        """The type of the ``impl`` block ``node`` is in (what ``Self`` is)."""
+        p = node.parent
+        while p is not None and p.type != "impl_item":
+            p = p.parent
+        t = p.child_by_field_name("type") if p is not None else None
+        return _type_name(t, self) if t is not None else None
+
+    def string_expr(self, nodes: list[Node]) -> Template | None:
+        return self._string_expr(nodes)
 
     def _context(self, node: Node) -> tuple[str | None, list[Guard], bool]:
         """(symbol, guards outermost first, in_test) for a node."""
@@ -625,6 +816,14 @@ class _File:
                 if pat is not None and value is not None:
                     let = f"let {self.text_of(pat)} = {self.text_of(value)}"
                     guards.append(Guard("else", _squash(let), p.start_point.row + 1))
+            elif t in ("const_item", "static_item", "const_block"):
+                # evaluated while compiling: a failure is a compile error
+                what = "const" if t != "static_item" else "static"
+                name_node = p.child_by_field_name("name")
+                text = (
+                    f"{what} {self.text_of(name_node)}" if name_node is not None else "const { .. }"
+                )
+                guards.append(Guard("const", text, p.start_point.row + 1))
             elif t in ("function_item", "mod_item", "trait_item", "macro_definition"):
                 name = _item_name(p, self)
                 names.append(name + "!" if t == "macro_definition" else name)
@@ -731,6 +930,12 @@ class _File:
             inner = _squash(self.text_of(args)[1:-1])
             guards.append(Guard("cfg", inner, item.start_point.row + 1))
             return bool(_TEST_WORD.search(inner)) and "not" not in inner
+        if name == "track_caller" or (
+            name == "cfg_attr" and "track_caller" in self.text_of(attr)
+        ):  # the panic is reported at the caller's line
+            text = _squash(self.text_of(item))
+            guards.append(Guard("track-caller", text, item.start_point.row + 1))
+            return False
         return name in ("test", "bench", "should_panic") or name.endswith("::test")
 
     def _arm_guard(self, arm: Node, child: Node, guards: list[Guard]) -> None:
@@ -766,6 +971,19 @@ class _File:
         if trait is None:
             return type_name
         return f"<{type_name} as {_squash(self.text_of(trait))}>"
+
+
+def _errish(name: str, errors: set[str]) -> bool:
+    """Whether a type is an error type: it implements ``Error``, or says so."""
+    return name in errors or "Error" in name or name.endswith("Err")
+
+
+def _last_expression(block: Node) -> Node | None:
+    """The value a block ends with (``{ ...; match x { .. } }``)."""
+    last = block.named_children[-1] if block.named_child_count else None
+    if last is not None and last.type == "expression_statement":
+        last = _first(last)
+    return last
 
 
 def _item_name(node: Node, f: _File) -> str:

@@ -30,6 +30,20 @@
   trait: (scoped_type_identifier name: (type_identifier) @impl.scoped_trait)
   type: (_))
 
+; error values built (construct.py): Error::X { .. }, FooError { .. },
+; Error::X(..), Error::X
+(struct_expression name: (_) @construct.struct)
+(scoped_identifier) @construct.path
+
+; macro_rules! rules that write a literal they bind (macros.py), and
+; use x::y as z; (a macro called by another name)
+(macro_definition) @macro_rules
+(use_as_clause alias: (identifier) @use.alias)
+
+; const NAME: &str = "..."; static NAME: &str = "...";
+(const_item name: (identifier) @const.name)
+(static_item name: (identifier) @const.name)
+
 ; Token trees tree-sitter leaves unparsed: macro_rules! bodies, quote!{...},
 ; and the arguments of every macro call.
 (token_tree (identifier) @tt.name)

@@ -32,6 +32,43 @@ def what(w: Fixes) -> str:
     return "returns this error"
 
 
+def notes(w: Fixes) -> list[tuple[str, list[str]]]:
+    """Where and when the lead site fails, as its form says: a
+    ``#[track_caller]`` function's panic is reported at its caller's line;
+    ``debug_assert!`` is checked only with debug assertions on; a panic in a
+    ``const`` is a compile error."""
+    out: list[tuple[str, list[str]]] = []
+    lead = w.lead
+    at = f"{lead.path}:{lead.line}"
+    for g in lead.guards:
+        where = f"{lead.path}:{g.line}"
+        if g.kind == "track-caller" and lead.kind in PANICKING:
+            out.append(
+                (
+                    f"{w.fn_name()} is `#[track_caller]`: the panic is reported at the line"
+                    f" that called it, in your code, not at {at}.",
+                    [where],
+                )
+            )
+        elif g.kind == "cfg" and g.text == "debug_assertions" and lead.kind == "assert":
+            out.append(
+                (
+                    "It is a `debug_assert!`: it is checked only with debug assertions on"
+                    " (a debug build); a release build does not check it.",
+                    [at],
+                )
+            )
+        elif g.kind == "const" and lead.kind in PANICKING:
+            out.append(
+                (
+                    f"It is evaluated while compiling `{g.text}`: it fails the build with a"
+                    " compile error, not a panic at run time.",
+                    [where],
+                )
+            )
+    return out
+
+
 def example_fix(w: Fixes) -> dict[str, Any] | None:
     """An example fix only from the repository's own tests: a test's call
     checked first (an ``expect`` turned into ``?`` changes the library, not

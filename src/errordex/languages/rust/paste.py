@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 
+from errordex.languages.rust.debug import is_debug, named
 from errordex.paste.model import Found, Frame, ParsedError
 
 MAX_MESSAGE_LINES = 200
@@ -42,6 +43,10 @@ _RIGHT = re.compile(r"^ right: (.*)$")
 _DEBUG = re.compile(
     r'^(?:[A-Z]\w{0,200}(?:::\w{1,200}){0,10}(?: ?\{.*\}|\(.*\))|"(?:[^"\\]|\\.)*")$', re.DOTALL
 )
+#: A unit variant's Debug form: one CamelCase word (``OddLength``); a
+#: single capitalized word (``Empty``) only where nothing else can be meant.
+_UNIT = re.compile(r"^[A-Z][a-z0-9]{1,40}(?:[A-Z][a-z0-9]{0,40}){1,8}$")
+_WORD = re.compile(r"^[A-Z][A-Za-z0-9]{1,63}$")
 _IDENT = re.compile(r"^([A-Za-z_]\w{0,200}(?:::\w{1,200}){0,10})")
 _TUPLE_STR = re.compile(r'^[A-Z]\w{0,200}(?:::\w{1,200}){0,10}\(("(?:[^"\\]|\\.)*")\)$', re.DOTALL)
 _TUPLE_OPEN = re.compile(r"^[A-Z]\w{0,200}(?:::\w{1,200}){0,10}\($")
@@ -92,6 +97,14 @@ def find_main_error(lines: list[str]) -> list[Found]:
             continue
         payload = ln[len("Error: ") :].strip()
         j = i + 1
+        if payload.endswith(("(", "{")):
+            # a Debug value over several lines ({:#?}, or regex's boxed report):
+            # up to the line that closes it at the margin
+            for k in range(j, min(len(lines), j + MAX_MESSAGE_LINES)):
+                if lines[k].rstrip() in (")", "}"):
+                    payload = "\n".join([payload, *lines[j : k + 1]])
+                    j = k + 1
+                    break
         causes: list[str] = []
         while j < len(lines) and not lines[j].strip():
             j += 1
@@ -102,13 +115,33 @@ def find_main_error(lines: list[str]) -> list[Found]:
                 if text:
                     causes.append(re.sub(r"^\d{1,4}: ", "", text))
                 j += 1
-        debug = bool(_DEBUG.match(payload))
+        debug = bool(_DEBUG.match(payload) or _WORD.match(payload))
         if not debug and not causes:
             continue
         out = [Found(i, max(i, j - 1), _main_error(payload, ln, None))]
         out += [Found(i, j - 1, _main_error(c, c, "cause")) for c in causes]
         return out
     return []
+
+
+def find_debug(lines: list[str]) -> list[Found]:
+    """A paste that is one Debug value (``ParseError { kind: InvalidDigit }``),
+    as ``{:?}`` prints an error (a weak signal)."""
+    text = "\n".join(lines).strip()
+    if not is_debug(text):
+        return []  # a bare name (``OddLength``) is read as a type's name
+    values = {"error": text}
+    _add_error_message(values)
+    err = ParsedError(
+        message=text,
+        raw=text,
+        exception_type=None,
+        language="rust",
+        kind="debug",
+        values=values,
+        named=tuple(named(text)),
+    )
+    return [Found(0, max(0, len(lines) - 1), err)]
 
 
 def panic_error(msg_lines: list[str], frames: tuple[Frame, ...], thread: str) -> ParsedError:
@@ -157,6 +190,7 @@ def panic_error(msg_lines: list[str], frames: tuple[Frame, ...], thread: str) ->
         kind=kind,
         frames=frames,
         values=values,
+        named=tuple(named(values["error"])) if "error" in values else (),
     )
 
 
@@ -172,7 +206,7 @@ def split_debug_tail(text: str) -> tuple[str, str] | None:
         if k < 0:
             return None
         tail = text[k + 2 :]
-        if k > 0 and _DEBUG.match(tail):
+        if k > 0 and (_DEBUG.match(tail) or _UNIT.match(tail)):
             return text[:k], tail
         start = k + 2
     return None
@@ -196,7 +230,7 @@ def debug_message(payload: str) -> str | None:
         return _unescape(text[1:-1])
     lines = text.splitlines()
     if len(lines) < 3 or not _TUPLE_OPEN.match(lines[0]) or lines[-1].strip() != ")":
-        return None
+        return _leading_string(text)
     # a custom Debug that prints the error's report: regex's Syntax(...) box
     body = [ln for ln in lines[1:-1] if not _RULE.match(ln.strip())]
     for ln in reversed(body):
@@ -206,10 +240,29 @@ def debug_message(payload: str) -> str | None:
     return inner or None
 
 
+def _leading_string(text: str) -> str | None:
+    """``Error("key must be a string", line: 1, column: 2)``: a hand-written
+    Debug that prints the message first, then where."""
+    if not is_debug(text):
+        return None
+    top = named(text)
+    if not top or not top[0].items or not top[0].items[0].startswith('"'):
+        return None
+    lit = top[0].items[0]
+    if len(lit) < 2 or not lit.endswith('"'):
+        return None
+    return _unescape(lit[1:-1])
+
+
 def _add_error_message(values: dict[str, str]) -> None:
-    inner = debug_message(values["error"])
-    if inner and inner != values["error"]:
+    payload = values["error"]
+    inner = debug_message(payload)
+    if inner and inner != payload:
         values["error_message"] = inner
+    elif inner is None and not (_DEBUG.match(payload) or _WORD.match(payload.strip())):
+        # a hand-written Debug that prints the Display text (``Os { .. }``
+        # aside, many errors do): the payload is the message
+        values["error_message"] = payload
 
 
 def _new_message(lines: list[str], i: int) -> tuple[list[str], int]:
@@ -303,22 +356,26 @@ def _assertion(msg_lines: list[str], values: dict[str, str]) -> tuple[str, str]:
 
 
 def _main_error(payload: str, raw: str, relation: str | None) -> ParsedError:
+    """``Error: <Debug>``: the outer name of a Debug value is not the error's
+    type (``Error(Parse(..))``), so it is not given as one; its names are
+    ``named``, and a message it wraps is ``values["error_message"]``."""
     values = {"error": payload} if relation is None else {}
-    etype = None
     message = payload
+    debug = False
     if payload.startswith('"') and payload.endswith('"') and len(payload) >= 2:
         message = _unescape(payload[1:-1])
-    elif relation is None and _DEBUG.match(payload):
-        im = _IDENT.match(payload)
-        etype = im.group(1) if im else None
+    elif relation is None and (_DEBUG.match(payload) or _WORD.match(payload)):
+        debug = True
+        _add_error_message(values)
     return ParsedError(
         message=message,
         raw=raw,
-        exception_type=etype,
+        exception_type=None,
         language="rust",
         kind="err-return",
         values=values,
         relation=relation,
+        named=tuple(named(payload)) if debug else (),
     )
 
 

@@ -19,7 +19,7 @@ PREFIX = {
 #: What a macro with no message prints.
 BARE = {"panic": "explicit panic", **PREFIX}
 #: Sites that return or declare an error rather than panic: no panic header.
-_NOT_PANICS = ("error-attr", "err-return", "display-impl", "bail", "anyhow")
+_NOT_PANICS = ("error-attr", "err-return", "display-impl", "bail", "anyhow", "construct")
 
 
 def bare_panic(site: ThrowSite) -> bool:
@@ -49,9 +49,13 @@ def message_line(site: ThrowSite, exception: str | None = None) -> str:
 
 
 def printed_form(site: ThrowSite, line: str) -> str:
-    if site.kind not in _NOT_PANICS:
-        return f"thread 'main' panicked at {site.path}:{site.line}:{site.column}:\n{line}"
-    return line
+    """What the terminal shows: a panic's header names its place, which for
+    a ``#[track_caller]`` function is the line that called it."""
+    if site.kind in _NOT_PANICS:
+        return line
+    if any(g.kind == "track-caller" for g in site.guards):
+        return f"thread 'main' panicked at <your file>:<line>:<column>:\n{line}"
+    return f"thread 'main' panicked at {site.path}:{site.line}:{site.column}:\n{line}"
 
 
 _TEST_FILES = ("tests.rs", "test.rs")

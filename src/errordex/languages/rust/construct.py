@@ -1,0 +1,304 @@
+"""Where a Rust error value is built, and the message it prints (pure).
+
+A variant or struct with a message (thiserror's ``#[error("...")]``, a match
+arm of a hand-written ``impl Display``, displaydoc) is defined in one place
+and built in many: ``Err(Error::ShapeMismatchBinaryOp { .. }.bt())``,
+``.map_err(Error::Io)``, ``ErrorKind::Empty.into()``, ``bail!(Error::X)``.
+Those places are where a user's call goes wrong, so each one is a throw
+site of the definition's entry (kind ``construct``).
+
+The extractor (``constructs``) records every value built of a type whose
+name says it is an error (``Error``, ``ParseErrorKind``, ``FooErr``) or that
+the file declares one (``impl Error for``), with an empty message and
+``exception_type`` the ``Type::Variant`` as written (``Self`` read as the
+``impl``'s type). Once every file is read, ``class_messages`` gives each the
+message of its definition (``definitions``), the nearest one in the tree
+when several crates of a workspace define the same name; a value of a type
+that has no message (``io::ErrorKind::Other``, ``#[error(transparent)]``) is
+not a site. A variant that only passes a field through (``#[error("{0}")]
+Msg(String)``) prints what it is given: its site takes the message written
+at the construction (``Error::Msg(format!("no {}", x))``), or is dropped.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections import defaultdict
+from collections.abc import Callable, Container, Iterable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Protocol
+
+from tree_sitter import Node
+
+from errordex.languages.rust import macros
+from errordex.model import CallArg, ClassDef, ThrowSite
+from errordex.template import Hole, Template
+
+if TYPE_CHECKING:
+    from errordex import grammars
+
+
+class _File(Protocol):
+    """A file being extracted, as this pass reads it (``extract._File``)."""
+
+    @property
+    def src(self) -> bytes: ...
+
+    @property
+    def error_types(self) -> set[str]: ...
+
+    def text_of(self, node: Node) -> str: ...
+
+    def impl_type(self, node: Node) -> str | None: ...
+
+    def string_expr(self, nodes: list[Node]) -> Template | None: ...
+
+    def site(
+        self, kind: str, start: Node, end: Node, tmpl: Template, exception_type: str | None = None
+    ) -> ThrowSite: ...
+
+
+KIND = "construct"
+#: the kinds of site that define a message a construction prints
+DEFINING = frozenset({"error-attr", "display-impl"})
+
+#: ``Error::X``, ``crate::error::ParseErrorKind::X``, ``Self::X``: (type, variant)
+_PATH = re.compile(rb"(?:^|::)\s*(Self|[A-Z]\w*)\s*::\s*([A-Z]\w*)$")
+_ERRISH = re.compile(r"Err")
+#: parents that make a path a pattern, not a value
+_PATTERNS = frozenset(
+    {
+        "match_pattern",
+        "tuple_struct_pattern",
+        "struct_pattern",
+        "or_pattern",
+        "tuple_pattern",
+        "slice_pattern",
+        "field_pattern",
+        "let_condition",
+        "scoped_identifier",
+        "scoped_type_identifier",
+        "use_declaration",
+        "use_list",
+        "scoped_use_list",
+        "use_as_clause",
+        "generic_type",
+    }
+)
+#: macros whose arguments hold patterns, not values
+_PATTERN_MACROS = frozenset({"matches", "assert_matches", "debug_assert_matches"})
+
+
+def constructs(f: _File, caught: grammars.Captures) -> list[ThrowSite]:
+    """The values of error types built in one file, messages not yet known."""
+    out: list[ThrowSite] = []
+    for node in caught.get("construct.path", ()):
+        parent = node.parent
+        if parent is None or parent.type in _PATTERNS:
+            continue
+        named = _named(f, node)
+        if named is None:
+            continue
+        arg: CallArg | None = None
+        end = node
+        if parent.type == "call_expression" and parent.child_by_field_name("function") == node:
+            end = parent
+            args = parent.child_by_field_name("arguments")
+            arg = _first_arg(f, args) if args is not None else None
+        out.append(_site(f, node, end, named, arg))
+    for name in caught.get("construct.struct", ()):
+        parent = name.parent
+        if parent is None:
+            continue
+        named = _named(f, name)
+        if named is not None:
+            out.append(_site(f, name, parent, named, None))
+    for word in caught.get("tt.name", ()):
+        site = _token(f, word)
+        if site is not None:
+            out.append(site)
+    return out
+
+
+def _named(f: _File, node: Node) -> str | None:
+    """``Type::Variant`` (or ``Type`` of a struct) of an error type, or None."""
+    text = f.src[node.start_byte : node.end_byte]
+    m = _PATH.search(text)
+    if m is None:
+        if node.type != "type_identifier":
+            return None
+        name = text.decode("utf-8", "replace")
+        return name if _errish(f, name) else None
+    owner, variant = m.group(1).decode(), m.group(2).decode()
+    if owner == "Self":
+        impl = f.impl_type(node)
+        if impl is None:
+            return None
+        owner = impl
+    elif not _errish(f, owner):
+        return None
+    return f"{owner}::{variant}"
+
+
+def _errish(f: _File, name: str) -> bool:
+    return bool(_ERRISH.search(name)) or name in f.error_types
+
+
+def _first_arg(f: _File, args: Node) -> CallArg | None:
+    named = [c for c in args.named_children if c.type not in ("line_comment", "block_comment")]
+    if len(named) != 1:
+        return None
+    tmpl = f.string_expr([named[0]])
+    return CallArg(None, "", tmpl) if tmpl is not None else None
+
+
+def _site(f: _File, start: Node, end: Node, named: str, arg: CallArg | None) -> ThrowSite:
+    site = f.site(KIND, start, end, Template.empty(), named)
+    return replace(site, args=(arg,)) if arg is not None else site
+
+
+def _token(f: _File, word: Node) -> ThrowSite | None:
+    """``Error :: X`` written as tokens (the arguments of ``bail!``, a
+    ``macro_rules!`` body)."""
+    colons = word.next_sibling
+    variant = colons.next_sibling if colons is not None else None
+    if colons is None or variant is None or colons.type != "::" or variant.type != "identifier":
+        return None
+    before = word.prev_sibling
+    if before is not None and before.type == "::":
+        return None  # the middle of a longer path: its last pair is read instead
+    nxt = variant.next_sibling
+    if nxt is not None and nxt.type == "::":
+        return None
+    owner, name = f.text_of(word), f.text_of(variant)
+    if not name[:1].isupper() or not owner[:1].isupper():
+        return None
+    if owner == "Self":
+        found = f.impl_type(word)
+        if found is None:
+            return None
+        owner = found
+    elif not _errish(f, owner):
+        return None
+    tt = word.parent
+    mac = tt.parent if tt is not None else None
+    if mac is not None and mac.type == "macro_invocation":
+        m = mac.child_by_field_name("macro")
+        if m is not None and f.text_of(m).rsplit("::", 1)[-1] in _PATTERN_MACROS:
+            return None
+    prev = before
+    if prev is not None and prev.type == "=>":
+        return None
+    if nxt is not None and nxt.type == "=>":
+        return None  # a match arm's pattern, written as tokens
+    return _site(f, word, variant, f"{owner}::{name}", None)
+
+
+def builds(f: _File, tokens: list[Node]) -> bool:
+    """Whether a macro argument (tokens) is a value of an error type:
+    ``Error::X { .. }``, ``Error::X(..)``, ``Error::X``."""
+    if len(tokens) < 3 or tokens[0].type != "identifier" or tokens[1].type != "::":
+        return False
+    owner, variant = f.text_of(tokens[0]), tokens[2]
+    return (
+        variant.type == "identifier"
+        and f.text_of(variant)[:1].isupper()
+        and (owner == "Self" or _errish(f, owner))
+    )
+
+
+# -- the pass over every file's definitions ---------------------------------
+
+
+def definitions(path: str, sites: Iterable[ThrowSite]) -> list[ClassDef]:
+    """One ``ClassDef`` per error type or variant with a message in a file:
+    ``name`` is ``Type::Variant`` (or ``Type``), ``message`` its template.
+    A name with more than one message (arms that print differently) is
+    left out: a value of it prints one or the other."""
+    found: dict[str, list[ThrowSite]] = defaultdict(list)
+    for s in sites:
+        if s.kind in DEFINING and s.exception_type and not s.in_test:
+            found[_short(s.exception_type)].append(s)
+    out: list[ClassDef] = []
+    for name, defs in found.items():
+        if len({d.template for d in defs}) != 1:
+            continue
+        d = defs[0]
+        out.append(
+            ClassDef(
+                name=name,
+                qualname=d.exception_type or name,
+                path=path,
+                line=d.line,
+                message=d.template,
+                builds_message=True,
+            )
+        )
+    return out
+
+
+def _short(name: str) -> str:
+    """The last two segments of a path: ``crate::error::Error::X`` -> ``Error::X``."""
+    return "::".join(name.replace(" ", "").split("::")[-2:])
+
+
+class _Every:
+    """Every name: a construction of a type with no message is dropped, so
+    each one is revised."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+def class_messages(
+    classes: Iterable[ClassDef],
+) -> tuple[Container[str], Callable[[ThrowSite], ThrowSite | None]]:
+    """(the names whose construction sites are revised, and how): a site
+    takes its definition's message, or is dropped (None)."""
+    by_name: dict[str, list[ClassDef]] = defaultdict(list)
+    for c in classes:
+        if c.path.endswith(".rs") and c.builds_message and c.message is not None:
+            by_name[c.name].append(c)
+
+    def apply(site: ThrowSite) -> ThrowSite | None:
+        if site.kind != KIND or not site.exception_type:
+            return site
+        if site.exception_type.startswith(macros.PREFIX):
+            return macros.resolve(site, by_name)
+        found = by_name.get(_short(site.exception_type))
+        if not found:
+            return None
+        d = _nearest(site.path, found)
+        if d is None or d.message is None:
+            return None
+        message = d.message
+        if _passes_through(message):
+            given = site.args[0].value if site.args else None
+            if given is None or given.is_empty or given.dynamic:
+                return None
+            message = given
+        return replace(site, template=message, args=())
+
+    return _Every(), apply
+
+
+def _nearest(path: str, defs: list[ClassDef]) -> ClassDef | None:
+    """The definition in the directory nearest ``path`` (its crate); None
+    when two are as near."""
+    if len(defs) == 1:
+        return defs[0]
+
+    def shared(d: ClassDef) -> int:
+        common = posixpath.commonpath([path, d.path]) if "/" in path and "/" in d.path else ""
+        return len(common.split("/")) if common else 0
+
+    ranked = sorted(defs, key=shared, reverse=True)
+    if shared(ranked[0]) == shared(ranked[1]):
+        return None
+    return ranked[0]
+
+
+def _passes_through(t: Template) -> bool:
+    """``#[error("{0}")]``: the message is the field, whatever it is."""
+    return len(t.parts) == 1 and isinstance(t.parts[0], Hole)

@@ -1,0 +1,181 @@
+"""Read the Debug form of a Rust value: the names in it, how deep, and what
+each printed (pure; never raises).
+
+``#[derive(Debug)]`` prints a struct as ``Name { field: value, .. }``, a
+tuple struct or variant as ``Name(value, ..)`` and a unit variant as
+``Name``; hand-written ones print what they like, often the same shapes
+(serde_json's ``Error("msg", line: 1, column: 2)``). The names are what
+tie a pasted value to the error types of a crate: the innermost one that
+has a message is the error the user met. Names inside a list (``keys:
+[InvalidArg, InvalidValue]``) are data the error holds, not its own, and
+are left out.
+
+    >>> [(n.name, n.depth, n.fields) for n in named("ParseError { kind: InvalidDigit }")]
+    [('ParseError', 0, (('kind', 'InvalidDigit'),)), ('InvalidDigit', 1, ())]
+    >>> [(n.name, n.items) for n in named("CompiledTooBig(10)")]
+    [('CompiledTooBig', ('10',))]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+
+from errordex.paste.model import Named
+
+#: Characters of a Debug text read.
+MAX_TEXT = 16 * 1024
+#: Names kept from one value.
+MAX_NAMES = 64
+#: Nesting read.
+MAX_DEPTH = 48
+#: Characters of a field's value kept (for "your values").
+MAX_VALUE = 200
+
+_TOKEN = re.compile(
+    r"""\s*(?:
+        (?P<str>b?"(?:[^"\\]|\\.)*")
+      | (?P<chr>'(?:[^'\\]|\\.)')
+      | (?P<name>[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*)
+      | (?P<num>-?[0-9][\w.+-]*)
+      | (?P<punct>[{}()\[\],:])
+      | (?P<other>\S)
+    )""",
+    re.VERBOSE | re.DOTALL,
+)
+#: Names that wrap a value rather than name an error.
+_WRAPPERS = frozenset({"Some", "None", "Ok", "Err", "Box", "Arc", "Rc", "Cow"})
+_CLOSE = {"{": "}", "(": ")", "[": "]"}
+
+
+def named(text: str) -> list[Named]:
+    """The named values in a Debug text, outermost first (document order)."""
+    if not isinstance(text, str):
+        return []
+    tokens = _tokens(text[:MAX_TEXT])
+    out: list[Named] = []
+    with contextlib.suppress(IndexError, RecursionError):
+        _Reader(tokens, text, out).values(0, None)
+    return out[:MAX_NAMES]
+
+
+def is_debug(text: str) -> bool:
+    """Whether ``text`` is one Debug value with a name (``Name { .. }``,
+    ``Name(..)``), as a bare paste of one.
+
+    >>> is_debug("ParseError { kind: InvalidDigit }"), is_debug("invalid digit found")
+    (True, False)
+    """
+    t = text.strip()
+    if not t or len(t) > MAX_TEXT or not t[0].isupper():
+        return False
+    m = re.match(r"[A-Za-z_]\w*(?:::\w+)*\s?([{(])", t)
+    if m is None or t[-1] != _CLOSE[m.group(1)]:
+        return False
+    return _balanced(t)
+
+
+def _balanced(t: str) -> bool:
+    stack: list[str] = []
+    for kind, tok, _, _ in _tokens(t):
+        if kind == "other" and tok == "'":
+            return False  # 'text' is no Rust value (a char is one: 'x'); Python's repr is
+        if kind != "punct":
+            continue
+        if tok in _CLOSE:
+            stack.append(_CLOSE[tok])
+        elif tok in ")}]" and (not stack or stack.pop() != tok):
+            return False
+    return not stack
+
+
+def _tokens(text: str) -> list[tuple[str, str, int, int]]:
+    out: list[tuple[str, str, int, int]] = []
+    pos = 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None or m.end() == pos:
+            break
+        kind = m.lastgroup or "other"
+        out.append((kind, m.group(kind), m.start(kind), m.end(kind)))
+        pos = m.end()
+    return out
+
+
+class _Reader:
+    def __init__(self, tokens: list[tuple[str, str, int, int]], text: str, out: list[Named]):
+        self.t = tokens
+        self.text = text
+        self.i = 0
+        self.out = out
+        #: inside a list (``[A, B]``): its names are data, not the error's own
+        self.listing = 0
+
+    def peek(self, k: int = 0) -> tuple[str, str, int, int] | None:
+        j = self.i + k
+        return self.t[j] if j < len(self.t) else None
+
+    def values(self, depth: int, close: str | None) -> list[tuple[str | None, int, int]]:
+        """Read values up to ``close``: (field name or None, start, end) of each."""
+        got: list[tuple[str | None, int, int]] = []
+        while self.i < len(self.t):
+            tok = self.t[self.i]
+            if tok[0] == "punct" and tok[1] == close:
+                self.i += 1
+                return got
+            if tok[0] == "punct" and tok[1] in ",)}]":
+                self.i += 1
+                continue
+            field = None
+            nxt = self.peek(1)
+            if tok[0] == "name" and nxt is not None and nxt[1] == ":" and close is not None:
+                field = tok[1]
+                self.i += 2
+            start = self.t[self.i][2] if self.i < len(self.t) else len(self.text)
+            self.value(depth)
+            end = self.t[self.i - 1][3] if self.i > 0 else start
+            got.append((field, start, end))
+            if close is None and self.i < len(self.t):
+                continue
+        return got
+
+    def value(self, depth: int) -> None:
+        if self.i >= len(self.t):
+            return
+        kind, tok, _, _ = self.t[self.i]
+        self.i += 1
+        if kind == "punct" and tok in _CLOSE:
+            self.listing += tok == "["
+            self._group(tok, depth + 1)
+            self.listing -= tok == "["
+            return
+        if kind != "name":
+            return
+        name = tok.rsplit("::", 1)[-1]
+        nxt = self.peek()
+        opens = nxt is not None and nxt[0] == "punct" and nxt[1] in ("{", "(")
+        keep = (
+            name[:1].isupper()
+            and name not in _WRAPPERS
+            and not self.listing
+            and len(self.out) < MAX_NAMES
+        )
+        inner = depth if name in _WRAPPERS else depth + 1
+        at = len(self.out)
+        if keep:
+            self.out.append(Named(name, depth))
+        if not opens or nxt is None:
+            return
+        self.i += 1
+        parts = self.values(inner, _CLOSE[nxt[1]]) if depth < MAX_DEPTH else []
+        if keep:
+            fields = tuple((f, self._short(s, e)) for f, s, e in parts if f is not None and e >= s)
+            items = tuple(self._short(s, e) for f, s, e in parts if f is None and e >= s)
+            self.out[at] = Named(name, depth, fields, items)
+
+    def _group(self, open_: str, depth: int) -> None:
+        if depth < MAX_DEPTH:
+            self.values(depth, _CLOSE[open_])
+
+    def _short(self, start: int, end: int) -> str:
+        return self.text[start:end][:MAX_VALUE]

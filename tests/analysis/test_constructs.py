@@ -1,0 +1,168 @@
+"""Rust error values as throw sites: where a variant with a message is built
+(``Error::X { .. }.bt()``, ``Err(Error::X(..))``, ``.ok_or(Error::X)``,
+``bail!(Error::X ..)``, ``Self::X``), with its definition as "defined at"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from errordex.model import ErrorEntry
+from errordex.pipeline import index
+from errordex.store.sqlite import SqliteStore
+from errordex.views import entry_json
+from tests.analysis.conftest import index_fixture
+
+CANDLE = Path("/work/.mirror/huggingface+candle/repo")
+AXUM = Path("/work/.mirror/tokio-rs+axum/repo")
+
+
+@pytest.fixture(scope="module")
+def errtypes(tmp_path_factory: pytest.TempPathFactory) -> tuple[SqliteStore, int]:
+    return index_fixture("errtypes", tmp_path_factory.mktemp("errtypes"))
+
+
+def _entry(store: SqliteStore, sid: int, message: str) -> ErrorEntry:
+    found = [e for e in store.entries(include_test_only=True) if e.message == message]
+    assert len(found) == 1, [e.message for e in store.entries(include_test_only=True)]
+    return found[0]
+
+
+def _places(e: ErrorEntry) -> list[tuple[str, int, str]]:
+    return [(s.path, s.line, s.kind) for s in e.sites]
+
+
+def test_construction_sites_join_the_variant_entry_with_the_definition_last(
+    errtypes: tuple[SqliteStore, int],
+) -> None:
+    store, sid = errtypes
+    e = _entry(store, sid, "shape mismatch in {op}, lhs: {lhs:?}, rhs: {rhs:?}")
+    assert _places(e) == [
+        ("src/lib.rs", 9, "construct"),  # Err(Error::X { .. }.bt())?
+        ("src/lib.rs", 19, "construct"),  # bail!(Error::X { .. })
+        ("src/error.rs", 5, "error-attr"),
+    ]
+    assert e.sites[0].guards[-1].text == "lhs != rhs"
+    assert e.sites[0].symbol == "add"
+    # bail!(Error::X { .. }) is the value built, not a message built at run time
+    assert not [
+        x for x in store.entries(include_test_only=True) if "bail" in x.kinds and x.template.dynamic
+    ]
+
+
+def test_each_form_of_construction_is_a_site(errtypes: tuple[SqliteStore, int]) -> None:
+    store, sid = errtypes
+    empty = _entry(store, sid, "the tensor is empty")
+    assert _places(empty)[:-1] == [("src/lib.rs", 25, "construct"), ("src/lib.rs", 31, "construct")]
+    rank = _entry(store, sid, "unexpected rank {0}")
+    assert [(s.line, s.kind) for s in rank.sites] == [(16, "construct"), (7, "error-attr")]
+    # a hand-written Display matching on a kind: the kind's variant is built
+    digit = _entry(store, sid, "invalid digit found in string")
+    assert (digit.sites[0].path, digit.sites[0].line) == ("src/lib.rs", 40)
+    assert digit.sites[0].exception_type == "ParseErrorKind::InvalidDigit"
+
+
+def test_a_passthrough_variant_takes_the_message_written_where_it_is_built(
+    errtypes: tuple[SqliteStore, int],
+) -> None:
+    store, sid = errtypes
+    assert _places(_entry(store, sid, "cannot {what}")) == [("src/lib.rs", 57, "construct")]
+    assert _places(_entry(store, sid, "message: {text}")) == [("src/error.rs", 27, "construct")]
+
+
+def test_patterns_and_types_without_a_message_are_not_sites(
+    errtypes: tuple[SqliteStore, int],
+) -> None:
+    store, _ = errtypes
+    lines = {
+        (s.path, s.line)
+        for e in store.entries(include_test_only=True)
+        for s in e.sites
+        if s.kind == "construct"
+    }
+    assert not {("src/lib.rs", n) for n in range(44, 54)} & lines  # match arms, io::ErrorKind
+    assert ("src/lib.rs", 29) not in lines  # .map_err(Error::Io): #[error(transparent)]
+
+
+def test_a_variant_built_only_in_tests_says_so(errtypes: tuple[SqliteStore, int]) -> None:
+    store, sid = errtypes
+    only = store.analysis(sid, _entry(store, sid, "only tests build this").id)
+    assert only is not None
+    meaning = only["analysis"]["meaning"]["text"]
+    assert "Only test code builds it (tests/build.rs:5)" in meaning
+    none = store.analysis(sid, _entry(store, sid, "nothing builds this").id)
+    assert none is not None
+    assert "found no place that builds it" in none["analysis"]["meaning"]["text"]
+
+
+def test_page_json_marks_the_definition_and_counts_the_builders(
+    errtypes: tuple[SqliteStore, int],
+) -> None:
+    store, sid = errtypes
+    e = _entry(store, sid, "the tensor is empty")
+    snap = store.snapshot(sid)
+    data = entry_json(e, snap, store)
+    assert [s.get("defines", False) for s in data["sites"]] == [False, False, True]
+    meaning = data["analysis"]["meaning"]["text"]
+    assert "`Error::Empty`, defined at src/error.rs:9. 2 places outside tests build it." in meaning
+    assert "returns this error" in data["analysis"]["summary"]["text"]
+
+
+@pytest.mark.corpus
+@pytest.mark.skipif(not CANDLE.is_dir(), reason="needs the fetched huggingface/candle")
+def test_candle_shape_mismatch_lists_its_construction_sites(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "candle.db")
+    sid = index(str(CANDLE), store, name="huggingface/candle", jobs=2).snapshot_id
+    e = _entry(store, sid, "shape mismatch in {op}, lhs: {lhs:?}, rhs: {rhs:?}")
+    built = [s for s in e.catalog_sites if s.kind == "construct"]
+    assert len(built) >= 10
+    assert {s.exception_type for s in built} == {"Error::ShapeMismatchBinaryOp"}
+    assert e.catalog_sites[-1].kind == "error-attr"
+    assert e.catalog_sites[-1].path == "candle-core/src/error.rs"
+
+
+def test_where_and_when_a_panic_fails_is_on_its_page(errtypes: tuple[SqliteStore, int]) -> None:
+    """``#[track_caller]``: reported at the caller's line; ``debug_assert!``:
+    gone in release builds; a ``const``: a compile error (issue 14, item 4)."""
+    store, sid = errtypes
+    snap = store.snapshot(sid)
+
+    def page(message: str) -> dict[str, Any]:
+        return entry_json(_entry(store, sid, message), snap, store)
+
+    split = page("split_to out of bounds: {:?} <= {:?}")
+    assert (
+        "`Buf::split_to` is `#[track_caller]`: the panic is reported at the line"
+        in (split["analysis"]["meaning"]["text"])
+    )
+    assert split["printed"].startswith("thread 'main' panicked at <your file>:<line>:<column>:")
+    advance = page("internal: advance out of bounds")
+    assert "a release build does not check it" in advance["analysis"]["meaning"]["text"]
+    limit = page("usize is too small for LIMIT")
+    assert "compile error, not a panic at run time" in limit["analysis"]["meaning"]["text"]
+
+
+def test_a_message_passed_to_a_macro_of_the_workspace_is_a_site(
+    errtypes: tuple[SqliteStore, int],
+) -> None:
+    """axum's ``define_rejection! { #[body = "..."] pub struct X; }``, called
+    by an alias in another file (issue 14, item 5)."""
+    store, sid = errtypes
+    e = _entry(store, sid, "Failed to parse the request body as JSON")
+    assert _places(e) == [("src/rejection.rs", 5, "display-impl")]
+    assert e.exception_types == ("JsonSyntaxError",)
+    messages = {x.message for x in store.entries(include_test_only=True)}
+    assert "hello there" not in messages
+
+
+@pytest.mark.corpus
+@pytest.mark.skipif(not AXUM.is_dir(), reason="needs the fetched tokio-rs/axum")
+def test_axum_rejection_bodies_are_sites(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "axum.db")
+    sid = index(str(AXUM), store, name="tokio-rs/axum", jobs=2).snapshot_id
+    e = _entry(store, sid, "Failed to deserialize the JSON body into the target type")
+    assert ("axum/src/extract/rejection.rs", "JsonDataError") in {
+        (s.path, s.exception_type) for s in e.sites
+    }

@@ -1,0 +1,148 @@
+"""A Rust error as users meet it, from a real program: its Display, its
+Debug (``{:?}``), the unwrap and expect panics, ``Error: ..`` from ``main``
+and anyhow's chains, each leading to the entry of the message the Display
+printed. The program (in the fixture) was built with cargo offline against
+Debian's crates; the crates are indexed from the same registry."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from errordex.cli import main
+from errordex.explain import explain_text
+from errordex.pipeline import index
+from errordex.store.sqlite import SqliteStore
+from tests.analysis.conftest import index_fixture
+
+REGISTRY = Path("/usr/share/cargo/registry")
+FIXTURE = json.loads(
+    (Path(__file__).parent / "fixtures" / "rust_error_values.json").read_text(encoding="utf-8")
+)
+CASES: list[dict[str, Any]] = FIXTURE["cases"]
+KIND_CASES: list[dict[str, Any]] = FIXTURE["kind_cases"]
+CRATES = {
+    "semver-1.0.14": "dtolnay/semver",
+    "regex-1.7.1": "rust-lang/regex",
+    "regex-syntax-0.6.27": "rust-lang/regex-syntax",
+    "log-0.4.17": "rust-lang/log",
+    "miniz_oxide-0.6.2": "Frommi/miniz_oxide",
+    "clap-4.0.32": "clap-rs/clap",
+}
+FORMS = ("display", "debug", "unwrap", "expect", "main", "anyhow")
+
+pytestmark = pytest.mark.skipif(
+    not all((REGISTRY / c).is_dir() for c in CRATES), reason="needs Debian's librust-*-dev crates"
+)
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> SqliteStore:
+    store = SqliteStore(tmp_path_factory.mktemp("crates") / "db.sqlite")
+    for crate, slug in CRATES.items():
+        index(str(REGISTRY / crate), store, name=slug, jobs=1)
+    return store
+
+
+def _answer(store: SqliteStore, text: str, part: int = 0) -> dict[str, Any]:
+    parts = explain_text(store, text)["parts"]
+    got = parts[part]
+    assert got["answer"] is not None and got["answer"]["kind"] == "entry", got["answer"]
+    top: dict[str, Any] = got["matches"][0]
+    assert top["id"] == got["answer"]["id"]
+    return top
+
+
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("case", CASES, ids=[c["case"] for c in CASES])
+def test_each_form_of_a_real_error_leads_to_its_entry(
+    store: SqliteStore, case: dict[str, Any], form: str
+) -> None:
+    assert _answer(store, case[form])["message"] == case["message"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["case"] for c in CASES])
+def test_anyhow_caused_by_list_ends_with_the_library_error(
+    store: SqliteStore, case: dict[str, Any]
+) -> None:
+    assert _answer(store, case["anyhow-main"], part=-1)["message"] == case["message"]
+
+
+def test_debug_fields_are_shown_as_your_values(store: SqliteStore) -> None:
+    case = next(c for c in CASES if c["case"] == "regex-too-big")
+    top = _answer(store, case["debug"])
+    assert top["values"] == {"limit": "10"}
+    assert top["exception_types"] == ["Error::CompiledTooBig"]
+
+
+def test_the_innermost_named_variant_with_a_message_wins(store: SqliteStore) -> None:
+    """``Parse(Error { kind: RepetitionCountInvalid, .., span: Span(Position(..)) })``:
+    ``RepetitionCountInvalid``, not ``Parse``, ``Error`` or ``Position``."""
+    case = next(c for c in CASES if c["case"] == "regex-syntax-repetition")
+    top = _answer(store, case["unwrap"])
+    assert top["exception_types"] == ["ErrorKind::RepetitionCountInvalid"]
+
+
+def test_a_unit_variant_pasted_alone_leads_to_its_entry(tmp_path: Path) -> None:
+    """``{:?}`` of a unit variant is its name alone: ``Empty``."""
+    store, _ = index_fixture("errtypes", tmp_path)
+    parts = explain_text(store, "Empty\n")["parts"]
+    assert parts[0]["answer"] is not None
+    assert parts[0]["matches"][0]["message"] == "the tensor is empty"
+    parts = explain_text(store, "Error: UnexpectedRank(3)\n")["parts"]
+    assert parts[0]["matches"][0]["message"] == "unexpected rank {0}"
+    assert parts[0]["matches"][0]["values"] == {"self.0": "3"}
+
+
+@pytest.mark.parametrize(
+    "case", [c for c in CASES if "unwrap-backtrace" in c], ids=lambda c: c["case"]
+)
+def test_unwrap_panic_with_a_backtrace_leads_to_its_entry(
+    store: SqliteStore, case: dict[str, Any]
+) -> None:
+    assert _answer(store, case["unwrap-backtrace"])["message"] == case["message"]
+
+
+@pytest.mark.parametrize("case", CASES[::3], ids=lambda c: c["case"])
+def test_both_panic_layouts_lead_to_its_entry(store: SqliteStore, case: dict[str, Any]) -> None:
+    """Without the thread id (rustc before 1.88), and the message before the
+    place (before 1.73), as paste.py documents them."""
+    no_id = re.sub(r"thread 'main' \(\d+\)", "thread 'main'", case["unwrap"])
+    assert _answer(store, no_id)["message"] == case["message"]
+    head, _, rest = case["unwrap"].strip("\n").partition("\n")
+    message, _, notes = rest.partition("\nnote: ")
+    place = head.removesuffix(":").rsplit(" panicked at ", 1)[1]
+    old = f"thread 'main' panicked at '{message}', {place}\nnote: {notes}\n"
+    assert _answer(store, old)["message"] == case["message"]
+
+
+def test_the_errors_a_value_wraps_are_shown_as_a_chain(store: SqliteStore) -> None:
+    case = next(c for c in CASES if c["case"] == "regex-syntax-repetition")
+    top = _answer(store, case["unwrap"])
+    assert top["chain"] == ["Parse", "Error", "RepetitionCountInvalid"]
+    res = CliRunner().invoke(
+        main,
+        ["explain", "-"],
+        input=case["main"],
+        env={"ERRORDEX_DB": str(store.path), "COLUMNS": "200"},
+    )
+    assert res.exit_code == 0, res.stdout
+    assert "  wrapped: Parse → Error → RepetitionCountInvalid\n" in res.stdout
+    assert "invalid repetition count range, the start must be <= the end" in res.stdout
+
+
+@pytest.mark.parametrize("form", ("debug", "unwrap", "main"))
+@pytest.mark.parametrize("case", KIND_CASES, ids=[c["case"] for c in KIND_CASES])
+def test_a_debug_value_leads_to_its_kind_not_to_the_names_it_holds_in_lists(
+    store: SqliteStore, case: dict[str, Any], form: str
+) -> None:
+    """clap's ``ErrorInner { kind: ValueValidation, context: FlatMap { keys:
+    [InvalidArg, InvalidValue], .. }, source: Some(ParseIntError { .. }) }``:
+    ``ValueValidation``, not the ``InvalidValue`` context key in a list."""
+    top = _answer(store, case[form])
+    assert top["message"] == case["message"]

@@ -1,0 +1,107 @@
+"""The Debug form of a Rust error as a paste: its names, how deep, and what
+each printed; the layouts it comes in (bare, ``Error: ..`` from ``main``,
+inside an unwrap panic)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from errordex.languages.rust.debug import is_debug, named
+from errordex.paste import parse
+
+
+def _names(text: str) -> list[tuple[str, int]]:
+    return [(n.name, n.depth) for n in named(text)]
+
+
+def test_derived_struct_and_unit_variant_are_named_with_their_depth() -> None:
+    assert _names("ParseError { kind: InvalidDigit }") == [("ParseError", 0), ("InvalidDigit", 1)]
+    assert named("ParseError { kind: InvalidDigit }")[0].fields == (("kind", "InvalidDigit"),)
+
+
+def test_wrappers_are_not_names_and_do_not_nest() -> None:
+    text = "Error(Deserialize { pos: Some(Position { byte: 3 }), err: DeserializeError { field: Some(3), kind: ParseBool(ParseBoolError) } })"
+    assert _names(text) == [
+        ("Error", 0),
+        ("Deserialize", 1),
+        ("Position", 2),
+        ("DeserializeError", 2),
+        ("ParseBool", 3),
+        ("ParseBoolError", 4),
+    ]
+
+
+def test_pretty_debug_over_lines_reads_the_same() -> None:
+    pretty = "ParseError {\n    kind: InvalidDigit,\n}"
+    assert _names(pretty) == [("ParseError", 0), ("InvalidDigit", 1)]
+    assert is_debug(pretty)
+
+
+def test_a_bare_debug_paste_is_one_part_with_its_names() -> None:
+    (part,) = parse("FromStrError { inner: MissingQuote }")
+    assert part.language == "rust" and part.kind == "debug"
+    assert [n.name for n in part.named] == ["FromStrError", "MissingQuote"]
+
+
+def test_hand_written_debug_with_the_message_first_gives_the_message() -> None:
+    (part,) = parse('Error("key must be a string", line: 1, column: 2)')
+    assert part.values["error_message"] == "key must be a string"
+    assert dict(part.named[0].fields) == {"line": "1", "column": "2"}
+
+
+def test_main_error_reads_a_debug_value_over_lines_and_no_type_from_its_outer_name() -> None:
+    text = "Error: Syntax(\n~~~~\nregex parse error:\n    a(b\n     ^\nerror: unclosed group\n~~~~\n)\n"
+    (part,) = parse(text)
+    assert part.kind == "err-return" and part.exception_type is None
+    assert part.values["error_message"] == "unclosed group"
+    (unit,) = parse("Error: Empty")
+    assert [n.name for n in unit.named] == ["Empty"]
+
+
+def test_unwrap_panic_names_the_values_of_its_err() -> None:
+    text = (
+        "\nthread 'main' (16450) panicked at src/main.rs:12:15:\n"
+        "called `Result::unwrap()` on an `Err` value: CompiledTooBig(10)\n"
+        "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+    )
+    (part,) = parse(text)
+    assert part.kind == "unwrap"
+    assert [(n.name, n.items) for n in part.named] == [("CompiledTooBig", ("10",))]
+
+
+def test_plain_words_are_not_debug() -> None:
+    assert not is_debug("invalid digit found in string")
+    assert not is_debug("Error { unbalanced")
+    (part,) = parse("invalid digit found in string")
+    assert part.named == ()
+
+
+@given(st.text(max_size=300))
+def test_reading_any_text_never_raises(text: str) -> None:
+    named(text)
+    is_debug(text)
+
+
+@given(
+    st.recursive(
+        st.sampled_from(["A", "B(1)", '"s"', "C { x: 1 }"]),
+        lambda c: c.map(lambda x: f"N({x})") | c.map(lambda x: f"M {{ f: {x} }}"),
+        max_leaves=80,
+    )
+)
+def test_deep_values_never_raise(text: str) -> None:
+    assert all(n.depth >= 0 for n in named(text))
+
+
+def test_a_python_repr_is_not_read_as_rust_debug() -> None:
+    """``'text'`` is no Rust value (a char is one character): Python's repr."""
+    assert not is_debug("ValueError('bad value')")
+    (part,) = parse("ValueError('bad value')")
+    assert part.language != "rust" and part.named == ()
+    assert is_debug("InvalidHexCharacter { c: 'z', index: 0 }")
+
+
+def test_names_in_a_list_are_data_not_the_errors_own() -> None:
+    text = "ErrorInner { kind: ValueValidation, context: FlatMap { keys: [InvalidArg, InvalidValue] } }"
+    assert [n for n, _ in _names(text)] == ["ErrorInner", "ValueValidation", "FlatMap"]
