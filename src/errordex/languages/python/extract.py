@@ -21,7 +21,7 @@ import tree_sitter as ts
 from errordex import classmsg, grammars
 from errordex.extract.common import context_hash, is_test_path
 from errordex.languages.python import forward as fwd
-from errordex.languages.python import msg
+from errordex.languages.python import keyed, msg
 from errordex.model import CallArg, ClassDef, Extraction, Forwarder, Guard, ThrowSite
 from errordex.template import Template
 
@@ -64,10 +64,9 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
         classes.append(cd)
         f.classes.setdefault(cd.name, cd)
     sites: list[ThrowSite] = []
+    f.tables = keyed.Tables.of(f.src, class_nodes, f.resolve) if class_nodes else None
     for node in raises:
-        site = f.raise_site(node)
-        if site is not None:
-            sites.append(site)
+        sites.extend(f.raise_sites(node))
     for node in asserts:
         sites.append(f.assert_site(node))
     sites.extend(f.message_sites)
@@ -114,6 +113,7 @@ class _File:
     classes: dict[str, ClassDef] = field(default_factory=dict)
     message_sites: list[ThrowSite] = field(default_factory=list)
     forwarders: list[Forwarder] = field(default_factory=list)
+    tables: keyed.Tables | None = None
     _lines: list[str] | None = None
     _src: bytes | None = None
     _functions: dict[str, list[ts.Node]] | None = None
@@ -125,19 +125,25 @@ class _File:
 
     # -- sites ---------------------------------------------------------------
 
-    def raise_site(self, node: ts.Node) -> ThrowSite | None:
+    def raise_sites(self, node: ts.Node) -> list[ThrowSite]:
+        """The sites of one raise: none for a re-raise, one per message it
+        can show (``keyed``: one per class that gives its key a text)."""
         kids = [c for c in msg.named(node) if c != node.child_by_field_name("cause")]
         if not kids:
-            return None  # bare `raise`: a re-raise
+            return []  # bare `raise`: a re-raise
         exc = _unwrap_traceback(kids[0])
         where = self.where(node)
         if exc.type == "identifier":
             name = msg.text_of(exc)
             if name in where.bound:
-                return None  # `raise e` inside `except ... as e`
+                return []  # `raise e` inside `except ... as e`
             value = self.resolve(exc)
             if value is not None and value.type == "call":
                 exc = value  # err = ValueError("..."); raise err
+        if exc.type == "call" and self.tables is not None:
+            variants = self.keyed_sites(node, exc, where)
+            if variants:
+                return variants
         args: tuple[CallArg, ...] = ()
         if exc.type == "call":
             fn = exc.child_by_field_name("function")
@@ -154,9 +160,23 @@ class _File:
             found = fwd.forwarder(self.path, node, exc_type, template)
             if found is not None:
                 self.forwarders.append(found)
-        return self.site(
-            node, "raise", exc_type, template, where, classmsg.site_args(template, args)
-        )
+        return [
+            self.site(node, "raise", exc_type, template, where, classmsg.site_args(template, args))
+        ]
+
+    def keyed_sites(self, node: ts.Node, call: ts.Node, where: _Where) -> list[ThrowSite]:
+        """``raise self.make_error("invalid")``: a site per class's text for
+        the key (``keyed``), raised as the class the helper makes."""
+        assert self.tables is not None
+        helper_key = keyed.key_of(call)
+        if helper_key is None:
+            return []
+        helper, key = helper_key
+        variants = self.tables.variants(node, key)
+        if not variants:
+            return []
+        exc_type = keyed.helper_raises(self.functions, helper)
+        return [self.site(node, "raise", exc_type, text, where) for _, text in variants]
 
     def assert_site(self, node: ts.Node) -> ThrowSite:
         kids = msg.named(node)
@@ -598,7 +618,7 @@ class _File:
                 in_test=where.in_test,
                 bound=where.bound,
             )
-            template = msg.read(value, self.resolve)
+            template = keyed.placeholders(msg.read(value, self.resolve))
             self.message_sites.append(self.site(pair, "exception-message", name, template, entry))
 
 

@@ -1,0 +1,73 @@
+"""Python messages that travel (issue 15), on real libraries installed from
+PyPI: the library really raises, and the exception line alone, as a user
+pastes it from a log, finds the site that raised it (or the call where the
+text is written, whose ``via`` is the raise)."""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from errordex.explain import explain_text
+from errordex.pipeline import index
+from errordex.store.sqlite import SqliteStore
+
+pytestmark = pytest.mark.corpus
+
+LIBRARIES = ("marshmallow",)
+
+
+def raised(fn: Callable[[], object]) -> tuple[str, str, int]:
+    """The exception line as printed, and the raise frame's path and line."""
+    try:
+        fn()
+    except Exception as e:  # the error under test
+        frame = traceback.extract_tb(e.__traceback__)[-1]
+        line = traceback.format_exception_only(e)[-1].strip()
+        return line, frame.filename, frame.lineno or 0
+    raise AssertionError("did not raise")
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> SqliteStore:
+    s = SqliteStore(tmp_path_factory.mktemp("travel") / "store.db")
+    for pkg in LIBRARIES:
+        pytest.importorskip(pkg)
+        index(f"pkg:{pkg}", s, jobs=1)
+    return s
+
+
+def answer_sites(store: SqliteStore, line: str) -> set[str]:
+    """``path:line`` of the first answer's sites and their vias."""
+    part = explain_text(store, line)["parts"][-1]
+    answer: dict[str, Any] | None = part.get("answer")
+    assert answer is not None and answer["kind"] == "entry", f"no answer for {line!r}"
+    sites = part["matches"][0]["sites"]
+    return {f"{s['path']}:{s['line']}" for s in sites} | {
+        s["via"].split(" ")[0] for s in sites if s.get("via")
+    }
+
+
+def assert_answers(store: SqliteStore, fn: Callable[[], object]) -> str:
+    line, path, number = raised(fn)
+    where = f"{Path(path).parent.name}/{Path(path).name}:{number}"
+    assert any(s.endswith(where) for s in answer_sites(store, line)), (line, where)
+    return line
+
+
+def test_marshmallow_key_of_a_subclass_table_answers_the_line_alone(store: SqliteStore) -> None:
+    from marshmallow import fields
+
+    line = assert_answers(store, lambda: fields.Integer().deserialize("x"))
+    assert line == "marshmallow.exceptions.ValidationError: Not a valid integer."
+
+
+def test_marshmallow_key_of_the_base_table_answers_the_line_alone(store: SqliteStore) -> None:
+    from marshmallow import fields
+
+    assert_answers(store, lambda: fields.Boolean().deserialize("x"))
+    assert_answers(store, lambda: fields.DateTime().deserialize("x"))
