@@ -18,7 +18,7 @@ from errordex.store.sqlite import SqliteStore
 
 pytestmark = pytest.mark.corpus
 
-LIBRARIES = ("marshmallow",)
+LIBRARIES = ("marshmallow", "pydantic")
 
 
 def raised(fn: Callable[[], object]) -> tuple[str, str, int]:
@@ -71,3 +71,11 @@ def test_marshmallow_key_of_the_base_table_answers_the_line_alone(store: SqliteS
 
     assert_answers(store, lambda: fields.Boolean().deserialize("x"))
     assert_answers(store, lambda: fields.DateTime().deserialize("x"))
+
+
+def test_pydantic_code_first_error_answers_the_line_alone(store: SqliteStore) -> None:
+    from pydantic import ByteSize, IPvAnyAddress
+
+    line = assert_answers(store, lambda: ByteSize(1).to("parsec"))
+    assert line.endswith("PydanticCustomError: Could not interpret byte unit: parsec")
+    assert_answers(store, lambda: IPvAnyAddress("x"))  # type: ignore[operator]

@@ -20,8 +20,8 @@ import tree_sitter as ts
 
 from errordex import classmsg, grammars
 from errordex.extract.common import context_hash, is_test_path
+from errordex.languages.python import formats, keyed, msg
 from errordex.languages.python import forward as fwd
-from errordex.languages.python import keyed, msg
 from errordex.model import CallArg, ClassDef, Extraction, Forwarder, Guard, ThrowSite
 from errordex.template import Template
 
@@ -222,6 +222,10 @@ class _File:
         # OSError(errno.ENOENT, "..."), HTTPException(404, "...").
         while positional and positional[0][0].type == "integer":
             positional = positional[1:]
+        if positional and formats.message_index([a.value for _, a in positional]):
+            # a code first, then the message (``formats``)
+            rest = [msg.expr_text(n) for n, _ in positional[2:]] + [f"{k}=" for k in keyword]
+            return formats.context_format(_message(positional[1][1]), rest), tuple(args)
         if positional:
             return _message(positional[0][1]), tuple(args)
         for key in ("message", "msg", "detail"):
