@@ -44,8 +44,9 @@ from pathlib import Path
 from errordex.extract import extractor_for
 from errordex.match.compile import HoleKind, hole_kind
 from errordex.match.explain import rank
-from errordex.match.index import CandidateSource, MemoryIndex, StoreIndex
+from errordex.match.index import CandidateSource, MemoryIndex
 from errordex.model import ErrorEntry, Repo, Snapshot, ThrowSite
+from errordex.store.candidates import StoreIndex
 from errordex.store.sqlite import SqliteStore
 from errordex.store.writer import SnapshotData
 from errordex.template import Part, Template, Text

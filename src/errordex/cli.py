@@ -17,9 +17,8 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from errordex import __version__
+from errordex import __version__, plugins
 from errordex.errors import EXIT_INTERRUPTED, EXIT_NOT_FOUND, ErrordexError, InputError
-from errordex.model import PYTHON_KINDS, RUST_KINDS
 from errordex.store import open_store
 from errordex.store.sqlite import SqliteStore
 
@@ -161,11 +160,27 @@ def index(
         print_index_summary(Console(), result)
 
 
+class _KindChoice(click.Choice[str]):
+    """The kinds of every registered language, read when ``--kind`` is used
+    (not when the CLI is imported)."""
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return plugins.kinds()
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        pass  # click.Choice sets its own; these are the languages'
+
+
 @main.command(name="list")
 @click.option("--repo", help="Only this repository (owner/name).")
 @click.option(
     "--kind",
-    type=click.Choice(list(dict.fromkeys(RUST_KINDS + PYTHON_KINDS))),
+    type=_KindChoice(),
     help="Only this kind (panic, raise, expect, ...).",
 )
 @click.option("--grep", "text", help="Only messages containing this text.")

@@ -4,20 +4,19 @@ prints and the web search shows (one builder for both)."""
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from typing import Any
 
+from errordex import plugins
 from errordex.forge import file_url
 from errordex.match.explain import (
     RaiseFrame,
     explain,
     first_answer,
-    runtime_form,
-    rust_runtime_panic,
 )
-from errordex.match.index import StoreIndex, path_tails, type_name, type_names
+from errordex.match.keys import path_tails, type_name, type_names
 from errordex.paste import Frame, ParsedError
+from errordex.store.candidates import StoreIndex
 from errordex.store.sqlite import SqliteStore
 from errordex.views import entry_json
 
@@ -35,8 +34,6 @@ _GENERIC_NAMES = {
     "main.rs",
     "index.js",
 }
-#: A crate's version in a path cargo unpacked it to (``registry/bytes-1.2.1/src/...``).
-_CRATE_DIR = re.compile(r"(?:^|/)([A-Za-z0-9_-]+?)-(\d+\.\d+\.\d+(?:[-+][\w.]+)?)/")
 #: Directory names too common to say which repository a file is in.
 _GENERIC_DIRS = {"src", "lib", "test", "tests", "app", "pkg", "cmd", "internal", "scripts", "bin"}
 
@@ -83,8 +80,9 @@ def explain_text(
             if where is not None and where["raise_frame"]
             else None
         )
-        python = getattr(part, "language", None) in (None, "python")
-        runtime = python and runtime_form(part.message, part.exception_type)
+        runtime = plugins.runtime_message(
+            getattr(part, "language", None), part.message, part.exception_type
+        )
         first = first_answer(kept, raise_frame, runtime)
         parts.append(
             {
@@ -136,7 +134,7 @@ def _answer(match: dict[str, Any], part: ParsedError) -> dict[str, Any]:
 def _raise_frame(part: ParsedError) -> list[Frame]:
     """The frame the error was raised at, as a list of one (none without frames)."""
     frames = list(part.frames)
-    return frames[-1:] if part.language in (None, "python") else frames[:1]
+    return frames[-1:] if plugins.innermost_last(part.language) else frames[:1]
 
 
 def _same_file(frame_path: str, path: str) -> bool:
@@ -198,8 +196,10 @@ def raised_in(
     path (``registry/bytes-1.0.0/src/bytes.rs``), when it has one.
     """
     frames = list(part.frames)
-    if part.language in (None, "python"):
+    if plugins.innermost_last(part.language):
         frames.reverse()
+    lang = plugins.find(part.language)
+    library_panic = lang.library_panic if lang is not None else None
     texts: dict[tuple[int, str], list[str] | None] = {}
     for i, f in enumerate(frames[:MAX_LOCATE_FRAMES]):
         line = getattr(f, "line", None)
@@ -214,11 +214,12 @@ def raised_in(
         if "/" not in path and path in _GENERIC_NAMES and same is not True:
             continue  # any project has a main.py: only its printed line can tell
         raises = _raises_here(store, slug, path, line, part, getattr(f, "source", None))
-        rust = part.language == "rust"
+        # A runtime whose library fails at the caller's line: whether it did.
         runtime = (
-            i == 0 and not raises and (not rust or rust_runtime_panic(part.message, part.kind))
+            i == 0
+            and not raises
+            and (library_panic is None or library_panic(part.message, part.kind))
         )
-        crate = _CRATE_DIR.search(f.path.replace("\\", "/")) if rust else None
         return {
             "repo": slug,
             "path": path,
@@ -231,8 +232,8 @@ def raised_in(
             "file_known": stored,
             "commit": snap.commit,
             "runtime": runtime,
-            "other_version": rust and i == 0 and not raises and not runtime,
-            "ran_version": crate.group(2) if crate else None,
+            "other_version": library_panic is not None and i == 0 and not raises and not runtime,
+            "ran_version": lang.ran_version(f.path) if lang is not None else None,
         }
     return None
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from errordex import plugins
 from errordex.model import ClassDef, Forwarder, MessageCall, ThrowSite
 from errordex.template import Hole, Part, Template
 
@@ -131,6 +132,10 @@ def _abbreviates(receiver: str, qualname: str) -> bool:
 
 def _sites(call: MessageCall, fw: Forwarder) -> list[ThrowSite]:
     out: list[ThrowSite] = []
+    # A forwarder raises: a call to one is a raise of its file's language.
+    lang = plugins.for_path(call.path)
+    if lang is None or lang.raise_kind is None:
+        return out
     seen: set[str] = set()
     for key, message in call.args:
         if key != fw.param_name and key != fw.param_index:
@@ -145,8 +150,8 @@ def _sites(call: MessageCall, fw: Forwarder) -> list[ThrowSite]:
                 line=call.line,
                 column=call.column,
                 end_line=call.end_line,
-                language="python",
-                kind="raise",
+                language=lang.name,
+                kind=lang.raise_kind,
                 template=template,
                 exception_type=fw.exception_type,
                 symbol=call.symbol,

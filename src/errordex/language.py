@@ -66,6 +66,14 @@ def _no_identifiers(code: str) -> set[str]:
     return set()
 
 
+def _not_the_runtimes(message: str, exception_type: str | None) -> bool:
+    return False
+
+
+def _no_version(path: str) -> str | None:
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Language:
     """What the core knows about one language.
@@ -109,6 +117,10 @@ class Language:
     #: sees in the terminal around that message
     message_line: Callable[[ThrowSite, str | None], str] = _message_as_written
     printed_form: Callable[[ThrowSite, str], str] = _printed_as_is
+    #: the name the runtime prints for a class defined in the repository,
+    #: from its qualified name and file (Python's ``module.Qualname``); None
+    #: when it prints the bare name
+    printed_type: Callable[[str, str | None], str] | None = None
     #: what the runtime prints for a site of a kind that has no message in
     #: the source (Rust's bare ``todo!()``: "not yet implemented")
     bare_messages: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
@@ -118,6 +130,17 @@ class Language:
     #: the kind of site that raises a class by name, whose message the
     #: class may give (``classmsg``); None when the language has none
     raise_kind: str | None = None
+    #: whether a pasted message has the form of one the interpreter raises
+    #: itself (``'NoneType' object has no attribute 'x'``), which any raise
+    #: that copies it would verify against
+    runtime_message: Callable[[str, str | None], bool] = _not_the_runtimes
+    #: for a runtime whose library fails at the caller's line (Rust's
+    #: ``#[track_caller]``: ``unwrap()``, an index): whether a message (and
+    #: kind) is such a failure; None when the runtime has none
+    library_panic: Callable[[str, str | None], bool] | None = None
+    #: the version of the package a frame's path ran from, when the path says
+    #: (``registry/bytes-1.0.0/src/bytes.rs``)
+    ran_version: Callable[[str], str | None] = _no_version
     #: paste parsers: layouts that cannot be mistaken for another, and those
     #: read only when no strong layout was found
     paste_finders: tuple[PasteFinder, ...] = ()

@@ -13,27 +13,9 @@ Nothing in this module does I/O.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from errordex.template import Template
-
-Language = Literal["rust", "python", "go", "javascript"]
-
-#: Kinds of throw site, per language (DESIGN.md "ThrowSite").
-RUST_KINDS = (
-    "panic",
-    "unimplemented",
-    "unreachable",
-    "todo",
-    "assert",
-    "expect",
-    "error-attr",
-    "err-return",
-    "bail",
-    "anyhow",
-    "display-impl",
-)
-PYTHON_KINDS = ("raise", "assert", "exception-message")
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,13 @@ def languages() -> Mapping[str, Language]:
     return MappingProxyType(dict(sorted(found.items())))
 
 
+def forget() -> None:
+    """Forget the languages found, so that the next use reads the entry
+    points again (after a language package is installed in this process)."""
+    for f in (languages, _by_extension, _by_manifest, dirs_of_tests, bare_messages):
+        f.cache_clear()
+
+
 def find(name: str | None) -> Language | None:
     """The language called ``name``, or None (a site stored by a language
     that is not installed now still shows, as plain text)."""
@@ -142,6 +149,15 @@ def innermost_last(name: str | None) -> bool:
     error of no known language is read as a traceback is."""
     lang = find(name)
     return lang.innermost_last if lang is not None else name is None
+
+
+def runtime_message(name: str | None, message: str, exception_type: str | None) -> bool:
+    """Whether ``message`` has the form of one the runtime of ``name``
+    raises itself; for an error of no known language, any runtime's."""
+    if name is None:
+        return any(lang.runtime_message(message, exception_type) for lang in languages().values())
+    lang = find(name)
+    return lang is not None and lang.runtime_message(message, exception_type)
 
 
 def lexer(name: str | None) -> str:

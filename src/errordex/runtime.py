@@ -12,39 +12,6 @@ from errordex import plugins
 from errordex.model import ErrorEntry, ThrowSite
 from errordex.template import Template
 
-#: Directories that hold a project's importable packages, not packages themselves.
-_SOURCE_ROOTS = frozenset({"src", "lib", "Lib"})
-
-
-def python_module(path: str) -> str | None:
-    """The module a Python file is imported as, from its repository path:
-    ``Lib/json/decoder.py`` -> ``json.decoder``, ``src/pkg/__init__.py`` ->
-    ``pkg``; None when the path cannot be a module name.
-
-    >>> python_module("click/exceptions.py")
-    'click.exceptions'
-    """
-    if not path.endswith(".py"):
-        return None
-    parts = path[:-3].split("/")
-    if parts[-1] == "__init__":
-        parts = parts[:-1]
-    # A source root: "src" or "Lib" anywhere (monorepos nest them), "lib" on top.
-    roots = [i for i, p in enumerate(parts[:-1]) if p in _SOURCE_ROOTS and (p != "lib" or i == 0)]
-    if roots:
-        parts = parts[roots[0] + 1 :]
-    if not parts or not all(p.isidentifier() for p in parts):
-        return None
-    return ".".join(parts)
-
-
-def qualified_exception(qualname: str, defined_in: str | None) -> str:
-    """The exception's name as a traceback prints it: ``module.Qualname`` for a
-    class defined in the repository (Python prints ``__module__`` for every
-    class outside builtins), the bare name otherwise."""
-    module = python_module(defined_in) if defined_in else None
-    return f"{module}.{qualname}" if module else qualname.rsplit(".", 1)[-1]
-
 
 def runtime_text(kind: str) -> str | None:
     """What the runtime prints for a site of ``kind`` with no message of its
@@ -67,7 +34,7 @@ def matched_template(template: Template, kinds: Sequence[str]) -> Template:
 def message_line(site: ThrowSite, exception: str | None = None) -> str:
     """The message as the runtime prints it, placeholders left in;
     ``exception`` is the name to print, where the language prints one (see
-    ``qualified_exception``)."""
+    ``Language.printed_type``)."""
     lang = plugins.find(site.language)
     if lang is None:
         return site.template.display()

@@ -13,11 +13,10 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeEl
 from rich.syntax import Syntax
 from rich.table import Table
 
+from errordex import plugins
 from errordex.model import ErrorEntry
 from errordex.pipeline import IndexResult, ProgressFn
 from errordex.runtime import title
-
-_LEXERS = {"rust": "rust", "python": "python", "go": "go", "javascript": "javascript"}
 
 
 @contextmanager
@@ -132,7 +131,7 @@ def print_entry(
             console.print(
                 Syntax(
                     code,
-                    _LEXERS.get(s["language"], "text"),
+                    plugins.lexer(s["language"]),
                     line_numbers=True,
                     start_line=snip["start"],
                     highlight_lines=set(range(snip["mark"][0], snip["mark"][1] + 1)),

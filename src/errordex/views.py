@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from errordex import plugins
 from errordex.forge import file_url
 from errordex.model import ErrorEntry, ThrowSite
-from errordex.runtime import message_line, printed_form, qualified_exception, title
+from errordex.runtime import message_line, printed_form, title
 from errordex.store.sqlite import SqliteStore, StoredSnapshot
 
 SCHEMA_VERSION = 1
@@ -101,9 +102,11 @@ def entry_json(
 
 
 def _printed_exception(lead: ThrowSite, stored: dict[str, Any] | None) -> str | None:
-    """The raised class as a Python traceback names it, when the analysis
-    found where the repository defines it (its ``hierarchy`` fact)."""
-    if lead.language != "python" or not lead.exception_type or not stored:
+    """The raised class as the runtime names it (``Language.printed_type``: a
+    Python traceback, ``module.Qualname``), when the analysis found where the
+    repository defines it (its ``hierarchy`` fact)."""
+    lang = plugins.find(lead.language)
+    if lang is None or lang.printed_type is None or not lead.exception_type or not stored:
         return None
     chain = stored["facts"].get("hierarchy") or []
     first = chain[0] if chain else {}
@@ -111,7 +114,7 @@ def _printed_exception(lead: ThrowSite, stored: dict[str, Any] | None) -> str | 
         return None
     if first.get("name") != lead.exception_type.rsplit(".", 1)[-1]:
         return None
-    return qualified_exception(first.get("qualname") or first["name"], first["path"])
+    return lang.printed_type(first.get("qualname") or first["name"], first["path"])
 
 
 def entry_summary(entry: ErrorEntry) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from errordex.runtime import python_module, qualified_exception
+from errordex.languages.python.runtime import python_module, qualified_exception
 
 
 @pytest.mark.parametrize(

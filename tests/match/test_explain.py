@@ -3,8 +3,9 @@ from pathlib import Path
 import pytest
 
 from errordex.match.explain import explain, rank
-from errordex.match.index import MemoryIndex, StoreIndex
+from errordex.match.index import MemoryIndex
 from errordex.paste import Frame
+from errordex.store.candidates import StoreIndex
 from errordex.store.sqlite import SqliteStore
 from errordex.template import Hole, Template
 

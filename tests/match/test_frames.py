@@ -1,6 +1,7 @@
 """Ranking rules that read the traceback's frames, on small hand-made indexes."""
 
-from errordex.match.explain import RaiseFrame, first_answer, rank, runtime_form
+from errordex.languages.python.runtime import runtime_form
+from errordex.match.explain import RaiseFrame, first_answer, rank
 from errordex.match.index import MemoryIndex, type_names
 from errordex.paste import Frame
 from errordex.template import Hole, Template

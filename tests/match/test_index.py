@@ -6,12 +6,12 @@ from hypothesis import strategies as st
 
 from errordex.match.index import (
     MemoryIndex,
-    StoreIndex,
     fts_query,
     query_tokens,
     template_tokens,
     type_name,
 )
+from errordex.store.candidates import StoreIndex
 from errordex.store.sqlite import SqliteStore
 from errordex.template import Hole, Template
 

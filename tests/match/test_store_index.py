@@ -8,8 +8,9 @@ import pytest
 
 from errordex.match import index as index_module
 from errordex.match.compile import hole_kind
-from errordex.match.index import MemoryIndex, StoreIndex
+from errordex.match.index import MemoryIndex
 from errordex.model import ErrorEntry, Repo, Snapshot
+from errordex.store.candidates import StoreIndex
 from errordex.store.sqlite import SqliteStore
 from errordex.store.writer import SnapshotData
 from errordex.template import Hole, Template, Text

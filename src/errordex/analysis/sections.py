@@ -6,8 +6,7 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-from errordex.languages.python import scan as scan_python
-from errordex.languages.rust import scan as scan_rust
+from errordex import plugins
 
 Fact = dict[str, Any]
 
@@ -17,10 +16,11 @@ def ev(*facts: Fact) -> list[str]:
 
 
 def parses(code: str, language: str) -> bool:
-    if language == "python":
-        return scan_python.parses(code)
-    if language == "rust":
-        return scan_rust.parses(code)
+    """Whether ``code`` parses as ``language`` (a registered language's
+    name, or "toml"); code of another language never does."""
+    lang = plugins.find(language)
+    if lang is not None:
+        return lang.parses(code)
     if language == "toml":
         try:
             tomllib.loads(code)

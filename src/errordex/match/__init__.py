@@ -1,17 +1,19 @@
 """Match pasted error text to the entries that produce it.
 
     compile   Template -> Matcher        verify one template against a message
-    index     CandidateSource            MemoryIndex (in memory), StoreIndex (SQLite FTS5)
+    keys      message, Template -> words  the tokenisers and keys both indexes use
+    index     CandidateSource            MemoryIndex (in memory)
     explain   text -> [Explanation]      parse, retrieve, verify, rank
 
-Pure except for ``StoreIndex``, which reads the store it is given.
+Pure. The same retrieval over the store's postings is
+``errordex.store.candidates.StoreIndex``, behind the store.
 """
 
 from __future__ import annotations
 
 from errordex.match.compile import Matcher, MatchResult, compile_template
 from errordex.match.explain import Explanation, Match, explain, rank
-from errordex.match.index import Candidate, CandidateSource, MemoryIndex, StoreIndex
+from errordex.match.index import Candidate, CandidateSource, MemoryIndex
 
 __all__ = [
     "Candidate",
@@ -21,7 +23,6 @@ __all__ = [
     "MatchResult",
     "Matcher",
     "MemoryIndex",
-    "StoreIndex",
     "compile_template",
     "explain",
     "rank",

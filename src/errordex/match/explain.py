@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
+from errordex import plugins
 from errordex.match.compile import Matcher, MatchResult, compile_template, normalize
 from errordex.match.index import (
     Candidate,
@@ -62,8 +63,6 @@ __all__ = [
     "explain",
     "first_answer",
     "rank",
-    "runtime_form",
-    "rust_runtime_panic",
 ]
 
 log = logging.getLogger(__name__)
@@ -128,110 +127,6 @@ class Match:
         return self.exact and self.specific and self.type_agrees is not False
 
 
-#: The forms of the messages the Python interpreter raises itself (CPython
-#: 3.8 to 3.13), by exception type. A raise statement that copies one of them
-#: (``raise AttributeError(f"'{cls}' object has no attribute '{name}'")``)
-#: verifies against every such message the runtime prints, so the text alone
-#: does not say that it was this statement.
-_PY_RUNTIME_FORMS: dict[str, tuple[str, ...]] = {
-    "attributeerror": (
-        r"'[^']+' object has no attribute '[^']+'",
-        r"type object '[^']+' has no attribute '[^']+'",
-        r"module '[^']+' has no attribute '[^']+'",
-        r"'[^']+' object attribute '[^']+' is read-only",
-        r"can't set attribute(?: '[^']+')?",
-        r"property '[^']+' of '[^']+' object has no setter",
-    ),
-    "typeerror": (
-        r"'[^']+' object is not (?:subscriptable|iterable|callable|an iterator|a mapping)",
-        r"'[^']+' object does not support item (?:assignment|deletion)",
-        r"unsupported operand type\(s\) for .+: '[^']+' and '[^']+'",
-        r"bad operand type for .+: '[^']+'",
-        r"'.+' not supported between instances of '[^']+' and '[^']+'",
-        r"can only concatenate \w+ \(not \S+\) to \w+",
-        r"object of type '[^']+' has no len\(\)",
-        r"cannot unpack non-iterable \S+ object",
-        r"'[^']+' object cannot be interpreted as an integer",
-        r"\w+ indices must be integers(?: or slices)?, not \S+",
-        r"unhashable type: '[^']+'",
-        r"a bytes-like object is required, not '[^']+'",
-        r".+\(\) takes (?:from )?\d+ (?:to \d+ )?positional arguments? but \d+ (?:were|was) given",
-        r".+\(\) missing \d+ required (?:positional|keyword-only) arguments?: .+",
-        r".+\(\) got an unexpected keyword argument '[^']+'",
-        r".+\(\) got multiple values for argument '[^']+'",
-        r".+\(\) argument (?:\d+ )?must be .+, not '[^']+'",
-    ),
-    "indexerror": (
-        r"(?:list|tuple|string|bytearray|range object) index out of range",
-        r"pop from (?:empty list|an empty \w+)",
-    ),
-    "valueerror": (
-        r"not enough values to unpack \(expected (?:at least )?\d+, got \d+\)",
-        r"too many values to unpack \(expected \d+\)",
-        r"invalid literal for int\(\) with base \d+: .+",
-        r"could not convert string to float: .+",
-    ),
-    "nameerror": (r"name '[^']+' is not defined",),
-    "unboundlocalerror": (r"cannot access local variable '[^']+' where it is not associated.*",),
-    "zerodivisionerror": (r"(?:integer |float )?(?:division|modulo) by zero",),
-    "recursionerror": (r"maximum recursion depth exceeded.*",),
-}
-_PY_RUNTIME = {k: re.compile("|".join(f"(?:{f})" for f in v)) for k, v in _PY_RUNTIME_FORMS.items()}
-
-
-def runtime_form(message: str, exception_type: str | None) -> bool:
-    """Whether ``message`` has the form of a message the Python interpreter
-    raises itself, for a builtin ``exception_type`` (or none given).
-
-    >>> runtime_form("'NoneType' object has no attribute 'write'", "AttributeError")
-    True
-    >>> runtime_form("'NoneType' object has no attribute 'write'", "mylib.AttributeError")
-    False
-    """
-    if not isinstance(message, str) or len(message) > 2048:
-        return False
-    line = message.strip()
-    if exception_type:
-        head, _, _ = exception_type.strip().rpartition(".")
-        form = _PY_RUNTIME.get(type_name(exception_type))
-        return head in ("", "builtins") and form is not None and bool(form.fullmatch(line))
-    return any(f.fullmatch(line) for f in _PY_RUNTIME.values())
-
-
-#: Panics of Rust's core and standard library (``#[track_caller]``: the panic
-#: location is the line that called them, not a ``panic!`` of the crate).
-_RUST_RUNTIME = re.compile(
-    "|".join(
-        (
-            r"index out of bounds: the len is \d+ but the index is \d+",
-            r"attempt to [a-z ]+ with overflow",
-            r"attempt to (?:divide by zero|calculate the remainder with a divisor of zero)",
-            r"range (?:start|end) index \d+ out of range for slice of length \d+",
-            r"slice index starts at \d+ but ends at \d+",
-            r"byte index \d+ is (?:out of bounds|not a char boundary).*",
-            r"already (?:mutably )?borrowed: Borrow(?:Mut)?Error",
-            r"capacity overflow",
-        )
-    ),
-    re.DOTALL,
-)
-
-
-def rust_runtime_panic(message: str, kind: str | None = None) -> bool:
-    """Whether a Rust panic comes from the language or its standard library
-    (``unwrap()``, ``expect()``, an index, an overflow) called at the panic
-    location, rather than from a ``panic!`` or ``assert!`` written there.
-
-    >>> rust_runtime_panic("index out of bounds: the len is 3 but the index is 5")
-    True
-    >>> rust_runtime_panic("cannot advance past `remaining`: 5 <= 3", "panic")
-    False
-    """
-    if kind in ("unwrap", "expect"):
-        return True
-    return isinstance(message, str) and bool(_RUST_RUNTIME.fullmatch(message.strip()[:2048]))
-
-
 @dataclass(frozen=True)
 class RaiseFrame:
     """What the indexed code says about the line a traceback was raised at
@@ -262,7 +157,7 @@ def first_answer(
       has a site in that file and matches the whole message (the line may
       have moved).
     - A message in a form the interpreter raises itself (``runtime_message``,
-      see ``runtime_form``) is not answered by its text alone.
+      see ``Language.runtime_message``) is not answered by its text alone.
     - Otherwise the best match is the answer when its constant text verifies
       and its exception type does not disagree. A dynamic or empty template
       never wins on its exception type alone.
@@ -303,7 +198,7 @@ def explain(text: str, source: CandidateSource, limit: int = 5) -> list[Explanat
                 frames=part.frames,
                 raw=part.raw,
                 limit=limit,
-                innermost_last=part.language in (None, "python"),
+                innermost_last=plugins.innermost_last(part.language),
                 inner=part.values.get("error_message"),
             )
         except Exception:  # a bug in a source must not hide the other parts

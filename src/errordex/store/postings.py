@@ -1,8 +1,8 @@
 """The matcher's inverted index of the current entries, kept in SQLite.
 
-``errordex.match.index.StoreIndex`` reads it; ``sync`` keeps it in line
+``errordex.store.candidates.StoreIndex`` reads it; ``sync`` keeps it in line
 with the current snapshots, inside the snapshot's write transaction. The
-keys of an entry are ``errordex.match.index.entry_keys``: its words and word
+keys of an entry are ``errordex.match.keys.entry_keys``: its words and word
 pairs, and the few special keys that find templates with few or no words.
 
 It is a small log-structured index, so that a write appends instead of

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from errordex.match.index import entry_keys, type_name
+from errordex.match.keys import entry_keys, type_name
 from errordex.model import ErrorEntry
 from errordex.runtime import matched_template
 from errordex.template import Template

@@ -84,7 +84,7 @@ class SqliteStore:
 
     def writer(self) -> SnapshotWriter:
         """Start writing one snapshot (see ``SnapshotWriter``)."""
-        return SnapshotWriter(self)
+        return SnapshotWriter(self.conn)
 
     # -- reading -----------------------------------------------------------
 
@@ -338,7 +338,7 @@ class SqliteStore:
             (query, limit),
         )
 
-    # -- reads for the matcher (errordex.match.index.StoreIndex) -------------
+    # -- reads for the matcher (errordex.store.candidates.StoreIndex) -------------
 
     def fts_term_counts(self, terms: list[str]) -> dict[str, int]:
         """How many rows of ``entries_fts`` hold each term (terms as FTS5 tokenizes them)."""

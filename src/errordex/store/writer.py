@@ -17,15 +17,12 @@ import sqlite3
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from errordex.model import ClassDef, ErrorEntry, Package, Repo, Skip, Snapshot
 from errordex.store import postings
 from errordex.store.rows import EntryRows
 from errordex.store.rows import text as _text
-
-if TYPE_CHECKING:
-    from errordex.store.sqlite import SqliteStore
 
 #: the writer's temp tables of entries' rows (``EntryRows``) and their columns
 _PENDING_ROWS = {
@@ -114,9 +111,8 @@ class SnapshotWriter:
             sid = w.finish(data)
     """
 
-    def __init__(self, store: SqliteStore) -> None:
-        self._store = store
-        self.conn = store.conn
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
         #: paths whose text is written
         self.paths: set[str] = set()
         #: whether any identifiers were handed over before ``finish``

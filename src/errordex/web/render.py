@@ -13,21 +13,31 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from markupsafe import Markup, escape
 from pygments.lexer import Lexer
-from pygments.lexers import PythonLexer, RustLexer, TextLexer, TOMLLexer
+from pygments.lexers import TextLexer, TOMLLexer, find_lexer_class_by_name
 from pygments.token import STANDARD_TYPES, _TokenType
+from pygments.util import ClassNotFound
 
+from errordex import plugins
 from errordex.forge import file_url
 
-_LEXERS: dict[str, type[Lexer]] = {
-    "python": PythonLexer,
-    "rust": RustLexer,
-    "toml": TOMLLexer,
-}
+
+@cache
+def _lexer(language: str) -> type[Lexer]:
+    """The Pygments lexer of a language's code (``Language.lexer``), or of a
+    Cargo.toml snippet ("toml"); plain text for any other."""
+    lang = plugins.find(language)
+    found: type[Lexer] = TOMLLexer if language == "toml" else TextLexer
+    if lang is not None:
+        with suppress(ClassNotFound):
+            found = find_lexer_class_by_name(lang.lexer)
+    return found
 
 
 def _css_class(ttype: _TokenType) -> str:
@@ -39,7 +49,7 @@ def _css_class(ttype: _TokenType) -> str:
 
 def highlight_rows(code: str, language: str) -> list[str]:
     """``code`` as one HTML string per line; every token is escaped."""
-    lexer = _LEXERS.get(language, TextLexer)(stripnl=False, ensurenl=False)
+    lexer = _lexer(language)(stripnl=False, ensurenl=False)
     rows: list[list[str]] = [[]]
     for ttype, value in lexer.get_tokens(code):
         cls = _css_class(ttype)
@@ -320,7 +330,7 @@ def plain(text: str) -> str:
 
 def highlight_code(code: Code) -> Markup:
     """A code block, highlighted (no line numbers)."""
-    lexer = _LEXERS.get(code.language, TextLexer)(stripnl=False, ensurenl=False)
+    lexer = _lexer(code.language)(stripnl=False, ensurenl=False)
     out = []
     for ttype, value in lexer.get_tokens(code.code):
         cls = _css_class(ttype)

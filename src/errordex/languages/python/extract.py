@@ -22,6 +22,7 @@ from errordex import classmsg, grammars
 from errordex.extract.common import context_hash, is_test_path
 from errordex.languages.python import formats, keyed, msg
 from errordex.languages.python import forward as fwd
+from errordex.languages.python.file import Where
 from errordex.model import CallArg, ClassDef, Extraction, Forwarder, Guard, ThrowSite
 from errordex.template import Template
 
@@ -80,16 +81,6 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
         calls=forwarding.calls(f),
         functions=forwarding.qualnames(),
     )
-
-
-@dataclass
-class _Where:
-    """What the ancestors of a statement tell about it."""
-
-    symbol: str | None
-    guards: tuple[Guard, ...]
-    in_test: bool
-    bound: frozenset[str]  # names bound by enclosing `except ... as name`
 
 
 @dataclass(frozen=True)
@@ -164,7 +155,7 @@ class _File:
             self.site(node, "raise", exc_type, template, where, classmsg.site_args(template, args))
         ]
 
-    def keyed_sites(self, node: ts.Node, call: ts.Node, where: _Where) -> list[ThrowSite]:
+    def keyed_sites(self, node: ts.Node, call: ts.Node, where: Where) -> list[ThrowSite]:
         """``raise self.make_error("invalid")``: a site per class's text for
         the key (``keyed``), raised as the class the helper makes."""
         assert self.tables is not None
@@ -256,7 +247,7 @@ class _File:
         kind: str,
         exc_type: str | None,
         template: Template,
-        where: _Where,
+        where: Where,
         args: tuple[CallArg, ...] = (),
     ) -> ThrowSite:
         line = node.start_point.row + 1
@@ -323,7 +314,7 @@ class _File:
 
     # -- where a statement sits ---------------------------------------------
 
-    def where(self, node: ts.Node) -> _Where:
+    def where(self, node: ts.Node) -> Where:
         names: list[str] = []
         guards: list[Guard] = []  # innermost first, reversed at the end
         bound: set[str] = set()
@@ -346,7 +337,7 @@ class _File:
             child, parent = parent, parent.parent
         if self._test_path is None:
             self._test_path = is_test_path(self.path)
-        return _Where(
+        return Where(
             symbol=".".join(reversed(names)) or None,
             guards=tuple(reversed(guards)),
             in_test=in_test or self._test_path,
@@ -616,7 +607,7 @@ class _File:
                 continue
             key_text = msg.string_value(key)
             label = repr(key_text) if key_text is not None else msg.expr_text(key)
-            entry = _Where(
+            entry = Where(
                 symbol=f"{name}.default_error_messages[{label}]",
                 guards=where.guards,
                 in_test=where.in_test,

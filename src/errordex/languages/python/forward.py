@@ -17,17 +17,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import tree_sitter as ts
 
 from errordex import grammars
 from errordex.languages.python import msg
+from errordex.languages.python.file import SourceFile
 from errordex.model import Forwarder, MessageCall
 from errordex.template import Template
-
-if TYPE_CHECKING:
-    from errordex.languages.python.extract import _File
 
 #: when a message shows several parameters, the one that is the message
 _MESSAGE_PARAMS = ("message", "msg", "text", "reason", "detail", "details", "error", "err")
@@ -207,7 +204,7 @@ class Forwarding:
     call_nodes: list[ts.Node]
 
     @classmethod
-    def of(cls, f: _File, caught: grammars.Captures) -> Forwarding | None:
+    def of(cls, f: SourceFile, caught: grammars.Captures) -> Forwarding | None:
         src = f.src
         calls: list[ts.Node] = []
         # the query's patterns: the call is the callee's parent, or the
@@ -229,7 +226,7 @@ class Forwarding:
             return None
         return cls(functions, calls)
 
-    def calls(self, f: _File) -> tuple[MessageCall, ...]:
+    def calls(self, f: SourceFile) -> tuple[MessageCall, ...]:
         found = (message_call(f, n) for n in self.call_nodes)
         return tuple(sorted((c for c in found if c is not None), key=lambda c: (c.line, c.column)))
 
@@ -360,7 +357,7 @@ def forwarder(
     )
 
 
-def message_call(f: _File, call: ts.Node) -> MessageCall | None:
+def message_call(f: SourceFile, call: ts.Node) -> MessageCall | None:
     """A call that passes readable message text, or None."""
     fn = call.child_by_field_name("function")
     args = call.child_by_field_name("arguments")
@@ -443,7 +440,7 @@ def _may_be_message(value: ts.Node) -> bool:
     return True
 
 
-def _forms(f: _File, value: ts.Node) -> tuple[Template, ...]:
+def _forms(f: SourceFile, value: ts.Node) -> tuple[Template, ...]:
     """The messages an argument can be: its text, or what a helper of the
     same file returns (``self.get_invalid_choice_message(value=value)``)."""
     got = msg.read_forms(value, f.resolve, f.plural)

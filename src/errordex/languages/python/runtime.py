@@ -5,11 +5,47 @@ A ``raise ValueError("x")`` ends the traceback with ``ValueError: x``.
 
 from __future__ import annotations
 
+import re
+
+from errordex.match.keys import type_name
 from errordex.model import ThrowSite
+
+#: Directories that hold a project's importable packages, not packages themselves.
+_SOURCE_ROOTS = frozenset({"src", "lib", "Lib"})
+
+
+def python_module(path: str) -> str | None:
+    """The module a Python file is imported as, from its repository path:
+    ``Lib/json/decoder.py`` -> ``json.decoder``, ``src/pkg/__init__.py`` ->
+    ``pkg``; None when the path cannot be a module name.
+
+    >>> python_module("click/exceptions.py")
+    'click.exceptions'
+    """
+    if not path.endswith(".py"):
+        return None
+    parts = path[:-3].split("/")
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    # A source root: "src" or "Lib" anywhere (monorepos nest them), "lib" on top.
+    roots = [i for i, p in enumerate(parts[:-1]) if p in _SOURCE_ROOTS and (p != "lib" or i == 0)]
+    if roots:
+        parts = parts[roots[0] + 1 :]
+    if not parts or not all(p.isidentifier() for p in parts):
+        return None
+    return ".".join(parts)
+
+
+def qualified_exception(qualname: str, defined_in: str | None) -> str:
+    """The exception's name as a traceback prints it: ``module.Qualname`` for a
+    class defined in the repository (Python prints ``__module__`` for every
+    class outside builtins), the bare name otherwise."""
+    module = python_module(defined_in) if defined_in else None
+    return f"{module}.{qualname}" if module else qualname.rsplit(".", 1)[-1]
 
 
 def message_line(site: ThrowSite, exception: str | None = None) -> str:
-    """``exception`` is the name to print (see ``runtime.qualified_exception``)."""
+    """``exception`` is the name to print (see ``qualified_exception``)."""
     text = site.template.display()
     short = exception or (site.exception_type or "Exception").rsplit(".", 1)[-1]
     return f"{short}: {text}" if text else short
@@ -25,3 +61,73 @@ def is_test_file(name: str) -> bool:
         or name.endswith(("_test.py", "_tests.py"))
         or name == "conftest.py"
     )
+
+
+#: The forms of the messages the Python interpreter raises itself (CPython
+#: 3.8 to 3.13), by exception type. A raise statement that copies one of them
+#: (``raise AttributeError(f"'{cls}' object has no attribute '{name}'")``)
+#: verifies against every such message the runtime prints, so the text alone
+#: does not say that it was this statement.
+_PY_RUNTIME_FORMS: dict[str, tuple[str, ...]] = {
+    "attributeerror": (
+        r"'[^']+' object has no attribute '[^']+'",
+        r"type object '[^']+' has no attribute '[^']+'",
+        r"module '[^']+' has no attribute '[^']+'",
+        r"'[^']+' object attribute '[^']+' is read-only",
+        r"can't set attribute(?: '[^']+')?",
+        r"property '[^']+' of '[^']+' object has no setter",
+    ),
+    "typeerror": (
+        r"'[^']+' object is not (?:subscriptable|iterable|callable|an iterator|a mapping)",
+        r"'[^']+' object does not support item (?:assignment|deletion)",
+        r"unsupported operand type\(s\) for .+: '[^']+' and '[^']+'",
+        r"bad operand type for .+: '[^']+'",
+        r"'.+' not supported between instances of '[^']+' and '[^']+'",
+        r"can only concatenate \w+ \(not \S+\) to \w+",
+        r"object of type '[^']+' has no len\(\)",
+        r"cannot unpack non-iterable \S+ object",
+        r"'[^']+' object cannot be interpreted as an integer",
+        r"\w+ indices must be integers(?: or slices)?, not \S+",
+        r"unhashable type: '[^']+'",
+        r"a bytes-like object is required, not '[^']+'",
+        r".+\(\) takes (?:from )?\d+ (?:to \d+ )?positional arguments? but \d+ (?:were|was) given",
+        r".+\(\) missing \d+ required (?:positional|keyword-only) arguments?: .+",
+        r".+\(\) got an unexpected keyword argument '[^']+'",
+        r".+\(\) got multiple values for argument '[^']+'",
+        r".+\(\) argument (?:\d+ )?must be .+, not '[^']+'",
+    ),
+    "indexerror": (
+        r"(?:list|tuple|string|bytearray|range object) index out of range",
+        r"pop from (?:empty list|an empty \w+)",
+    ),
+    "valueerror": (
+        r"not enough values to unpack \(expected (?:at least )?\d+, got \d+\)",
+        r"too many values to unpack \(expected \d+\)",
+        r"invalid literal for int\(\) with base \d+: .+",
+        r"could not convert string to float: .+",
+    ),
+    "nameerror": (r"name '[^']+' is not defined",),
+    "unboundlocalerror": (r"cannot access local variable '[^']+' where it is not associated.*",),
+    "zerodivisionerror": (r"(?:integer |float )?(?:division|modulo) by zero",),
+    "recursionerror": (r"maximum recursion depth exceeded.*",),
+}
+_PY_RUNTIME = {k: re.compile("|".join(f"(?:{f})" for f in v)) for k, v in _PY_RUNTIME_FORMS.items()}
+
+
+def runtime_form(message: str, exception_type: str | None) -> bool:
+    """Whether ``message`` has the form of a message the Python interpreter
+    raises itself, for a builtin ``exception_type`` (or none given).
+
+    >>> runtime_form("'NoneType' object has no attribute 'write'", "AttributeError")
+    True
+    >>> runtime_form("'NoneType' object has no attribute 'write'", "mylib.AttributeError")
+    False
+    """
+    if not isinstance(message, str) or len(message) > 2048:
+        return False
+    line = message.strip()
+    if exception_type:
+        head, _, _ = exception_type.strip().rpartition(".")
+        form = _PY_RUNTIME.get(type_name(exception_type))
+        return head in ("", "builtins") and form is not None and bool(form.fullmatch(line))
+    return any(f.fullmatch(line) for f in _PY_RUNTIME.values())

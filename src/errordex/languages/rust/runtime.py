@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+import re
+
 from errordex.model import ThrowSite
 from errordex.template import Template
 
@@ -57,3 +59,52 @@ _TEST_FILES = ("tests.rs", "test.rs")
 
 def is_test_file(name: str) -> bool:
     return name.endswith("_test.rs") or name in _TEST_FILES
+
+
+#: Panics of Rust's core and standard library (``#[track_caller]``: the panic
+#: location is the line that called them, not a ``panic!`` of the crate).
+_RUST_RUNTIME = re.compile(
+    "|".join(
+        (
+            r"index out of bounds: the len is \d+ but the index is \d+",
+            r"attempt to [a-z ]+ with overflow",
+            r"attempt to (?:divide by zero|calculate the remainder with a divisor of zero)",
+            r"range (?:start|end) index \d+ out of range for slice of length \d+",
+            r"slice index starts at \d+ but ends at \d+",
+            r"byte index \d+ is (?:out of bounds|not a char boundary).*",
+            r"already (?:mutably )?borrowed: Borrow(?:Mut)?Error",
+            r"capacity overflow",
+        )
+    ),
+    re.DOTALL,
+)
+
+
+def rust_runtime_panic(message: str, kind: str | None = None) -> bool:
+    """Whether a Rust panic comes from the language or its standard library
+    (``unwrap()``, ``expect()``, an index, an overflow) called at the panic
+    location, rather than from a ``panic!`` or ``assert!`` written there.
+
+    >>> rust_runtime_panic("index out of bounds: the len is 3 but the index is 5")
+    True
+    >>> rust_runtime_panic("cannot advance past `remaining`: 5 <= 3", "panic")
+    False
+    """
+    if kind in ("unwrap", "expect"):
+        return True
+    return isinstance(message, str) and bool(_RUST_RUNTIME.fullmatch(message.strip()[:2048]))
+
+
+#: A crate's directory in a registry or vendor tree, with its version
+#: (``registry/bytes-1.0.0/src/bytes.rs``).
+_CRATE_DIR = re.compile(r"(?:^|/)([A-Za-z0-9_-]+?)-(\d+\.\d+\.\d+(?:[-+][\w.]+)?)/")
+
+
+def ran_version(path: str) -> str | None:
+    """The crate version a frame's path names, if it is in a crate's directory.
+
+    >>> ran_version("/home/u/.cargo/registry/src/x/bytes-1.0.0/src/bytes.rs")
+    '1.0.0'
+    """
+    crate = _CRATE_DIR.search(path.replace("\\", "/"))
+    return crate.group(2) if crate else None
