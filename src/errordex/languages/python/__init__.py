@@ -9,7 +9,7 @@ import tree_sitter_python
 
 from errordex.hookspecs import hookimpl
 from errordex.language import Language
-from errordex.languages.python import extract, paste, runtime, scan, words
+from errordex.languages.python import extract, paste, printed, runtime, scan, words
 
 PYTHON = Language(
     name="python",
@@ -20,7 +20,7 @@ PYTHON = Language(
     parse=extract.parse,
     extract=extract.extract,
     scan=scan.scan,
-    kinds=("raise", "assert", "exception-message"),
+    kinds=("raise", "assert", "exception-message", *printed.KINDS),
     parses=scan.parses,
     lexer="python",
     innermost_last=True,

@@ -20,7 +20,7 @@ import tree_sitter as ts
 
 from errordex import classmsg, grammars
 from errordex.extract.common import context_hash, is_test_path
-from errordex.languages.python import formats, keyed, msg
+from errordex.languages.python import formats, keyed, msg, printed
 from errordex.languages.python import forward as fwd
 from errordex.languages.python.file import Where
 from errordex.model import CallArg, ClassDef, Extraction, Forwarder, Guard, ThrowSite
@@ -57,7 +57,13 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
     # Forwarding (``self.fail(msg)``) is read outside test code only: a
     # call in a test is not where a library's message lives.
     forwarding = fwd.Forwarding.of(f, caught) if not f.test_path else None
-    if not (raises or asserts or class_nodes or forwarding):
+    # Errors printed, not raised (``printed``): a library's, not its tests'.
+    shown = (
+        []
+        if f.test_path
+        else printed.find(f, caught.get("forward.callee", []), caught.get("forward.method", []))
+    )
+    if not (raises or asserts or class_nodes or forwarding or shown):
         return Extraction()
     classes: list[ClassDef] = []
     for node in class_nodes:
@@ -71,6 +77,7 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
     for node in asserts:
         sites.append(f.assert_site(node))
     sites.extend(f.message_sites)
+    sites.extend(shown)
     sites.sort(key=lambda s: (s.line, s.column, s.kind))
     if forwarding is None:
         return Extraction(sites=tuple(sites), classes=tuple(classes))
