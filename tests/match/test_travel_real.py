@@ -79,3 +79,16 @@ def test_pydantic_code_first_error_answers_the_line_alone(store: SqliteStore) ->
     line = assert_answers(store, lambda: ByteSize(1).to("parsec"))
     assert line.endswith("PydanticCustomError: Could not interpret byte unit: parsec")
     assert_answers(store, lambda: IPvAnyAddress("x"))  # type: ignore[operator]
+
+
+def test_pydantic_message_a_mock_was_built_with_answers_the_line_alone(
+    store: SqliteStore,
+) -> None:
+    from pydantic import BaseModel
+
+    class M(BaseModel):
+        x: Undefined  # type: ignore[name-defined]  # noqa: F821
+
+    line = assert_answers(store, lambda: M(x=1))
+    assert "`M` is not fully defined; you should define `Undefined`" in line
+    assert_answers(store, lambda: BaseModel())

@@ -20,7 +20,7 @@ import tree_sitter as ts
 
 from errordex import classmsg, grammars
 from errordex.extract.common import context_hash, is_test_path
-from errordex.languages.python import formats, keyed, msg, printed
+from errordex.languages.python import formats, held, keyed, msg, printed
 from errordex.languages.python import forward as fwd
 from errordex.languages.python.file import Where
 from errordex.model import CallArg, ClassDef, Extraction, Forwarder, Guard, ThrowSite
@@ -86,7 +86,8 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
         classes=tuple(classes),
         forwarders=tuple(sorted(f.forwarders, key=lambda fw: (fw.line, fw.qualname))),
         calls=forwarding.calls(f),
-        functions=forwarding.qualnames(),
+        # a class that raises what it was built with is called as a function
+        functions=tuple(sorted({*forwarding.qualnames(), *f.class_forwarders})),
     )
 
 
@@ -112,6 +113,8 @@ class _File:
     message_sites: list[ThrowSite] = field(default_factory=list)
     forwarders: list[Forwarder] = field(default_factory=list)
     tables: keyed.Tables | None = None
+    #: the classes that are forwarders (``held``)
+    class_forwarders: set[str] = field(default_factory=set)
     _lines: list[str] | None = None
     _src: bytes | None = None
     _functions: dict[str, list[ts.Node]] | None = None
@@ -149,13 +152,17 @@ class _File:
             template, args = self.call_message(exc, exc_type)
         elif exc.type in ("identifier", "attribute") and _looks_like_class(exc):
             exc_type = msg.expr_text(exc)
-            held = classmsg.class_message(exc_type, self.local_classes, ())
-            template = held.template if held is not None else Template.empty()
+            holder = classmsg.class_message(exc_type, self.local_classes, ())
+            template = holder.template if holder is not None else Template.empty()
         else:  # an exception instance held in a variable, or an expression
             exc_type = None
             template = Template.runtime(msg.expr_text(exc))
         if exc_type is not None and not self.test_path:
             found = fwd.forwarder(self.path, node, exc_type, template)
+            if found is None:  # a message the object was built with (``held``)
+                found = held.attribute_forwarder(self.path, node, exc_type, template)
+                if found is not None:
+                    self.class_forwarders.add(found.qualname)
             if found is not None:
                 self.forwarders.append(found)
         return [
