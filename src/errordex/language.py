@@ -17,14 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from tree_sitter import Tree
 
     from errordex.analysis.evidence import FileEvidence
     from errordex.model import Extraction, Package, ThrowSite
-    from errordex.paste.model import Found
+    from errordex.paste.model import Found, ParsedError
 
 
 class Extractor(Protocol):
@@ -37,6 +37,9 @@ class Scanner(Protocol):
 
 #: A paste parser: the lines of a paste in, the errors found (with their spans) out.
 PasteFinder = Callable[[list[str]], "list[Found]"]
+#: A section of a page (``analysis.sections.section``), and a fact it cites.
+Section = dict[str, Any]
+Fact = dict[str, Any]
 #: A manifest reader: (path, text) in, the package it declares (or None) and
 #: the file's evidence out.
 ManifestReader = Callable[[str, str], "tuple[Package | None, FileEvidence]"]
@@ -103,6 +106,17 @@ class Language:
     parses: Callable[[str], bool] = _no_code
     #: the lexer name pages highlight its code with (Pygments)
     lexer: str = "text"
+    #: its name in a sentence ("Python")
+    title: str = ""
+    #: what a user calls one of its errors ("your panic")
+    error_word: str = "error"
+    #: whether an error pasted in no layout a language claims (a lone
+    #: message line) is read as one of this language's (at most one does)
+    claims_plain: bool = False
+    #: for the language that claims them: a lone ``Type: message`` line
+    #: split into its type and message, and such lines read as an error
+    split_typed: Callable[[str], tuple[str | None, str]] | None = None
+    typed_error: Callable[[list[str]], ParsedError] | None = None
     #: whether its runtime prints the innermost frame last (a Python
     #: traceback) or first (a Rust backtrace)
     innermost_last: bool = False
@@ -141,6 +155,23 @@ class Language:
     #: the version of the package a frame's path ran from, when the path says
     #: (``registry/bytes-1.0.0/src/bytes.rs``)
     ran_version: Callable[[str], str | None] = _no_version
+    #: what fails at the caller's line when ``library_panic`` says so, with
+    #: code in backticks ("an `unwrap()` ... on that line")
+    library_failure: str = ""
+    #: kinds of site that panic (a test expects one with ``#[should_panic]``)
+    panic_kinds: frozenset[str] = frozenset()
+    #: whether its example fixes read the real calls of the function that
+    #: throws (the analysis's ``callers`` fact)
+    reads_callers: bool = False
+    #: a page's writer asks these, for the lead site's language: what the
+    #: site does ("raises `KeyError`"), an example fix in the language's
+    #: code, and the defences a caller can write (given the repository's
+    #: test that shows the failing call). Their argument is the writer, an
+    #: ``analysis.fixes.Fixes`` (``Any`` here: the writer asks the languages,
+    #: so this module cannot import it)
+    what: Callable[[Any], str] | None = None
+    example_fix: Callable[[Any], Section | None] | None = None
+    defences: Callable[[Any, Fact | None], list[Section]] | None = None
     #: paste parsers: layouts that cannot be mistaken for another, and those
     #: read only when no strong layout was found
     paste_finders: tuple[PasteFinder, ...] = ()

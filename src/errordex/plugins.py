@@ -78,6 +78,9 @@ def languages() -> Mapping[str, Language]:
                     f"languages {seen[ext]!r} and {lang.name!r} both read {ext!r} files"
                 )
             seen[ext] = lang.name
+    plain = [lang.name for lang in found.values() if lang.claims_plain]
+    if len(plain) > 1:
+        raise LanguageError(f"languages {', '.join(map(repr, plain))} all claim plain messages")
     return MappingProxyType(dict(sorted(found.items())))
 
 
@@ -144,20 +147,39 @@ def bare_messages() -> Mapping[str, str]:
     return {k: v for lang in languages().values() for k, v in lang.bare_messages.items()}
 
 
+def assumed(name: str | None) -> Language | None:
+    """The language an error is read as: the one called ``name``, or for an
+    error of no known language (a lone message line) the language that
+    claims those (``Language.claims_plain``)."""
+    if name is not None:
+        return find(name)
+    return next((lang for lang in languages().values() if lang.claims_plain), None)
+
+
 def innermost_last(name: str | None) -> bool:
-    """Whether the runtime of ``name`` prints its innermost frame last; an
-    error of no known language is read as a traceback is."""
-    lang = find(name)
-    return lang.innermost_last if lang is not None else name is None
+    """Whether the runtime of ``name`` prints its innermost frame last."""
+    lang = assumed(name)
+    return lang is not None and lang.innermost_last
 
 
 def runtime_message(name: str | None, message: str, exception_type: str | None) -> bool:
     """Whether ``message`` has the form of one the runtime of ``name``
-    raises itself; for an error of no known language, any runtime's."""
-    if name is None:
-        return any(lang.runtime_message(message, exception_type) for lang in languages().values())
-    lang = find(name)
+    raises itself."""
+    lang = assumed(name)
     return lang is not None and lang.runtime_message(message, exception_type)
+
+
+def error_word(name: str | None) -> str:
+    """What a user calls an error of ``name`` ("panic"); "error" for another."""
+    lang = find(name)
+    return lang.error_word if lang is not None else "error"
+
+
+def runtime_title(name: str | None) -> str:
+    """The runtime an error of ``name`` comes from, in a sentence ("the Python
+    runtime"; "the runtime" for a language not known)."""
+    lang = assumed(name)
+    return f"the {lang.title} runtime" if lang is not None and lang.title else "the runtime"
 
 
 def lexer(name: str | None) -> str:

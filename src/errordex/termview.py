@@ -184,8 +184,9 @@ def _no_message(data: dict[str, Any]) -> str:
     ``panic!()``/``todo!()`` prints the runtime's text, a bare ``raise X`` the
     type alone."""
     sites = data.get("sites") or []
-    if sites and sites[0].get("language") == "rust" and data.get("runtime_message"):
-        return f"(none in the source: Rust prints “{data['runtime_message']}”)"
+    lang = plugins.find(sites[0].get("language")) if sites else None
+    if lang is not None and lang.bare_messages and data.get("runtime_message"):
+        return f"(none in the source: {lang.title} prints “{data['runtime_message']}”)"
     return "(no message: the exception type alone)"
 
 
@@ -258,7 +259,7 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
         )
         matches = part["matches"]
         answer = part.get("answer")
-        yours = "your panic" if part.get("language") == "rust" else "your error"
+        yours = f"your {plugins.error_word(part.get('language'))}"
         if answer and answer["kind"] == "entry":
             best = matches[0]
             console.print(f"[green]best match[/] (score {best['score']:.2f})")
@@ -326,6 +327,7 @@ def _print_location(console: Console, where: dict[str, Any], language: str | Non
     fn = f" in {escape(where['function'])}" if where.get("function") else ""
     repo = escape(where["repo"])
     commit = escape(str(where.get("commit") or "")[:10])
+    lang = plugins.find(language)
     if not where.get("raise_frame"):
         text = f"raised in code that is not indexed, called from {at}{fn} [dim]({repo})[/]"
     elif where.get("other_version"):
@@ -338,13 +340,14 @@ def _print_location(console: Console, where: dict[str, Any], language: str | Non
             f"panicked at {at}{fn} [dim]({repo})[/], which is not a panic site at the indexed"
             f" commit {commit}\n  [dim]the version you ran may differ from the indexed one{ran}[/]"
         )
-    elif not where.get("raise_statement") and language == "rust":
+    elif not where.get("raise_statement") and lang is not None and lang.library_failure:
+        failure = lang.library_failure.replace("`", "")
         text = (
-            f"panicked in Rust's standard library, called at {at}{fn} [dim]({repo})[/]"
-            "\n  [dim]an unwrap(), expect(), index or arithmetic check on that line panicked[/]"
+            f"panicked in {lang.title}'s standard library, called at {at}{fn} [dim]({repo})[/]"
+            f"\n  [dim]{failure} panicked[/]"
         )
     elif not where.get("raise_statement"):
-        runtime = "the Python runtime" if language in (None, "python") else "the runtime"
+        runtime = plugins.runtime_title(language)
         text = (
             f"raised by {runtime} at {at}{fn}, not by a raise statement in {repo}"
             "\n  [dim]evaluating that line (or compiled code it calls) raised it[/]"

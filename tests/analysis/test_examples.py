@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from errordex.analysis import examples
+from errordex.languages.python import examples as python_examples
+from errordex.languages.rust import examples as rust_examples
 
 
 @pytest.mark.parametrize(
@@ -20,13 +21,13 @@ from errordex.analysis import examples
     ],
 )
 def test_negate_python_keeps_the_codes_own_names(cond: str, holds: str) -> None:
-    assert examples.negate_python(cond) == holds
+    assert python_examples.negate_python(cond) == holds
 
 
 def test_handled_patterns_drop_bindings_but_keep_literals() -> None:
-    got = examples.handled_patterns(["Kind::Float(x)", "Some(0)", "Point { x, y }"])
+    got = rust_examples.handled_patterns(["Kind::Float(x)", "Some(0)", "Point { x, y }"])
     assert got == "Kind::Float(..) | Some(0) | Point { .. }"
-    assert examples.handled_patterns(["n if n > 3"]) is None
+    assert rust_examples.handled_patterns(["n if n > 3"]) is None
 
 
 @pytest.mark.parametrize(
@@ -42,12 +43,12 @@ def test_handled_patterns_drop_bindings_but_keep_literals() -> None:
 def test_scrutinee_at_call_follows_only_parameters(
     scrutinee: str, params: list[str], call: str, value: str | None
 ) -> None:
-    assert examples.scrutinee_at_call(scrutinee, params, call) == value
+    assert rust_examples.scrutinee_at_call(scrutinee, params, call) == value
 
 
 def test_expect_receiver_is_the_unwrapped_expression() -> None:
-    assert examples.expect_receiver('u8::try_from(n).expect("fits")') == "u8::try_from(n)"
-    assert examples.expect_receiver("f(x)") is None
+    assert rust_examples.expect_receiver('u8::try_from(n).expect("fits")') == "u8::try_from(n)"
+    assert rust_examples.expect_receiver("f(x)") is None
 
 
 def test_referenced_paths_are_the_paths_of_facts_nested_ones_too() -> None:
@@ -89,7 +90,7 @@ def test_guard_rust_call_writes_the_assert_in_the_call_arguments(
     body: str, params: list[str], condition: str, check: str
 ) -> None:
     name = "split_to" if "split_to" in body else "new"
-    got = examples.guard_rust_call(body, name, params, condition)
+    got = rust_examples.guard_rust_call(body, name, params, condition)
     assert got is not None and got[0] == check
     assert f"if {check} {{" in got[1]
 
@@ -104,4 +105,4 @@ def test_guard_rust_call_writes_the_assert_in_the_call_arguments(
     ],
 )
 def test_guard_rust_call_gives_up_rather_than_invent(body: str, condition: str) -> None:
-    assert examples.guard_rust_call(body, "split_to", ["self", "at"], condition) is None
+    assert rust_examples.guard_rust_call(body, "split_to", ["self", "at"], condition) is None

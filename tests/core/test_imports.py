@@ -103,3 +103,18 @@ def test_the_matcher_imports_nothing_of_the_store() -> None:
         if t.startswith("errordex.store")
     }
     assert into_store == set()
+
+
+def test_the_core_names_no_language() -> None:
+    """Everything that knows a language is in its package under languages/;
+    the core asks the Language (``errordex.language``) instead."""
+    named = [
+        f"{path.relative_to(SRC)}:{i}"
+        for path in sorted(SRC.rglob("*"))
+        if path.is_file()
+        and path.suffix in (".py", ".html", ".scm", ".sql")
+        and "languages" not in path.relative_to(SRC).parts
+        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if '"rust"' in line or '"python"' in line
+    ]
+    assert named == []

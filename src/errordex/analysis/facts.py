@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from itertools import islice
 from typing import Any
 
+from errordex import plugins
 from errordex.analysis.cfg import dependency_line, enabled_by, features_in
 from errordex.analysis.evidence import FuncDef, TestExpect
 from errordex.analysis.index import ROW_SHARE, Index, Related, trigrams_of, words_of
@@ -36,8 +37,6 @@ _INVARIANT = re.compile(
     re.I,
 )
 MAX_CALLERS = 3
-#: Rust sites that panic (a `#[should_panic]` test can reproduce them).
-_PANIC_KINDS = frozenset({"panic", "unimplemented", "todo", "unreachable", "assert", "expect"})
 
 
 def builtin_exception(name: str) -> bool:
@@ -79,13 +78,36 @@ def catch_all_arms(sites: list[ThrowSite], ix: Index | None = None) -> list[Fact
     return out
 
 
+def _packaged(language: str) -> bool:
+    """Whether the language's code lives in packages its manifests declare
+    (a crate in a Cargo.toml), with features and a repository to report to."""
+    lang = plugins.find(language)
+    return lang is not None and bool(lang.manifests)
+
+
+def _raises_classes(language: str) -> bool:
+    """Whether the language raises exception classes, with a hierarchy."""
+    lang = plugins.find(language)
+    return lang is not None and lang.raise_kind is not None
+
+
+def _panic_kinds(language: str) -> frozenset[str]:
+    lang = plugins.find(language)
+    return lang.panic_kinds if lang is not None else frozenset()
+
+
+def _reads_callers(language: str) -> bool:
+    lang = plugins.find(language)
+    return lang is not None and lang.reads_callers
+
+
 def features(sites: list[ThrowSite], ix: Index) -> list[Fact]:
     out: list[Fact] = []
     seen: set[tuple[str, str, bool]] = set()
     for s in sites:
         crate = s.package
         pkg = ix.packages.get(crate or "")
-        if s.language != "rust" or pkg is None or crate is None:
+        if not _packaged(s.language) or pkg is None or crate is None:
             continue
         for g in s.guards:
             if g.kind != "cfg":
@@ -255,7 +277,7 @@ def _paths_from_entry_points(
 
 def hierarchy(entry: ErrorEntry, ix: Index) -> list[Fact]:
     """The exception's classes, from the raised one up to a builtin."""
-    if not entry.exception_types or entry.sites[0].language != "python":
+    if not entry.exception_types or not _raises_classes(entry.sites[0].language):
         return []
     name = entry.exception_types[0].rsplit(".", 1)[-1]
     out: list[Fact] = []
@@ -339,7 +361,7 @@ def tests(
     # What a raises-check must name to catch it: the class or one of its bases.
     catching = short | {h["name"] for h in classes or ()}
     catching |= {m for h in classes or () for m in h.get("mro", ())}
-    python = entry.sites[0].language == "python"
+    classes_raised = _raises_classes(entry.sites[0].language)
     strong: list[Fact] = []
     weak: list[Fact] = []
     # The tests that may expect it: by a word of its text; without expected
@@ -351,7 +373,7 @@ def tests(
     for exception in short:
         for name in names:
             picked.update(ix.tests_by_exception_call.get((exception, name), ()))
-    panics = any(s.language == "rust" and s.kind in _PANIC_KINDS for s in entry.catalog_sites)
+    panics = any(s.kind in _panic_kinds(s.language) for s in entry.catalog_sites)
     if panics:
         for name in names:
             if ix.defined.get(name, 0) <= AMBIGUOUS:
@@ -361,7 +383,11 @@ def tests(
         if t.pattern and message.matches(t.pattern, t.is_regex):
             # A table's message column: a row counts only where its text pins the message.
             if t.inputs and not (
-                (not python or not t.exception or t.exception.rsplit(".", 1)[-1] in catching)
+                (
+                    not classes_raised
+                    or not t.exception
+                    or t.exception.rsplit(".", 1)[-1] in catching
+                )
                 and message.matches(t.pattern, t.is_regex, ROW_SHARE)
                 and (
                     pins(t.pattern, t.is_regex, entry.template)
@@ -467,7 +493,7 @@ def invariant(entry: ErrorEntry) -> list[Fact]:
 def upstream(entry: ErrorEntry, ix: Index, repo: Repo | str | None) -> list[Fact]:
     """Where to report a bug: the crate's ``repository`` (a forge), with its line."""
     lead = entry.catalog_sites[0]
-    got = ix.manifests.get(lead.package or "") if lead.language == "rust" else None
+    got = ix.manifests.get(lead.package or "") if _packaged(lead.language) else None
     if got is not None and got[1].repository is not None:
         declared, line = got[1].repository
         forge = parse_forge_url(declared)
@@ -544,7 +570,7 @@ def expects(sites: list[ThrowSite], ix: Index) -> list[Fact]:
     """The ``x.expect("...")`` / ``x.unwrap()`` calls of expect sites, as written."""
     out: list[Fact] = []
     for s in sites:
-        if s.kind != "expect" or s.language != "rust":
+        if s.kind != "expect" or "expect" not in _panic_kinds(s.language):
             continue
         got = ix.unwrap(s.path, s.line)
         if got is not None:
@@ -575,7 +601,7 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
         "arms": catch_all_arms(sites, ix),
         "invariant": broken,
         "upstream": upstream(entry, ix, repo) if broken else [],
-        "callers": callers(sites, reach, ix) if sites[0].language == "rust" else [],
+        "callers": callers(sites, reach, ix) if _reads_callers(sites[0].language) else [],
         "expects": expects(sites, ix),
         "features": features(sites, ix),
         "reachability": reach,

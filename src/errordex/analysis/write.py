@@ -8,10 +8,10 @@ manifest line) and is dropped unless it parses.
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
+from errordex import plugins
 from errordex.analysis import examples
 from errordex.analysis.fixes import Fixes
 from errordex.analysis.sections import Fact, code_block, ev, section
@@ -21,7 +21,6 @@ from errordex.runtime import title
 
 #: what a feature-gated stand-in calls; `unreachable!` under a cfg is not one
 _STUB_KINDS = ("unimplemented", "todo", "panic")
-_PANICKING = ("panic", "unimplemented", "todo", "unreachable", "assert", "expect")
 
 
 @dataclass(frozen=True)
@@ -33,21 +32,6 @@ class Analysis:
 
     def to_json(self) -> dict[str, Any]:
         return {**self.sections, "provenance": {"kind": "static"}}
-
-
-def _what(entry: ErrorEntry, lead: ThrowSite) -> str:
-    if lead.language == "python":
-        exc = entry.exception_types[0] if entry.exception_types else "an exception"
-        return f"raises `{exc}`" if entry.exception_types else "raises"
-    if lead.kind in _PANICKING:
-        return (
-            f"panics (`{lead.kind}!`)"
-            if lead.kind not in ("assert", "expect")
-            else f"panics ({lead.kind})"
-        )
-    if lead.kind in ("display-impl", "error-attr") and lead.exception_type:
-        return f"prints this for the error `{lead.exception_type}`"
-    return "returns this error"
 
 
 class _Writer(Fixes):
@@ -79,6 +63,11 @@ class _Writer(Fixes):
         self.upstream: Fact | None = next(iter(facts.get("upstream") or []), None)
 
     # -- small phrases ---------------------------------------------------
+    def what(self) -> str:
+        """What the lead site does, for the summary ("raises `KeyError`")."""
+        lang = plugins.find(self.lang)
+        return lang.what(self) if lang is not None and lang.what else "throws this error"
+
     def condition(self) -> str | None:
         if self.cond is None:
             return None
@@ -115,7 +104,7 @@ class _Writer(Fixes):
             s = self.stub
             text = (
                 f"`{s['crate']}` was built without its `{s['feature']}` feature, so {self.fn_name()} is the "
-                f"`#[cfg({s['cfg']})]` stub that {_what(self.e, self.lead)}. Enable the feature: "
+                f"`#[cfg({s['cfg']})]` stub that {self.what()}. Enable the feature: "
                 f"`{s['dependency_line']}`."
             )
             return section(text + places, ev(s, *([self.fn] if self.fn else [])))
@@ -123,20 +112,20 @@ class _Writer(Fixes):
             a = self.arm
             handled = ", ".join(f"`{h}`" for h in a["handled"][:8])
             text = (
-                f"{self.fn_name()} {_what(self.e, self.lead)} in the catch-all `{a['arm']}` arm of a `match`: "
+                f"{self.fn_name()} {self.what()} in the catch-all `{a['arm']}` arm of a `match`: "
                 f"the value was none of {handled}."
             )
             return section(text + places, ev(a, *([self.fn] if self.fn else [])))
         cond = self.condition()
         if cond:
-            text = f"{self.fn_name()} {_what(self.e, self.lead)} when {cond}."
+            text = f"{self.fn_name()} {self.what()} when {cond}."
             return section(text + places, ev(self.cond or {}, *([self.fn] if self.fn else [])))
         if self.lead.kind in ("display-impl", "error-attr") and self.lead.exception_type:
             text = (
                 f"This is the message of `{self.lead.exception_type}`, written by {self.fn_name()}."
             )
             return section(text + places, ev(*([self.fn] if self.fn else [])) or [self.where])
-        text = f"{self.fn_name()} {_what(self.e, self.lead)} at {self.where}."
+        text = f"{self.fn_name()} {self.what()} at {self.where}."
         return section(text + places, [self.where])
 
     def meaning(self) -> dict[str, Any] | None:
@@ -362,43 +351,9 @@ class _Writer(Fixes):
         body_test = next(
             (t for t in self.tests if t.get("body") and t.get("matched_by") == "message"), None
         )
-        if self.lang == "python" and self.e.exception_types and body_test:
-            exc = self.e.exception_types[0].rsplit(".", 1)[-1]
-            body = textwrap.indent(body_test["body"], "    ")
-            code = f"try:\n{body}\nexcept {exc}:\n    ..."
-            block = code_block(code, "python")
-            if block and exc in _known(self.f, exc):
-                out.append(
-                    section(
-                        f"Catch `{exc}` around the call ({body_test['test']} shows the failing call).",
-                        ev(body_test),
-                        strategy="catch",
-                        title=f"Catch {exc}",
-                        **block,
-                    )
-                )
-        if (
-            self.lang == "rust"
-            and self.lead.kind in _PANICKING
-            and body_test
-            and body_test["kind"] == "should_panic"
-        ):
-            body = textwrap.indent(body_test["body"], "    ")
-            code = f"assert!(std::panic::catch_unwind(|| {{\n{body}\n}})\n.is_err());"
-            block = code_block(code, "rust")
-            if block:
-                out.append(
-                    section(
-                        f"Isolate the panic with `std::panic::catch_unwind` (the body is `{body_test['test']}`).",
-                        ev(body_test),
-                        strategy="isolate",
-                        title="Contain the panic",
-                        **block,
-                    )
-                )
-        arm_check = self.arm_check()
-        if arm_check is not None and not self.invariant:
-            out.append(arm_check)
+        lang = plugins.find(self.lang)
+        if lang is not None and lang.defences is not None:
+            out.extend(lang.defences(self, body_test))
         if (
             self.cond is not None
             and self.cond["kind"] != "except"
@@ -496,11 +451,6 @@ def _lead(entry: ErrorEntry, facts: dict[str, list[Fact]]) -> tuple[ThrowSite, F
     at = {f"{s.path}:{s.line}": s for s in entry.catalog_sites}
     best = min((f for f in reach if f["site"] in at), key=rank)
     return at[best["site"]], best
-
-
-def _known(facts: dict[str, list[Fact]], name: str) -> set[str]:
-    names = {h["name"] for h in facts["hierarchy"]}
-    return names | {name} if facts["hierarchy"] else names
 
 
 def write(entry: ErrorEntry, facts: dict[str, list[Fact]], slug: str) -> Analysis:

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import re
 
-# A module, not its names: the languages' paste parsers import paste.model.
-from errordex.languages.python import paste as python_paste
+from errordex import plugins
 from errordex.paste.model import Found, ParsedError
 
 MAX_MESSAGE_CHARS = 20_000
@@ -105,8 +104,12 @@ def _is_error_line(line: str) -> bool:
 
 
 def _typed(line: str) -> str | None:
-    """The language a lone ``Type: message`` line comes from ("" if unknown), or None."""
-    etype, _ = python_paste.split_exception_line(line)
+    """The language a lone ``Type: message`` line comes from ("" if unknown), or
+    None; the language that claims such lines reads them (``Language.claims_plain``)."""
+    claimed = plugins.assumed(None)
+    if claimed is None or claimed.split_typed is None:
+        return None
+    etype, _ = claimed.split_typed(line)
     if etype is None or etype in ("Error", "error", "ERROR", "Fatal", "fatal", "FATAL", "E"):
         return None
     last = etype.rsplit(".", 1)[-1]
@@ -117,16 +120,18 @@ def _typed(line: str) -> str | None:
     if last in _JS_ONLY:
         return "javascript"
     if last in _PY_ONLY or "." in etype or last.endswith(("Warning", "Group")):
-        return "python"
+        return claimed.name
     return ""
 
 
 def _typed_error(lines: list[str]) -> ParsedError:
     language = _typed(lines[0]) or None
+    claimed = plugins.assumed(None)  # there is one: _typed found the line typed
+    assert claimed is not None and claimed.split_typed and claimed.typed_error
     raw = "\n".join(lines)[:MAX_MESSAGE_CHARS]
-    etype, message = python_paste.split_exception_line(raw)
-    if language == "python" or language is None:
-        err = python_paste.make_error(raw.split("\n"), ())
+    etype, message = claimed.split_typed(raw)
+    if language == claimed.name or language is None:
+        err = claimed.typed_error(raw.split("\n"))
         return ParsedError(
             err.message,
             err.raw,

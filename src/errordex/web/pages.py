@@ -14,7 +14,7 @@ from xml.sax.saxutils import escape as xml_escape
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from errordex import __version__
+from errordex import __version__, plugins
 from errordex.store.sqlite import SqliteStore
 from errordex.web import render
 from errordex.web.urls import Urls
@@ -43,6 +43,9 @@ def environment() -> Environment:
         unique=render.unique,
         via=render.via,
         title_parts=render.title_parts,
+        find_language=plugins.find,
+        error_word=plugins.error_word,
+        runtime_title=plugins.runtime_title,
         version=__version__,
         site_name=SITE_NAME,
     )

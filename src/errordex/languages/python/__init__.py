@@ -9,7 +9,7 @@ import tree_sitter_python
 
 from errordex.hookspecs import hookimpl
 from errordex.language import Language
-from errordex.languages.python import extract, paste, printed, runtime, scan, words
+from errordex.languages.python import extract, fixes, paste, printed, runtime, scan, words
 
 PYTHON = Language(
     name="python",
@@ -22,6 +22,10 @@ PYTHON = Language(
     scan=scan.scan,
     kinds=("raise", "assert", "exception-message", *printed.KINDS),
     parses=scan.parses,
+    title="Python",
+    claims_plain=True,
+    split_typed=paste.split_exception_line,
+    typed_error=paste.typed_error,
     lexer="python",
     innermost_last=True,
     test_dirs=("tests", "test", "testing"),
@@ -31,6 +35,9 @@ PYTHON = Language(
     printed_type=runtime.qualified_exception,
     raise_kind="raise",
     runtime_message=runtime.runtime_form,
+    what=fixes.what,
+    example_fix=fixes.example_fix,
+    defences=fixes.defences,
     paste_finders=(paste.find,),
     words=words.PY_WORDS,
     identifiers=scan.identifiers,

@@ -110,6 +110,11 @@ def make_error(
     )
 
 
+def typed_error(lines: list[str]) -> ParsedError:
+    """Lone ``Type: message`` lines (no traceback) read as a Python error."""
+    return make_error(lines, ())
+
+
 def _unrepr(text: str) -> str | None:
     if len(text) > 10_000:
         return None

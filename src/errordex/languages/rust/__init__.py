@@ -11,7 +11,7 @@ import tree_sitter_rust
 
 from errordex.hookspecs import hookimpl
 from errordex.language import Language
-from errordex.languages.rust import cargo, extract, paste, runtime, scan, words
+from errordex.languages.rust import cargo, extract, fixes, paste, runtime, scan, words
 
 RUST = Language(
     name="rust",
@@ -36,6 +36,9 @@ RUST = Language(
         "display-impl",
     ),
     parses=scan.parses,
+    title="Rust",
+    error_word="panic",
+    library_failure="an `unwrap()`, `expect()`, index or arithmetic check on that line",
     lexer="rust",
     innermost_last=False,
     test_dirs=("tests", "benches", "examples"),
@@ -48,6 +51,11 @@ RUST = Language(
     bare_key=runtime.bare_key,
     library_panic=runtime.rust_runtime_panic,
     ran_version=runtime.ran_version,
+    panic_kinds=frozenset({"panic", "unimplemented", "todo", "unreachable", "assert", "expect"}),
+    reads_callers=True,
+    what=fixes.what,
+    example_fix=fixes.example_fix,
+    defences=fixes.defences,
     paste_finders=(paste.find,),
     paste_fallbacks=(paste.find_main_error,),
     words=words.RUST_WORDS,

@@ -1,0 +1,101 @@
+"""Python's example fix and defence on a page (pure): the repository's own
+failing call, with what its raise requires; the call wrapped in a ``try``.
+Each reads the page's writer (``analysis.fixes.Fixes``).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from errordex.analysis.fixes import Fixes
+from errordex.analysis.sections import Fact, code_block, ev, section
+from errordex.languages.python import examples as px
+from errordex.runtime import title
+
+
+def what(w: Fixes) -> str:
+    """What the site does, for a page's summary."""
+    exc = w.e.exception_types[0] if w.e.exception_types else "an exception"
+    return f"raises `{exc}`" if w.e.exception_types else "raises"
+
+
+def defences(w: Fixes, body_test: Fact | None) -> list[dict[str, Any]]:
+    if not (w.e.exception_types and body_test):
+        return []
+    exc = w.e.exception_types[0].rsplit(".", 1)[-1]
+    body = textwrap.indent(body_test["body"], "    ")
+    code = f"try:\n{body}\nexcept {exc}:\n    ..."
+    block = code_block(code, "python")
+    if not block or exc not in w.known_classes(exc):
+        return []
+    return [
+        section(
+            f"Catch `{exc}` around the call ({body_test['test']} shows the failing call).",
+            ev(body_test),
+            strategy="catch",
+            title=f"Catch {exc}",
+            **block,
+        )
+    ]
+
+
+def example_fix(w: Fixes) -> dict[str, Any] | None:
+    t = next(
+        (
+            t
+            for t in w.tests
+            if t.get("body")
+            and t.get("matched_by") == "message"
+            and w.catches_this(t.get("exception"))
+            and w.specific(t)
+            and px.single_python_call(t["body"])
+        ),
+        None,
+    )
+    if t is None:
+        return None
+    exc = w.e.exception_types[0] if w.e.exception_types else None
+    head = f"{exc}: " if exc else ""
+    said = f"{head}{title(w.e)}" if not w.e.template.dynamic else (exc or "")
+    before = code_block(f"# before: raises {said}\n{t['body']}".rstrip(), "python")
+    if before is None:
+        return None
+    # A table row's input is on the row's line; the block that runs it at body_line.
+    line = t["line"] if "inputs" in t else t["body_line"]
+    text = f"The failing input is the repo's own case at {t['path']}:{line} (`{t['test']}`)."
+    c = w.cond
+    # Every enclosing `if` must hold for the raise to run: it does not run
+    # when any one of them is false (outermost first, as in the code).
+    ifs = list(
+        {
+            (g["line"], g["text"]): g
+            for g in w.f["guards"]
+            if g["site"] == w.where and g["kind"] in ("if", "elif", "isinstance", "else", "assert")
+        }.values()
+    )  # an `if isinstance(...)` is listed as both kinds
+    negated = [
+        g["text"] if g["kind"] in ("else", "assert") else px.negate_python(g["text"]) for g in ifs
+    ]
+    parts = [f"({n})" if n and (" if " in n or "lambda" in n) else n for n in negated]
+    holds = " or ".join(n for n in parts if n) if ifs and all(parts) else None
+    after = (
+        code_block(
+            f"# after: {w.entry_point_plain()} does not raise here when this holds\n{holds}",
+            "python",
+        )
+        if holds
+        else None
+    )
+    evidence = [f"{t['path']}:{line}", *ev(t), f"{t['path']}:{t['body_line']}"]
+    if after is None or c is None:
+        return section(text, list(dict.fromkeys(evidence)), before=before)
+    when = " and ".join(
+        f"`{g['text']}` is false" if g["kind"] in ("else", "assert") else f"`{g['text']}`"
+        for g in ifs
+    )
+    text += (
+        f" {w.fn_name()} raises when {when} ({', '.join(ev(*ifs))}), so the value "
+        f"you pass must make `{holds}` true there."
+    )
+    return section(text, list(dict.fromkeys([*evidence, *ev(*ifs)])), before=before, after=after)

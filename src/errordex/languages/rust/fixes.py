@@ -1,0 +1,226 @@
+"""Rust's example fixes and defences on a page (pure): the repository's own
+call guarded by what the site checks, a catch-all arm's variant checked
+first, ``?`` instead of ``expect``, a panic isolated with ``catch_unwind``.
+Each reads the page's writer (``analysis.fixes.Fixes``).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from errordex.analysis.fixes import Fixes
+from errordex.analysis.sections import Fact, code_block, ev, section
+from errordex.languages.rust import examples as rx
+from errordex.runtime import title
+
+#: Kinds of site that panic.
+PANICKING = ("panic", "unimplemented", "todo", "unreachable", "assert", "expect")
+
+
+def what(w: Fixes) -> str:
+    """What the site does, for a page's summary."""
+    lead = w.lead
+    if lead.kind in PANICKING:
+        return (
+            f"panics (`{lead.kind}!`)"
+            if lead.kind not in ("assert", "expect")
+            else f"panics ({lead.kind})"
+        )
+    if lead.kind in ("display-impl", "error-attr") and lead.exception_type:
+        return f"prints this for the error `{lead.exception_type}`"
+    return "returns this error"
+
+
+def example_fix(w: Fixes) -> dict[str, Any] | None:
+    if w.arm:
+        return catch_all_fix(w)
+    if w.f.get("expects"):
+        return expect_fix(w)
+    if w.cond is not None and w.cond["kind"] == "assert":
+        return assert_fix(w)
+    return None
+
+
+def defences(w: Fixes, body_test: Fact | None) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    if w.lead.kind in PANICKING and body_test and body_test["kind"] == "should_panic":
+        body = textwrap.indent(body_test["body"], "    ")
+        code = f"assert!(std::panic::catch_unwind(|| {{\n{body}\n}})\n.is_err());"
+        block = code_block(code, "rust")
+        if block:
+            out.append(
+                section(
+                    f"Isolate the panic with `std::panic::catch_unwind` (the body is `{body_test['test']}`).",
+                    ev(body_test),
+                    strategy="isolate",
+                    title="Contain the panic",
+                    **block,
+                )
+            )
+    check = arm_check(w)
+    if check is not None and not w.invariant:
+        out.append(check)
+    return out
+
+
+def arm_condition(w: Fixes, at_call: dict[str, Any] | None = None) -> tuple[str, str] | None:
+    """(the value, a `matches!` of the handled patterns) for the catch-all arm;
+    the value is the caller's argument when the callee matches on a parameter."""
+    a = w.arm
+    if a is None or not a.get("value") or not a["handled"]:
+        return None
+    pats = rx.handled_patterns(a["handled"])
+    if pats is None:
+        return None
+    value = a["value"]["text"]
+    if at_call is not None and not rx.variant_patterns(a["handled"]):
+        return None  # a literal pattern may not match the caller's (reference) type
+    if at_call is not None:
+        got = rx.scrutinee_at_call(value, at_call.get("params", []), at_call["text"])
+        if got is None:
+            return None
+        value = got
+    return value, f"matches!({value}, {pats})"
+
+
+def catch_all_fix(w: Fixes) -> dict[str, Any] | None:
+    a = w.arm
+    assert a is not None
+    fn = w.fn["function"] if w.fn else None
+    msg = panics_with(w, " for a value no arm handles")
+    for call in w.f.get("callers", []):
+        if call["calls"] != fn:
+            continue
+        got = arm_condition(w, call)
+        before = code_block(f"// before: {msg}\n{call['text']};", "rust")
+        if got is None or before is None:
+            continue
+        value, check = got
+        after = code_block(
+            f"// after: call it only with a value the match handles\n"
+            f"if {check} {{\n    {call['text']};\n}}",
+            "rust",
+        )
+        if after is None:
+            continue
+        v = a["value"]
+        text = (
+            f"The call is the repo's own, in `{call['function']}` ({call['path']}:{call['line']}). "
+            f"`{fn}` matches on `{v['text']}` ({v['path']}:{v['line']}), which is `{value}` "
+            "at this call; the fix checks it against the handled arms before calling."
+        )
+        return section(text, ev(call, a["value"], a), before=before, after=after)
+    got = arm_condition(w)
+    if got is None:
+        return None
+    value, check = got
+    first: Fact | None = next((c for c in w.f.get("callers", []) if c["calls"] == fn), None)
+    v = a["value"]
+    after = code_block(
+        f"// the value the match at {v['path']}:{v['line']} looks at must satisfy\n{check}",
+        "rust",
+    )
+    if after is None:
+        return None
+    before = code_block(f"// before: {msg}\n{first['text']};", "rust") if first else None
+    where = (
+        f" The call is the repo's own, in `{first['function']}` ({first['path']}:{first['line']})."
+        if first and before
+        else ""
+    )
+    text = (
+        f"{w.fn_name()} panics unless `{value}` ({v['path']}:{v['line']}) matches one of the "
+        f"arms before the catch-all at {a['path']}:{a['line']}: the condition that must hold "
+        f"is below.{where}"
+    )
+    out = section(text, ev(*([first] if first and before else []), v, a), after=after)
+    if before:
+        out["before"] = before
+    return out
+
+
+def panics_with(w: Fixes, when: str = "") -> str:
+    if w.e.template.dynamic:
+        return f"panics here{when} (the message is built at run time)"
+    return f"panics with “{title(w.e)}”{when}"
+
+
+def expect_fix(w: Fixes) -> dict[str, Any] | None:
+    for x in w.f.get("expects", []):
+        receiver = rx.expect_receiver(x["text"])
+        if receiver is None:
+            continue
+        before = code_block(f"// before: {panics_with(w, ' when it fails')}\n{x['text']};", "rust")
+        after = code_block(
+            f"// after: in a fn that returns Result (or Option), pass the failure up\n{receiver}?;",
+            "rust",
+        )
+        if before and after:
+            text = (
+                f"The code at {x['path']}:{x['line']} (in `{x['function']}`) unwraps "
+                f"`{receiver}`; where the caller can handle the failure, `?` returns it "
+                "instead of panicking."
+            )
+            return section(text, ev(x), before=before, after=after)
+    return None
+
+
+def assert_fix(w: Fixes) -> dict[str, Any] | None:
+    """A repo test that panics here, with its call wrapped in a check of
+    what the function asserts, written in the call's own arguments."""
+    g, fn = w.cond, w.fn
+    if g is None or fn is None or not fn.get("params"):
+        return None
+    for t in w.tests:
+        if t.get("kind") != "should_panic" or not t.get("body"):
+            continue
+        guarded = rx.guard_rust_call(t["body"], fn["name"], fn["params"], g["text"])
+        if guarded is None:
+            continue
+        check, after_body = guarded
+        before = code_block(f"// before: {panics_with(w)}\n{t['body']}", "rust")
+        after = code_block(
+            f"// after: check what `{fn['function']}` asserts first\n{after_body}", "rust"
+        )
+        if before is None or after is None:
+            continue
+        text = (
+            f"`{t['test']}` ({t['path']}:{t['line']}) makes this call and panics. "
+            f"{w.fn_name()} asserts `{g['text']}` (line {g['line']}); at this call "
+            f"that is `{check}`, so check it first."
+        )
+        return section(text, [*ev(t, g)], before=before, after=after)
+    return None
+
+
+def arm_check(w: Fixes) -> dict[str, Any] | None:
+    a = w.arm
+    if a is None:
+        return None
+    fn = w.fn["function"] if w.fn else None
+    # At a real call when the match looks at a parameter; else in the callee's terms.
+    for call in [c for c in w.f.get("callers", []) if c["calls"] == fn] + [None]:
+        got = arm_condition(w, call)
+        if got is not None:
+            break
+    if got is None:
+        return None
+    value, check = got
+    code = f"if !{check} {{\n    // not a value the match at {a['path']}:{a['line']} handles\n}}"
+    block = code_block(code, "rust")
+    if block is None:
+        return None
+    where = (
+        f"the value {w.fn_name()} matches on"
+        if call is None
+        else f"the argument that `{fn}` matches on (as at {call['path']}:{call['line']})"
+    )
+    return section(
+        f"Check `{value}`, {where}, against the arms the `match` handles "
+        f"({a['path']}:{a['line']}), and handle the other values yourself.",
+        ev(a, *([call] if call else [])),
+        strategy="validation",
+        title="Check the variant first",
+        **block,
+    )
