@@ -18,7 +18,7 @@ from errordex.store.sqlite import SqliteStore
 
 pytestmark = pytest.mark.corpus
 
-LIBRARIES = ("marshmallow", "pydantic")
+LIBRARIES = ("marshmallow", "pydantic", "packaging")
 
 
 def raised(fn: Callable[[], object]) -> tuple[str, str, int]:
@@ -92,3 +92,19 @@ def test_pydantic_message_a_mock_was_built_with_answers_the_line_alone(
     line = assert_answers(store, lambda: M(x=1))
     assert "`M` is not fully defined; you should define `Undefined`" in line
     assert_answers(store, lambda: BaseModel())
+
+
+def test_packaging_error_a_helper_built_answers_the_line_alone(store: SqliteStore) -> None:
+    from packaging.metadata import Metadata
+
+    def member() -> None:
+        try:
+            Metadata.from_raw({"metadata_version": "9", "name": "x", "version": "1"})
+        except ExceptionGroup as group:
+            raise group.exceptions[0] from None
+
+    line = assert_answers(store, member)
+    assert line == "packaging.metadata.InvalidMetadata: '9' is not a valid metadata version"
+    # the class the helper builds, not the helper's name
+    best = explain_text(store, line)["parts"][-1]["matches"][0]
+    assert best["exception_types"] == ["InvalidMetadata"]

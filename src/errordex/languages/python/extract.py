@@ -20,7 +20,8 @@ import tree_sitter as ts
 
 from errordex import classmsg, grammars
 from errordex.extract.common import context_hash, is_test_path
-from errordex.languages.python import formats, held, keyed, msg, printed
+from errordex.forward import substitute
+from errordex.languages.python import built, formats, held, keyed, msg, printed
 from errordex.languages.python import forward as fwd
 from errordex.languages.python.file import Where
 from errordex.model import CallArg, ClassDef, Extraction, Forwarder, Guard, ThrowSite
@@ -145,6 +146,10 @@ class _File:
             variants = self.keyed_sites(node, exc, where)
             if variants:
                 return variants
+        if exc.type == "call" and (helper := built.callee_name(exc)) is not None:
+            made = built.factory(self.functions, helper, self.resolve)
+            if made is not None:
+                return [self.factory_site(node, exc, made, where)]
         args: tuple[CallArg, ...] = ()
         if exc.type == "call":
             fn = exc.child_by_field_name("function")
@@ -182,6 +187,30 @@ class _File:
             return []
         exc_type = keyed.helper_raises(self.functions, helper)
         return [self.site(node, "raise", exc_type, text, where) for _, text in variants]
+
+    def factory_site(
+        self, node: ts.Node, call: ts.Node, made: built.Factory, where: Where
+    ) -> ThrowSite:
+        """``raise self._invalid_metadata(f"...")``: the exception the helper
+        builds, with the raise's argument for the helper's parameter that the
+        construction shows (``built``)."""
+        template, args = self.call_message(made.construction, made.exception_type)
+        fw = fwd.forwarder(self.path, made.returned, made.exception_type, template)
+        given = _argument(call, fw.param_name, fw.param_index) if fw is not None else None
+        if fw is not None and given is not None:
+            value = msg.read(given, self.resolve)
+            template = substitute(template, fw.param_name, value) or template
+            args = tuple(
+                replace(a, expr="", value=value) if a.expr == fw.param_name else a for a in args
+            )
+        return self.site(
+            node,
+            "raise",
+            made.exception_type,
+            template,
+            where,
+            classmsg.site_args(template, args),
+        )
 
     def assert_site(self, node: ts.Node) -> ThrowSite:
         kids = msg.named(node)
@@ -629,6 +658,25 @@ class _File:
             )
             template = keyed.placeholders(msg.read(value, self.resolve))
             self.message_sites.append(self.site(pair, "exception-message", name, template, entry))
+
+
+def _argument(call: ts.Node, name: str, index: int | None) -> ts.Node | None:
+    """The argument of a call for the parameter ``name`` at ``index``
+    (keyword, or positional when it has a place); None when not given."""
+    args = call.child_by_field_name("arguments")
+    position = 0
+    for a in msg.named(args) if args is not None else []:
+        if a.type == "keyword_argument":
+            key = a.child_by_field_name("name")
+            if key is not None and msg.text_of(key) == name:
+                return a.child_by_field_name("value")
+        elif a.type in ("list_splat", "dictionary_splat"):
+            return None
+        else:
+            if position == index:
+                return a
+            position += 1
+    return None
 
 
 def _unwrap_traceback(exc: ts.Node) -> ts.Node:

@@ -1,0 +1,46 @@
+# Fixture for the Python extractor, kept as written: not linted or formatted.
+# ruff: noqa
+# fmt: off
+# mypy: ignore-errors
+# An exception built by a helper and raised by its caller, as packaging's
+# metadata does (packaging/metadata.py, abridged): the raise shows the class
+# the helper returns, with the raise's argument as the message.
+class InvalidMetadata(ValueError):
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(message)
+
+
+class _Validator:
+    def _invalid_metadata(self, msg: str, cause: Exception | None = None) -> InvalidMetadata:
+        exc = InvalidMetadata(self.raw_name, msg)
+        exc.__cause__ = cause
+        return exc
+
+    def _process_metadata_version(self, value):
+        if value not in ("1.0", "2.1"):
+            raise self._invalid_metadata(f"{value!r} is not a valid metadata version")
+        return value
+
+    def _process_name(self, value):
+        if not value:
+            raise self._invalid_metadata(msg=f"{self.raw_name!r} is a required field")
+        return value
+
+
+def _fixed_message(name):
+    return KeyError(f"no such key: {name}")
+
+
+def lookup(name):
+    raise _fixed_message(name)
+
+
+def two_returns(flag):
+    if flag:
+        return ValueError("a")
+    return TypeError("b")
+
+
+def ambiguous():
+    raise two_returns(True)  # not one construction: left as written
