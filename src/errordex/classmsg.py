@@ -92,7 +92,7 @@ def raised_class(site: ThrowSite) -> str:
     if not site.exception_type:
         return ""
     lang = plugins.find(site.language)
-    if lang is None or lang.raise_kind is None or site.kind != lang.raise_kind:
+    if lang is None or lang.runtime.raise_kind is None or site.kind != lang.runtime.raise_kind:
         return ""
     return site.exception_type.rsplit(".", 1)[-1]
 

@@ -80,7 +80,7 @@ def explain_text(
             if where is not None and where["raise_frame"]
             else None
         )
-        runtime = plugins.runtime_message(
+        runtime = plugins.interpreter_form(
             getattr(part, "language", None), part.message, part.exception_type
         )
         first = first_answer(kept, raise_frame, runtime)
@@ -199,7 +199,7 @@ def raised_in(
     if plugins.innermost_last(part.language):
         frames.reverse()
     lang = plugins.find(part.language)
-    library_panic = lang.library_panic if lang is not None else None
+    library_panic = lang.runtime.library_panic if lang is not None else None
     texts: dict[tuple[int, str], list[str] | None] = {}
     for i, f in enumerate(frames[:MAX_LOCATE_FRAMES]):
         line = getattr(f, "line", None)
@@ -233,7 +233,7 @@ def raised_in(
             "commit": snap.commit,
             "runtime": runtime,
             "other_version": library_panic is not None and i == 0 and not raises and not runtime,
-            "ran_version": lang.ran_version(f.path) if lang is not None else None,
+            "ran_version": lang.runtime.ran_version(f.path) if lang is not None else None,
         }
     return None
 

@@ -134,7 +134,7 @@ def _sites(call: MessageCall, fw: Forwarder) -> list[ThrowSite]:
     out: list[ThrowSite] = []
     # A forwarder raises: a call to one is a raise of its file's language.
     lang = plugins.for_path(call.path)
-    if lang is None or lang.raise_kind is None:
+    if lang is None or lang.runtime.raise_kind is None:
         return out
     seen: set[str] = set()
     for key, message in call.args:
@@ -151,7 +151,7 @@ def _sites(call: MessageCall, fw: Forwarder) -> list[ThrowSite]:
                 column=call.column,
                 end_line=call.end_line,
                 language=lang.name,
-                kind=lang.raise_kind,
+                kind=lang.runtime.raise_kind,
                 template=template,
                 exception_type=fw.exception_type,
                 symbol=call.symbol,

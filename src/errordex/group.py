@@ -27,7 +27,7 @@ def group_key(site: ThrowSite) -> str:
         return f"dynamic\0{site.exception_type or site.kind}\0{site.path}\0{site.symbol or ''}"
     if t.is_empty or not t.key():
         lang = plugins.find(site.language)
-        key = lang.bare_key(site) if lang is not None else None
+        key = lang.runtime.bare_key(site) if lang is not None else None
         if key:
             return key  # what it prints: `panic!()` as `panic!("explicit panic")`
         return f"empty\0{site.kind}\0{site.exception_type or ''}"

@@ -78,8 +78,113 @@ def _no_version(path: str) -> str | None:
 
 
 @dataclass(frozen=True, slots=True)
+class Runtime:
+    """How the language's runtime prints an error, and what a user sees."""
+
+    #: its name in a sentence ("Python", in "the Python runtime")
+    title: str = ""
+    #: what a user calls one of its errors ("your panic")
+    error_word: str = "error"
+    #: whether it prints the innermost frame last (a Python traceback) or
+    #: first (a Rust backtrace)
+    innermost_last: bool = False
+    #: the message a site shows at run time, placeholders left in
+    #: (``exception``: the exception's name to print), and the lines a user
+    #: sees in the terminal around that message
+    message_line: Callable[[ThrowSite, str | None], str] = _message_as_written
+    printed_form: Callable[[ThrowSite, str], str] = _printed_as_is
+    #: the name it prints for a class defined in the repository, from its
+    #: qualified name and file (Python's ``module.Qualname``); None when it
+    #: prints the bare name
+    printed_type: Callable[[str, str | None], str] | None = None
+    #: what it prints for a site of a kind that has no message in the
+    #: source (Rust's bare ``todo!()``: "not yet implemented")
+    bare_messages: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: the group key of a site with no message of its own, when the
+    #: runtime's text tells it apart (a bare ``panic!()``: "explicit panic")
+    bare_key: Callable[[ThrowSite], str | None] = _no_key
+    #: the kind of site that raises a class by name, whose message the
+    #: class may give (``classmsg``), with a class hierarchy; None when the
+    #: language has none
+    raise_kind: str | None = None
+    #: kinds of site that panic (a test expects one with ``#[should_panic]``)
+    panic_kinds: frozenset[str] = frozenset()
+    #: whether a pasted message has the form of one the interpreter raises
+    #: itself (``'NoneType' object has no attribute 'x'``), which any raise
+    #: that copies it would verify against
+    interpreter_form: Callable[[str, str | None], bool] = _not_the_runtimes
+    #: for a runtime whose library fails at the caller's line (Rust's
+    #: ``#[track_caller]``: ``unwrap()``, an index): whether a message (and
+    #: kind) is such a failure; None when the runtime has none
+    library_panic: Callable[[str, str | None], bool] | None = None
+    #: what fails at the caller's line then, with code in backticks
+    #: ("an `unwrap()` ... on that line")
+    library_failure: str = ""
+    #: the version of the package a frame's path ran from, when the path says
+    #: (``registry/bytes-1.0.0/src/bytes.rs``)
+    ran_version: Callable[[str], str | None] = _no_version
+
+
+@dataclass(frozen=True, slots=True)
+class Paste:
+    """How ``errordex explain`` reads what the runtime printed."""
+
+    #: layouts that cannot be mistaken for another, and those read only when
+    #: no strong layout was found
+    finders: tuple[PasteFinder, ...] = ()
+    fallbacks: tuple[PasteFinder, ...] = ()
+    #: whether an error pasted in no layout a language claims (a lone
+    #: ``Type: message`` line) is read as this language's (at most one
+    #: does); then such a line split into its type and message, and such
+    #: lines read as an error
+    claims_plain: bool = False
+    split_typed: Callable[[str], tuple[str | None, str]] | None = None
+    typed_error: Callable[[list[str]], ParsedError] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Project:
+    """How a repository in the language lays out its tests and manifests."""
+
+    #: directories whose files are test code, and a test file's name
+    test_dirs: tuple[str, ...] = ()
+    is_test_file: Callable[[str], bool] = _never
+    #: manifest file names (Cargo.toml) and how to read one
+    manifests: tuple[str, ...] = ()
+    read_manifest: ManifestReader | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pages:
+    """What a page shows of the language's code, and checks of it."""
+
+    #: the lexer name pages highlight its code with (Pygments)
+    lexer: str = "text"
+    #: whether example code parses (a page keeps only code that does), the
+    #: identifiers in a piece of it, and the words ``verify`` accepts there
+    #: beside the repository's own names (keywords, builtins)
+    parses: Callable[[str], bool] = _no_code
+    identifiers: Callable[[str], set[str]] = _no_identifiers
+    words: frozenset[str] = frozenset()
+    #: the page's writer asks these, for the lead site's language: what the
+    #: site does ("raises `KeyError`"), an example fix in the language's
+    #: code, and the defences a caller can write (given the repository's
+    #: test that shows the failing call). Their argument is the writer, an
+    #: ``analysis.fixes.Fixes`` (``Any`` here: the writer asks the
+    #: languages, so this module cannot import it)
+    what: Callable[[Any], str] | None = None
+    example_fix: Callable[[Any], Section | None] | None = None
+    defences: Callable[[Any, Fact | None], list[Section]] | None = None
+    #: whether its example fixes read the real calls of the function that
+    #: throws (the analysis's ``callers`` fact)
+    reads_callers: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Language:
-    """What the core knows about one language.
+    """What the core knows about one language: how to read its files, and
+    (each with defaults that fit a language without such a thing) its
+    runtime, its pastes, its projects and its pages.
 
     ``name`` is what a ``ThrowSite.language`` holds (lower case, stable: it
     is stored); ``package`` is the Python package its ``queries`` (``.scm``
@@ -102,82 +207,7 @@ class Language:
     scan: Scanner
     #: the kinds of throw site its extractor gives
     kinds: tuple[str, ...]
-    #: whether example code parses (a page keeps only code that does)
-    parses: Callable[[str], bool] = _no_code
-    #: the lexer name pages highlight its code with (Pygments)
-    lexer: str = "text"
-    #: its name in a sentence ("Python")
-    title: str = ""
-    #: what a user calls one of its errors ("your panic")
-    error_word: str = "error"
-    #: whether an error pasted in no layout a language claims (a lone
-    #: message line) is read as one of this language's (at most one does)
-    claims_plain: bool = False
-    #: for the language that claims them: a lone ``Type: message`` line
-    #: split into its type and message, and such lines read as an error
-    split_typed: Callable[[str], tuple[str | None, str]] | None = None
-    typed_error: Callable[[list[str]], ParsedError] | None = None
-    #: whether its runtime prints the innermost frame last (a Python
-    #: traceback) or first (a Rust backtrace)
-    innermost_last: bool = False
-    #: directories whose files are test code, and a test file's name
-    test_dirs: tuple[str, ...] = ()
-    is_test_file: Callable[[str], bool] = _never
-    #: manifest file names (Cargo.toml) and how to read one
-    manifests: tuple[str, ...] = ()
-    read_manifest: ManifestReader | None = None
-    #: the message a site shows at run time, placeholders left in
-    #: (``exception``: the exception's name to print), and the lines a user
-    #: sees in the terminal around that message
-    message_line: Callable[[ThrowSite, str | None], str] = _message_as_written
-    printed_form: Callable[[ThrowSite, str], str] = _printed_as_is
-    #: the name the runtime prints for a class defined in the repository,
-    #: from its qualified name and file (Python's ``module.Qualname``); None
-    #: when it prints the bare name
-    printed_type: Callable[[str, str | None], str] | None = None
-    #: what the runtime prints for a site of a kind that has no message in
-    #: the source (Rust's bare ``todo!()``: "not yet implemented")
-    bare_messages: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
-    #: the group key of a site with no message of its own, when the
-    #: runtime's text tells it apart (a bare ``panic!()``: "explicit panic")
-    bare_key: Callable[[ThrowSite], str | None] = _no_key
-    #: the kind of site that raises a class by name, whose message the
-    #: class may give (``classmsg``); None when the language has none
-    raise_kind: str | None = None
-    #: whether a pasted message has the form of one the interpreter raises
-    #: itself (``'NoneType' object has no attribute 'x'``), which any raise
-    #: that copies it would verify against
-    runtime_message: Callable[[str, str | None], bool] = _not_the_runtimes
-    #: for a runtime whose library fails at the caller's line (Rust's
-    #: ``#[track_caller]``: ``unwrap()``, an index): whether a message (and
-    #: kind) is such a failure; None when the runtime has none
-    library_panic: Callable[[str, str | None], bool] | None = None
-    #: the version of the package a frame's path ran from, when the path says
-    #: (``registry/bytes-1.0.0/src/bytes.rs``)
-    ran_version: Callable[[str], str | None] = _no_version
-    #: what fails at the caller's line when ``library_panic`` says so, with
-    #: code in backticks ("an `unwrap()` ... on that line")
-    library_failure: str = ""
-    #: kinds of site that panic (a test expects one with ``#[should_panic]``)
-    panic_kinds: frozenset[str] = frozenset()
-    #: whether its example fixes read the real calls of the function that
-    #: throws (the analysis's ``callers`` fact)
-    reads_callers: bool = False
-    #: a page's writer asks these, for the lead site's language: what the
-    #: site does ("raises `KeyError`"), an example fix in the language's
-    #: code, and the defences a caller can write (given the repository's
-    #: test that shows the failing call). Their argument is the writer, an
-    #: ``analysis.fixes.Fixes`` (``Any`` here: the writer asks the languages,
-    #: so this module cannot import it)
-    what: Callable[[Any], str] | None = None
-    example_fix: Callable[[Any], Section | None] | None = None
-    defences: Callable[[Any, Fact | None], list[Section]] | None = None
-    #: paste parsers: layouts that cannot be mistaken for another, and those
-    #: read only when no strong layout was found
-    paste_finders: tuple[PasteFinder, ...] = ()
-    paste_fallbacks: tuple[PasteFinder, ...] = ()
-    #: words ``verify`` accepts in a page's code beside the repository's own
-    #: names (builtins, keywords)
-    words: frozenset[str] = frozenset()
-    #: the identifiers in a piece of its code (``verify``)
-    identifiers: Callable[[str], set[str]] = _no_identifiers
+    runtime: Runtime = Runtime()
+    paste: Paste = Paste()
+    project: Project = Project()
+    pages: Pages = Pages()

@@ -288,10 +288,10 @@ def _printable_path(path: str) -> bool:
 
 
 def _add_manifest(item: SourceFile, lang: Language, into: _Collected) -> None:
-    if lang.read_manifest is None:
+    if lang.project.read_manifest is None:
         return
     text = item.data.decode("utf-8", "replace")
-    pkg, evidence = lang.read_manifest(item.path, text)
+    pkg, evidence = lang.project.read_manifest(item.path, text)
     if pkg is not None:
         into.packages.append(pkg)
         _add_evidence(item.path, evidence, into)

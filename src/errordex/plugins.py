@@ -72,13 +72,13 @@ def languages() -> Mapping[str, Language]:
         )
     seen: dict[str, str] = {}
     for lang in found.values():
-        for ext in lang.extensions + lang.manifests:
+        for ext in lang.extensions + lang.project.manifests:
             if ext in seen:
                 raise LanguageError(
                     f"languages {seen[ext]!r} and {lang.name!r} both read {ext!r} files"
                 )
             seen[ext] = lang.name
-    plain = [lang.name for lang in found.values() if lang.claims_plain]
+    plain = [lang.name for lang in found.values() if lang.paste.claims_plain]
     if len(plain) > 1:
         raise LanguageError(f"languages {', '.join(map(repr, plain))} all claim plain messages")
     return MappingProxyType(dict(sorted(found.items())))
@@ -112,7 +112,7 @@ def _by_extension() -> Mapping[str, Language]:
 
 @cache
 def _by_manifest() -> Mapping[str, Language]:
-    return {m: lang for lang in languages().values() for m in lang.manifests}
+    return {m: lang for lang in languages().values() for m in lang.project.manifests}
 
 
 def for_path(path: str) -> Language | None:
@@ -133,18 +133,18 @@ def manifest_for(path: str) -> Language | None:
 @cache
 def dirs_of_tests() -> frozenset[str]:
     """Directory names whose files are test code, in any language."""
-    return frozenset(d for lang in languages().values() for d in lang.test_dirs)
+    return frozenset(d for lang in languages().values() for d in lang.project.test_dirs)
 
 
 def is_test_file(name: str) -> bool:
     """Whether a file name is a test file's, in any language."""
-    return any(lang.is_test_file(name) for lang in languages().values())
+    return any(lang.project.is_test_file(name) for lang in languages().values())
 
 
 @cache
 def bare_messages() -> Mapping[str, str]:
     """What a runtime prints for a bare site of a kind, over every language."""
-    return {k: v for lang in languages().values() for k, v in lang.bare_messages.items()}
+    return {k: v for lang in languages().values() for k, v in lang.runtime.bare_messages.items()}
 
 
 def assumed(name: str | None) -> Language | None:
@@ -153,38 +153,42 @@ def assumed(name: str | None) -> Language | None:
     claims those (``Language.claims_plain``)."""
     if name is not None:
         return find(name)
-    return next((lang for lang in languages().values() if lang.claims_plain), None)
+    return next((lang for lang in languages().values() if lang.paste.claims_plain), None)
 
 
 def innermost_last(name: str | None) -> bool:
     """Whether the runtime of ``name`` prints its innermost frame last."""
     lang = assumed(name)
-    return lang is not None and lang.innermost_last
+    return lang is not None and lang.runtime.innermost_last
 
 
-def runtime_message(name: str | None, message: str, exception_type: str | None) -> bool:
+def interpreter_form(name: str | None, message: str, exception_type: str | None) -> bool:
     """Whether ``message`` has the form of one the runtime of ``name``
     raises itself."""
     lang = assumed(name)
-    return lang is not None and lang.runtime_message(message, exception_type)
+    return lang is not None and lang.runtime.interpreter_form(message, exception_type)
 
 
 def error_word(name: str | None) -> str:
     """What a user calls an error of ``name`` ("panic"); "error" for another."""
     lang = find(name)
-    return lang.error_word if lang is not None else "error"
+    return lang.runtime.error_word if lang is not None else "error"
 
 
 def runtime_title(name: str | None) -> str:
     """The runtime an error of ``name`` comes from, in a sentence ("the Python
     runtime"; "the runtime" for a language not known)."""
     lang = assumed(name)
-    return f"the {lang.title} runtime" if lang is not None and lang.title else "the runtime"
+    return (
+        f"the {lang.runtime.title} runtime"
+        if lang is not None and lang.runtime.title
+        else "the runtime"
+    )
 
 
 def lexer(name: str | None) -> str:
     lang = find(name)
-    return lang.lexer if lang is not None else "text"
+    return lang.pages.lexer if lang is not None else "text"
 
 
 def kinds() -> tuple[str, ...]:

@@ -38,14 +38,14 @@ def message_line(site: ThrowSite, exception: str | None = None) -> str:
     lang = plugins.find(site.language)
     if lang is None:
         return site.template.display()
-    return lang.message_line(site, exception)
+    return lang.runtime.message_line(site, exception)
 
 
 def printed_form(site: ThrowSite, exception: str | None = None) -> str:
     """The lines a user sees in the terminal for this site."""
     line = message_line(site, exception)
     lang = plugins.find(site.language)
-    return lang.printed_form(site, line) if lang is not None else line
+    return lang.runtime.printed_form(site, line) if lang is not None else line
 
 
 def _short(expr: str, limit: int = 48) -> str:

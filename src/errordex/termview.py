@@ -185,8 +185,8 @@ def _no_message(data: dict[str, Any]) -> str:
     type alone."""
     sites = data.get("sites") or []
     lang = plugins.find(sites[0].get("language")) if sites else None
-    if lang is not None and lang.bare_messages and data.get("runtime_message"):
-        return f"(none in the source: {lang.title} prints “{data['runtime_message']}”)"
+    if lang is not None and lang.runtime.bare_messages and data.get("runtime_message"):
+        return f"(none in the source: {lang.runtime.title} prints “{data['runtime_message']}”)"
     return "(no message: the exception type alone)"
 
 
@@ -340,10 +340,10 @@ def _print_location(console: Console, where: dict[str, Any], language: str | Non
             f"panicked at {at}{fn} [dim]({repo})[/], which is not a panic site at the indexed"
             f" commit {commit}\n  [dim]the version you ran may differ from the indexed one{ran}[/]"
         )
-    elif not where.get("raise_statement") and lang is not None and lang.library_failure:
-        failure = lang.library_failure.replace("`", "")
+    elif not where.get("raise_statement") and lang is not None and lang.runtime.library_failure:
+        failure = lang.runtime.library_failure.replace("`", "")
         text = (
-            f"panicked in {lang.title}'s standard library, called at {at}{fn} [dim]({repo})[/]"
+            f"panicked in {lang.runtime.title}'s standard library, called at {at}{fn} [dim]({repo})[/]"
             f"\n  [dim]{failure} panicked[/]"
         )
     elif not where.get("raise_statement"):

@@ -106,7 +106,7 @@ def _printed_exception(lead: ThrowSite, stored: dict[str, Any] | None) -> str | 
     Python traceback, ``module.Qualname``), when the analysis found where the
     repository defines it (its ``hierarchy`` fact)."""
     lang = plugins.find(lead.language)
-    if lang is None or lang.printed_type is None or not lead.exception_type or not stored:
+    if lang is None or lang.runtime.printed_type is None or not lead.exception_type or not stored:
         return None
     chain = stored["facts"].get("hierarchy") or []
     first = chain[0] if chain else {}
@@ -114,7 +114,7 @@ def _printed_exception(lead: ThrowSite, stored: dict[str, Any] | None) -> str | 
         return None
     if first.get("name") != lead.exception_type.rsplit(".", 1)[-1]:
         return None
-    return lang.printed_type(first.get("qualname") or first["name"], first["path"])
+    return lang.runtime.printed_type(first.get("qualname") or first["name"], first["path"])
 
 
 def entry_summary(entry: ErrorEntry) -> dict[str, Any]:

@@ -82,23 +82,23 @@ def _packaged(language: str) -> bool:
     """Whether the language's code lives in packages its manifests declare
     (a crate in a Cargo.toml), with features and a repository to report to."""
     lang = plugins.find(language)
-    return lang is not None and bool(lang.manifests)
+    return lang is not None and bool(lang.project.manifests)
 
 
 def _raises_classes(language: str) -> bool:
     """Whether the language raises exception classes, with a hierarchy."""
     lang = plugins.find(language)
-    return lang is not None and lang.raise_kind is not None
+    return lang is not None and lang.runtime.raise_kind is not None
 
 
 def _panic_kinds(language: str) -> frozenset[str]:
     lang = plugins.find(language)
-    return lang.panic_kinds if lang is not None else frozenset()
+    return lang.runtime.panic_kinds if lang is not None else frozenset()
 
 
 def _reads_callers(language: str) -> bool:
     lang = plugins.find(language)
-    return lang is not None and lang.reads_callers
+    return lang is not None and lang.pages.reads_callers
 
 
 def features(sites: list[ThrowSite], ix: Index) -> list[Fact]:

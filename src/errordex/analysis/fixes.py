@@ -45,7 +45,7 @@ class Fixes:
         if self.invariant:
             return None  # nothing the caller's input can change
         lang = plugins.find(self.lang)
-        return lang.example_fix(self) if lang is not None and lang.example_fix else None
+        return lang.pages.example_fix(self) if lang is not None and lang.pages.example_fix else None
 
     # -- internal invariants -------------------------------------------
     def invariant_sentence(self) -> str:

@@ -20,7 +20,7 @@ def parses(code: str, language: str) -> bool:
     name, or "toml"); code of another language never does."""
     lang = plugins.find(language)
     if lang is not None:
-        return lang.parses(code)
+        return lang.pages.parses(code)
     if language == "toml":
         try:
             tomllib.loads(code)

@@ -97,7 +97,7 @@ class Verifier:
         r = self.report
         r.entries += 1
         of = plugins.find(language)
-        words = self.known | (of.words if of is not None else frozenset()) | TOML_WORDS
+        words = self.known | (of.pages.words if of is not None else frozenset()) | TOML_WORDS
         for key, value, parent in _walk(data):
             if isinstance(value, dict) and isinstance(value.get("path"), str) and "line" in value:
                 self.line(entry_id, value["path"], value["line"])
@@ -178,7 +178,7 @@ class Verifier:
 def _code_idents(code: str, language: str) -> set[str]:
     lang = plugins.find(language)
     if lang is not None:
-        return lang.identifiers(code)
+        return lang.pages.identifiers(code)
     if language == "toml":
         keys = re.findall(r"^\s*([A-Za-z0-9_-]+)\s*=", code, re.M)
         keys += re.findall(r"([A-Za-z0-9_-]+)\s*=", code)

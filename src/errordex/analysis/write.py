@@ -66,7 +66,9 @@ class _Writer(Fixes):
     def what(self) -> str:
         """What the lead site does, for the summary ("raises `KeyError`")."""
         lang = plugins.find(self.lang)
-        return lang.what(self) if lang is not None and lang.what else "throws this error"
+        return (
+            lang.pages.what(self) if lang is not None and lang.pages.what else "throws this error"
+        )
 
     def condition(self) -> str | None:
         if self.cond is None:
@@ -352,8 +354,8 @@ class _Writer(Fixes):
             (t for t in self.tests if t.get("body") and t.get("matched_by") == "message"), None
         )
         lang = plugins.find(self.lang)
-        if lang is not None and lang.defences is not None:
-            out.extend(lang.defences(self, body_test))
+        if lang is not None and lang.pages.defences is not None:
+            out.extend(lang.pages.defences(self, body_test))
         if (
             self.cond is not None
             and self.cond["kind"] != "except"

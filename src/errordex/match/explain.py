@@ -157,7 +157,7 @@ def first_answer(
       has a site in that file and matches the whole message (the line may
       have moved).
     - A message in a form the interpreter raises itself (``runtime_message``,
-      see ``Language.runtime_message``) is not answered by its text alone.
+      see ``Runtime.interpreter_form``) is not answered by its text alone.
     - Otherwise the best match is the answer when its constant text verifies
       and its exception type does not disagree. A dynamic or empty template
       never wins on its exception type alone.

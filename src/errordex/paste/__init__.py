@@ -36,8 +36,8 @@ _OTHER_WEAK: tuple[_Finder, ...] = (other.find_go_log,)
 def _finders() -> tuple[tuple[_Finder, ...], tuple[_Finder, ...]]:
     """(strong, weak) finders, the languages' first (in name order)."""
     langs = plugins.languages().values()
-    strong = tuple(f for lang in langs for f in lang.paste_finders) + _OTHER_STRONG
-    weak = tuple(f for lang in langs for f in lang.paste_fallbacks) + _OTHER_WEAK
+    strong = tuple(f for lang in langs for f in lang.paste.finders) + _OTHER_STRONG
+    weak = tuple(f for lang in langs for f in lang.paste.fallbacks) + _OTHER_WEAK
     return strong, weak
 
 

@@ -107,9 +107,9 @@ def _typed(line: str) -> str | None:
     """The language a lone ``Type: message`` line comes from ("" if unknown), or
     None; the language that claims such lines reads them (``Language.claims_plain``)."""
     claimed = plugins.assumed(None)
-    if claimed is None or claimed.split_typed is None:
+    if claimed is None or claimed.paste.split_typed is None:
         return None
-    etype, _ = claimed.split_typed(line)
+    etype, _ = claimed.paste.split_typed(line)
     if etype is None or etype in ("Error", "error", "ERROR", "Fatal", "fatal", "FATAL", "E"):
         return None
     last = etype.rsplit(".", 1)[-1]
@@ -127,11 +127,11 @@ def _typed(line: str) -> str | None:
 def _typed_error(lines: list[str]) -> ParsedError:
     language = _typed(lines[0]) or None
     claimed = plugins.assumed(None)  # there is one: _typed found the line typed
-    assert claimed is not None and claimed.split_typed and claimed.typed_error
+    assert claimed is not None and claimed.paste.split_typed and claimed.paste.typed_error
     raw = "\n".join(lines)[:MAX_MESSAGE_CHARS]
-    etype, message = claimed.split_typed(raw)
+    etype, message = claimed.paste.split_typed(raw)
     if language == claimed.name or language is None:
-        err = claimed.typed_error(raw.split("\n"))
+        err = claimed.paste.typed_error(raw.split("\n"))
         return ParsedError(
             err.message,
             err.raw,

@@ -36,7 +36,7 @@ def _lexer(language: str) -> type[Lexer]:
     found: type[Lexer] = TOMLLexer if language == "toml" else TextLexer
     if lang is not None:
         with suppress(ClassNotFound):
-            found = find_lexer_class_by_name(lang.lexer)
+            found = find_lexer_class_by_name(lang.pages.lexer)
     return found
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import tree_sitter_python
 
 from errordex.hookspecs import hookimpl
-from errordex.language import Language
+from errordex.language import Language, Pages, Paste, Project, Runtime
 from errordex.languages.python import extract, fixes, paste, printed, runtime, scan, words
 
 PYTHON = Language(
@@ -21,26 +21,31 @@ PYTHON = Language(
     extract=extract.extract,
     scan=scan.scan,
     kinds=("raise", "assert", "exception-message", *printed.KINDS),
-    parses=scan.parses,
-    title="Python",
-    claims_plain=True,
-    split_typed=paste.split_exception_line,
-    typed_error=paste.typed_error,
-    lexer="python",
-    innermost_last=True,
-    test_dirs=("tests", "test", "testing"),
-    is_test_file=runtime.is_test_file,
-    message_line=runtime.message_line,
-    printed_form=runtime.printed_form,
-    printed_type=runtime.qualified_exception,
-    raise_kind="raise",
-    runtime_message=runtime.runtime_form,
-    what=fixes.what,
-    example_fix=fixes.example_fix,
-    defences=fixes.defences,
-    paste_finders=(paste.find,),
-    words=words.PY_WORDS,
-    identifiers=scan.identifiers,
+    runtime=Runtime(
+        title="Python",
+        innermost_last=True,
+        message_line=runtime.message_line,
+        printed_form=runtime.printed_form,
+        printed_type=runtime.qualified_exception,
+        raise_kind="raise",
+        interpreter_form=runtime.runtime_form,
+    ),
+    paste=Paste(
+        finders=(paste.find,),
+        claims_plain=True,
+        split_typed=paste.split_exception_line,
+        typed_error=paste.typed_error,
+    ),
+    project=Project(test_dirs=("tests", "test", "testing"), is_test_file=runtime.is_test_file),
+    pages=Pages(
+        lexer="python",
+        parses=scan.parses,
+        identifiers=scan.identifiers,
+        words=words.PY_WORDS,
+        what=fixes.what,
+        example_fix=fixes.example_fix,
+        defences=fixes.defences,
+    ),
 )
 
 

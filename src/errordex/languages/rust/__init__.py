@@ -10,7 +10,7 @@ from types import MappingProxyType
 import tree_sitter_rust
 
 from errordex.hookspecs import hookimpl
-from errordex.language import Language
+from errordex.language import Language, Pages, Paste, Project, Runtime
 from errordex.languages.rust import cargo, extract, fixes, paste, runtime, scan, words
 
 RUST = Language(
@@ -35,31 +35,38 @@ RUST = Language(
         "anyhow",
         "display-impl",
     ),
-    parses=scan.parses,
-    title="Rust",
-    error_word="panic",
-    library_failure="an `unwrap()`, `expect()`, index or arithmetic check on that line",
-    lexer="rust",
-    innermost_last=False,
-    test_dirs=("tests", "benches", "examples"),
-    is_test_file=runtime.is_test_file,
-    manifests=("Cargo.toml",),
-    read_manifest=cargo.read_manifest,
-    message_line=runtime.message_line,
-    printed_form=runtime.printed_form,
-    bare_messages=MappingProxyType(runtime.BARE),
-    bare_key=runtime.bare_key,
-    library_panic=runtime.rust_runtime_panic,
-    ran_version=runtime.ran_version,
-    panic_kinds=frozenset({"panic", "unimplemented", "todo", "unreachable", "assert", "expect"}),
-    reads_callers=True,
-    what=fixes.what,
-    example_fix=fixes.example_fix,
-    defences=fixes.defences,
-    paste_finders=(paste.find,),
-    paste_fallbacks=(paste.find_main_error,),
-    words=words.RUST_WORDS,
-    identifiers=scan.identifiers,
+    runtime=Runtime(
+        title="Rust",
+        error_word="panic",
+        innermost_last=False,
+        message_line=runtime.message_line,
+        printed_form=runtime.printed_form,
+        bare_messages=MappingProxyType(runtime.BARE),
+        bare_key=runtime.bare_key,
+        panic_kinds=frozenset(
+            {"panic", "unimplemented", "todo", "unreachable", "assert", "expect"}
+        ),
+        library_panic=runtime.rust_runtime_panic,
+        library_failure="an `unwrap()`, `expect()`, index or arithmetic check on that line",
+        ran_version=runtime.ran_version,
+    ),
+    paste=Paste(finders=(paste.find,), fallbacks=(paste.find_main_error,)),
+    project=Project(
+        test_dirs=("tests", "benches", "examples"),
+        is_test_file=runtime.is_test_file,
+        manifests=("Cargo.toml",),
+        read_manifest=cargo.read_manifest,
+    ),
+    pages=Pages(
+        lexer="rust",
+        parses=scan.parses,
+        identifiers=scan.identifiers,
+        words=words.RUST_WORDS,
+        what=fixes.what,
+        example_fix=fixes.example_fix,
+        defences=fixes.defences,
+        reads_callers=True,
+    ),
 )
 
 
