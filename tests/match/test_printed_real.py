@@ -93,3 +93,18 @@ def test_deprecation_warning_of_argparse_answers_its_warn_call(store: SqliteStor
     assert answer(store, printed) == ("warning", "argparse.py", where)
     line = f"{w.category.__name__}: {w.message}"
     assert answer(store, line) == ("warning", "argparse.py", where)
+
+
+def test_pages_of_printed_errors_say_what_the_statement_does(store: SqliteStore) -> None:
+    said = {}
+    for line in (
+        "filename doesn't end in .gz: 'notes.txt'",
+        "DeprecationWarning: Nesting argument groups is deprecated.",
+    ):
+        best = explain_text(store, line)["parts"][-1]["matches"][0]
+        said[line] = best["analysis"]["summary"]["text"]
+    assert "exits with this message" in said["filename doesn't end in .gz: 'notes.txt'"]
+    assert (
+        "warns with `DeprecationWarning`"
+        in said["DeprecationWarning: Nesting argument groups is deprecated."]
+    )
