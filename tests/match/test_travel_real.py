@@ -18,7 +18,7 @@ from errordex.store.sqlite import SqliteStore
 
 pytestmark = pytest.mark.corpus
 
-LIBRARIES = ("marshmallow", "pydantic", "packaging")
+LIBRARIES = ("marshmallow", "pydantic", "packaging", "werkzeug")
 
 
 def raised(fn: Callable[[], object]) -> tuple[str, str, int]:
@@ -108,3 +108,16 @@ def test_packaging_error_a_helper_built_answers_the_line_alone(store: SqliteStor
     # the class the helper builds, not the helper's name
     best = explain_text(store, line)["parts"][-1]["matches"][0]
     assert best["exception_types"] == ["InvalidMetadata"]
+
+
+def test_werkzeug_description_a_subclass_sets_answers_the_line_alone(store: SqliteStore) -> None:
+    from werkzeug.routing import Map, Rule
+
+    urls = Map([Rule("/a", endpoint="a", methods=["GET"])]).bind("example.org")
+    line = assert_answers(store, lambda: urls.match("/a", method="POST"))
+    assert line.endswith(
+        "MethodNotAllowed: 405 Method Not Allowed: The method is not allowed for the requested URL."
+    )
+    # the page is the subclass's text, not the base's all-placeholder format
+    best = explain_text(store, line)["parts"][-1]["matches"][0]
+    assert best["message"].endswith(": The method is not allowed for the requested URL.")
