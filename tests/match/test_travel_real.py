@@ -18,7 +18,7 @@ from errordex.store.sqlite import SqliteStore
 
 pytestmark = pytest.mark.corpus
 
-LIBRARIES = ("marshmallow", "pydantic", "packaging", "werkzeug")
+LIBRARIES = ("marshmallow", "pydantic", "packaging", "werkzeug", "jinja2")
 
 
 def raised(fn: Callable[[], object]) -> tuple[str, str, int]:
@@ -121,3 +121,22 @@ def test_werkzeug_description_a_subclass_sets_answers_the_line_alone(store: Sqli
     # the page is the subclass's text, not the base's all-placeholder format
     best = explain_text(store, line)["parts"][-1]["matches"][0]
     assert best["message"].endswith(": The method is not allowed for the requested URL.")
+
+
+def test_jinja_fail_with_a_default_class_answers_the_line_alone(store: SqliteStore) -> None:
+    import jinja2
+
+    # jinja rewrites the traceback to end in the template, so the answer is
+    # read from the line: the parser's call, through ``Parser.fail``'s raise
+    line, _, _ = raised(lambda: jinja2.Template("{% if %}{% endif %}"))
+    assert line == (
+        "jinja2.exceptions.TemplateSyntaxError: Expected an expression, got 'end of statement block'"
+    )
+    sites = answer_sites(store, line)
+    fail = jinja2.parser.Parser.fail.__code__
+    assert any(s.startswith("jinja2/parser.py:") for s in sites)
+    assert any(
+        s.startswith("jinja2/parser.py:")
+        and fail.co_firstlineno < int(s.rsplit(":", 1)[1]) < fail.co_firstlineno + 15
+        for s in sites
+    )

@@ -154,6 +154,9 @@ class _File:
         if exc.type == "call":
             fn = exc.child_by_field_name("function")
             exc_type = msg.expr_text(fn) if fn is not None else None
+            if fn is not None and fn.type == "identifier" and exc_type is not None:
+                # ``raise exc(msg)`` of a parameter ``exc=TemplateSyntaxError``
+                exc_type = fwd.class_parameter(node, exc_type) or exc_type
             template, args = self.call_message(exc, exc_type)
         elif exc.type in ("identifier", "attribute") and _looks_like_class(exc):
             exc_type = msg.expr_text(exc)

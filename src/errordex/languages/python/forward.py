@@ -334,6 +334,26 @@ def _parameters(fn: ts.Node, method: bool) -> dict[str, int | None]:
     return out
 
 
+def class_parameter(raise_node: ts.Node, name: str) -> str | None:
+    """The class a raise of a parameter raises by default: jinja's
+    ``def fail(self, msg, lineno=None, exc=TemplateSyntaxError)`` raises
+    ``exc(msg, ...)``, a ``TemplateSyntaxError`` unless a caller passes
+    another class (issue 15, pattern 3)."""
+    fn = _enclosing_function(raise_node)
+    params = fn.child_by_field_name("parameters") if fn is not None else None
+    for p in msg.named(params) if params is not None else []:
+        if p.type not in ("default_parameter", "typed_default_parameter"):
+            continue
+        key, value = p.child_by_field_name("name"), p.child_by_field_name("value")
+        if key is None or value is None or msg.text_of(key) != name:
+            continue
+        default = msg.expr_text(value)
+        if value.type in ("identifier", "attribute") and default.rsplit(".", 1)[-1][:1].isupper():
+            return default
+        return None
+    return None
+
+
 def forwarder(
     path: str, raise_node: ts.Node, exc_type: str, template: Template
 ) -> Forwarder | None:
