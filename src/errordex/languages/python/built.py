@@ -92,3 +92,22 @@ def factory(
     if not exc.rsplit(".", 1)[-1][:1].isupper():
         return None
     return Factory(value, returns[0], exc)
+
+
+def class_constructor(fn: ts.Node) -> str | None:
+    """``ValidationError.from_exception_data`` -> ``ValidationError``: a raise
+    of what a class's own method builds (an alternative constructor) raises
+    that class; None for a method of anything else (``self.make_error``,
+    ``errors.InvalidURL``)."""
+    if fn.type != "attribute":
+        return None
+    obj, attr = fn.child_by_field_name("object"), fn.child_by_field_name("attribute")
+    if obj is None or attr is None or obj.type not in ("identifier", "attribute"):
+        return None
+    owner, method = msg.expr_text(obj), msg.text_of(attr)
+    if not method[:1].islower() and not method.startswith("_"):
+        return None
+    if method.startswith("__"):
+        return None
+    last = owner.rsplit(".", 1)[-1].lstrip("_")
+    return owner if last[:1].isupper() else None

@@ -157,7 +157,13 @@ class _File:
             if fn is not None and fn.type == "identifier" and exc_type is not None:
                 # ``raise exc(msg)`` of a parameter ``exc=TemplateSyntaxError``
                 exc_type = fwd.class_parameter(node, exc_type) or exc_type
-            template, args = self.call_message(exc, exc_type)
+            made_by = built.class_constructor(fn) if fn is not None else None
+            if made_by is not None:
+                # ``raise ValidationError.from_exception_data(title, errors)``:
+                # the class method builds the message, not from its first argument
+                exc_type, template = made_by, Template.runtime(msg.expr_text(exc))
+            else:
+                template, args = self.call_message(exc, exc_type)
         elif exc.type in ("identifier", "attribute") and _looks_like_class(exc):
             exc_type = msg.expr_text(exc)
             holder = classmsg.class_message(exc_type, self.local_classes, ())

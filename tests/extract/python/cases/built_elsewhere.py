@@ -44,3 +44,14 @@ def two_returns(flag):
 
 def ambiguous():
     raise two_returns(True)  # not one construction: left as written
+
+
+class ValidationError(ValueError):
+    @classmethod
+    def from_exception_data(cls, title, line_errors):
+        return cls(title, line_errors)
+
+
+def validate(cls, errors):
+    # pydantic's form: the class method builds the message, not from `title`
+    raise ValidationError.from_exception_data(cls.__name__, errors)
