@@ -105,16 +105,30 @@ def test_the_matcher_imports_nothing_of_the_store() -> None:
     assert into_store == set()
 
 
+def _names_a_language(line: str, before: str) -> bool:
+    """Whether a line names a language: a language's name as a string, except
+    as the parameter name of a command-line option (``--python PATH``, an
+    interpreter to read packages from)."""
+    return any(
+        f'"{name}"' in line and before.strip() != f'"--{name}",' for name in ("rust", "python")
+    )
+
+
 def test_the_core_names_no_language() -> None:
     """Everything that knows a language is in its package under languages/;
     the core asks the Language (``errordex.language``) instead."""
-    named = [
-        f"{path.relative_to(SRC)}:{i}"
-        for path in sorted(SRC.rglob("*"))
-        if path.is_file()
-        and path.suffix in (".py", ".html", ".scm", ".sql")
-        and "languages" not in path.relative_to(SRC).parts
-        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if '"rust"' in line or '"python"' in line
-    ]
+    named = []
+    for path in sorted(SRC.rglob("*")):
+        parts = path.relative_to(SRC).parts
+        if not path.is_file() or path.suffix not in (".py", ".html") or "languages" in parts:
+            continue
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for i, line in enumerate(lines):
+            if _names_a_language(line, lines[i - 1] if i else ""):
+                named.append(f"{path.relative_to(SRC)}:{i + 1}")
     assert named == []
+
+
+def test_an_option_named_for_the_interpreter_is_not_a_language() -> None:
+    assert not _names_a_language('    "python",', '    "--python",')
+    assert _names_a_language('    if site.language == "python":', "")
