@@ -315,9 +315,15 @@ class MessageCall:
     guards: tuple[Guard, ...] = ()
     in_test: bool = False
     context_hash: str = ""
+    #: the exception the call itself builds, when it builds one that is
+    #: raised elsewhere (a yielded ``ValidationError(...)``): its sites raise
+    #: that class, not the forwarder's
+    exception_type: str | None = None
 
     def to_json(self) -> dict[str, Any]:
+        extra = {"exception_type": self.exception_type} if self.exception_type else {}
         return {
+            **extra,
             "callee": self.callee,
             "receiver": self.receiver,
             "args": [[k, t.to_json()] for k, t in self.args],

@@ -18,7 +18,7 @@ from errordex.store.sqlite import SqliteStore
 
 pytestmark = pytest.mark.corpus
 
-LIBRARIES = ("marshmallow", "pydantic", "packaging", "werkzeug", "jinja2")
+LIBRARIES = ("marshmallow", "pydantic", "packaging", "werkzeug", "jinja2", "jsonschema")
 
 
 def raised(fn: Callable[[], object]) -> tuple[str, str, int]:
@@ -140,3 +140,15 @@ def test_jinja_fail_with_a_default_class_answers_the_line_alone(store: SqliteSto
         and fail.co_firstlineno < int(s.rsplit(":", 1)[1]) < fail.co_firstlineno + 15
         for s in sites
     )
+
+
+def test_jsonschema_yielded_error_answers_the_line_alone(store: SqliteStore) -> None:
+    import jsonschema  # type: ignore[import-untyped]
+
+    line = assert_answers(store, lambda: jsonschema.validate(1, {"type": "string"}))
+    assert line.startswith("jsonschema.exceptions.ValidationError: 1 is not of type 'string'")
+    assert_answers(store, lambda: jsonschema.validate({}, {"required": ["a"]}))
+    # the site is the keyword's yield, where the text is written
+    best = explain_text(store, line)["parts"][-1]["matches"][0]
+    assert any(s["path"] == "jsonschema/_keywords.py" for s in best["sites"])
+    assert best["exception_types"] == ["ValidationError"]

@@ -21,10 +21,18 @@ import tree_sitter as ts
 from errordex import classmsg, grammars
 from errordex.extract.common import context_hash, is_test_path
 from errordex.forward import substitute
-from errordex.languages.python import built, formats, held, keyed, msg, printed
+from errordex.languages.python import built, formats, held, keyed, msg, printed, yielded
 from errordex.languages.python import forward as fwd
 from errordex.languages.python.file import Where
-from errordex.model import CallArg, ClassDef, Extraction, Forwarder, Guard, ThrowSite
+from errordex.model import (
+    CallArg,
+    ClassDef,
+    Extraction,
+    Forwarder,
+    Guard,
+    MessageCall,
+    ThrowSite,
+)
 from errordex.template import Template
 
 LANGUAGE = "python"
@@ -82,11 +90,16 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
     sites.sort(key=lambda s: (s.line, s.column, s.kind))
     if forwarding is None:
         return Extraction(sites=tuple(sites), classes=tuple(classes))
+    made = yielded.yielded(
+        f.src, caught.get("forward.callee", []), caught.get("forward.method", [])
+    )
+    found = (f.yield_call(n) for n in made)
+    calls = forwarding.calls(f) + tuple(c for c in found if c is not None)
     return Extraction(
         sites=tuple(sites),
         classes=tuple(classes),
         forwarders=tuple(sorted(f.forwarders, key=lambda fw: (fw.line, fw.qualname))),
-        calls=forwarding.calls(f),
+        calls=tuple(sorted(calls, key=lambda c: (c.line, c.column))),
         # a class that raises what it was built with is called as a function
         functions=tuple(sorted({*forwarding.qualnames(), *f.class_forwarders})),
     )
@@ -140,6 +153,11 @@ class _File:
             if name in where.bound:
                 return []  # `raise e` inside `except ... as e`
             value = self.resolve(exc)
+            if not self.test_path:  # an exception a call gave (``yielded``)
+                point = yielded.reraise_point(self.path, node, exc, value, where.symbol)
+                if point is not None:
+                    self.forwarders.append(point)
+                    self.class_forwarders.add(point.qualname)
             if value is not None and value.type == "call":
                 exc = value  # err = ValueError("..."); raise err
         if exc.type == "call" and self.tables is not None:
@@ -219,6 +237,33 @@ class _File:
             template,
             where,
             classmsg.site_args(template, args),
+        )
+
+    def yield_call(self, call: ts.Node) -> MessageCall | None:
+        """``yield ValidationError(f"...")``: a message call to the re-raise
+        points of the repository (``yielded``), of that class."""
+        fn = call.child_by_field_name("function")
+        exc_type = msg.expr_text(fn) if fn is not None else None
+        template, _ = self.call_message(call, exc_type)
+        if template.dynamic or not template.chunks():
+            return None
+        where = self.where(call)
+        site = self.site(call, "raise", exc_type, template, where)
+        owner = where.symbol.split(".", 1)[0] if where.symbol and "." in where.symbol else None
+        return MessageCall(
+            callee=yielded.RAISE,
+            receiver=None,
+            args=((0, template),),
+            path=self.path,
+            line=site.line,
+            column=site.column,
+            end_line=site.end_line,
+            symbol=where.symbol,
+            owner=owner,
+            guards=where.guards,
+            in_test=where.in_test,
+            context_hash=site.context_hash,
+            exception_type=exc_type,
         )
 
     def assert_site(self, node: ts.Node) -> ThrowSite:
