@@ -152,3 +152,16 @@ def test_jsonschema_yielded_error_answers_the_line_alone(store: SqliteStore) -> 
     best = explain_text(store, line)["parts"][-1]["matches"][0]
     assert any(s["path"] == "jsonschema/_keywords.py" for s in best["sites"])
     assert best["exception_types"] == ["ValidationError"]
+
+
+def test_jsonschema_traceback_still_answers_its_raise_frame(store: SqliteStore) -> None:
+    import jsonschema
+
+    try:
+        jsonschema.validate(1, {"type": "string"})
+    except jsonschema.ValidationError as e:
+        tb = "".join(traceback.format_exception(e))
+        frame = traceback.extract_tb(e.__traceback__)[-1]
+    answer = explain_text(store, tb)["parts"][-1]["answer"]
+    assert answer is not None
+    assert (answer["path"], answer["line"]) == ("jsonschema/validators.py", frame.lineno)

@@ -153,12 +153,13 @@ class _File:
             if name in where.bound:
                 return []  # `raise e` inside `except ... as e`
             value = self.resolve(exc)
-            if not self.test_path:  # an exception a call gave (``yielded``)
-                point = yielded.reraise_point(self.path, node, exc, value, where.symbol)
-                if point is not None:
-                    self.forwarders.append(point)
-                    self.class_forwarders.add(point.qualname)
-            if value is not None and value.type == "call":
+            # an exception a call gave (``yielded``): its type and text are
+            # the call's to tell, so the raise is of an instance
+            point = yielded.reraise_point(self.path, node, exc, value, where.symbol)
+            if point is not None and not self.test_path:
+                self.forwarders.append(point)
+                self.class_forwarders.add(point.qualname)
+            if value is not None and value.type == "call" and point is None:
                 exc = value  # err = ValueError("..."); raise err
         if exc.type == "call" and self.tables is not None:
             variants = self.keyed_sites(node, exc, where)

@@ -55,3 +55,11 @@ class ValidationError(ValueError):
 def validate(cls, errors):
     # pydantic's form: the class method builds the message, not from `title`
     raise ValidationError.from_exception_data(cls.__name__, errors)
+
+
+def first_error(errors):
+    # jsonschema's validate: the exception a call picked is raised as it is,
+    # not as a raise of `best_match`
+    error = best_match(errors)
+    if error is not None:
+        raise error
