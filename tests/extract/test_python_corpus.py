@@ -76,8 +76,9 @@ def site_problem(site: ThrowSite, text: str, lines: list[str], holders: set[str]
         if not first[site.column - 1 :].startswith(site.kind):
             return f"line does not start a {site.kind} at column {site.column}: {first.strip()!r}"
     elif site.kind == "exception-message":
-        if ":" not in statement or not any(q in statement for q in "'\""):
-            return f"not a dict entry: {first.strip()!r}"
+        # a table's entry (``"key": "text"``) or a class attribute (``description = "text"``)
+        if not any(c in statement for c in ":=") or not any(q in statement for q in "'\""):
+            return f"not a dict entry or class attribute: {first.strip()!r}"
     elif site.kind in printed.KINDS:
         callee = PRINTED_CALLEE.match(first[site.column - 1 :])
         if callee is None:
@@ -88,6 +89,8 @@ def site_problem(site: ThrowSite, text: str, lines: list[str], holders: set[str]
     literal_arg = pattern is None or pattern.search(statement) is not None
     # An exception class of this file that holds or builds the message.
     literal_arg = literal_arg and site.exception_type not in holders
+    # a class attribute's message is shown through its base's format
+    literal_arg = literal_arg and site.kind != "exception-message"
     joined = SEAM.sub("", statement)
     # A chunk may come from a local variable assigned earlier in the function.
     nearby = "\n".join(lines[max(0, site.line - 1 - NEARBY) : site.end_line])

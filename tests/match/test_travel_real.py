@@ -165,3 +165,17 @@ def test_jsonschema_traceback_still_answers_its_raise_frame(store: SqliteStore) 
     answer = explain_text(store, tb)["parts"][-1]["answer"]
     assert answer is not None
     assert (answer["path"], answer["line"]) == ("jsonschema/validators.py", frame.lineno)
+
+
+def test_werkzeug_abort_line_answers_the_class_that_sets_its_text(store: SqliteStore) -> None:
+    from werkzeug.exceptions import Forbidden, abort
+
+    line, _, _ = raised(lambda: abort(403))
+    assert line.startswith("werkzeug.exceptions.Forbidden: 403 Forbidden: You don't have")
+    # raised from a table of classes (``self.mapping[code]``): the answer is
+    # the class whose description the message shows
+    part = explain_text(store, line)["parts"][-1]
+    assert part["answer"] is not None and part["answer"]["path"] == "werkzeug/exceptions.py"
+    best = part["matches"][0]
+    assert best["exception_types"] == ["Forbidden"]
+    assert Forbidden.description is not None and best["message"].endswith(Forbidden.description)

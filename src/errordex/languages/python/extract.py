@@ -80,6 +80,9 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
         classes.append(cd)
         f.classes.setdefault(cd.name, cd)
     sites: list[ThrowSite] = []
+    for node, cd in zip(class_nodes, classes, strict=True):
+        if cd.text_attrs:
+            sites.extend(f.attribute_sites(node, cd))
     f.tables = keyed.Tables.of(f.src, class_nodes, f.resolve) if class_nodes else None
     for node in raises:
         sites.extend(f.raise_sites(node))
@@ -239,6 +242,35 @@ class _File:
             where,
             classmsg.site_args(template, args),
         )
+
+    def attribute_sites(self, node: ts.Node, cd: ClassDef) -> list[ThrowSite]:
+        """A class whose base builds its message from attributes the class
+        sets (werkzeug's ``Forbidden``: ``description = "..."``, shown by
+        ``HTTPException.__str__``) has that message, raised or not (werkzeug
+        raises it from a table of classes, ``abort(403)``): one site at the
+        attribute, with the message as the class shows it."""
+        if cd.builds_message or cd.message is not None:
+            return []
+        found = classmsg.class_message(cd.name, self.local_classes, ())
+        if found is None or found.held:
+            return []
+        shown = found.template.display()
+        texts = dict(cd.text_attrs)
+        body = node.child_by_field_name("body")
+        for stmt in msg.named(body) if body is not None else []:
+            assign = stmt.named_children[0] if stmt.named_child_count else None
+            left = assign.child_by_field_name("left") if assign is not None else None
+            text = texts.get(msg.text_of(left)) if left is not None else None
+            if (
+                stmt.type == "expression_statement"
+                and left is not None
+                and text is not None
+                and not text.holes
+                and text.literal_text() in shown
+            ):
+                where = replace(self.where(stmt), symbol=f"{cd.qualname}.{msg.text_of(left)}")
+                return [self.site(stmt, "exception-message", cd.name, found.template, where)]
+        return []
 
     def yield_call(self, call: ts.Node) -> MessageCall | None:
         """``yield ValidationError(f"...")``: a message call to the re-raise
