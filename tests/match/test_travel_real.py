@@ -179,3 +179,16 @@ def test_werkzeug_abort_line_answers_the_class_that_sets_its_text(store: SqliteS
     best = part["matches"][0]
     assert best["exception_types"] == ["Forbidden"]
     assert Forbidden.description is not None and best["message"].endswith(Forbidden.description)
+
+
+def test_werkzeug_abort_traceback_still_answers_its_raise_frame(store: SqliteStore) -> None:
+    from werkzeug.exceptions import HTTPException, abort
+
+    try:
+        abort(403)
+    except HTTPException as e:
+        tb = "".join(traceback.format_exception(e))
+        frame = traceback.extract_tb(e.__traceback__)[-1]
+    answer = explain_text(store, tb)["parts"][-1]["answer"]
+    assert answer is not None
+    assert (answer["path"], answer["line"]) == ("werkzeug/exceptions.py", frame.lineno)

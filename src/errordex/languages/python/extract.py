@@ -179,6 +179,9 @@ class _File:
             if fn is not None and fn.type == "identifier" and exc_type is not None:
                 # ``raise exc(msg)`` of a parameter ``exc=TemplateSyntaxError``
                 exc_type = fwd.class_parameter(node, exc_type) or exc_type
+            if fn is not None and fn.type in ("subscript", "call"):
+                # ``raise self.mapping[code](...)``: a class picked at run time
+                exc_type = None
             made_by = built.class_constructor(fn) if fn is not None else None
             if made_by is not None:
                 # ``raise ValidationError.from_exception_data(title, errors)``:
