@@ -162,13 +162,16 @@ def class_message(
     shown = raised.rsplit(".", 1)[-1]
     paths: set[str] = set()
     handed = False  # whether ``args`` are what a class handed to its base
+    texts: dict[str, Template] = {}  # class attributes, the raised class's first
     for c in _classes(raised, lookup):
         paths.add(c.path)
+        for name, text in c.text_attrs:
+            texts.setdefault(f"self.{name}", text)
         if c.builds_message:
             if c.message is None:
                 return None
             filled = name_the_class(fill(c.message, c, args), shown)
-            return ClassMessage(filled, False, frozenset(paths))
+            return ClassMessage(with_attributes(filled, texts), False, frozenset(paths))
         if c.message_param is not None:
             if forwarded:
                 return None
@@ -187,6 +190,21 @@ def class_message(
     # Exception.__init__ got one argument: ``str()`` shows it as it is
     found = _value(args[0]) if handed and len(args) == 1 else None
     return ClassMessage(found, False, frozenset(paths)) if found is not None else None
+
+
+def with_attributes(template: Template, texts: dict[str, Template]) -> Template:
+    """A message a class builds from its attributes, with the text the raised
+    class (or a base on the way) sets them to: werkzeug's ``f"{code}
+    {self.name}: {self.description}"`` raised as ``MethodNotAllowed`` reads
+    ``{code} {self.name}: The method is not allowed for the requested URL.``
+    """
+    if not texts or not any(h.expr in texts for h in template.holes):
+        return template
+    parts: list[Part] = []
+    for p in template.parts:
+        text = texts.get(p.expr) if isinstance(p, Hole) and _shows_str(p.spec) else None
+        parts.extend(text.parts if text is not None else (p,))
+    return Template.of(template.syntax, *parts)
 
 
 #: an argument whose value is not known

@@ -153,7 +153,7 @@ def _sites(call: MessageCall, fw: Forwarder) -> list[ThrowSite]:
                 language=lang.name,
                 kind=lang.runtime.raise_kind,
                 template=template,
-                exception_type=fw.exception_type,
+                exception_type=call.exception_type or fw.exception_type,
                 symbol=call.symbol,
                 guards=call.guards,
                 in_test=call.in_test,

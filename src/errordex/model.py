@@ -192,6 +192,10 @@ class ClassDef:
     #: first is ``message_param``: a parameter (or a splat) as the hole of its
     #: name, a message read from the expression, None when it cannot be read
     super_args: tuple[Template | None, ...] = ()
+    #: class attributes set to text (``description = "The requested URL was
+    #: not found..."``): a ``{self.description}`` of the message a base
+    #: builds shows this class's text (werkzeug's HTTP exceptions)
+    text_attrs: tuple[tuple[str, Template], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -212,6 +216,8 @@ class ClassDef:
                 out["param_attrs"] = [list(a) for a in self.param_attrs]
             if self.super_args:
                 out["super_args"] = [t.to_json() if t else None for t in self.super_args]
+        if self.text_attrs:
+            out["text_attrs"] = [[a, t.to_json()] for a, t in self.text_attrs]
         return out
 
     @classmethod
@@ -231,6 +237,7 @@ class ClassDef:
             super_args=tuple(
                 Template.from_json(t) if t else None for t in data.get("super_args", ())
             ),
+            text_attrs=tuple((a, Template.from_json(t)) for a, t in data.get("text_attrs", ())),
         )
 
 
@@ -308,9 +315,15 @@ class MessageCall:
     guards: tuple[Guard, ...] = ()
     in_test: bool = False
     context_hash: str = ""
+    #: the exception the call itself builds, when it builds one that is
+    #: raised elsewhere (a yielded ``ValidationError(...)``): its sites raise
+    #: that class, not the forwarder's
+    exception_type: str | None = None
 
     def to_json(self) -> dict[str, Any]:
+        extra = {"exception_type": self.exception_type} if self.exception_type else {}
         return {
+            **extra,
             "callee": self.callee,
             "receiver": self.receiver,
             "args": [[k, t.to_json()] for k, t in self.args],

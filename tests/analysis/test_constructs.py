@@ -106,7 +106,9 @@ def test_page_json_marks_the_definition_and_counts_the_builders(
     data = entry_json(e, snap, store)
     assert [s.get("defines", False) for s in data["sites"]] == [False, False, True]
     meaning = data["analysis"]["meaning"]["text"]
-    assert "`Error::Empty` is defined at src/error.rs:9. 2 places outside tests build it." in meaning
+    assert (
+        "`Error::Empty` is defined at src/error.rs:9. 2 places outside tests build it." in meaning
+    )
     assert "returns this error" in data["analysis"]["summary"]["text"]
 
 

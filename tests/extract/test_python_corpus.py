@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from errordex.languages.python import extract as python
+from errordex.languages.python import printed
 from errordex.model import Extraction, ThrowSite
 
 pytestmark = pytest.mark.corpus
@@ -30,11 +31,14 @@ PACKAGES = ("click", "jinja2", "pydantic", "starlette", "json", "argparse")
 #: A plain grep for the forms the extractor must never miss.
 GREP = re.compile(r"""\braise\s+[A-Za-z_][\w.]*\(\s*(?:[rR]?[fF][rR]?)?["']""")
 #: Where a literal message argument starts: right after ``raise Name(``,
-#: or after the comma of an assert.
+#: after the comma of an assert, or first in a printed error's call.
 LITERAL_ARG = {
     "raise": re.compile(r"""\braise\s+[\w.]+\(\s*[rRuUfF]{0,2}["']"""),
     "assert": re.compile(r""",\s*\(?\s*[rRuUfF]{0,2}["']"""),
+    "call": re.compile(r"""\(\s*[rRuUfF]{0,2}["']"""),
 }
+#: The call a printed-error site points at: ``warnings.warn(``, ``sys.exit(``...
+PRINTED_CALLEE = re.compile(r"[A-Za-z_][\w.]*\(")
 #: How far above a site a local variable holding its message may be.
 NEARBY = 80
 #: The seam between two implicitly concatenated literals.
@@ -72,14 +76,21 @@ def site_problem(site: ThrowSite, text: str, lines: list[str], holders: set[str]
         if not first[site.column - 1 :].startswith(site.kind):
             return f"line does not start a {site.kind} at column {site.column}: {first.strip()!r}"
     elif site.kind == "exception-message":
-        if ":" not in statement or not any(q in statement for q in "'\""):
-            return f"not a dict entry: {first.strip()!r}"
+        # a table's entry (``"key": "text"``) or a class attribute (``description = "text"``)
+        if not any(c in statement for c in ":=") or not any(q in statement for q in "'\""):
+            return f"not a dict entry or class attribute: {first.strip()!r}"
+    elif site.kind in printed.KINDS:
+        callee = PRINTED_CALLEE.match(first[site.column - 1 :])
+        if callee is None:
+            return f"line does not start a call at column {site.column}: {first.strip()!r}"
     else:
         return f"unknown kind {site.kind}"
-    pattern = LITERAL_ARG.get(site.kind)
+    pattern = LITERAL_ARG.get("call" if site.kind in printed.KINDS else site.kind)
     literal_arg = pattern is None or pattern.search(statement) is not None
     # An exception class of this file that holds or builds the message.
     literal_arg = literal_arg and site.exception_type not in holders
+    # a class attribute's message is shown through its base's format
+    literal_arg = literal_arg and site.kind != "exception-message"
     joined = SEAM.sub("", statement)
     # A chunk may come from a local variable assigned earlier in the function.
     nearby = "\n".join(lines[max(0, site.line - 1 - NEARBY) : site.end_line])

@@ -118,3 +118,15 @@ def test_traceback_after_log_lines_is_found() -> None:
 def test_mixed_languages_yield_errors_in_printed_order() -> None:
     text = fixture("python_keyerr") + "\n" + fixture("rust_todo") + "\n" + fixture("java_simple")
     assert [e.language for e in parse(text)] == ["python", "rust", "java"]
+
+
+def test_lone_line_of_a_module_qualified_class_is_typed_whatever_its_name() -> None:
+    # packaging's and werkzeug's exceptions end in neither Error nor Exception
+    [err] = parse("packaging.version.InvalidVersion: Invalid version: 'x'")
+    assert (err.exception_type, err.message) == (
+        "packaging.version.InvalidVersion",
+        "Invalid version: 'x'",
+    )
+    [err] = parse("werkzeug.exceptions.NotFound: 404 Not Found: The requested URL was not found")
+    assert err.exception_type == "werkzeug.exceptions.NotFound"
+    assert err.message.startswith("404 Not Found")

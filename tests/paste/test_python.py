@@ -221,3 +221,23 @@ def test_a_frame_without_printed_code_has_no_source() -> None:
 
 def test_the_printed_code_is_not_part_of_a_frames_identity() -> None:
     assert Frame("a.py", 1, None, "f", "x = 1") == Frame("a.py", 1, None, "f")
+
+
+def test_wrapped_error_line_is_read_as_the_error_it_wraps() -> None:
+    # SQLAlchemy 2.1's StatementError, as it printed for a missing bind parameter
+    line = (
+        "sqlalchemy.exc.StatementError: (sqlalchemy.exc.InvalidRequestError) "
+        "A value is required for bind parameter 'x'\n"
+        "[SQL: select ?]\n"
+        "(Background on this error at: https://sqlalche.me/e/21/cd3x)"
+    )
+    [err] = parse(line)
+    assert err.exception_type == "sqlalchemy.exc.InvalidRequestError"
+    assert err.message.split("\n")[0] == "A value is required for bind parameter 'x'"
+    assert err.values["wrapper"] == "sqlalchemy.exc.StatementError"
+    assert err.raw.startswith("sqlalchemy.exc.StatementError: (sqlalchemy.exc.")
+
+
+def test_parenthesised_text_that_names_no_class_is_the_message() -> None:
+    [err] = parse("ValueError: (x) must be positive")
+    assert (err.exception_type, err.message) == ("ValueError", "(x) must be positive")

@@ -33,6 +33,8 @@ _PY_ONLY = {"KeyError", "ValueError", "IndexError", "AttributeError", "ImportErr
             "FileNotFoundError", "RuntimeError", "AssertionError", "NotImplementedError",
             "StopIteration", "KeyboardInterrupt", "SystemExit", "UnicodeDecodeError",
             "PermissionError", "IsADirectoryError", "TimeoutError", "LookupError"}  # fmt: skip
+#: ``module.sub.ClassName``: lower-case modules, a class last
+_QUALIFIED = re.compile(r"(?:[a-z_][a-z0-9_]*\.)+[A-Z][A-Za-z0-9_]*")
 _JS_ONLY = {"ReferenceError", "RangeError", "EvalError", "URIError", "AggregateError"}
 _JAVA_PACKAGES = ("java.", "javax.", "jakarta.", "kotlin.", "android.", "org.", "com.", "net.")
 
@@ -113,7 +115,11 @@ def _typed(line: str) -> str | None:
     if etype is None or etype in ("Error", "error", "ERROR", "Fatal", "fatal", "FATAL", "E"):
         return None
     last = etype.rsplit(".", 1)[-1]
-    if not last[:1].isupper() or not (last.endswith(_PY_SUFFIXES) or last in _PY_ONLY):
+    # A class named by its module (``werkzeug.exceptions.NotFound``,
+    # ``packaging.version.InvalidVersion``) is an exception by where it is
+    # printed, whatever its name ends with.
+    qualified = _QUALIFIED.fullmatch(etype) is not None
+    if not last[:1].isupper() or not (last.endswith(_PY_SUFFIXES) or last in _PY_ONLY or qualified):
         return None
     if etype.startswith(_JAVA_PACKAGES):
         return "java"

@@ -10,7 +10,7 @@ import tree_sitter_python
 from errordex import classmsg
 from errordex.hookspecs import hookimpl
 from errordex.language import Language, Pages, Paste, Project, Runtime
-from errordex.languages.python import extract, fixes, paste, runtime, scan, words
+from errordex.languages.python import extract, fixes, paste, printed, runtime, scan, words
 
 PYTHON = Language(
     name="python",
@@ -21,7 +21,7 @@ PYTHON = Language(
     parse=extract.parse,
     extract=extract.extract,
     scan=scan.scan,
-    kinds=("raise", "assert", "exception-message"),
+    kinds=("raise", "assert", "exception-message", *printed.KINDS),
     runtime=Runtime(
         title="Python",
         innermost_last=True,

@@ -20,10 +20,19 @@ import tree_sitter as ts
 
 from errordex import classmsg, grammars
 from errordex.extract.common import context_hash, is_test_path
+from errordex.forward import substitute
+from errordex.languages.python import built, formats, held, keyed, msg, printed, yielded
 from errordex.languages.python import forward as fwd
-from errordex.languages.python import msg
 from errordex.languages.python.file import Where
-from errordex.model import CallArg, ClassDef, Extraction, Forwarder, Guard, ThrowSite
+from errordex.model import (
+    CallArg,
+    ClassDef,
+    Extraction,
+    Forwarder,
+    Guard,
+    MessageCall,
+    ThrowSite,
+)
 from errordex.template import Template
 
 LANGUAGE = "python"
@@ -57,7 +66,13 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
     # Forwarding (``self.fail(msg)``) is read outside test code only: a
     # call in a test is not where a library's message lives.
     forwarding = fwd.Forwarding.of(f, caught) if not f.test_path else None
-    if not (raises or asserts or class_nodes or forwarding):
+    # Errors printed, not raised (``printed``): a library's, not its tests'.
+    shown = (
+        []
+        if f.test_path
+        else printed.find(f, caught.get("forward.callee", []), caught.get("forward.method", []))
+    )
+    if not (raises or asserts or class_nodes or forwarding or shown):
         return Extraction()
     classes: list[ClassDef] = []
     for node in class_nodes:
@@ -65,22 +80,31 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
         classes.append(cd)
         f.classes.setdefault(cd.name, cd)
     sites: list[ThrowSite] = []
+    for node, cd in zip(class_nodes, classes, strict=True):
+        if cd.text_attrs:
+            sites.extend(f.attribute_sites(node, cd))
+    f.tables = keyed.Tables.of(f.src, class_nodes, f.resolve) if class_nodes else None
     for node in raises:
-        site = f.raise_site(node)
-        if site is not None:
-            sites.append(site)
+        sites.extend(f.raise_sites(node))
     for node in asserts:
         sites.append(f.assert_site(node))
     sites.extend(f.message_sites)
+    sites.extend(shown)
     sites.sort(key=lambda s: (s.line, s.column, s.kind))
     if forwarding is None:
         return Extraction(sites=tuple(sites), classes=tuple(classes))
+    made = yielded.yielded(
+        f.src, caught.get("forward.callee", []), caught.get("forward.method", [])
+    )
+    found = (f.yield_call(n) for n in made)
+    calls = forwarding.calls(f) + tuple(c for c in found if c is not None)
     return Extraction(
         sites=tuple(sites),
         classes=tuple(classes),
         forwarders=tuple(sorted(f.forwarders, key=lambda fw: (fw.line, fw.qualname))),
-        calls=forwarding.calls(f),
-        functions=forwarding.qualnames(),
+        calls=tuple(sorted(calls, key=lambda c: (c.line, c.column))),
+        # a class that raises what it was built with is called as a function
+        functions=tuple(sorted({*forwarding.qualnames(), *f.class_forwarders})),
     )
 
 
@@ -105,6 +129,9 @@ class _File:
     classes: dict[str, ClassDef] = field(default_factory=dict)
     message_sites: list[ThrowSite] = field(default_factory=list)
     forwarders: list[Forwarder] = field(default_factory=list)
+    tables: keyed.Tables | None = None
+    #: the classes that are forwarders (``held``)
+    class_forwarders: set[str] = field(default_factory=set)
     _lines: list[str] | None = None
     _src: bytes | None = None
     _functions: dict[str, list[ts.Node]] | None = None
@@ -116,37 +143,163 @@ class _File:
 
     # -- sites ---------------------------------------------------------------
 
-    def raise_site(self, node: ts.Node) -> ThrowSite | None:
+    def raise_sites(self, node: ts.Node) -> list[ThrowSite]:
+        """The sites of one raise: none for a re-raise, one per message it
+        can show (``keyed``: one per class that gives its key a text)."""
         kids = [c for c in msg.named(node) if c != node.child_by_field_name("cause")]
         if not kids:
-            return None  # bare `raise`: a re-raise
+            return []  # bare `raise`: a re-raise
         exc = _unwrap_traceback(kids[0])
         where = self.where(node)
         if exc.type == "identifier":
             name = msg.text_of(exc)
             if name in where.bound:
-                return None  # `raise e` inside `except ... as e`
+                return []  # `raise e` inside `except ... as e`
             value = self.resolve(exc)
-            if value is not None and value.type == "call":
+            # an exception a call gave (``yielded``): its type and text are
+            # the call's to tell, so the raise is of an instance
+            point = yielded.reraise_point(self.path, node, exc, value, where.symbol)
+            if point is not None and not self.test_path:
+                self.forwarders.append(point)
+                self.class_forwarders.add(point.qualname)
+            if value is not None and value.type == "call" and point is None:
                 exc = value  # err = ValueError("..."); raise err
+        if exc.type == "call" and self.tables is not None:
+            variants = self.keyed_sites(node, exc, where)
+            if variants:
+                return variants
+        if exc.type == "call" and (helper := built.callee_name(exc)) is not None:
+            made = built.factory(self.functions, helper, self.resolve)
+            if made is not None:
+                return [self.factory_site(node, exc, made, where)]
         args: tuple[CallArg, ...] = ()
         if exc.type == "call":
             fn = exc.child_by_field_name("function")
             exc_type = msg.expr_text(fn) if fn is not None else None
-            template, args = self.call_message(exc, exc_type)
+            if fn is not None and fn.type == "identifier" and exc_type is not None:
+                # ``raise exc(msg)`` of a parameter ``exc=TemplateSyntaxError``
+                exc_type = fwd.class_parameter(node, exc_type) or exc_type
+            if fn is not None and fn.type in ("subscript", "call"):
+                # ``raise self.mapping[code](...)``: a class picked at run time
+                exc_type = None
+            made_by = built.class_constructor(fn) if fn is not None else None
+            if made_by is not None:
+                # ``raise ValidationError.from_exception_data(title, errors)``:
+                # the class method builds the message, not from its first argument
+                exc_type, template = made_by, Template.runtime(msg.expr_text(exc))
+            else:
+                template, args = self.call_message(exc, exc_type)
         elif exc.type in ("identifier", "attribute") and _looks_like_class(exc):
             exc_type = msg.expr_text(exc)
-            held = classmsg.class_message(exc_type, self.local_classes, ())
-            template = held.template if held is not None else Template.empty()
+            holder = classmsg.class_message(exc_type, self.local_classes, ())
+            template = holder.template if holder is not None else Template.empty()
         else:  # an exception instance held in a variable, or an expression
             exc_type = None
             template = Template.runtime(msg.expr_text(exc))
         if exc_type is not None and not self.test_path:
             found = fwd.forwarder(self.path, node, exc_type, template)
+            if found is None:  # a message the object was built with (``held``)
+                found = held.attribute_forwarder(self.path, node, exc_type, template)
+                if found is not None:
+                    self.class_forwarders.add(found.qualname)
             if found is not None:
                 self.forwarders.append(found)
+        return [
+            self.site(node, "raise", exc_type, template, where, classmsg.site_args(template, args))
+        ]
+
+    def keyed_sites(self, node: ts.Node, call: ts.Node, where: Where) -> list[ThrowSite]:
+        """``raise self.make_error("invalid")``: a site per class's text for
+        the key (``keyed``), raised as the class the helper makes."""
+        assert self.tables is not None
+        helper_key = keyed.key_of(call)
+        if helper_key is None:
+            return []
+        helper, key = helper_key
+        variants = self.tables.variants(node, key)
+        if not variants:
+            return []
+        exc_type = keyed.helper_raises(self.functions, helper)
+        return [self.site(node, "raise", exc_type, text, where) for _, text in variants]
+
+    def factory_site(
+        self, node: ts.Node, call: ts.Node, made: built.Factory, where: Where
+    ) -> ThrowSite:
+        """``raise self._invalid_metadata(f"...")``: the exception the helper
+        builds, with the raise's argument for the helper's parameter that the
+        construction shows (``built``)."""
+        template, args = self.call_message(made.construction, made.exception_type)
+        fw = fwd.forwarder(self.path, made.returned, made.exception_type, template)
+        given = _argument(call, fw.param_name, fw.param_index) if fw is not None else None
+        if fw is not None and given is not None:
+            value = msg.read(given, self.resolve)
+            template = substitute(template, fw.param_name, value) or template
+            args = tuple(
+                replace(a, expr="", value=value) if a.expr == fw.param_name else a for a in args
+            )
         return self.site(
-            node, "raise", exc_type, template, where, classmsg.site_args(template, args)
+            node,
+            "raise",
+            made.exception_type,
+            template,
+            where,
+            classmsg.site_args(template, args),
+        )
+
+    def attribute_sites(self, node: ts.Node, cd: ClassDef) -> list[ThrowSite]:
+        """A class whose base builds its message from attributes the class
+        sets (werkzeug's ``Forbidden``: ``description = "..."``, shown by
+        ``HTTPException.__str__``) has that message, raised or not (werkzeug
+        raises it from a table of classes, ``abort(403)``): one site at the
+        attribute, with the message as the class shows it."""
+        if cd.builds_message or cd.message is not None:
+            return []
+        found = classmsg.class_message(cd.name, self.local_classes, ())
+        if found is None or found.held:
+            return []
+        shown = found.template.display()
+        texts = dict(cd.text_attrs)
+        body = node.child_by_field_name("body")
+        for stmt in msg.named(body) if body is not None else []:
+            assign = stmt.named_children[0] if stmt.named_child_count else None
+            left = assign.child_by_field_name("left") if assign is not None else None
+            text = texts.get(msg.text_of(left)) if left is not None else None
+            if (
+                stmt.type == "expression_statement"
+                and left is not None
+                and text is not None
+                and not text.holes
+                and text.literal_text() in shown
+            ):
+                where = replace(self.where(stmt), symbol=f"{cd.qualname}.{msg.text_of(left)}")
+                return [self.site(stmt, "exception-message", cd.name, found.template, where)]
+        return []
+
+    def yield_call(self, call: ts.Node) -> MessageCall | None:
+        """``yield ValidationError(f"...")``: a message call to the re-raise
+        points of the repository (``yielded``), of that class."""
+        fn = call.child_by_field_name("function")
+        exc_type = msg.expr_text(fn) if fn is not None else None
+        template, _ = self.call_message(call, exc_type)
+        if template.dynamic or not template.chunks():
+            return None
+        where = self.where(call)
+        site = self.site(call, "raise", exc_type, template, where)
+        owner = where.symbol.split(".", 1)[0] if where.symbol and "." in where.symbol else None
+        return MessageCall(
+            callee=yielded.RAISE,
+            receiver=None,
+            args=((0, template),),
+            path=self.path,
+            line=site.line,
+            column=site.column,
+            end_line=site.end_line,
+            symbol=where.symbol,
+            owner=owner,
+            guards=where.guards,
+            in_test=where.in_test,
+            context_hash=site.context_hash,
+            exception_type=exc_type,
         )
 
     def assert_site(self, node: ts.Node) -> ThrowSite:
@@ -193,6 +346,10 @@ class _File:
         # OSError(errno.ENOENT, "..."), HTTPException(404, "...").
         while positional and positional[0][0].type == "integer":
             positional = positional[1:]
+        if positional and formats.message_index([a.value for _, a in positional]):
+            # a code first, then the message (``formats``)
+            rest = [msg.expr_text(n) for n, _ in positional[2:]] + [f"{k}=" for k in keyword]
+            return formats.context_format(_message(positional[1][1]), rest), tuple(args)
         if positional:
             return _message(positional[0][1]), tuple(args)
         for key in ("message", "msg", "detail"):
@@ -462,7 +619,29 @@ class _File:
             param_attrs=read.attrs,
             message_param=read.passed,
             super_args=read.handed,
+            text_attrs=self._text_attrs(body) if body is not None else (),
         )
+
+    def _text_attrs(self, body: ts.Node) -> tuple[tuple[str, Template], ...]:
+        """Class attributes set to a sentence (``description = "..."``), that
+        a message a base builds may show (``ClassDef.text_attrs``)."""
+        out: list[tuple[str, Template]] = []
+        for stmt in msg.named(body):
+            assign = stmt.named_children[0] if stmt.named_child_count else None
+            if stmt.type != "expression_statement" or assign is None or assign.type != "assignment":
+                continue
+            left, right = assign.child_by_field_name("left"), assign.child_by_field_name("right")
+            if left is None or right is None or left.type != "identifier":
+                continue
+            if right.type not in ("string", "concatenated_string", "parenthesized_expression"):
+                continue
+            name = msg.text_of(left)
+            if name in _MESSAGE_ATTRS or name.startswith("__"):
+                continue
+            text = msg.read_static(right, self.resolve)
+            if text is not None and not text.dynamic and any(" " in c for c in text.chunks()):
+                out.append((name, text))
+        return tuple(out)
 
     def _class_message(self, node: ts.Node, name: str, body: ts.Node) -> _ClassMessage:
         attr: Template | None = None
@@ -589,8 +768,27 @@ class _File:
                 in_test=where.in_test,
                 bound=where.bound,
             )
-            template = msg.read(value, self.resolve)
+            template = keyed.placeholders(msg.read(value, self.resolve))
             self.message_sites.append(self.site(pair, "exception-message", name, template, entry))
+
+
+def _argument(call: ts.Node, name: str, index: int | None) -> ts.Node | None:
+    """The argument of a call for the parameter ``name`` at ``index``
+    (keyword, or positional when it has a place); None when not given."""
+    args = call.child_by_field_name("arguments")
+    position = 0
+    for a in msg.named(args) if args is not None else []:
+        if a.type == "keyword_argument":
+            key = a.child_by_field_name("name")
+            if key is not None and msg.text_of(key) == name:
+                return a.child_by_field_name("value")
+        elif a.type in ("list_splat", "dictionary_splat"):
+            return None
+        else:
+            if position == index:
+                return a
+            position += 1
+    return None
 
 
 def _unwrap_traceback(exc: ts.Node) -> ts.Node:

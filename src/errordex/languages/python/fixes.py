@@ -13,13 +13,27 @@ from errordex.analysis.fixes import Fixes
 from errordex.analysis.sections import Fact, code_block, ev, section
 from errordex.languages.python import examples as px
 from errordex.languages.python import scan as scan_python
+from errordex.languages.python.printed import KINDS
 from errordex.languages.python.words import PY_WORDS
 from errordex.runtime import title
+
+#: what a site of a printed kind (``printed``) does, for a page's summary
+_PRINTS = {
+    "exit": "exits with this message (`sys.exit`)",
+    "parser-error": "prints this usage error and exits (`error` of an argument parser)",
+    "printed-error": "prints this error and exits",
+    "logged-error": "logs this error and exits",
+}
 
 
 def what(w: Fixes) -> str:
     """What the site does, for a page's summary."""
+    printed = _PRINTS.get(w.lead.kind)
+    if printed is not None:
+        return printed
     exc = w.e.exception_types[0] if w.e.exception_types else "an exception"
+    if w.lead.kind == "warning":
+        return f"warns with `{exc}`"
     return f"raises `{exc}`" if w.e.exception_types else "raises"
 
 
@@ -35,8 +49,8 @@ def module_files(dotted: str) -> tuple[str, ...]:
 
 
 def defences(w: Fixes, body_test: Fact | None) -> list[dict[str, Any]]:
-    if not (w.e.exception_types and body_test):
-        return []
+    if not (w.e.exception_types and body_test) or w.lead.kind in KINDS:
+        return []  # a warning or a printed error is not caught with ``except``
     exc = w.e.exception_types[0].rsplit(".", 1)[-1]
     body = textwrap.indent(body_test["body"], "    ")
     code = f"try:\n{body}\nexcept {exc}:\n    ..."

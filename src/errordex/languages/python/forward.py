@@ -183,15 +183,28 @@ _SCOPE_TYPES = ("function_definition", "class_definition")
 _SKIPPED = frozenset(n.encode() for n in _NOT_FORWARDERS | msg.GETTEXT | {"format"})
 
 
+#: class names that are exceptions: a call of one builds an exception (a
+#: raise's message, classmsg's work), not an object that holds a message
+_EXCEPTION_SUFFIXES = (b"Error", b"Exception", b"Warning", b"Exit", b"Interrupt", b"Abort")
+
+
+def may_construct(name: bytes) -> bool:
+    """Whether a call of the class ``name`` may build an object that raises
+    the message it is given later (``held``): not an exception class."""
+    return not name.endswith(_EXCEPTION_SUFFIXES)
+
+
 def _may_forward(src: bytes, callees: list[ts.Node]) -> list[ts.Node]:
-    """The callees whose name leaves their call worth reading: not a class,
-    an ``assert...``/dunder method or a name in ``_SKIPPED`` (the rest of the
-    checks are ``message_call``'s)."""
+    """The callees whose name leaves their call worth reading: not an
+    exception class, an ``assert...``/dunder method or a name in
+    ``_SKIPPED`` (the rest of the checks are ``message_call``'s)."""
     skipped, prefixes = _SKIPPED, (b"assert", b"__")
     out = []
     for n in callees:
         name = src[n.start_byte : n.end_byte]
-        if not (name in skipped or name[:1].isupper() or name.startswith(prefixes)):
+        if name in skipped or name.startswith(prefixes):
+            continue
+        if not name[:1].isupper() or may_construct(name):
             out.append(n)
     return out
 
@@ -321,6 +334,26 @@ def _parameters(fn: ts.Node, method: bool) -> dict[str, int | None]:
     return out
 
 
+def class_parameter(raise_node: ts.Node, name: str) -> str | None:
+    """The class a raise of a parameter raises by default: jinja's
+    ``def fail(self, msg, lineno=None, exc=TemplateSyntaxError)`` raises
+    ``exc(msg, ...)``, a ``TemplateSyntaxError`` unless a caller passes
+    another class (issue 15, pattern 3)."""
+    fn = _enclosing_function(raise_node)
+    params = fn.child_by_field_name("parameters") if fn is not None else None
+    for p in msg.named(params) if params is not None else []:
+        if p.type not in ("default_parameter", "typed_default_parameter"):
+            continue
+        key, value = p.child_by_field_name("name"), p.child_by_field_name("value")
+        if key is None or value is None or msg.text_of(key) != name:
+            continue
+        default = msg.expr_text(value)
+        if value.type in ("identifier", "attribute") and default.rsplit(".", 1)[-1][:1].isupper():
+            return default
+        return None
+    return None
+
+
 def forwarder(
     path: str, raise_node: ts.Node, exc_type: str, template: Template
 ) -> Forwarder | None:
@@ -375,9 +408,12 @@ def message_call(f: SourceFile, call: ts.Node) -> MessageCall | None:
         callee = msg.text_of(attr)
     else:
         callee = msg.text_of(fn)
-    # A class (constructor) cannot be a forwarder; gettext and str.format
-    # calls are message expressions themselves.
-    if not callee or callee[0].isupper() or callee.startswith("__") or callee == "format":
+    # An exception class is not a forwarder (a class that holds the message
+    # it raises later may be: ``held``); gettext and str.format calls are
+    # message expressions themselves.
+    if not callee or callee.startswith("__") or callee == "format":
+        return None
+    if callee[0].isupper() and not may_construct(callee.encode()):
         return None
     if callee in _NOT_FORWARDERS or callee in msg.GETTEXT or callee.startswith("assert"):
         return None

@@ -27,6 +27,8 @@ _FILE = re.compile(r'^\s*File "([^"\n]{0,4096})", line (\d{1,9})(?:, in (.{1,512
 _NAME = r"(?:[A-Za-z_]\w{0,200}|<\w{1,50}>)"
 _EXC = re.compile(rf"^({_NAME}(?:\.{_NAME}){{0,30}})(?::(?: (.*))?)?$", re.DOTALL)
 _SUB_COUNT = re.compile(r" \((\d{1,9}) sub-exceptions?\)$")
+#: "(module.Class) message": the message of the error another one wraps
+_WRAPPED = re.compile(r"\(((?:[A-Za-z_]\w*\.)+[A-Z]\w*)\) (.+)", re.S)
 _STRING_REPR = re.compile(r"""^(?:'[^\n]*'|"[^\n]*")$""")
 
 # Exception-group box drawing.
@@ -90,6 +92,12 @@ def make_error(
             values["sub_exceptions"] = m.group(1)
             first, _, rest = message.partition("\n")
             message = first[: m.start()] + ("\n" + rest if rest else "")
+    elif (wrapped := _WRAPPED.match(message)) is not None:
+        # sqlalchemy's StatementError and DBAPIError print the error they
+        # wrap first: "(sqlalchemy.exc.InvalidRequestError) A value is
+        # required ...". That error's raise wrote the text (issue 15, pattern 5).
+        values["wrapper"] = etype
+        etype, message = wrapped.group(1), wrapped.group(2)
     elif etype.rsplit(".", 1)[-1] == "KeyError" and _STRING_REPR.match(message):
         unquoted = _unrepr(message)
         if unquoted is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from errordex.languages.python import printed
 from errordex.match.keys import type_name
 from errordex.model import ThrowSite
 
@@ -47,11 +48,17 @@ def qualified_exception(qualname: str, defined_in: str | None) -> str:
 def message_line(site: ThrowSite, exception: str | None = None) -> str:
     """``exception`` is the name to print (see ``qualified_exception``)."""
     text = site.template.display()
+    shown = printed.message_line(site, text)
+    if shown is not None:
+        return shown
     short = exception or (site.exception_type or "Exception").rsplit(".", 1)[-1]
     return f"{short}: {text}" if text else short
 
 
 def printed_form(site: ThrowSite, line: str) -> str:
+    shown = printed.printed_form(site, line)
+    if shown is not None:
+        return shown
     return f"Traceback (most recent call last):\n  ...\n{line}"
 
 

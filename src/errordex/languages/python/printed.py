@@ -1,0 +1,216 @@
+"""Errors that are printed, not raised (Python, pure): issue 15, pattern 6.
+
+A command-line tool often tells its user about an error by printing it and
+exiting, and a library warns instead of raising. Each such statement is a
+site of its own kind, with the message as the user sees it printed:
+
+    kind            the statement                                    printed
+    warning         warnings.warn("old", DeprecationWarning)         path:line: DeprecationWarning: old
+    exit            sys.exit("no config found")                      no config found
+    parser-error    parser.error("need a file")                      usage: ... / prog: error: need a file
+    printed-error   click.echo("bad", err=True) then an exit         bad
+                    print("bad", file=sys.stderr) then an exit
+    logged-error    logger.error("bad %s", x) then an exit           bad {x} (in the log's format)
+
+"then an exit": one of the next statements of the same block exits
+(``sys.exit``, ``ctx.exit``, ``raise SystemExit``, ``raise click.Abort``...):
+an error printed on the way to carrying on is not the error the user got.
+Only a message with constant text is a site; a variable's name never is.
+"""
+
+from __future__ import annotations
+
+import re
+
+import tree_sitter as ts
+
+from errordex.languages.python import msg
+from errordex.languages.python.file import SourceFile
+from errordex.model import ThrowSite
+from errordex.template import Hole, Part, Template, Text
+
+#: the kinds this module finds, as ``Language.kinds`` lists them
+KINDS = ("warning", "exit", "parser-error", "printed-error", "logged-error")
+#: kinds whose message is printed as it is (no ``Type: `` before it)
+BARE = frozenset({"exit", "printed-error", "logged-error"})
+
+#: the callee names worth a look, as bytes (most calls are none of them)
+_NAMES = frozenset(
+    {b"warn", b"exit", b"error", b"echo", b"secho", b"print", b"critical", b"fatal", b"write"}
+)
+_LOG_CALLS = frozenset({"error", "critical", "fatal", "exception"})
+#: how many statements after a print may be the exit that makes it an error
+_EXIT_WITHIN = 3
+_EXITS = re.compile(
+    rb"\b(?:sys\.exit|exit|quit|os\._exit|\w+\.exit|\w+\.fail)\s*\("
+    rb"|\braise\s+(?:SystemExit|(?:\w+\.)*Abort|(?:\w+\.)*Exit)\b"
+)
+_PERCENT = re.compile(r"%[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?[diouxXeEfFgGcrsa%]")
+
+
+def find(f: SourceFile, callees: list[ts.Node], methods: list[ts.Node]) -> list[ThrowSite]:
+    """The printed-error sites of a file, from the callee names of its calls
+    (the ``forward.callee`` and ``forward.method`` captures)."""
+    src = f.src
+    out: list[ThrowSite] = []
+    for up, names in ((1, callees), (2, methods)):
+        for n in names:
+            if src[n.start_byte : n.end_byte] not in _NAMES:
+                continue
+            call = n.parent if up == 1 else (n.parent.parent if n.parent is not None else None)
+            if call is None or call.type != "call":
+                continue
+            site = _site(f, call, msg.text_of(n))
+            if site is not None:
+                out.append(site)
+    return out
+
+
+def _site(f: SourceFile, call: ts.Node, name: str) -> ThrowSite | None:
+    fn, args = call.child_by_field_name("function"), call.child_by_field_name("arguments")
+    if fn is None or args is None or args.type != "argument_list":
+        return None
+    obj = fn.child_by_field_name("object") if fn.type == "attribute" else None
+    owner = msg.expr_text(obj) if obj is not None else ""
+    positional = [a for a in msg.named(args) if a.type not in ("keyword_argument",)]
+    keywords = {
+        msg.text_of(k): v
+        for a in msg.named(args)
+        if a.type == "keyword_argument"
+        and (k := a.child_by_field_name("name")) is not None
+        and (v := a.child_by_field_name("value")) is not None
+    }
+    first = positional[0] if positional and positional[0].type != "list_splat" else None
+    if first is None:
+        return None
+    kind: str | None = None
+    exc_type: str | None = None
+    template: Template | None = None
+    if name == "warn" and (owner == "warnings" or (not owner and _imports_warn(f.src))):
+        kind = "warning"
+        category = keywords.get("category") or (positional[1] if len(positional) > 1 else None)
+        exc_type = msg.expr_text(category) if category is not None else "UserWarning"
+    elif name == "exit" and owner == "sys" and first.type != "integer":
+        kind, exc_type = "exit", "SystemExit"
+    elif name == "error" and (
+        "parser" in owner.lower() or (owner == "self" and _in_parser_class(call))
+    ):
+        kind = "parser-error"
+    elif (
+        (name in ("echo", "secho") and _is_true(keywords.get("err")) and _then_exits(call))
+        or (
+            name == "print" and not owner and _to_stderr(keywords.get("file")) and _then_exits(call)
+        )
+        or (name == "write" and owner == "sys.stderr" and _then_exits(call))
+    ):
+        kind = "printed-error"
+    elif name in _LOG_CALLS and _is_logger(owner) and _then_exits(call):
+        kind = "logged-error"
+        template = _log_template(f, first, positional[1:])
+    if kind is None:
+        return None
+    if template is None:
+        template = msg.read_static(first, f.resolve)
+    if template is None or template.dynamic or not template.chunks():
+        return None
+    if kind == "printed-error" and name == "write":
+        template = _without_newline(template)
+    return f.site(call, kind, exc_type, template, f.where(call))
+
+
+def _imports_warn(src: bytes) -> bool:
+    return b"from warnings import" in src
+
+
+def _in_parser_class(node: ts.Node) -> bool:
+    """Inside ``argparse.ArgumentParser`` or ``optparse.OptionParser``, or a
+    subclass of one (its ``error`` prints ``prog: error: ...`` and exits)."""
+    parent = node.parent
+    while parent is not None:
+        if parent.type == "class_definition":
+            body = parent.child_by_field_name("body")
+            head = (parent.text or b"")[: body.start_byte - parent.start_byte if body else None]
+            return b"ArgumentParser" in head or b"OptionParser" in head
+        parent = parent.parent
+    return False
+
+
+def _is_true(node: ts.Node | None) -> bool:
+    return node is not None and node.type == "true"
+
+
+def _to_stderr(node: ts.Node | None) -> bool:
+    return node is not None and msg.text_of(node) == "sys.stderr"
+
+
+def _is_logger(owner: str) -> bool:
+    """``logging``, ``logger``, ``log``, ``self.logger``, ``LOG``..."""
+    return "log" in owner.rsplit(".", 1)[-1].lower()
+
+
+def _then_exits(call: ts.Node) -> bool:
+    """One of the next few statements of the block holding the call exits."""
+    stmt = call.parent
+    if stmt is None or stmt.type != "expression_statement":
+        return False
+    sib = stmt.next_named_sibling
+    for _ in range(_EXIT_WITHIN):
+        if sib is None:
+            return False
+        if sib.type != "comment":
+            if _EXITS.search(sib.text or b""):
+                return True
+            if sib.type in ("return_statement", "if_statement", "for_statement", "while_statement"):
+                return False
+        sib = sib.next_named_sibling
+    return False
+
+
+def _log_template(f: SourceFile, first: ts.Node, rest: list[ts.Node]) -> Template | None:
+    """``logger.error("cannot open %s", path)``: the logging call formats its
+    message with ``%`` from the arguments after it."""
+    t = msg.read_static(first, f.resolve)
+    if t is None or not rest or t.holes or t.syntax != "literal":
+        return t
+    text = t.literal_text()
+    parts: list[Part] = []
+    pos = i = 0
+    for m in _PERCENT.finditer(text):
+        parts.append(Text(text[pos : m.start()]))
+        pos = m.end()
+        if m.group(0) == "%%":
+            parts.append(Text("%"))
+            continue
+        expr = msg.expr_text(rest[i]) if i < len(rest) else ""
+        parts.append(Hole(expr, m.group(0)))
+        i += 1
+    parts.append(Text(text[pos:]))
+    return Template.of("py-percent", *parts)
+
+
+def _without_newline(t: Template) -> Template:
+    """``sys.stderr.write("bad\\n")`` prints the line ``bad``."""
+    last = t.parts[-1] if t.parts else None
+    if isinstance(last, Text) and last.text.endswith("\n"):
+        return Template.of(t.syntax, *t.parts[:-1], Text(last.text.rstrip("\n")))
+    return t
+
+
+def message_line(site: ThrowSite, text: str) -> str | None:
+    """The line a printed-error site shows, or None for another kind."""
+    if site.kind in BARE:
+        return text
+    if site.kind == "parser-error":
+        return f"{{prog}}: error: {text}"
+    return None
+
+
+def printed_form(site: ThrowSite, line: str) -> str | None:
+    """The lines a user sees around it, or None for another kind."""
+    if site.kind == "warning":
+        return f"{site.path}:{site.line}: {line}"
+    if site.kind == "parser-error":
+        return f"usage: {{prog}} ...\n{line}"
+    if site.kind in BARE:
+        return line
+    return None

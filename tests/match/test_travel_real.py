@@ -1,0 +1,194 @@
+"""Python messages that travel (issue 15), on real libraries installed from
+PyPI: the library really raises, and the exception line alone, as a user
+pastes it from a log, finds the site that raised it (or the call where the
+text is written, whose ``via`` is the raise)."""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from errordex.explain import explain_text
+from errordex.pipeline import index
+from errordex.store.sqlite import SqliteStore
+
+pytestmark = pytest.mark.corpus
+
+LIBRARIES = ("marshmallow", "pydantic", "packaging", "werkzeug", "jinja2", "jsonschema")
+
+
+def raised(fn: Callable[[], object]) -> tuple[str, str, int]:
+    """The exception line as printed, and the raise frame's path and line."""
+    try:
+        fn()
+    except Exception as e:  # the error under test
+        frame = traceback.extract_tb(e.__traceback__)[-1]
+        line = traceback.format_exception_only(e)[-1].strip()
+        return line, frame.filename, frame.lineno or 0
+    raise AssertionError("did not raise")
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> SqliteStore:
+    s = SqliteStore(tmp_path_factory.mktemp("travel") / "store.db")
+    for pkg in LIBRARIES:
+        pytest.importorskip(pkg)
+        index(f"pkg:{pkg}", s, jobs=1)
+    return s
+
+
+def answer_sites(store: SqliteStore, line: str) -> set[str]:
+    """``path:line`` of the first answer's sites and their vias."""
+    part = explain_text(store, line)["parts"][-1]
+    answer: dict[str, Any] | None = part.get("answer")
+    assert answer is not None and answer["kind"] == "entry", f"no answer for {line!r}"
+    sites = part["matches"][0]["sites"]
+    return {f"{s['path']}:{s['line']}" for s in sites} | {
+        s["via"].split(" ")[0] for s in sites if s.get("via")
+    }
+
+
+def assert_answers(store: SqliteStore, fn: Callable[[], object]) -> str:
+    line, path, number = raised(fn)
+    where = f"{Path(path).parent.name}/{Path(path).name}:{number}"
+    assert any(s.endswith(where) for s in answer_sites(store, line)), (line, where)
+    return line
+
+
+def test_marshmallow_key_of_a_subclass_table_answers_the_line_alone(store: SqliteStore) -> None:
+    from marshmallow import fields
+
+    line = assert_answers(store, lambda: fields.Integer().deserialize("x"))
+    assert line == "marshmallow.exceptions.ValidationError: Not a valid integer."
+
+
+def test_marshmallow_key_of_the_base_table_answers_the_line_alone(store: SqliteStore) -> None:
+    from marshmallow import fields
+
+    assert_answers(store, lambda: fields.Boolean().deserialize("x"))
+    assert_answers(store, lambda: fields.DateTime().deserialize("x"))
+
+
+def test_pydantic_code_first_error_answers_the_line_alone(store: SqliteStore) -> None:
+    from pydantic import ByteSize, IPvAnyAddress
+
+    line = assert_answers(store, lambda: ByteSize(1).to("parsec"))
+    assert line.endswith("PydanticCustomError: Could not interpret byte unit: parsec")
+    assert_answers(store, lambda: IPvAnyAddress("x"))  # type: ignore[operator]
+
+
+def test_pydantic_message_a_mock_was_built_with_answers_the_line_alone(
+    store: SqliteStore,
+) -> None:
+    from pydantic import BaseModel
+
+    class M(BaseModel):
+        x: Undefined  # type: ignore[name-defined]  # noqa: F821
+
+    line = assert_answers(store, lambda: M(x=1))
+    assert "`M` is not fully defined; you should define `Undefined`" in line
+    assert_answers(store, lambda: BaseModel())
+
+
+def test_packaging_error_a_helper_built_answers_the_line_alone(store: SqliteStore) -> None:
+    from packaging.metadata import Metadata
+
+    def member() -> None:
+        try:
+            Metadata.from_raw({"metadata_version": "9", "name": "x", "version": "1"})
+        except ExceptionGroup as group:
+            raise group.exceptions[0] from None
+
+    line = assert_answers(store, member)
+    assert line == "packaging.metadata.InvalidMetadata: '9' is not a valid metadata version"
+    # the class the helper builds, not the helper's name
+    best = explain_text(store, line)["parts"][-1]["matches"][0]
+    assert best["exception_types"] == ["InvalidMetadata"]
+
+
+def test_werkzeug_description_a_subclass_sets_answers_the_line_alone(store: SqliteStore) -> None:
+    from werkzeug.routing import Map, Rule
+
+    urls = Map([Rule("/a", endpoint="a", methods=["GET"])]).bind("example.org")
+    line = assert_answers(store, lambda: urls.match("/a", method="POST"))
+    assert line.endswith(
+        "MethodNotAllowed: 405 Method Not Allowed: The method is not allowed for the requested URL."
+    )
+    # the page is the subclass's text, not the base's all-placeholder format
+    best = explain_text(store, line)["parts"][-1]["matches"][0]
+    assert best["message"].endswith(": The method is not allowed for the requested URL.")
+
+
+def test_jinja_fail_with_a_default_class_answers_the_line_alone(store: SqliteStore) -> None:
+    import jinja2
+
+    # jinja rewrites the traceback to end in the template, so the answer is
+    # read from the line: the parser's call, through ``Parser.fail``'s raise
+    line, _, _ = raised(lambda: jinja2.Template("{% if %}{% endif %}"))
+    assert line == (
+        "jinja2.exceptions.TemplateSyntaxError: Expected an expression, got 'end of statement block'"
+    )
+    sites = answer_sites(store, line)
+    fail = jinja2.parser.Parser.fail.__code__
+    assert any(s.startswith("jinja2/parser.py:") for s in sites)
+    assert any(
+        s.startswith("jinja2/parser.py:")
+        and fail.co_firstlineno < int(s.rsplit(":", 1)[1]) < fail.co_firstlineno + 15
+        for s in sites
+    )
+
+
+def test_jsonschema_yielded_error_answers_the_line_alone(store: SqliteStore) -> None:
+    import jsonschema  # type: ignore[import-untyped]
+
+    line = assert_answers(store, lambda: jsonschema.validate(1, {"type": "string"}))
+    assert line.startswith("jsonschema.exceptions.ValidationError: 1 is not of type 'string'")
+    assert_answers(store, lambda: jsonschema.validate({}, {"required": ["a"]}))
+    # the site is the keyword's yield, where the text is written
+    best = explain_text(store, line)["parts"][-1]["matches"][0]
+    assert any(s["path"] == "jsonschema/_keywords.py" for s in best["sites"])
+    assert best["exception_types"] == ["ValidationError"]
+
+
+def test_jsonschema_traceback_still_answers_its_raise_frame(store: SqliteStore) -> None:
+    import jsonschema
+
+    try:
+        jsonschema.validate(1, {"type": "string"})
+    except jsonschema.ValidationError as e:
+        tb = "".join(traceback.format_exception(e))
+        frame = traceback.extract_tb(e.__traceback__)[-1]
+    answer = explain_text(store, tb)["parts"][-1]["answer"]
+    assert answer is not None
+    assert (answer["path"], answer["line"]) == ("jsonschema/validators.py", frame.lineno)
+
+
+def test_werkzeug_abort_line_answers_the_class_that_sets_its_text(store: SqliteStore) -> None:
+    from werkzeug.exceptions import Forbidden, abort
+
+    line, _, _ = raised(lambda: abort(403))
+    assert line.startswith("werkzeug.exceptions.Forbidden: 403 Forbidden: You don't have")
+    # raised from a table of classes (``self.mapping[code]``): the answer is
+    # the class whose description the message shows
+    part = explain_text(store, line)["parts"][-1]
+    assert part["answer"] is not None and part["answer"]["path"] == "werkzeug/exceptions.py"
+    best = part["matches"][0]
+    assert best["exception_types"] == ["Forbidden"]
+    assert Forbidden.description is not None and best["message"].endswith(Forbidden.description)
+
+
+def test_werkzeug_abort_traceback_still_answers_its_raise_frame(store: SqliteStore) -> None:
+    from werkzeug.exceptions import HTTPException, abort
+
+    try:
+        abort(403)
+    except HTTPException as e:
+        tb = "".join(traceback.format_exception(e))
+        frame = traceback.extract_tb(e.__traceback__)[-1]
+    answer = explain_text(store, tb)["parts"][-1]["answer"]
+    assert answer is not None
+    assert (answer["path"], answer["line"]) == ("werkzeug/exceptions.py", frame.lineno)
