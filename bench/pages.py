@@ -195,9 +195,11 @@ def measure(repo: str, pages: Iterable[dict[str, Any]], rust: RustPublic | None)
             fig.fixes_backed += any(e.split(":")[0] in backing for e in fix.get("evidence", []))
             after = (fix.get("after") or {}).get("code", "")
             fig.bare_after += _bare_expression(after)
-        types = set(page.get("exception_types", []))
+        # by the class's own name: a page may qualify it (`click.BadOptionUsage`)
+        # where a test names it as imported (`BadOptionUsage`)
+        types = {t.rsplit(".", 1)[-1] for t in page.get("exception_types", [])}
         for h in facts.get("hierarchy", []):
-            types.update(h.get("mro", []))
+            types.update(m.rsplit(".", 1)[-1] for m in h.get("mro", []))
         for test in facts.get("tests", []):
             fig.tests += 1
             expected = test.get("exception")
