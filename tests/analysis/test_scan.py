@@ -172,3 +172,22 @@ def test_pins_needs_twelve_characters_or_half_the_message() -> None:
     t = Template.of("py-percent", Text("Extra data: line "), Hole("l", "%d"), Text(" column"))
     assert pins("Extra data: line", False, t) and not pins("Extra data", False, t)
     assert pins(r"Extra data: line \d+", True, t)
+
+
+def test_scan_python_reads_the_calls_in_an_f_string_hole() -> None:
+    # click's style() calls the helper that raises "Unknown color" only
+    # inside an f-string: bits.append(f"\033[{_interpret_color(fg)}m")
+    src = (
+        "def _interpret_color(color):\n"
+        "    raise ValueError(f'Unknown color {color!r}')\n\n"
+        "def style(fg):\n"
+        "    bits = []\n"
+        "    bits.append(f'\\033[{_interpret_color(fg)}m')\n"
+        "    return f'{len(bits)}'\n"
+    )
+    ev = scan("click/termui.py", src, "python")
+    assert {(c.callee, c.caller) for c in ev.calls} >= {
+        ("_interpret_color", "style"),
+        ("len", "style"),
+    }
+    assert "bits" not in {c.callee for c in ev.calls}

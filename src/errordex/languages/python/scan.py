@@ -167,7 +167,9 @@ class _Scan:
         strings: list[tuple[int, int]] = []  # outermost string literals: no code inside
         string_end = -1
         for start, neg_end, k, _, n in events:
-            if start < string_end:
+            # inside a string only an f-string hole's calls count (`f"{_interpret_color(fg)}"`
+            # in click's style is its call of the helper that raises)
+            if start < string_end and k != _CALL:
                 continue
             while start >= scopes[-1][0]:
                 scopes.pop()
