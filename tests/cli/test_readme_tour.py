@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 
 #: the lines of printed output the tour's reader is told to look at
-_CHECKED = re.compile(r"^(error: |  your (error|panic|values): )")
+_CHECKED = re.compile(r"^(error: |  your (error|panic|values): |  You called )")
 _SEP = "@@ end of a tour block @@"
 
 
