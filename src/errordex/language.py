@@ -14,7 +14,7 @@ language that has no such thing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
@@ -177,6 +177,11 @@ def _no_modules(dotted: str) -> tuple[str, ...]:
     return ()
 
 
+def _keyword_arguments(params: Sequence[str]) -> str:
+    """``indexers=…``: how a page writes the arguments of a call that matter."""
+    return ", ".join(f"{p}=…" for p in params)
+
+
 @dataclass(frozen=True, slots=True)
 class Pages:
     """What a page shows of the language's code, and checks of it."""
@@ -205,6 +210,9 @@ class Pages:
     #: (``click.termui`` -> ``click/termui.py``, ``src/click/termui/__init__.py``…):
     #: ``verify`` takes a page's ``click.style`` as grounded by such a file
     module_files: Callable[[str], tuple[str, ...]] = _no_modules
+    #: the arguments of a call as the language writes them, given the
+    #: parameters that matter (``isel(indexers=…)``; Rust, positional: ``split_to(at)``)
+    call_arguments: Callable[[Sequence[str]], str] = _keyword_arguments
     #: what the lead site's own form says about where and when it fails
     #: (Rust's ``#[track_caller]``, ``debug_assert!``, a ``const``): sentences
     #: for "what it means", each with its evidence (``path:line``)

@@ -346,7 +346,7 @@ def test_the_lead_names_a_rust_type_as_the_crate_root_re_exports_it(tmp_path: Pa
     store, sid = index_files(tmp_path, files, "acme/candle")
     stored = _page(store, sid, "num_groups must divide num_channels")
     assert stored["analysis"]["summary"]["text"].startswith(
-        "You called `candle_nn::GroupNorm::new(num_channels=…, num_groups=…)` "
+        "You called `candle_nn::GroupNorm::new(num_channels, num_groups)` "
         "(`candle-nn/src/group_norm.rs`)"
     )
     (reach,) = stored["facts"]["reachability"]

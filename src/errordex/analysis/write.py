@@ -128,7 +128,8 @@ class _Writer(Fixes):
 
     def call_shape(self, read: list[str]) -> str:
         """``Dataset.isel(indexers=…)``: the public call with the parameters that matter."""
-        args = ", ".join(f"{p}=…" for p in read)
+        lang = plugins.find(self.lang)
+        args = lang.pages.call_arguments(read) if lang else ", ".join(read)
         return f"`{self.api_name()}({args})`"
 
     def check_where(self) -> str:

@@ -71,6 +71,8 @@ RUST = Language(
         defences=fixes.defences,
         notes=fixes.notes,
         reads_callers=True,
+        # Rust has no keyword arguments: `split_to(at)`, not `split_to(at=…)`
+        call_arguments=", ".join,
     ),
 )
 
