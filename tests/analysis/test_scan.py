@@ -191,3 +191,19 @@ def test_scan_python_reads_the_calls_in_an_f_string_hole() -> None:
         ("len", "style"),
     }
     assert "bits" not in {c.callee for c in ev.calls}
+
+
+def test_a_docstring_summary_stops_at_its_first_sentence() -> None:
+    # click.style's docstring runs its first two sentences on one line
+    src = (
+        "def style(text):\n"
+        '    """Styles a text with ANSI styles and returns the new string.  By\n'
+        "    default the styling is self contained which means that at the end\n"
+        "    of the string a reset code is issued.\n"
+        '    """\n'
+        "    return text\n"
+    )
+    ev = scan("click/termui.py", src, "python")
+    (fn,) = ev.functions
+    summary = [d.text for d in fn.docs if d.section == "Summary"]
+    assert summary == ["Styles a text with ANSI styles and returns the new string."]

@@ -61,8 +61,15 @@ def _summary_line(doc: str) -> tuple[str, int] | None:
                 if not more or text.endswith("."):
                     break
                 text += " " + more
-            return text, i
+            # its first sentence: click's style() goes on "…returns the new
+            # string.  By default the styling is self contained…"
+            end = _SENTENCE_END.search(text)
+            return (text[: end.start() + 1] if end else text), i
     return None
+
+
+#: the end of a sentence: a full stop (or ! ?) before a space and a capital
+_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z`])")
 
 
 #: an assertion that a text is absent: `not in`, `!=`, `assert not ...`
