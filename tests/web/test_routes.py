@@ -506,3 +506,27 @@ def test_errordex_tracker_is_the_one_pyproject_names() -> None:
     urls = tomllib.loads(pyproject.read_text())["project"]["urls"]
     assert urls["Issues"] == ERRORDEX_ISSUES
     assert report_target() == urls["Issues"] + "/new"
+
+
+def test_a_damaged_store_is_a_503_that_names_no_path(tmp_path: Path) -> None:
+    from errordex.store import open_store
+    from tests.cli.test_store_files import damage_pages
+
+    db = tmp_path / "db.sqlite"
+    build_store(db).close()
+    damage_pages(db, "entries", "sites")
+    store = open_store(str(db))
+    app = create_app(store)
+    with TestClient(app, raise_server_exceptions=False) as c:
+        for path in ("/acme/widgets", "/api/repos/acme/widgets/errors"):
+            r = c.get(path)
+            assert r.status_code == 503, (path, r.status_code, r.text[:200])
+            assert str(tmp_path) not in r.text
+            assert "the error database cannot be read right now" in r.text
+        assert c.get("/api/repos/acme/widgets/errors").json() == {
+            "ok": False,
+            "error": "the error database cannot be read right now",
+            "status": 503,
+        }
+    app.state.stores.close()
+    store.close()

@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -38,7 +39,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from errordex import __version__
-from errordex.errors import NotFound
+from errordex.errors import NotFound, StoreError
 from errordex.store.sqlite import SqliteStore
 from errordex.views import SCHEMA_VERSION
 from errordex.web import context as ctxs
@@ -369,6 +370,14 @@ def create_app(
             for e in exc.errors()
         )
         return _error(request, 422, f"invalid parameters: {problems}")
+
+    @app.exception_handler(StoreError)
+    @app.exception_handler(sqlite3.DatabaseError)
+    async def store_unreadable(request: Request, exc: Exception) -> Response:
+        # a damaged or vanished store: the operator's to fix (the log says
+        # how); the visitor is told it is not their request, and no path
+        log.error("the store cannot be read while serving %s: %s", request.url.path, exc)
+        return _error(request, 503, "the error database cannot be read right now")
 
     @app.exception_handler(Exception)
     async def server_error(request: Request, exc: Exception) -> Response:
