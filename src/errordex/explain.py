@@ -230,6 +230,7 @@ def raised_in(
             "same_version": same,
             "file_known": stored,
             "commit": snap.commit,
+            "commit_kind": snap.snapshot.commit_kind,
             "runtime": runtime,
             "other_version": library_panic is not None and i == 0 and not raises and not runtime,
             "ran_version": lang.runtime.ran_version(f.path) if lang is not None else None,

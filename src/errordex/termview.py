@@ -459,8 +459,9 @@ def _print_moved(console: Console, where: dict[str, Any], answer: dict[str, Any]
     ran = f"; the path names version {where['ran_version']}" if where.get("ran_version") else ""
     near = f"{answer['path']}:{answer['line']}" if answer.get("path") else "none"
     commit = str(where.get("commit") or "")[:10]
+    noun = commit_noun(where.get("commit_kind", "git"))
     console.print(
-        f"  {escape(where['path'])}:{where['line']} is not a panic site at the indexed commit"
+        f"  {escape(where['path'])}:{where['line']} is not a panic site at the indexed {noun}"
         f" {escape(commit)} (the version you ran may differ{escape(ran)}); nearest: {escape(near)}",
         highlight=False,
     )

@@ -65,3 +65,13 @@ def test_unwrap_of_a_semver_error_shows_clean_values(db: str) -> None:
     code, out = explain(db, fixture("rust_unwrap_debug_str"))
     assert code == 0 and "best match" in out
     assert "your values: QuotedChar(*ch) = 'x', pos = minor version number\n" in out
+
+
+def test_a_moved_panic_in_a_directory_names_its_content_hash_not_a_commit(db: str) -> None:
+    text = fixture("rust_crate_assert_split_to").replace("bytes_mut.rs:379:", "bytes_mut.rs:370:")
+    assert "bytes_mut.rs:370:" in text
+    code, out = explain(db, text)
+    flat = " ".join(out.split())
+    assert code == 0
+    assert "src/bytes_mut.rs:370 is not a panic site at the indexed content hash" in flat
+    assert "indexed commit" not in flat

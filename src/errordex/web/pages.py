@@ -58,6 +58,7 @@ def environment() -> Environment:
         via=render.via,
         title_parts=render.title_parts,
         find_language=plugins.find,
+        commit_noun=commit_noun,
         error_word=plugins.error_word,
         runtime_title=plugins.runtime_title,
         version=__version__,
