@@ -58,17 +58,22 @@ def _negate(node: ast.expr, src: str) -> str:
     return f"not ({text(node)})"
 
 
-def single_python_call(body: str) -> bool:
-    """Whether a test body is one statement that is a call (``f(x)`` or ``y = f(x)``)."""
+def _the_call(body: str) -> ast.Call | None:
+    """The call of a test body that is one statement, ``f(x)`` or ``y = f(x)``."""
     try:
         tree = ast.parse(body)
     except SyntaxError:
-        return False
+        return None
     if len(tree.body) != 1:
-        return False
+        return None
     stmt = tree.body[0]
     value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
-    return isinstance(value, ast.Call) and scan_python.parses(body)
+    return value if isinstance(value, ast.Call) else None
+
+
+def single_python_call(body: str) -> bool:
+    """Whether a test body is one statement that is a call (``f(x)`` or ``y = f(x)``)."""
+    return _the_call(body) is not None and scan_python.parses(body)
 
 
 def guard_python_call(
@@ -86,15 +91,8 @@ def guard_python_call(
         if isinstance(name, str):
             label(name)
     """
-    try:
-        tree = ast.parse(body)
-    except SyntaxError:
-        return None
-    if len(tree.body) != 1:
-        return None
-    stmt = tree.body[0]
-    call = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
-    if not isinstance(call, ast.Call):
+    call = _the_call(body)
+    if call is None:
         return None
     func = call.func
     called = (
