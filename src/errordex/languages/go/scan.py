@@ -1,0 +1,225 @@
+"""Evidence in one Go file: funcs and methods, calls by name, tests that
+check an error's text or identity (pure).
+
+Symbols are as the extractor writes a site's: ``Parse``, a method ``T.M``.
+A name is public when it is exported (upper case first).
+"""
+
+from __future__ import annotations
+
+from tree_sitter import Node, Tree
+
+from errordex import grammars
+from errordex.analysis.evidence import Call, FileEvidence, FuncDef, TestExpect
+from errordex.extract.common import is_test_path
+from errordex.languages.go.extract import func_symbol
+from errordex.languages.go.fmt import unquote
+
+_IDENT_NODES = frozenset(
+    {"identifier", "field_identifier", "type_identifier", "package_identifier"}
+)
+_STRING_NODES = frozenset({"interpreted_string_literal", "raw_string_literal"})
+_MAX_BODY_LINES = 8
+_WRAP = "package errordex\n\nfunc errordex() {\n"
+
+
+def parses(code: str) -> bool:
+    """Whether ``code`` (a file, or the statements of a func body) parses as Go."""
+    parser = grammars.parser("go")
+    for candidate in (code, _WRAP + code + "\n}\n"):
+        if not parser.parse(candidate.encode()).root_node.has_error:
+            return True
+    return False
+
+
+def identifiers(code: str) -> set[str]:
+    """Identifier tokens of a Go snippet (strings and comments excluded)."""
+    root = grammars.parser("go").parse((_WRAP + code + "\n}\n").encode()).root_node
+    out: set[str] = set()
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if n.type in _IDENT_NODES and n.text is not None:
+            out.add(n.text.decode("utf-8", "replace"))
+        stack.extend(n.children)
+    out.discard("errordex")
+    return out
+
+
+class _Scan:
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.src = text.encode("utf-8", "surrogatepass")
+        self.lines = text.splitlines()
+        self.test_path = is_test_path(path)
+
+    def t(self, n: Node) -> str:
+        return self.src[n.start_byte : n.end_byte].decode("utf-8", "replace")
+
+    def run(self, tree: Tree) -> FileEvidence:
+        caps = grammars.captures("go", tree)
+        funcs = sorted(caps.get("scan.func", ()), key=lambda n: n.start_byte)
+        functions: list[FuncDef] = []
+        spans: list[tuple[int, int, str]] = []
+        tests: list[TestExpect] = []
+        for d in funcs:
+            symbol = func_symbol(d, self.t)
+            name = symbol.rsplit(".", 1)[-1]
+            params = self.params(d)
+            functions.append(
+                FuncDef(
+                    name=name,
+                    symbol=symbol,
+                    path=self.path,
+                    line=d.start_point.row + 1,
+                    end_line=d.end_point.row + 1,
+                    public=name[:1].isupper() and not self.test_path,
+                    in_test=self.test_path,
+                    params=tuple(params),
+                )
+            )
+            spans.append((d.start_byte, d.end_byte, symbol))
+            if self.test_path and name.startswith("Test") and d.type == "function_declaration":
+                tests.extend(self.expectations(d, symbol))
+        calls: list[Call] = []
+        for c in caps.get("scan.call", ()):
+            callee = self.callee(c)
+            if not callee:
+                continue
+            caller = next((s for a, b, s in spans if a <= c.start_byte < b), "")
+            line = c.start_point.row + 1
+            text = self.t(c) if c.start_point.row == c.end_point.row else ""
+            calls.append(Call(callee=callee, caller=caller, line=line, text=text[:120]))
+        calls.sort(key=lambda c: c.line)
+        idents = {
+            n.text.decode("utf-8", "replace")
+            for n in _walk(tree.root_node)
+            if n.type in _IDENT_NODES and n.text is not None
+        }
+        return FileEvidence(
+            path=self.path,
+            language="go",
+            n_lines=len(self.lines),
+            functions=tuple(functions),
+            calls=tuple(calls),
+            tests=tuple(tests),
+            idents=frozenset(idents),
+        )
+
+    def params(self, d: Node) -> list[str]:
+        ps = d.child_by_field_name("parameters")
+        out: list[str] = []
+        for p in ps.named_children if ps is not None else ():
+            out.extend(self.t(n) for n in p.children_by_field_name("name"))
+        return out
+
+    def callee(self, c: Node) -> str:
+        fn = c.child_by_field_name("function")
+        if fn is None:
+            return ""
+        if fn.type == "identifier":
+            return self.t(fn)
+        if fn.type == "selector_expression":
+            field = fn.child_by_field_name("field")
+            return self.t(field) if field is not None else ""
+        return ""
+
+    def expectations(self, d: Node, symbol: str) -> list[TestExpect]:
+        """``err.Error() != "msg"``, ``strings.Contains(err.Error(), "msg")``
+        and ``errors.Is(err, ErrX)`` in a test: each expects that error."""
+        body = d.child_by_field_name("body")
+        if body is None:
+            return []
+        out: list[TestExpect] = []
+        calls: list[str] = []
+        for n in _walk(body):
+            if n.type == "call_expression":
+                got = self.callee(n)
+                if got and got not in calls:
+                    calls.append(got)
+        for n in _walk(body):
+            pattern: str | None = None
+            exception: str | None = None
+            kind = "assert-text"
+            if n.type == "binary_expression":
+                op = n.child_by_field_name("operator")
+                left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+                if op is None or self.t(op) not in ("==", "!=") or left is None or right is None:
+                    continue
+                for a, b in ((left, right), (right, left)):
+                    if b.type in _STRING_NODES and self.t(a).endswith(".Error()"):
+                        pattern = unquote(self.t(b))
+            elif n.type == "call_expression":
+                fn = n.child_by_field_name("function")
+                args = n.child_by_field_name("arguments")
+                if fn is None or args is None or len(args.named_children) != 2:
+                    continue
+                a, b = args.named_children
+                name = self.t(fn)
+                if name in ("strings.Contains", "strings.HasPrefix", "strings.HasSuffix"):
+                    if b.type in _STRING_NODES and self.t(a).endswith(".Error()"):
+                        pattern = unquote(self.t(b))
+                elif name.endswith("errors.Is") and b.type == "identifier":
+                    exception, kind = self.t(b), "errors.Is"
+            if not pattern and not exception:
+                continue
+            line = n.start_point.row + 1
+            stmts = _statements(body)
+            before = [s for s in stmts if s.end_byte <= n.start_byte and s.start_byte < n.start_byte]
+            before = [s for s in before if not _contains(s, n)][-_MAX_BODY_LINES:]
+            first = before[0].start_point.row + 1 if before else line
+            text = "\n".join(
+                self.lines[s.start_point.row : s.end_point.row + 1][0].strip()
+                if s.start_point.row == s.end_point.row
+                else _dedent("\n".join(self.lines[s.start_point.row : s.end_point.row + 1]))
+                for s in before
+            )
+            out.append(
+                TestExpect(
+                    test=symbol,
+                    path=self.path,
+                    line=line,
+                    kind=kind,
+                    exception=exception,
+                    pattern=pattern or None,
+                    is_regex=False,
+                    body=_dedent(text),
+                    body_line=first,
+                    calls=tuple(calls),
+                )
+            )
+        return out
+
+
+def _statements(body: Node) -> list[Node]:
+    """The statements of a block, in order."""
+    out: list[Node] = []
+    for c in body.named_children:
+        out.extend(c.named_children if c.type == "statement_list" else [c])
+    return [c for c in out if c.type != "comment"]
+
+
+def _contains(a: Node, b: Node) -> bool:
+    return a.start_byte <= b.start_byte and b.end_byte <= a.end_byte
+
+
+def _dedent(text: str) -> str:
+    import textwrap
+
+    return textwrap.dedent(text).strip("\n")
+
+
+def _walk(root: Node) -> list[Node]:
+    out: list[Node] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        stack.extend(reversed(n.children))
+    return out
+
+
+def scan(path: str, text: str, tree: Tree | None = None) -> FileEvidence:
+    if tree is None:
+        tree = grammars.parser("go").parse(text.encode("utf-8", "surrogatepass"))
+    return _Scan(path, text).run(tree)
