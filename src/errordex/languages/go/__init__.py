@@ -48,6 +48,7 @@ GO = Language(
         words=words.GO_WORDS,
         what=fixes.what,
         notes=fixes.notes,
+        example_fix=fixes.example_fix,
         # Go has no keyword arguments: `Parse(s)`
         call_arguments=", ".join,
     ),

@@ -3,8 +3,14 @@ constraint keeps it. Each reads the page's writer (``analysis.fixes.Fixes``)."""
 
 from __future__ import annotations
 
+import re
+import textwrap
+from typing import Any
+
 from errordex.analysis.fixes import Fixes
+from errordex.analysis.sections import code_block, ev, section
 from errordex.languages.go.runtime import PANICS
+from errordex.runtime import title
 
 _WHAT = {
     "panic": "panics",
@@ -44,3 +50,98 @@ def notes(w: Fixes) -> list[tuple[str, list[str]]]:
                 )
             )
     return out
+
+
+def _call_args(body: str, name: str) -> list[str] | None:
+    """The arguments of the one call of ``name`` in ``body``, as written."""
+    at = [m.start() for m in re.finditer(rf"(?<![\w.]){re.escape(name)}\(|\.{re.escape(name)}\(", body)]
+    if len(at) != 1:
+        return None
+    i = body.index("(", at[0]) + 1
+    depth, start, args = 0, i, []
+    k = i
+    while k < len(body):
+        c = body[k]
+        if c in "\"`'":
+            end = _string_end(body, k)
+            if end < 0:
+                return None
+            k = end
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            if depth == 0:
+                last = body[start:k].strip()
+                if last:
+                    args.append(last)
+                return args
+            depth -= 1
+        elif c == "," and depth == 0:
+            args.append(body[start:k].strip())
+            start = k + 1
+        k += 1
+    return None
+
+
+def _string_end(text: str, k: int) -> int:
+    """The index of the quote that closes the literal opened at ``k``; -1 if none."""
+    quote = text[k]
+    j = k + 1
+    while j < len(text):
+        if text[j] == "\\" and quote != "`":
+            j += 2
+            continue
+        if text[j] == quote:
+            return j
+        j += 1
+    return -1
+
+
+def example_fix(w: Fixes) -> dict[str, Any] | None:
+    """The repository's own failing call (a test that checks this error's
+    text), run only when what the site checks holds for its arguments."""
+    fn, c = w.fn, w.cond
+    if fn is None or not fn["public"] or c is None or c["kind"] not in ("if", "else"):
+        return None
+    lifted = w.lifted()
+    if lifted is None:
+        return None
+    text, read = lifted
+    t = next(
+        (
+            t
+            for t in w.tests
+            if t.get("body")
+            and "\n" not in t["body"]
+            and t.get("matched_by") == "message"
+            and w.specific(t)
+        ),
+        None,
+    )
+    if t is None:
+        return None
+    params = [p for p in fn.get("params", ())]
+    args = _call_args(t["body"], fn["name"])
+    if args is None or len(args) != len(params):
+        return None
+    given = dict(zip(params, args, strict=True))
+    holds = text if c["kind"] == "else" else f"!({text})"
+    at_call = re.sub(
+        r"(?<![\w.])([A-Za-z_]\w*)\b", lambda m: given.get(m.group(1), m.group(1)), holds
+    )
+    before = code_block(f"// before: {title(w.e)}\n{t['body']}", "go")
+    body = textwrap.indent(t["body"], "\t")
+    after = code_block(
+        f"// after: call it only when what `{fn['name']}` checks holds\nif {at_call} {{\n{body}\n}}",
+        "go",
+    )
+    if before is None or after is None:
+        return None
+    return section(
+        f"`{t['test']}` ({t['path']}:{t['line']}) makes this call and gets this error. "
+        f"`{fn['function']}` checks `{text}` (line {c['line']}); at this call that is "
+        f"`{at_call}`, so check it first.",
+        list(dict.fromkeys([f"{t['path']}:{t['body_line']}", *ev(t), *ev(c)])),
+        before=before,
+        after=after,
+    )

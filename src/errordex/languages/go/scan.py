@@ -7,10 +7,12 @@ A name is public when it is exported (upper case first).
 
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node, Tree
 
 from errordex import grammars
-from errordex.analysis.evidence import Call, FileEvidence, FuncDef, TestExpect
+from errordex.analysis.evidence import Call, DocLine, FileEvidence, FuncDef, TestExpect
 from errordex.extract.common import is_test_path
 from errordex.languages.go.extract import func_symbol
 from errordex.languages.go.fmt import unquote
@@ -20,6 +22,11 @@ _IDENT_NODES = frozenset(
 )
 _STRING_NODES = frozenset({"interpreted_string_literal", "raw_string_literal"})
 _MAX_BODY_LINES = 8
+#: methods every error (or Stringer) has: a call by that name says nothing of which one
+_INTERFACE_METHODS = frozenset({"Error", "String", "Unwrap"})
+#: a doc line that says when a func panics, or returns an error
+_PANICS = re.compile(r"\bpanics?\b", re.I)
+_ERRORS = re.compile(r"\b(?:returns?|reports?)\b.*\berror\b|\berror\b.*\bif\b", re.I)
 _WRAP = "package errordex\n\nfunc errordex() {\n"
 
 
@@ -76,6 +83,7 @@ class _Scan:
                     public=name[:1].isupper() and not self.test_path,
                     in_test=self.test_path,
                     params=tuple(params),
+                    docs=self.docs(d),
                 )
             )
             spans.append((d.start_byte, d.end_byte, symbol))
@@ -84,7 +92,7 @@ class _Scan:
         calls: list[Call] = []
         for c in caps.get("scan.call", ()):
             callee = self.callee(c)
-            if not callee:
+            if not callee or callee in _INTERFACE_METHODS:
                 continue
             caller = next((s for a, b, s in spans if a <= c.start_byte < b), "")
             line = c.start_point.row + 1
@@ -105,6 +113,31 @@ class _Scan:
             tests=tuple(tests),
             idents=frozenset(idents),
         )
+
+    def docs(self, d: Node) -> tuple[DocLine, ...]:
+        """The doc comment above a func: its first line (``Summary``), and
+        each line that says when it returns an error or panics."""
+        row = d.start_point.row - 1
+        block: list[tuple[str, int]] = []
+        while row >= 0 and self.lines[row].lstrip().startswith("//"):
+            text = self.lines[row].lstrip()[2:].strip()
+            if text.startswith("go:") or text.startswith("+build"):
+                break
+            block.append((text, row + 1))
+            row -= 1
+        block.reverse()
+        out: list[DocLine] = []
+        for k, (text, line) in enumerate(block):
+            if not text:
+                continue
+            # a contract line first: a fact is kept once per line
+            if _PANICS.search(text):
+                out.append(DocLine("Panics", text, line))
+            elif _ERRORS.search(text):
+                out.append(DocLine("Errors", text, line))
+            if k == 0:
+                out.append(DocLine("Summary", text, line))
+        return tuple(out)
 
     def params(self, d: Node) -> list[str]:
         ps = d.child_by_field_name("parameters")
