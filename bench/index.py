@@ -310,10 +310,10 @@ def main() -> None:
             sys.exit(f"no {CRATES}: install Debian's librust-*-dev packages (make test does)")
         run("crates", CRATES, IngestOptions(), "rust", args.jobs, args.repeat)
     if args.corpus in ("go", "all"):
-        for tree in GO_TREES:
+        for name, tree in zip(("gostd", "gocode"), GO_TREES, strict=True):
             if not tree.is_dir():
                 sys.exit(f"no {tree}: install Debian's golang-go and golang-*-dev (make test does)")
-            run(f"go:{tree}", tree.resolve(), IngestOptions(), "go", args.jobs, args.repeat)
+            run(name, tree.resolve(), IngestOptions(), "go", args.jobs, args.repeat)
 
 
 if __name__ == "__main__":
