@@ -1,0 +1,88 @@
+"""Pages of Go entries, indexed from Debian's google/uuid: every section,
+grounded (``verify`` finds nothing ungrounded), and Go's forms on the page."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from click.testing import CliRunner
+
+from errordex.cli import main
+from errordex.pipeline import index
+from errordex.store.sqlite import SqliteStore
+
+UUID = Path("/usr/share/gocode/src/github.com/google/uuid")
+SECTIONS = (
+    "question",
+    "summary",
+    "meaning",
+    "trigger",
+    "situations",
+    "solutions",
+    "example_fix",
+    "defensive_patterns",
+    "prevention",
+    "reproductions",
+    "related",
+)
+
+pytestmark = pytest.mark.skipif(
+    not UUID.is_dir(), reason="needs Debian's golang-github-google-uuid-dev"
+)
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = tmp_path_factory.mktemp("uuid") / "db.sqlite"
+    store = SqliteStore(path)
+    index(str(UUID), store, name="google/uuid", jobs=1)
+    store.close()
+    return str(path)
+
+
+def cli(db: str, *args: str) -> tuple[int, Any]:
+    res = CliRunner().invoke(main, [*args, "--json"], env={"ERRORDEX_DB": db})
+    return res.exit_code, json.loads(res.stdout)
+
+
+def page(db: str, message: str) -> dict[str, Any]:
+    code, entries = cli(db, "list", "--repo", "google/uuid")
+    assert code == 0
+    eid = next(e["id"] for e in entries if e["message"] == message)
+    code, data = cli(db, "show", eid)
+    assert code == 0
+    return dict(data)
+
+
+def test_go_error_type_page_has_every_section(db: str) -> None:
+    data = page(db, "invalid UUID length: %d")
+    sections = data["analysis"]
+    assert [k for k in SECTIONS if not sections.get(k)] == []
+    summary = sections["summary"]["text"]
+    assert summary.startswith("You called `Parse(s)` (`uuid.go`), and it returns the error")
+    fix = sections["example_fix"]
+    assert 'Parse("12345")' in fix["before"]["code"]
+    assert fix["after"]["code"].splitlines()[1].startswith('if len("12345") == 36 ||')
+    assert "TestWrongLength" in [r["test"] for r in sections["reproductions"]]
+
+
+def test_go_sites_of_an_error_type_are_its_returns_and_its_error_method(db: str) -> None:
+    data = page(db, "invalid UUID length: %d")
+    got = [(s["path"], s["line"], s["kind"]) for s in data["sites"]]
+    assert got == [
+        ("uuid.go", 92, "return"),
+        ("uuid.go", 136, "return"),
+        ("uuid.go", 50, "error-method"),
+    ]
+
+
+def test_verify_finds_nothing_ungrounded_on_an_indexed_go_package(db: str) -> None:
+    code, report = cli(db, "verify", "--repo", "google/uuid")
+    assert code == 0, report
+    [one] = report["repos"]
+    assert one["entries"] >= 9 and one["checked"]["identifiers"] > 100
+    assert one["ungrounded"] == 0, one["problems"]
