@@ -105,9 +105,9 @@ def test_go_sites_carry_the_literal_text_of_their_lines(ipath: str) -> None:
             if s.kind == "return" or s.template.dynamic:
                 continue
             source = "\n".join(lines[s.line - 1 : s.end_line])
-            literals = "".join(
-                unquote(m.group(0)) or "" for m in STRING.finditer(source)
-            ).replace("%%", "%")
+            literals = "".join(unquote(m.group(0)) or "" for m in STRING.finditer(source)).replace(
+                "%%", "%"
+            )
             for chunk in s.template.chunks():
                 # a wrap (`errors.Wrap(err, "msg")`) prints "msg: " before the wrapped error
                 own = chunk.replace("%%", "%").removesuffix(": ")

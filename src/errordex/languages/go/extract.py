@@ -355,9 +355,8 @@ class _File:
             if not margs:
                 return
             tmpl = (
-                (self.message(margs[0]) if form == "literal" else self.printf(margs))
-                or self.dynamic(margs[0])
-            )
+                self.message(margs[0]) if form == "literal" else self.printf(margs)
+            ) or self.dynamic(margs[0])
             if wraps:
                 tmpl = Template.of(
                     tmpl.syntax if tmpl.syntax != "literal" else "go-fmt",

@@ -10,6 +10,8 @@ from typing import Any
 from errordex.analysis.fixes import Fixes
 from errordex.analysis.sections import code_block, ev, section
 from errordex.languages.go.runtime import PANICS
+from errordex.languages.go.scan import identifiers
+from errordex.languages.go.words import GO_WORDS
 from errordex.runtime import title
 
 _WHAT = {
@@ -54,7 +56,10 @@ def notes(w: Fixes) -> list[tuple[str, list[str]]]:
 
 def _call_args(body: str, name: str) -> list[str] | None:
     """The arguments of the one call of ``name`` in ``body``, as written."""
-    at = [m.start() for m in re.finditer(rf"(?<![\w.]){re.escape(name)}\(|\.{re.escape(name)}\(", body)]
+    at = [
+        m.start()
+        for m in re.finditer(rf"(?<![\w.]){re.escape(name)}\(|\.{re.escape(name)}\(", body)
+    ]
     if len(at) != 1:
         return None
     i = body.index("(", at[0]) + 1
@@ -103,10 +108,11 @@ def example_fix(w: Fixes) -> dict[str, Any] | None:
     fn, c = w.fn, w.cond
     if fn is None or not fn["public"] or c is None or c["kind"] not in ("if", "else"):
         return None
-    lifted = w.lifted()
-    if lifted is None:
-        return None
-    text, read = lifted
+    text = c["text"]
+    params = list(fn.get("params", ()))
+    names = identifiers(text) - set(re.findall(r"\.\s*([A-Za-z_]\w*)", text))
+    if not names & set(params) or any(n not in params and n not in GO_WORDS for n in names):
+        return None  # the check reads more than the call's arguments
     t = next(
         (
             t
@@ -120,7 +126,6 @@ def example_fix(w: Fixes) -> dict[str, Any] | None:
     )
     if t is None:
         return None
-    params = [p for p in fn.get("params", ())]
     args = _call_args(t["body"], fn["name"])
     if args is None or len(args) != len(params):
         return None

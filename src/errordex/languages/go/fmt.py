@@ -1,9 +1,9 @@
 """Go string literals and ``fmt`` format strings as templates (pure).
 
-    >>> go_fmt("invalid UUID length: %d", ["err.len"]).display()
-    'invalid UUID length: %d'
-    >>> [p.expr for p in go_fmt("%[2]s then %v", ["a", "b"]).holes]
-    ['b', 'a']
+>>> go_fmt("invalid UUID length: %d", ["err.len"]).display()
+'invalid UUID length: %d'
+>>> [p.expr for p in go_fmt("%[2]s then %v", ["a", "b"]).holes]
+['b', 'a']
 """
 
 from __future__ import annotations

@@ -200,8 +200,12 @@ def find_printed(lines: list[str]) -> list[Found]:
     if not printed.message:
         return []
     err = ParsedError(
-        printed.message, printed.raw, None, "go", "error", (), {**printed.values, "exit": body[-1][1]}
+        printed.message,
+        printed.raw,
+        None,
+        "go",
+        "error",
+        (),
+        {**printed.values, "exit": body[-1][1]},
     )
     return [*(Found(i, i, w) for w in _wrapped(err)), Found(i, body[-1][0], err)]
-
-

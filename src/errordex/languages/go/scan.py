@@ -198,7 +198,9 @@ class _Scan:
                 continue
             line = n.start_point.row + 1
             stmts = _statements(body)
-            before = [s for s in stmts if s.end_byte <= n.start_byte and s.start_byte < n.start_byte]
+            before = [
+                s for s in stmts if s.end_byte <= n.start_byte and s.start_byte < n.start_byte
+            ]
             before = [s for s in before if not _contains(s, n)][-_MAX_BODY_LINES:]
             first = before[0].start_point.row + 1 if before else line
             text = "\n".join(
