@@ -62,11 +62,11 @@ def test_go_error_type_page_has_every_section(db: str) -> None:
     sections = data["analysis"]
     assert [k for k in SECTIONS if not sections.get(k)] == []
     summary = sections["summary"]["text"]
-    assert summary.startswith("You called `Parse(s)` (`uuid.go`), and it returns the error")
+    assert summary.startswith("You called `uuid.Parse(s)` (`uuid.go`), and it returns the error")
     fix = sections["example_fix"]
     assert 'Parse("12345")' in fix["before"]["code"]
     assert fix["after"]["code"].splitlines()[1].startswith('if len("12345") == 36 ||')
-    assert "TestWrongLength" in [r["test"] for r in sections["reproductions"]]
+    assert "uuid.TestWrongLength" in [r["test"] for r in sections["reproductions"]]
 
 
 def test_go_sites_of_an_error_type_are_its_returns_and_its_error_method(db: str) -> None:

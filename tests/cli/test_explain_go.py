@@ -117,7 +117,7 @@ def test_a_real_go_panic_through_the_cli(db: Path, work: Path) -> None:
     out = res.stdout
     assert out.startswith("error 1 of 3 (wrapped): invalid UUID length: 4\n")
     assert "google/uuid · invalidLengthError\ninvalid UUID length: %d\n" in out
-    assert "Thrown at uuid.go:163 in MustParse  (panic)  ← your error" in out
+    assert "Thrown at uuid.go:163 in uuid.MustParse  (panic)  ← your error" in out
 
 
 def test_a_real_printed_go_error_leads_to_the_pflag_page(db: Path, work: Path) -> None:

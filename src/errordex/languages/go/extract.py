@@ -2,9 +2,10 @@
 
 Kinds:
 
-- ``errors.New``: ``errors.New("msg")`` (also ``github.com/pkg/errors``'s
-  ``New``, ``Errorf``, ``Wrap``, ``Wrapf``, ``WithMessage[f]``: a wrapping
-  one prints ``msg: <the wrapped error>``);
+- ``errors.New``: ``errors.New("msg")``; ``github.com/pkg/errors``'s
+  ``Errorf``, ``Wrap[f]`` and ``WithMessage[f]`` are ``errors.Errorf``,
+  ``errors.Wrap`` and ``errors.WithMessage`` (a wrapping one prints
+  ``msg: <the wrapped error>``);
 - ``fmt.Errorf``: ``fmt.Errorf("bad %q: %w", name, err)``, the verbs as holes;
 - ``panic``: ``panic("msg")``, ``panic(fmt.Sprintf(...))``, ``panic(err)``;
 - ``log.Fatal`` / ``log.Panic``: ``log.Fatal[f|ln]`` and ``log.Panic[f|ln]``;
@@ -44,7 +45,18 @@ LANGUAGE = "go"
 RETURN = "return"
 #: kinds that define a message other sites return
 DEFINING = frozenset({"sentinel", "error-method"})
-KINDS = ("errors.New", "fmt.Errorf", "panic", "log.Fatal", "log.Panic", *sorted(DEFINING), RETURN)
+KINDS = (
+    "errors.New",
+    "fmt.Errorf",
+    "errors.Errorf",
+    "errors.Wrap",
+    "errors.WithMessage",
+    "panic",
+    "log.Fatal",
+    "log.Panic",
+    *sorted(DEFINING),
+    RETURN,
+)
 
 _ERRORS_PATHS = frozenset({"errors", "github.com/pkg/errors", "golang.org/x/xerrors"})
 _STRING_NODES = frozenset({"interpreted_string_literal", "raw_string_literal"})
@@ -62,12 +74,12 @@ _LOG = {
 }
 #: ``github.com/pkg/errors`` functions that wrap an error: (message args at, wraps)
 _PKG_ERRORS = {
-    "New": ("literal", False),
-    "Errorf": ("printf", False),
-    "Wrap": ("literal", True),
-    "Wrapf": ("printf", True),
-    "WithMessage": ("literal", True),
-    "WithMessagef": ("printf", True),
+    "New": ("literal", False, "errors.New"),
+    "Errorf": ("printf", False, "errors.Errorf"),
+    "Wrap": ("literal", True, "errors.Wrap"),
+    "Wrapf": ("printf", True, "errors.Wrap"),
+    "WithMessage": ("literal", True, "errors.WithMessage"),
+    "WithMessagef": ("printf", True, "errors.WithMessage"),
 }
 
 
@@ -130,6 +142,7 @@ class _File:
         self.imports: dict[str, str] = {}
         self.covered: set[int] = set()  # calls read as part of another site
         self.forwarders: dict[str, _Forwarder] = {}
+        self.package = ""
         build = build_constraint(self.lines)
         self.build = (Guard("cfg", build[0], build[1]),) if build else ()
 
@@ -144,6 +157,7 @@ class _File:
     # -- reading --------------------------------------------------------------
     def run(self, tree: Tree) -> Extraction:
         root = tree.root_node
+        self.package = package_name(root, self.t)
         self._imports(root)
         caps = grammars.captures(LANGUAGE, tree)
         self._find_forwarders(root)
@@ -290,7 +304,7 @@ class _File:
         child, n = node, node.parent
         while n is not None:
             if n.type in ("function_declaration", "method_declaration"):
-                symbol = func_symbol(n, self.t)
+                symbol = func_symbol(n, self.t, self.package)
                 break
             if n.type == "if_statement":
                 cond = n.child_by_field_name("condition")
@@ -348,7 +362,7 @@ class _File:
             tmpl = self.message(args[0]) or self.dynamic(args[0])
             self.sites.append(self.site("panic", call, tmpl))
         elif ipath in _ERRORS_PATHS and name in _PKG_ERRORS and args:
-            form, wraps = _PKG_ERRORS[name]
+            form, wraps, kind = _PKG_ERRORS[name]
             if name != "New" and ipath == "errors":
                 return  # the standard errors package has only New
             margs = args[1:] if wraps else args
@@ -365,7 +379,7 @@ class _File:
                     Hole(self.t(args[0]), "%v"),
                     dynamic=tmpl.dynamic,
                 )
-            self.sites.append(self.site("errors.New", call, tmpl))
+            self.sites.append(self.site(kind, call, tmpl))
         elif ipath == "fmt" and name == "Errorf" and args:
             if self._forwarding(call, args[0]):
                 return
@@ -597,14 +611,24 @@ def receiver_type(decl: Node, text: Callable[[Node], str]) -> str:
     return text(typ).lstrip("*").split("[", 1)[0].strip()
 
 
-def func_symbol(decl: Node, text: Callable[[Node], str]) -> str:
-    """``Parse``, or a method's ``T.M`` (as ``(*T).M`` prints without the ``(*)``)."""
+def package_name(root: Node, text: Callable[[Node], str]) -> str:
+    """The name of the package a file declares (``package uuid``)."""
+    for n in root.named_children:
+        if n.type == "package_clause":
+            ident = n.named_children[0] if n.named_children else None
+            return text(ident) if ident is not None else ""
+    return ""
+
+
+def func_symbol(decl: Node, text: Callable[[Node], str], package: str = "") -> str:
+    """``uuid.Parse``, or a method's ``uuid.UUID.Scan`` (``(*T).M`` without
+    the ``(*)``): the name a user calls it by, qualified by its package."""
     name = decl.child_by_field_name("name")
     n = text(name) if name is not None else ""
     if decl.type == "method_declaration":
         owner = receiver_type(decl, text)
-        return f"{owner}.{n}" if owner else n
-    return n
+        n = f"{owner}.{n}" if owner else n
+    return f"{package}.{n}" if package and n else n
 
 
 class _Every:

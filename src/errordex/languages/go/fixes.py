@@ -20,6 +20,9 @@ _WHAT = {
     "log.Fatal": "logs this and exits the program (`log.Fatal`, status 1)",
     "fmt.Errorf": "returns this error (`fmt.Errorf`)",
     "errors.New": "returns this error (`errors.New`)",
+    "errors.Errorf": "returns this error (`errors.Errorf`)",
+    "errors.Wrap": "returns this error, wrapping another (`errors.Wrap`)",
+    "errors.WithMessage": "returns this error, wrapping another (`errors.WithMessage`)",
 }
 
 

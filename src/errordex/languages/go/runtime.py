@@ -21,7 +21,8 @@ def message_line(site: ThrowSite, exception: str | None = None) -> str:
 
 def printed_form(site: ThrowSite, line: str) -> str:
     """What the terminal shows: a panic with its goroutine, a ``log.Fatal``
-    line with its time stamp, an error as a caller prints it."""
+    line with its time stamp; an error value as its ``Error()`` says (a
+    caller may print it after text of its own, ``open x: <it>``)."""
     where = f"{site.path}:{site.line}"
     if site.kind in PANICS:
         head = f"YYYY/MM/DD hh:mm:ss {line}\n" if site.kind == "log.Panic" else ""
@@ -29,7 +30,7 @@ def printed_form(site: ThrowSite, line: str) -> str:
         return f"{head}panic: {line}\n\ngoroutine 1 [running]:\n…{func}(…)\n\t…/{where} +0x…"
     if site.kind == "log.Fatal":
         return f"YYYY/MM/DD hh:mm:ss {line}\nexit status 1"
-    return f"…: {line}" if site.kind in ("fmt.Errorf", "errors.New", "return") else line
+    return line  # an error value: what its Error() returns, however a caller prints it
 
 
 def is_test_file(name: str) -> bool:

@@ -14,7 +14,7 @@ from tree_sitter import Node, Tree
 from errordex import grammars
 from errordex.analysis.evidence import Call, DocLine, FileEvidence, FuncDef, TestExpect
 from errordex.extract.common import is_test_path
-from errordex.languages.go.extract import func_symbol
+from errordex.languages.go.extract import func_symbol, package_name
 from errordex.languages.go.fmt import unquote
 
 _IDENT_NODES = frozenset(
@@ -24,6 +24,7 @@ _STRING_NODES = frozenset({"interpreted_string_literal", "raw_string_literal"})
 _MAX_BODY_LINES = 8
 #: methods every error (or Stringer) has: a call by that name says nothing of which one
 _INTERFACE_METHODS = frozenset({"Error", "String", "Unwrap"})
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 #: a doc line that says when a func panics, or returns an error
 _PANICS = re.compile(r"\bpanics?\b", re.I)
 _ERRORS = re.compile(r"\b(?:returns?|reports?)\b.*\berror\b|\berror\b.*\bif\b", re.I)
@@ -66,11 +67,12 @@ class _Scan:
     def run(self, tree: Tree) -> FileEvidence:
         caps = grammars.captures("go", tree)
         funcs = sorted(caps.get("scan.func", ()), key=lambda n: n.start_byte)
+        package = package_name(tree.root_node, self.t)
         functions: list[FuncDef] = []
         spans: list[tuple[int, int, str]] = []
         tests: list[TestExpect] = []
         for d in funcs:
-            symbol = func_symbol(d, self.t)
+            symbol = func_symbol(d, self.t, package)
             name = symbol.rsplit(".", 1)[-1]
             params = self.params(d)
             functions.append(
@@ -126,10 +128,28 @@ class _Scan:
             block.append((text, row + 1))
             row -= 1
         block.reverse()
-        out: list[DocLine] = []
-        for k, (text, line) in enumerate(block):
-            if not text:
+        # the comment as sentences, each with the line it starts on
+        sentences: list[tuple[str, int]] = []
+        current: list[str] = []
+        start = 0
+        for text, line in block:
+            if not text:  # a blank comment line ends a paragraph
+                if current:
+                    sentences.append((" ".join(current), start))
+                current = []
                 continue
+            for piece in _SENTENCE_END.split(text):
+                if not current:
+                    start = line
+                current.append(piece)
+                if piece.endswith((".", "!", "?")):
+                    sentences.append((" ".join(current), start))
+                    current = []
+        if current:
+            sentences.append((" ".join(current), start))
+        out: list[DocLine] = []
+        for k, (text, line) in enumerate(sentences):
+            text = text.rstrip(".")
             # a contract line first: a fact is kept once per line
             if _PANICS.search(text):
                 out.append(DocLine("Panics", text, line))

@@ -1,0 +1,17 @@
+package forwarders
+
+import "fmt"
+
+type Set struct{}
+
+func (s *Set) failf(format string, a ...interface{}) error {
+	err := fmt.Errorf(format, a...)
+	return err
+}
+
+func (s *Set) Parse(name string) error {
+	if name == "" {
+		return s.failf("bad flag syntax: %s", name)
+	}
+	return s.failf("unknown flag: --%s", name)
+}
