@@ -160,13 +160,16 @@ class _File:
         self.package = package_name(root, self.t)
         self._imports(root)
         caps = grammars.captures(LANGUAGE, tree)
-        self._find_forwarders(root)
+        selected = [n.parent.parent for n in caps.get("call.pkg", ()) if n.parent]
+        calls = sorted(
+            (c for c in [*selected, *(n.parent for n in caps.get("call.fn", ()))] if c),
+            key=lambda c: c.start_byte,
+        )
+        self._find_forwarders([c for c in selected if c is not None])
         self._sentinels(root)
         for name in caps.get("method.name", ()):
             self._error_method(name)
-        calls = [n.parent.parent for n in caps.get("call.pkg", ()) if n.parent]
-        calls += [n.parent for n in caps.get("call.fn", ())]
-        for call in sorted((c for c in calls if c is not None), key=lambda c: c.start_byte):
+        for call in calls:
             if call.id not in self.covered:
                 self._call(call)
         for ret in caps.get("return", ()):
@@ -422,45 +425,39 @@ class _File:
             return
         self.sites.append(self.site(fwd.kind, call, tmpl, via=fwd.at))
 
-    def _find_forwarders(self, root: Node) -> None:
-        for decl in root.named_children:
-            if decl.type not in ("function_declaration", "method_declaration"):
+    def _find_forwarders(self, calls: list[Node]) -> None:
+        """The funcs of the file that hand a parameter to ``fmt.Errorf`` or
+        ``errors.New`` as the message (pflag's ``failf(format, a...)``)."""
+        for n in calls:
+            args = self.args(n)
+            if not args or args[0].type != "identifier":
+                continue
+            pkg, name = self.callee(n)
+            ipath = self.package_of(pkg) if pkg else ""
+            if ipath == "fmt" and name == "Errorf":
+                kind = "fmt.Errorf"
+            elif ipath in _ERRORS_PATHS and name == "New":
+                kind = "errors.New"
+            else:
+                continue
+            decl = _enclosing_func(n)
+            name_node = decl.child_by_field_name("name") if decl is not None else None
+            if decl is None or name_node is None:
                 continue
             params = _param_names(decl, self.t)
-            name_node = decl.child_by_field_name("name")
-            body = decl.child_by_field_name("body")
-            if name_node is None or body is None or not params:
+            if self.t(args[0]) not in params:
                 continue
-            stack = [body]
-            while stack:
-                n = stack.pop()
-                if n.type == "func_literal":
-                    continue
-                stack.extend(n.named_children)
-                if n.type != "call_expression":
-                    continue
-                pkg, name = self.callee(n)
-                args = self.args(n)
-                if not args or args[0].type != "identifier" or self.t(args[0]) not in params:
-                    continue
-                ipath = self.package_of(pkg) if pkg else ""
-                kind = (
-                    "fmt.Errorf"
-                    if ipath == "fmt" and name == "Errorf"
-                    else "errors.New"
-                    if ipath in _ERRORS_PATHS and name == "New"
-                    else None
-                )
-                if kind is None:
-                    continue
-                self.forwarders[self.t(name_node)] = _Forwarder(
-                    self.t(name_node),
+            fwd = self.t(name_node)
+            self.forwarders.setdefault(
+                fwd,
+                _Forwarder(
+                    fwd,
                     params.index(self.t(args[0])),
                     kind,
                     kind == "fmt.Errorf",
                     f"{self.path}:{decl.start_point.row + 1}",
-                )
-                break
+                ),
+            )
 
     def _sentinels(self, root: Node) -> None:
         for decl in root.named_children:

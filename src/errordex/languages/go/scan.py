@@ -7,13 +7,16 @@ A name is public when it is exported (upper case first).
 
 from __future__ import annotations
 
+import bisect
 import re
+import textwrap
+from collections import defaultdict
 
 from tree_sitter import Node, Tree
 
 from errordex import grammars
 from errordex.analysis.evidence import Call, DocLine, FileEvidence, FuncDef, TestExpect
-from errordex.extract.common import is_test_path
+from errordex.extract.common import decode_all, is_test_path
 from errordex.languages.go.extract import func_symbol, package_name
 from errordex.languages.go.fmt import unquote
 
@@ -24,6 +27,8 @@ _STRING_NODES = frozenset({"interpreted_string_literal", "raw_string_literal"})
 _MAX_BODY_LINES = 8
 #: methods every error (or Stringer) has: a call by that name says nothing of which one
 _INTERFACE_METHODS = frozenset({"Error", "String", "Unwrap"})
+#: calls that check an error in a test (``expectation``)
+_CHECKS = frozenset({"Contains", "HasPrefix", "HasSuffix", "Is"})
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 #: a doc line that says when a func panics, or returns an error
 _PANICS = re.compile(r"\bpanics?\b", re.I)
@@ -69,12 +74,11 @@ class _Scan:
         funcs = sorted(caps.get("scan.func", ()), key=lambda n: n.start_byte)
         package = package_name(tree.root_node, self.t)
         functions: list[FuncDef] = []
-        spans: list[tuple[int, int, str]] = []
-        tests: list[TestExpect] = []
+        starts: list[int] = []
+        spans: list[tuple[int, str, Node]] = []
         for d in funcs:
             symbol = func_symbol(d, self.t, package)
             name = symbol.rsplit(".", 1)[-1]
-            params = self.params(d)
             functions.append(
                 FuncDef(
                     name=name,
@@ -84,28 +88,53 @@ class _Scan:
                     end_line=d.end_point.row + 1,
                     public=name[:1].isupper() and not self.test_path,
                     in_test=self.test_path,
-                    params=tuple(params),
+                    params=tuple(self.params(d)),
                     docs=self.docs(d),
                 )
             )
-            spans.append((d.start_byte, d.end_byte, symbol))
-            if self.test_path and name.startswith("Test") and d.type == "function_declaration":
-                tests.extend(self.expectations(d, symbol))
+            starts.append(d.start_byte)
+            spans.append((d.end_byte, symbol, d))
+
+        def within(n: Node) -> tuple[str, Node] | None:
+            """The func declaration around ``n`` (they do not nest)."""
+            k = bisect.bisect_right(starts, n.start_byte) - 1
+            if k < 0 or n.start_byte >= spans[k][0]:
+                return None
+            return spans[k][1], spans[k][2]
+
         calls: list[Call] = []
-        for c in caps.get("scan.call", ()):
+        called: dict[str, list[str]] = defaultdict(list)  # a test's callees
+        checks: list[tuple[Node, str, Node]] = []
+        for c in sorted(caps.get("scan.call", ()), key=lambda n: n.start_byte):
             callee = self.callee(c)
-            if not callee or callee in _INTERFACE_METHODS:
+            if not callee:
                 continue
-            caller = next((s for a, b, s in spans if a <= c.start_byte < b), "")
+            at = within(c)
+            caller = at[0] if at else ""
+            if self.test_path and at is not None:
+                if callee not in called[caller]:
+                    called[caller].append(callee)
+                if callee in _CHECKS:
+                    checks.append((c, *at))
+            if callee in _INTERFACE_METHODS:
+                continue
             line = c.start_point.row + 1
             text = self.t(c) if c.start_point.row == c.end_point.row else ""
             calls.append(Call(callee=callee, caller=caller, line=line, text=text[:120]))
-        calls.sort(key=lambda c: c.line)
-        idents = {
-            n.text.decode("utf-8", "replace")
-            for n in _walk(tree.root_node)
-            if n.type in _IDENT_NODES and n.text is not None
-        }
+        tests: list[TestExpect] = []
+        if self.test_path:
+            for cmp in caps.get("scan.cmp", ()):
+                at = within(cmp)
+                if at is not None:
+                    checks.append((cmp, *at))
+            for n, symbol, d in sorted(checks, key=lambda c: c[0].start_byte):
+                name = symbol.rsplit(".", 1)[-1]
+                if name.startswith("Test") and d.type == "function_declaration":
+                    got = self.expectation(n, symbol, d, tuple(called[symbol]))
+                    if got is not None:
+                        tests.append(got)
+        ids = {n.start_byte: n for n in caps.get("scan.id", ())}
+        raw = {self.src[n.start_byte : n.end_byte] for n in ids.values()}
         return FileEvidence(
             path=self.path,
             language="go",
@@ -113,7 +142,7 @@ class _Scan:
             functions=tuple(functions),
             calls=tuple(calls),
             tests=tuple(tests),
-            idents=frozenset(idents),
+            idents=frozenset(decode_all(raw)),
         )
 
     def docs(self, d: Node) -> tuple[DocLine, ...]:
@@ -177,73 +206,60 @@ class _Scan:
             return self.t(field) if field is not None else ""
         return ""
 
-    def expectations(self, d: Node, symbol: str) -> list[TestExpect]:
-        """``err.Error() != "msg"``, ``strings.Contains(err.Error(), "msg")``
-        and ``errors.Is(err, ErrX)`` in a test: each expects that error."""
+    def expectation(
+        self, n: Node, symbol: str, d: Node, calls: tuple[str, ...]
+    ) -> TestExpect | None:
+        """A test's check that expects an error: ``err.Error() != "msg"``,
+        ``strings.Contains(err.Error(), "msg")``, ``errors.Is(err, ErrX)``;
+        its body is the statements of the test before the one that checks."""
         body = d.child_by_field_name("body")
         if body is None:
-            return []
-        out: list[TestExpect] = []
-        calls: list[str] = []
-        for n in _walk(body):
-            if n.type == "call_expression":
-                got = self.callee(n)
-                if got and got not in calls:
-                    calls.append(got)
-        for n in _walk(body):
-            pattern: str | None = None
-            exception: str | None = None
-            kind = "assert-text"
-            if n.type == "binary_expression":
-                op = n.child_by_field_name("operator")
-                left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
-                if op is None or self.t(op) not in ("==", "!=") or left is None or right is None:
-                    continue
-                for a, b in ((left, right), (right, left)):
-                    if b.type in _STRING_NODES and self.t(a).endswith(".Error()"):
-                        pattern = unquote(self.t(b))
-            elif n.type == "call_expression":
-                fn = n.child_by_field_name("function")
-                args = n.child_by_field_name("arguments")
-                if fn is None or args is None or len(args.named_children) != 2:
-                    continue
-                a, b = args.named_children
-                name = self.t(fn)
-                if name in ("strings.Contains", "strings.HasPrefix", "strings.HasSuffix"):
-                    if b.type in _STRING_NODES and self.t(a).endswith(".Error()"):
-                        pattern = unquote(self.t(b))
-                elif name.endswith("errors.Is") and b.type == "identifier":
-                    exception, kind = self.t(b), "errors.Is"
-            if not pattern and not exception:
-                continue
-            line = n.start_point.row + 1
-            stmts = _statements(body)
-            before = [
-                s for s in stmts if s.end_byte <= n.start_byte and s.start_byte < n.start_byte
-            ]
-            before = [s for s in before if not _contains(s, n)][-_MAX_BODY_LINES:]
-            first = before[0].start_point.row + 1 if before else line
-            text = "\n".join(
-                self.lines[s.start_point.row : s.end_point.row + 1][0].strip()
-                if s.start_point.row == s.end_point.row
-                else _dedent("\n".join(self.lines[s.start_point.row : s.end_point.row + 1]))
-                for s in before
-            )
-            out.append(
-                TestExpect(
-                    test=symbol,
-                    path=self.path,
-                    line=line,
-                    kind=kind,
-                    exception=exception,
-                    pattern=pattern or None,
-                    is_regex=False,
-                    body=_dedent(text),
-                    body_line=first,
-                    calls=tuple(calls),
-                )
-            )
-        return out
+            return None
+        pattern: str | None = None
+        exception: str | None = None
+        kind = "assert-text"
+        if n.type == "binary_expression":
+            op = n.child_by_field_name("operator")
+            left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+            if op is None or self.t(op) not in ("==", "!=") or left is None or right is None:
+                return None
+            for a, b in ((left, right), (right, left)):
+                if b.type in _STRING_NODES and self.t(a).endswith(".Error()"):
+                    pattern = unquote(self.t(b))
+        else:
+            fn = n.child_by_field_name("function")
+            args = n.child_by_field_name("arguments")
+            if fn is None or args is None or len(args.named_children) != 2:
+                return None
+            a, b = args.named_children
+            name = self.t(fn)
+            if name in ("strings.Contains", "strings.HasPrefix", "strings.HasSuffix"):
+                if b.type in _STRING_NODES and self.t(a).endswith(".Error()"):
+                    pattern = unquote(self.t(b))
+            elif name.endswith("errors.Is") and b.type == "identifier":
+                exception, kind = self.t(b), "errors.Is"
+        if not pattern and not exception:
+            return None
+        line = n.start_point.row + 1
+        before = [
+            s for s in _statements(body) if s.end_byte <= n.start_byte and not _contains(s, n)
+        ][-_MAX_BODY_LINES:]
+        first = before[0].start_point.row + 1 if before else line
+        text = "\n".join(
+            _dedent("\n".join(self.lines[s.start_point.row : s.end_point.row + 1])) for s in before
+        )
+        return TestExpect(
+            test=symbol,
+            path=self.path,
+            line=line,
+            kind=kind,
+            exception=exception,
+            pattern=pattern or None,
+            is_regex=False,
+            body=text,
+            body_line=first,
+            calls=calls,
+        )
 
 
 def _statements(body: Node) -> list[Node]:
@@ -259,19 +275,7 @@ def _contains(a: Node, b: Node) -> bool:
 
 
 def _dedent(text: str) -> str:
-    import textwrap
-
     return textwrap.dedent(text).strip("\n")
-
-
-def _walk(root: Node) -> list[Node]:
-    out: list[Node] = []
-    stack = [root]
-    while stack:
-        n = stack.pop()
-        out.append(n)
-        stack.extend(reversed(n.children))
-    return out
 
 
 def scan(path: str, text: str, tree: Tree | None = None) -> FileEvidence:
