@@ -135,4 +135,8 @@ def test_a_real_printed_go_error_leads_to_the_pflag_page(db: Path, work: Path) -
     assert best["values"] == {"name": "nope"}
     # thrown through the file's helper that hands its format to fmt.Errorf
     site = best["sites"][0]
-    assert (site["path"], site["kind"], site["via"]) == ("flag.go", "fmt.Errorf", "flag.go:916")
+    assert (site["path"], site["kind"], site["via"]) == (
+        "flag.go",
+        "fmt.Errorf",
+        "flag.go:917 pflag.FlagSet.failf",
+    )

@@ -127,7 +127,9 @@ class _Forwarder:
     param: int
     kind: str
     printf: bool
+    #: where it throws, as ``ThrowSite.via`` ("path:line symbol"), and the line it is declared on
     at: str
+    decl_line: int
 
 
 class _File:
@@ -413,7 +415,7 @@ class _File:
             return False
         fn = _enclosing_func(call)
         return fn is not None and any(
-            f.at == f"{self.path}:{fn.start_point.row + 1}" for f in self.forwarders.values()
+            f.decl_line == fn.start_point.row + 1 for f in self.forwarders.values()
         )
 
     def _forwarded(self, call: Node, fwd: _Forwarder, args: list[Node]) -> None:
@@ -455,7 +457,8 @@ class _File:
                     params.index(self.t(args[0])),
                     kind,
                     kind == "fmt.Errorf",
-                    f"{self.path}:{decl.start_point.row + 1}",
+                    f"{self.path}:{n.start_point.row + 1} {func_symbol(decl, self.t, self.package)}",
+                    decl.start_point.row + 1,
                 ),
             )
 
