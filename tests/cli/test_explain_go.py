@@ -140,3 +140,19 @@ def test_a_real_printed_go_error_leads_to_the_pflag_page(db: Path, work: Path) -
         "fmt.Errorf",
         "flag.go:917 pflag.FlagSet.failf",
     )
+
+
+def test_a_real_go_panic_pasted_on_the_site_goes_to_the_wrapped_library_error(
+    db: Path, work: Path
+) -> None:
+    """The web paste box goes straight to one page: the innermost wrapped part
+    an entry answers (uuid's invalidLengthError), not MustParse's wrapping panic."""
+    from fastapi.testclient import TestClient
+
+    from errordex.web.app import create_app
+
+    text = go_run(work)
+    with TestClient(create_app(SqliteStore(db))) as c:
+        r = c.post("/explain", data={"q": text}, follow_redirects=False)
+    assert r.status_code == 303
+    assert r.headers["location"].startswith("/google/uuid/errors/7e9a6907702aceb3")
