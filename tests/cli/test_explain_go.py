@@ -87,8 +87,20 @@ def work(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("prog")
 
 
-def test_a_real_go_panic_leads_to_the_wrapped_library_error_page(db: Path, work: Path) -> None:
-    text = go_run(work)
+@pytest.fixture(scope="module")
+def panicked(work: Path) -> str:
+    """What the program printed when uuid.MustParse panicked (run once)."""
+    return go_run(work)
+
+
+@pytest.fixture(scope="module")
+def printed(work: Path) -> str:
+    """What it printed when pflag's Parse returned an error it printed."""
+    return go_run(work, "flag")
+
+
+def test_a_real_go_panic_leads_to_the_wrapped_library_error_page(db: Path, panicked: str) -> None:
+    text = panicked
     assert text.startswith("panic: uuid: Parse(nope): invalid UUID length: 4\n")
     assert "goroutine 1 [running]:" in text
     store = SqliteStore(db)
@@ -108,8 +120,8 @@ def test_a_real_go_panic_leads_to_the_wrapped_library_error_page(db: Path, work:
     assert main["frames"][0]["function"] == "github.com/google/uuid.MustParse"
 
 
-def test_a_real_go_panic_through_the_cli(db: Path, work: Path) -> None:
-    text = go_run(work)
+def test_a_real_go_panic_through_the_cli(db: Path, panicked: str) -> None:
+    text = panicked
     res = CliRunner().invoke(
         main, ["explain", "-"], input=text, env={"ERRORDEX_DB": str(db), "COLUMNS": "200"}
     )
@@ -120,8 +132,8 @@ def test_a_real_go_panic_through_the_cli(db: Path, work: Path) -> None:
     assert "Thrown at uuid.go:163 in uuid.MustParse  (panic)  ← your error" in out
 
 
-def test_a_real_printed_go_error_leads_to_the_pflag_page(db: Path, work: Path) -> None:
-    text = go_run(work, "flag")
+def test_a_real_printed_go_error_leads_to_the_pflag_page(db: Path, printed: str) -> None:
+    text = printed
     assert "error: unknown flag: --nope\n" in text and "exit status 1" in text
     res = CliRunner().invoke(
         main, ["explain", "--json", "-"], input=text, env={"ERRORDEX_DB": str(db)}
@@ -143,7 +155,7 @@ def test_a_real_printed_go_error_leads_to_the_pflag_page(db: Path, work: Path) -
 
 
 def test_a_real_go_panic_pasted_on_the_site_goes_to_the_wrapped_library_error(
-    db: Path, work: Path
+    db: Path, panicked: str
 ) -> None:
     """The web paste box goes straight to one page: the innermost wrapped part
     an entry answers (uuid's invalidLengthError), not MustParse's wrapping panic."""
@@ -151,7 +163,7 @@ def test_a_real_go_panic_pasted_on_the_site_goes_to_the_wrapped_library_error(
 
     from errordex.web.app import create_app
 
-    text = go_run(work)
+    text = panicked
     with TestClient(create_app(SqliteStore(db))) as c:
         r = c.post("/explain", data={"q": text}, follow_redirects=False)
     assert r.status_code == 303
