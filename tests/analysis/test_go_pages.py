@@ -15,6 +15,7 @@ from errordex.pipeline import index
 from errordex.store.sqlite import SqliteStore
 
 UUID = Path("/usr/share/gocode/src/github.com/google/uuid")
+YAML = Path("/usr/share/gocode/src/gopkg.in/yaml.v3")
 SECTIONS = (
     "question",
     "summary",
@@ -30,7 +31,8 @@ SECTIONS = (
 )
 
 pytestmark = pytest.mark.skipif(
-    not UUID.is_dir(), reason="needs Debian's golang-github-google-uuid-dev"
+    not UUID.is_dir() or not YAML.is_dir(),
+    reason="needs Debian's golang-github-google-uuid-dev and golang-gopkg-yaml.v3-dev",
 )
 
 
@@ -39,6 +41,7 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> str:
     path = tmp_path_factory.mktemp("uuid") / "db.sqlite"
     store = SqliteStore(path)
     index(str(UUID), store, name="google/uuid", jobs=1)
+    index(str(YAML), store, name="go-yaml/yaml", jobs=1)
     store.close()
     return str(path)
 
@@ -48,8 +51,8 @@ def cli(db: str, *args: str) -> tuple[int, Any]:
     return res.exit_code, json.loads(res.stdout)
 
 
-def page(db: str, message: str) -> dict[str, Any]:
-    code, entries = cli(db, "list", "--repo", "google/uuid")
+def page(db: str, message: str, repo: str = "google/uuid") -> dict[str, Any]:
+    code, entries = cli(db, "list", "--repo", repo)
     assert code == 0
     eid = next(e["id"] for e in entries if e["message"] == message)
     code, data = cli(db, "show", eid)
@@ -79,9 +82,22 @@ def test_go_sites_of_an_error_type_are_its_returns_and_its_error_method(db: str)
     ]
 
 
-def test_verify_finds_nothing_ungrounded_on_an_indexed_go_package(db: str) -> None:
-    code, report = cli(db, "verify", "--repo", "google/uuid")
+@pytest.mark.parametrize("repo", ["google/uuid", "go-yaml/yaml"])
+def test_verify_finds_nothing_ungrounded_on_an_indexed_go_package(db: str, repo: str) -> None:
+    code, report = cli(db, "verify", "--repo", repo)
     assert code == 0, report
     [one] = report["repos"]
     assert one["entries"] >= 9 and one["checked"]["identifiers"] > 100
     assert one["ungrounded"] == 0, one["problems"]
+
+
+def test_go_sites_belong_to_the_module_their_go_mod_names(db: str) -> None:
+    data = page(db, "invalid UUID length: %d")
+    assert {s["package"] for s in data["sites"]} == {"github.com/google/uuid"}
+    invariant = page(
+        db,
+        "internal error: attempted to parse unknown event (please report): {p.event.typ.String()}",
+        "go-yaml/yaml",
+    )
+    meaning = invariant["analysis"]["meaning"]["text"]
+    assert "an internal invariant of `gopkg.in/yaml.v3` that broke" in meaning

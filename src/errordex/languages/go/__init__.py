@@ -9,7 +9,7 @@ import tree_sitter_go
 
 from errordex.hookspecs import hookimpl
 from errordex.language import Language, Pages, Paste, Project, Runtime
-from errordex.languages.go import extract, fixes, paste, runtime, scan, words
+from errordex.languages.go import extract, fixes, gomod, paste, runtime, scan, words
 
 GO = Language(
     name="go",
@@ -40,6 +40,8 @@ GO = Language(
     project=Project(
         test_dirs=("testdata",),
         is_test_file=runtime.is_test_file,
+        manifests=("go.mod",),
+        read_manifest=gomod.read_manifest,
     ),
     pages=Pages(
         lexer="go",
