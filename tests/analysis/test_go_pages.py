@@ -101,3 +101,36 @@ def test_go_sites_belong_to_the_module_their_go_mod_names(db: str) -> None:
     )
     meaning = invariant["analysis"]["meaning"]["text"]
     assert "an internal invariant of `gopkg.in/yaml.v3` that broke" in meaning
+
+
+def test_a_site_in_a_file_with_a_build_constraint_says_where_it_exists(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "go.mod").write_text("module example.com/term\n\ngo 1.19\n")
+    (repo / "term_windows.go").write_text(
+        '//go:build windows && !cgo\n\npackage term\n\nimport "errors"\n\n'
+        "// Size reports the console size; it returns an error if it has none.\n"
+        "func Size(fd int) (int, error) {\n"
+        "\tif fd < 0 {\n"
+        '\t\treturn 0, errors.New("term: no console on this handle")\n'
+        "\t}\n"
+        "\treturn 80, nil\n"
+        "}\n"
+    )
+    db = str(tmp_path / "db.sqlite")
+    store = SqliteStore(Path(db))
+    index(str(repo), store, name="acme/term", jobs=1)
+    store.close()
+    data = page(db, "term: no console on this handle", "acme/term")
+    [site] = data["sites"]
+    assert site["guards"][0] == {"kind": "cfg", "text": "windows && !cgo", "line": 1}
+    meaning = data["analysis"]["meaning"]
+    assert (
+        "term_windows.go is compiled only when its build constraint `windows && !cgo`"
+        in (meaning["text"])
+    )
+    assert "term_windows.go:1" in meaning["evidence"]
+    summary = data["analysis"]["summary"]["text"]
+    assert summary.startswith("You called `term.Size(fd)`")
+    code, report = cli(db, "verify", "--repo", "acme/term")
+    assert code == 0 and report["repos"][0]["ungrounded"] == 0, report

@@ -17,7 +17,7 @@ from tree_sitter import Node, Tree
 from errordex import grammars
 from errordex.analysis.evidence import Call, DocLine, FileEvidence, FuncDef, TestExpect
 from errordex.extract.common import decode_all, is_test_path
-from errordex.languages.go.extract import func_symbol, package_name
+from errordex.languages.go.extract import build_constraint, func_symbol, package_name
 from errordex.languages.go.fmt import unquote
 
 _IDENT_NODES = frozenset(
@@ -29,6 +29,7 @@ _MAX_BODY_LINES = 8
 _INTERFACE_METHODS = frozenset({"Error", "String", "Unwrap"})
 #: calls that check an error in a test (``expectation``)
 _CHECKS = frozenset({"Contains", "HasPrefix", "HasSuffix", "Is"})
+_TAG = re.compile(r"[\w.]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 #: a doc line that says when a func panics, or returns an error
 _PANICS = re.compile(r"\bpanics?\b", re.I)
@@ -135,6 +136,9 @@ class _Scan:
                         tests.append(got)
         ids = {n.start_byte: n for n in caps.get("scan.id", ())}
         raw = {self.src[n.start_byte : n.end_byte] for n in ids.values()}
+        build = build_constraint(self.lines)
+        if build is not None:  # its tags are names a page shows (`//go:build windows`)
+            raw |= {b"build", *(t.encode() for t in _TAG.findall(build[0]))}
         return FileEvidence(
             path=self.path,
             language="go",
