@@ -70,6 +70,10 @@ def test_go_error_type_page_has_every_section(db: str) -> None:
     assert 'Parse("12345")' in fix["before"]["code"]
     assert fix["after"]["code"].splitlines()[1].startswith('if len("12345") == 36 ||')
     assert "uuid.TestWrongLength" in [r["test"] for r in sections["reproductions"]]
+    assert sections["meaning"]["text"].startswith(
+        "The error type `invalidLengthError` is defined at uuid.go:50. 2 places outside tests"
+        " build it."
+    )
 
 
 def test_go_sites_of_an_error_type_are_its_returns_and_its_error_method(db: str) -> None:
@@ -130,6 +134,14 @@ def test_a_site_in_a_file_with_a_build_constraint_says_where_it_exists(tmp_path:
         in (meaning["text"])
     )
     assert "term_windows.go:1" in meaning["evidence"]
+    # a doc comment has no `# Errors` section: it is quoted as a doc comment
+    assert (
+        "The doc comment of `term.Size` says: “Size reports the console size; it returns an"
+        " error if it has none”." in meaning["text"]
+    )
+    assert data["analysis"]["prevention"]["items"] == [
+        "Read the doc comment of `term.Size` (term_windows.go:7)."
+    ]
     summary = data["analysis"]["summary"]["text"]
     assert summary.startswith("You called `term.Size(fd)`")
     code, report = cli(db, "verify", "--repo", "acme/term")

@@ -51,6 +51,7 @@ GO = Language(
         what=fixes.what,
         notes=fixes.notes,
         example_fix=fixes.example_fix,
+        defined_as=fixes.defined_as,
         # Go has no keyword arguments: `Parse(s)`
         call_arguments=", ".join,
     ),

@@ -12,6 +12,7 @@ from errordex.analysis.sections import code_block, ev, section
 from errordex.languages.go.runtime import PANICS
 from errordex.languages.go.scan import identifiers
 from errordex.languages.go.words import GO_WORDS
+from errordex.model import ThrowSite
 from errordex.runtime import title
 
 _WHAT = {
@@ -153,3 +154,9 @@ def example_fix(w: Fixes) -> dict[str, Any] | None:
         before=before,
         after=after,
     )
+
+
+def defined_as(site: ThrowSite) -> str:
+    """``var ErrX = errors.New(...)`` defines an error value; an ``Error()``
+    method, an error type."""
+    return "error value" if site.kind == "sentinel" else "error type"

@@ -184,10 +184,8 @@ class _Scan:
         for k, (text, line) in enumerate(sentences):
             text = text.rstrip(".")
             # a contract line first: a fact is kept once per line
-            if _PANICS.search(text):
-                out.append(DocLine("Panics", text, line))
-            elif _ERRORS.search(text):
-                out.append(DocLine("Errors", text, line))
+            if _PANICS.search(text) or _ERRORS.search(text):
+                out.append(DocLine("Comment", text, line))
             if k == 0:
                 out.append(DocLine("Summary", text, line))
         return tuple(out)
