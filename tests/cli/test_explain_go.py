@@ -32,6 +32,7 @@ PROGRAM = """package main
 
 import (
 \t"fmt"
+\t"log"
 \t"os"
 
 \t"github.com/google/uuid"
@@ -39,6 +40,13 @@ import (
 )
 
 func main() {
+\tif len(os.Args) > 1 && os.Args[1] == "int" {
+\t\tfs := pflag.NewFlagSet("demo", pflag.ContinueOnError)
+\t\tfs.Int("n", 1, "a number")
+\t\tif err := fs.Parse([]string{"--n=x"}); err != nil {
+\t\t\tlog.Fatal(err)
+\t\t}
+\t}
 \tif len(os.Args) > 1 {
 \t\tfs := pflag.NewFlagSet("demo", pflag.ContinueOnError)
 \t\tfs.SetOutput(os.Stdout)
@@ -94,6 +102,12 @@ def panicked(work: Path) -> str:
 
 
 @pytest.fixture(scope="module")
+def logged(work: Path) -> str:
+    """What it printed when log.Fatal printed the error pflag wrapped around strconv's."""
+    return go_run(work, "int")
+
+
+@pytest.fixture(scope="module")
 def printed(work: Path) -> str:
     """What it printed when pflag's Parse returned an error it printed."""
     return go_run(work, "flag")
@@ -113,11 +127,11 @@ def test_a_real_go_panic_leads_to_the_wrapped_library_error_page(db: Path, panic
     assert (best["repo"], best["message"]) == ("google/uuid", "invalid UUID length: %d")
     assert best["values"] == {"err.len": "4"}
     # the whole panic is MustParse's own, at the frame the trace names
-    main = next(p for p in parts if p["relation"] is None)
-    assert main["matches"][0]["message"] == "uuid: Parse({s}): {err.Error()}"
-    site = main["matches"][0]["site"]
+    whole = next(p for p in parts if p["relation"] is None)
+    assert whole["matches"][0]["message"] == "uuid: Parse({s}): {err.Error()}"
+    site = whole["matches"][0]["site"]
     assert (site["path"], site["line"]) == ("uuid.go", 163)
-    assert main["frames"][0]["function"] == "github.com/google/uuid.MustParse"
+    assert whole["frames"][0]["function"] == "github.com/google/uuid.MustParse"
 
 
 def test_a_real_go_panic_through_the_cli(db: Path, panicked: str) -> None:
@@ -127,7 +141,9 @@ def test_a_real_go_panic_through_the_cli(db: Path, panicked: str) -> None:
     )
     assert res.exit_code == 0
     out = res.stdout
-    assert out.startswith("error 1 of 3 (wrapped): invalid UUID length: 4\n")
+    # the middle part (`Parse(nope): invalid UUID length: 4`) answers the same: not repeated
+    assert out.startswith("error 1 of 2 (wrapped): invalid UUID length: 4\n")
+    assert "error 2 of 2: uuid: Parse(nope): invalid UUID length: 4\n" in out
     assert "google/uuid · invalidLengthError\ninvalid UUID length: %d\n" in out
     assert "Thrown at uuid.go:163 in uuid.MustParse  (panic)  ← your error" in out
 
@@ -168,3 +184,32 @@ def test_a_real_go_panic_pasted_on_the_site_goes_to_the_wrapped_library_error(
         r = c.post("/explain", data={"q": text}, follow_redirects=False)
     assert r.status_code == 303
     assert r.headers["location"].startswith("/google/uuid/errors/7e9a6907702aceb3")
+
+
+def test_a_real_log_fatal_chain_leads_to_the_library_that_wrapped_it(db: Path, logged: str) -> None:
+    """``invalid argument "x" for "--n" flag: strconv.ParseInt: parsing "x":
+    invalid syntax``: the inner parts are the standard library's (not
+    indexed), so pflag's own message, with strconv's error as its ``%v``, leads."""
+    line = logged.splitlines()[0]
+    assert line.endswith(
+        ' invalid argument "x" for "--n" flag: strconv.ParseInt: parsing "x": invalid syntax'
+    )
+    parts = explain_text(SqliteStore(db), logged)["parts"]
+    assert [(p["message"], p["relation"]) for p in parts[:3]] == [
+        ("invalid syntax", "wrapped"),
+        ('parsing "x": invalid syntax', "wrapped"),
+        ('strconv.ParseInt: parsing "x": invalid syntax', "wrapped"),
+    ]
+    assert [p["answer"] for p in parts[:3]] == [None, None, None]
+    whole = parts[-1]
+    assert whole["kind"] == "log" and whole["answer"]["kind"] == "entry"
+    best = whole["matches"][0]
+    assert (best["repo"], best["message"]) == ("spf13/pflag", "invalid argument %q for %q flag: %v")
+    assert best["values"]["err"] == 'strconv.ParseInt: parsing "x": invalid syntax'
+    res = CliRunner().invoke(
+        main, ["explain", "-"], input=logged, env={"ERRORDEX_DB": str(db), "COLUMNS": "200"}
+    )
+    assert res.exit_code == 0
+    # the wrapped parts nothing answers are not shown: one error, pflag's page
+    assert res.stdout.startswith('error: invalid argument "x" for "--n" flag: strconv.ParseInt')
+    assert "spf13/pflag · fmt.Errorf\ninvalid argument %q for %q flag: %v\n" in res.stdout
