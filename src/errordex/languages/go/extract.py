@@ -371,7 +371,7 @@ class _File:
             if name != "New" and ipath == "errors":
                 return  # the standard errors package has only New
             margs = args[1:] if wraps else args
-            if not margs:
+            if not margs or (name == "New" and self._forwarding(call, margs[0])):
                 return
             tmpl = (
                 self.message(margs[0]) if form == "literal" else self.printf(margs)

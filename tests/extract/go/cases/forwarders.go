@@ -1,6 +1,9 @@
 package forwarders
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 type Set struct{}
 
@@ -14,4 +17,15 @@ func (s *Set) Parse(name string) error {
 		return s.failf("bad flag syntax: %s", name)
 	}
 	return s.failf("unknown flag: --%s", name)
+}
+
+func newError(msg string) error {
+	return errors.New(msg)
+}
+
+func Check(n int) error {
+	if n < 0 {
+		return newError("negative count")
+	}
+	return nil
 }
