@@ -1,0 +1,59 @@
+"""The message an ``Error`` subclass supplies, for the sites that throw it
+(pure): ``throw new NotFound(id)`` of ``class NotFound extends Error {
+constructor(id) { super(`no such id: ${id}`) } }`` reads ``no such id: ${id}``,
+with the argument in the hole when it is known. The classes of every file
+are read once they are all known (``Runtime.class_messages``); the
+reading itself is Python's, ``classmsg.class_message``, over the
+``ClassDef`` values the extractor gives."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+
+from errordex import classmsg
+from errordex.model import ClassDef, ThrowSite
+from errordex.template import Hole, Part, Template
+
+#: the files whose classes a JavaScript or TypeScript site may throw
+EXTENSIONS = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
+
+
+def class_messages(
+    classes: Iterable[ClassDef],
+) -> tuple[frozenset[str], Callable[[ThrowSite], ThrowSite]]:
+    by_name: dict[str, list[ClassDef]] = defaultdict(list)
+    for c in classes:
+        if c.path.endswith(EXTENSIONS):
+            by_name[c.name].append(c)
+
+    def lookup(name: str) -> list[ClassDef]:
+        return by_name.get(name.rsplit(".", 1)[-1], [])
+
+    def apply(site: ThrowSite) -> ThrowSite:
+        if site.exception_type is None or lookup(site.exception_type) == []:
+            return site
+        found = classmsg.class_message(site.exception_type, lookup, site.args)
+        if found is None or (found.held and not site.template.is_empty):
+            return site
+        got = _filled(found.template, site)
+        return site if got == site.template else replace(site, template=got)
+
+    return frozenset(by_name), apply
+
+
+def _filled(template: Template, site: ThrowSite) -> Template:
+    """A hole the class's message shows for an argument whose text is known
+    (``new ValidationError('x')``'s ``${field}``) reads that text: the hole is
+    named after the argument by ``classmsg.fill``."""
+    known = {
+        a.expr: a.value for a in site.args if a.value is not None and not a.value.dynamic and a.expr
+    }
+    if not known or not any(h.expr in known for h in template.holes):
+        return template
+    parts: list[Part] = []
+    for p in template.parts:
+        value = known.get(p.expr) if isinstance(p, Hole) else None
+        parts.extend(value.parts if value is not None else (p,))
+    return Template.of(template.syntax, *parts)

@@ -1,0 +1,42 @@
+"""How node prints a JavaScript error, and which files are tests (pure)."""
+
+from __future__ import annotations
+
+from errordex.model import ThrowSite
+
+#: what node prints as the error's name for an assert without its own error
+_ASSERT = "AssertionError [ERR_ASSERTION]"
+
+
+def message_line(site: ThrowSite, exception: str | None = None) -> str:
+    """``TypeError: bad port``: the error's name, then its message, as
+    node's stack header prints them."""
+    text = site.template.display()
+    if site.kind == "assert" and (site.exception_type or "AssertionError") == "AssertionError":
+        name = _ASSERT
+    else:
+        name = exception or (site.exception_type or "Error").rsplit(".", 1)[-1]
+    if (
+        site.exception_type is None
+        and site.kind in ("throw", "reject")
+        and not site.template.dynamic
+    ):
+        return f"Uncaught {text!r}" if text else "Uncaught undefined"
+    return f"{name}: {text}" if text else name
+
+
+def printed_form(site: ThrowSite, line: str) -> str:
+    """The stack trace node prints for an uncaught error."""
+    if line.startswith("Uncaught "):
+        return line
+    return f"{line}\n    at {site.symbol or '<anonymous>'} ({site.path}:{site.line}:{site.column})"
+
+
+def is_test_file(name: str) -> bool:
+    """``parse.test.js``, ``api.spec.ts``, ``test-router.js``."""
+    stem = name.rsplit(".", 1)[0]
+    if stem.endswith(".d"):
+        return False
+    return stem.endswith((".test", ".spec", "-test", "_test")) or stem.startswith(
+        ("test-", "test_")
+    )
