@@ -41,10 +41,18 @@ def function_name(node: Node) -> tuple[str | None, str | None]:
     ``Foo.prototype.bar = function`` ("bar", "Foo"), ``exports.x = () =>``
     ("x", None), an anonymous callback (None, None)."""
     own = _key(node.child_by_field_name("name"))
-    if own is not None and node.type != "method_definition":
+    if node.type == "method_definition" or (
+        own is not None and node.type not in ("function_expression", "function")
+    ):
         return own, None
-    if node.type == "method_definition":
-        return own, None
+    # `app.use = function use(fn)`: named by what it is assigned to, as it is called
+    assigned = _assigned_name(node)
+    if assigned != (None, None):
+        return assigned
+    return own, None
+
+
+def _assigned_name(node: Node) -> tuple[str | None, str | None]:
     parent = node.parent
     while parent is not None and parent.type in ("parenthesized_expression", "as_expression"):
         parent = parent.parent
