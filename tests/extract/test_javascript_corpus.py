@@ -38,9 +38,9 @@ Extract = Callable[[str, str], Extraction]
 
 def files(root: Path) -> Iterator[tuple[str, str]]:
     for f in sorted(root.rglob("*")):
-        if f.is_file() and f.name.endswith(SOURCES) and not f.name.endswith(".d.ts"):
-            if "node_modules" not in f.relative_to(root).parts:
-                yield str(f.relative_to(root)), f.read_text(encoding="utf-8", errors="replace")
+        inside = "node_modules" in f.relative_to(root).parts
+        if f.is_file() and f.name.endswith(SOURCES) and not f.name.endswith(".d.ts") and not inside:
+            yield str(f.relative_to(root)), f.read_text(encoding="utf-8", errors="replace")
 
 
 def _extract(path: str, text: str) -> Extraction:
