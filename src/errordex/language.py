@@ -85,6 +85,10 @@ def _no_version(path: str) -> str | None:
     return None
 
 
+def _no_builtins(name: str) -> tuple[str, ...] | None:
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Runtime:
     """How the language's runtime prints an error, and what a user sees."""
@@ -142,6 +146,10 @@ class Runtime:
     #: the version of the package a frame's path ran from, when the path says
     #: (``registry/bytes-1.0.0/src/bytes.rs``)
     ran_version: Callable[[str], str | None] = _no_version
+    #: the class chain of one of the runtime's own exception classes, the
+    #: class first (Python's ``ValueError``: ValueError, Exception,
+    #: BaseException); None for a name that is not one
+    builtin_classes: Callable[[str], tuple[str, ...] | None] = _no_builtins
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,6 +75,7 @@ JAVASCRIPT = Language(
         raise_kind="throw",
         value_kind="new-error",
         class_messages=classes.class_messages,
+        builtin_classes=runtime.builtin_classes,
     ),
     paste=Paste(finders=(paste.find,)),
     project=Project(

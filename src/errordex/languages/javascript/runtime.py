@@ -40,3 +40,27 @@ def is_test_file(name: str) -> bool:
     return stem.endswith((".test", ".spec", "-test", "_test")) or stem.startswith(
         ("test-", "test_")
     )
+
+
+#: node's own error classes, each with its chain up to ``Error``
+_BUILTIN = {
+    name: (name, "Error")
+    for name in (
+        "TypeError",
+        "RangeError",
+        "SyntaxError",
+        "ReferenceError",
+        "EvalError",
+        "URIError",
+        "AggregateError",
+    )
+}
+
+
+def builtin_classes(name: str) -> tuple[str, ...] | None:
+    """The class chain of one of node's error classes.
+
+    >>> builtin_classes("RangeError"), builtin_classes("Error"), builtin_classes("ZodError")
+    (('RangeError', 'Error'), ('Error',), None)
+    """
+    return ("Error",) if name == "Error" else _BUILTIN.get(name)

@@ -15,7 +15,13 @@ from errordex.analysis.evidence import Call, DocLine, FileEvidence, FuncDef, Tes
 from errordex.extract.common import is_test_path
 from errordex.languages.javascript import extract, msg
 from errordex.languages.javascript.msg import text
-from errordex.languages.javascript.names import FUNCTIONS, function_name, params, symbol_of
+from errordex.languages.javascript.names import (
+    FUNCTIONS,
+    class_name,
+    function_name,
+    params,
+    symbol_of,
+)
 
 _NAME = re.compile(r"[A-Za-z_$][\w$]*")
 _EXPORTED = (
@@ -325,6 +331,12 @@ def scan_as(language: str, path: str, source: str, tree: Tree | None = None) -> 
     calls.sort(key=lambda c: c.line)
     tests.sort(key=lambda t: t.line)
     idents = set(_NAME.findall(source))
+    class_docs = []
+    for cls in caps.get("js.class", ()):
+        name = class_name(cls)
+        summary = next((d for d in _jsdoc(cls) if d.section == "Summary"), None)
+        if name is not None and summary is not None:
+            class_docs.append((name, summary))
     return FileEvidence(
         path=path,
         language=language,
@@ -333,4 +345,5 @@ def scan_as(language: str, path: str, source: str, tree: Tree | None = None) -> 
         calls=tuple(calls),
         tests=tuple(tests),
         idents=frozenset(idents),
+        class_docs=tuple(sorted(class_docs, key=lambda c: c[1].line)),
     )
