@@ -84,7 +84,7 @@ def test_an_error_subclass_chain_ends_at_nodes_error_not_pythons(
 def test_a_subclass_throw_shows_the_message_its_constructor_supplies(
     js: tuple[SqliteStore, int],
 ) -> None:
-    store, sid = js
+    store, _ = js
     (entry,) = [e for e in store.entries() if e.exception_types == ("PortError",)]
     assert entry.message == "not a TCP port: ${port}"
     assert [(s.path, s.line) for s in entry.sites] == [("lib/index.js", 15)]
