@@ -24,6 +24,7 @@ from errordex.languages.javascript.names import (
 )
 
 _NAME = re.compile(r"[A-Za-z_$][\w$]*")
+_WORD = re.compile(r"[A-Za-z_]\w*")
 _EXPORTED = (
     re.compile(r"\bexports\.([A-Za-z_$][\w$]*)\s*="),
     re.compile(r"\bmodule\.exports\s*=\s*([A-Za-z_$][\w$]*)\s*;?\s*$", re.M),
@@ -330,7 +331,8 @@ def scan_as(language: str, path: str, source: str, tree: Tree | None = None) -> 
     functions.sort(key=lambda f: f.line)
     calls.sort(key=lambda c: c.line)
     tests.sort(key=lambda t: t.line)
-    idents = set(_NAME.findall(source))
+    # `$ZodRegistry` as the name it is, and as the word a page's checker reads in it
+    idents = set(_NAME.findall(source)) | set(_WORD.findall(source))
     class_docs = []
     for cls in caps.get("js.class", ()):
         name = class_name(cls)
