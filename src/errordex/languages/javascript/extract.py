@@ -197,7 +197,7 @@ class _File:
 
     def reject_site(self, call: Node) -> ThrowSite | None:
         fn = call.child_by_field_name("function")
-        if fn is None or text(fn) != "Promise.reject":
+        if fn is None or fn.text != b"Promise.reject":
             return None
         args = call.child_by_field_name("arguments")
         first = args.named_children[0] if args is not None and args.named_children else None

@@ -105,11 +105,28 @@ def class_name(node: Node) -> str | None:
     return None
 
 
-def symbol_of(node: Node) -> str | None:
+def symbol_of(node: Node, memo: dict[int, str | None] | None = None) -> str | None:
     """The qualified name of the named function ``node`` is in (``Router.use``,
     ``parse``), an anonymous callback being part of the function around it;
-    None at module level."""
+    None at module level. ``memo`` keeps each function's, by node id, for
+    the many sites and calls of one file."""
     n: Node | None = node
+    steps = 0
+    while n is not None and n.type not in FUNCTIONS and steps < MAX_UP:
+        n = n.parent
+        steps += 1
+    if n is None or steps >= MAX_UP:
+        return None
+    if memo is not None and n.id in memo:
+        return memo[n.id]
+    got = _symbol(n)
+    if memo is not None:
+        memo[n.id] = got
+    return got
+
+
+def _symbol(fn: Node) -> str | None:
+    n: Node | None = fn
     parts: list[str] = []
     steps = 0
     while n is not None and steps < MAX_UP:
@@ -127,6 +144,32 @@ def symbol_of(node: Node) -> str | None:
                 parts.append(cname)
         n = n.parent
     return ".".join(reversed(parts)) if parts else None
+
+
+def innermost(spans: list[tuple[int, int, str | None]], points: list[int]) -> list[str | None]:
+    """For each byte offset in ``points``, the value of the innermost span
+    (start, end, value) holding it: one sweep, for the calls of a file,
+    where walking up from each call is slow. Spans are the function nodes
+    of one tree, so they nest.
+
+    >>> innermost([(0, 10, "f"), (2, 5, "f.g")], [1, 3, 7, 12])
+    ['f', 'f.g', 'f', None]
+    """
+    spans = sorted(spans, key=lambda s: (s[0], -s[1]))
+    out: list[str | None] = [None] * len(points)
+    stack: list[tuple[int, int, str | None]] = []
+    k = 0
+    for i in sorted(range(len(points)), key=points.__getitem__):
+        p = points[i]
+        while k < len(spans) and spans[k][0] <= p:
+            while stack and stack[-1][1] <= spans[k][0]:
+                stack.pop()
+            stack.append(spans[k])
+            k += 1
+        while stack and stack[-1][1] <= p:
+            stack.pop()
+        out[i] = stack[-1][2] if stack else None
+    return out
 
 
 def params(node: Node) -> tuple[str, ...]:

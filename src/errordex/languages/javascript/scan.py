@@ -12,27 +12,30 @@ from tree_sitter import Node, Tree
 
 from errordex import grammars
 from errordex.analysis.evidence import Call, DocLine, FileEvidence, FuncDef, TestExpect
-from errordex.extract.common import is_test_path
+from errordex.extract.common import decode_all, is_test_path
 from errordex.languages.javascript import extract, msg
 from errordex.languages.javascript.msg import text
 from errordex.languages.javascript.names import (
     FUNCTIONS,
     class_name,
     function_name,
+    innermost,
     params,
     symbol_of,
 )
 
 _NAME = re.compile(r"[A-Za-z_$][\w$]*")
 _WORD = re.compile(r"[A-Za-z_]\w*")
+_NAME_BYTES = re.compile(rb"[A-Za-z_$][A-Za-z0-9_$]*")
+# each starts with its literal text, which the regex engine looks for first
 _EXPORTED = (
-    re.compile(r"\bexports\.([A-Za-z_$][\w$]*)\s*="),
-    re.compile(r"\bmodule\.exports\s*=\s*([A-Za-z_$][\w$]*)\s*;?\s*$", re.M),
-    re.compile(r"\bexport\s+default\s+([A-Za-z_$][\w$]*)\s*;?\s*$", re.M),
+    re.compile(r"exports\.([A-Za-z_$][\w$]*)\s*="),
+    re.compile(r"module\.exports\s*=\s*([A-Za-z_$][\w$]*)\s*;?[ \t]*$", re.M),
+    re.compile(r"export\s+default\s+([A-Za-z_$][\w$]*)\s*;?[ \t]*$", re.M),
 )
 _EXPORT_LISTS = (
-    re.compile(r"\bmodule\.exports\s*=\s*\{([^}]{0,4000})\}"),
-    re.compile(r"\bexport\s*\{([^}]{0,4000})\}"),
+    re.compile(r"module\.exports\s*=\s*\{([^}]{0,4000})\}"),
+    re.compile(r"export\s*\{([^}]{0,4000})\}"),
 )
 #: a call that holds one test: ``it('rejects bad input', () => ...)``
 _TEST_CALLS = frozenset({"it", "test", "specify"})
@@ -46,6 +49,8 @@ MAX_CALL_TEXT = 160
 
 def _exported_names(source: str) -> set[str]:
     out: set[str] = set()
+    if "export" not in source:
+        return out
     for rx in _EXPORTED:
         out.update(rx.findall(source))
     for rx in _EXPORT_LISTS:
@@ -110,11 +115,13 @@ def _private(node: Node, name: str) -> bool:
     return any(c.type == "accessibility_modifier" and text(c) != "public" for c in node.children)
 
 
-def _function(node: Node, path: str, exported: set[str], in_test: bool) -> FuncDef | None:
+def _function(
+    node: Node, path: str, exported: set[str], in_test: bool, memo: dict[int, str | None]
+) -> FuncDef | None:
     name, owner = function_name(node)
     if name is None:
         return None
-    symbol = symbol_of(node) or name
+    symbol = symbol_of(node, memo) or name
     method = node.type == "method_definition" or owner is not None
     stmt = _statement(node)
     public = not _private(node, name) and (
@@ -302,14 +309,18 @@ def scan_as(language: str, path: str, source: str, tree: Tree | None = None) -> 
     caps = grammars.captures(language, tree)
     in_test = is_test_path(path)
     exported = _exported_names(source)
+    memo: dict[int, str | None] = {}
     functions = [
         f
-        for f in (_function(n, path, exported, in_test) for n in caps.get("js.function", ()))
+        for f in (_function(n, path, exported, in_test, memo) for n in caps.get("js.function", ()))
         if f is not None
     ]
     calls: list[Call] = []
     tests: list[TestExpect] = []
-    for call in caps.get("js.call", ()):
+    all_calls = caps.get("js.call", ())
+    spans = [(n.start_byte, n.end_byte, symbol_of(n, memo)) for n in caps.get("js.function", ())]
+    callers = innermost(spans, [c.start_byte for c in all_calls])
+    for call, caller in zip(all_calls, callers, strict=True):
         callee = _callee(call)
         if callee is None:
             continue
@@ -319,7 +330,7 @@ def scan_as(language: str, path: str, source: str, tree: Tree | None = None) -> 
         calls.append(
             Call(
                 callee=callee,
-                caller=symbol_of(call) or "",
+                caller=caller or "",
                 line=line,
                 text=body if len(body) <= MAX_CALL_TEXT else "",
             )
@@ -332,7 +343,9 @@ def scan_as(language: str, path: str, source: str, tree: Tree | None = None) -> 
     calls.sort(key=lambda c: c.line)
     tests.sort(key=lambda t: t.line)
     # `$ZodRegistry` as the name it is, and as the word a page's checker reads in it
-    idents = set(_NAME.findall(source)) | set(_WORD.findall(source))
+    names = set(_NAME_BYTES.findall(source.encode("utf-8", "surrogatepass")))
+    idents = set(decode_all(names))
+    idents.update([w for n in idents if "$" in n for w in _WORD.findall(n)])
     class_docs = []
     for cls in caps.get("js.class", ()):
         name = class_name(cls)
