@@ -76,6 +76,7 @@ JAVASCRIPT = Language(
         value_kind="new-error",
         class_messages=classes.class_messages,
         builtin_classes=runtime.builtin_classes,
+        interpreter_form=runtime.runtime_form,
     ),
     paste=Paste(finders=(paste.find,)),
     project=Project(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from errordex.model import ThrowSite
 
 #: what node prints as the error's name for an assert without its own error
@@ -64,3 +66,29 @@ def builtin_classes(name: str) -> tuple[str, ...] | None:
     (('RangeError', 'Error'), ('Error',), None)
     """
     return ("Error",) if name == "Error" else _BUILTIN.get(name)
+
+
+#: What V8 throws itself (node 18 to 22): a throw that copies one of these
+#: verifies against every such message, so the text alone does not say it
+#: was that throw.
+_V8_FORMS = re.compile(
+    r"Cannot (?:read|set) properties of (?:undefined|null) \((?:reading|setting) '.*'\)"
+    r"|Cannot access '.+' before initialization"
+    r"|.+ is not (?:a function|a constructor|defined|iterable|a function or its return value is not iterable)"
+    r"|Assignment to constant variable\."
+    r"|Maximum call stack size exceeded"
+    r"|Invalid array length"
+    r"|Unexpected token .*"
+    r"|Class constructor .+ cannot be invoked without 'new'"
+)
+
+
+def runtime_form(message: str, exception_type: str | None) -> bool:
+    """Whether ``message`` has the form of one V8 throws itself.
+
+    >>> runtime_form("Cannot read properties of undefined (reading 'req')", "TypeError")
+    True
+    >>> runtime_form("app.use() requires a middleware function", "TypeError")
+    False
+    """
+    return _V8_FORMS.fullmatch(message) is not None
