@@ -185,6 +185,11 @@ def _no_modules(dotted: str) -> tuple[str, ...]:
     return ()
 
 
+def _except_clause(catch: Fact) -> str:
+    """``except KeyError``: how a page writes the clause a ``catches`` fact is."""
+    return f"except {catch['exception']}"
+
+
 def _keyword_arguments(params: Sequence[str]) -> str:
     """``indexers=…``: how a page writes the arguments of a call that matter."""
     return ", ".join(f"{p}=…" for p in params)
@@ -221,6 +226,10 @@ class Pages:
     #: the arguments of a call as the language writes them, given the
     #: parameters that matter (``isel(indexers=…)``; Rust, positional: ``split_to(at)``)
     call_arguments: Callable[[Sequence[str]], str] = _keyword_arguments
+    #: the handler a ``catches`` fact is, as the language writes it, for
+    #: "calls it inside `try` … `except KeyError`" (JavaScript's ``catch``
+    #: names no class: ``catch (err) { if (err instanceof X) … }``)
+    catch_clause: Callable[[Fact], str] = _except_clause
     #: what the lead site's own form says about where and when it fails
     #: (Rust's ``#[track_caller]``, ``debug_assert!``, a ``const``): sentences
     #: for "what it means", each with its evidence (``path:line``)

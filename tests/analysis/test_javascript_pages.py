@@ -102,7 +102,22 @@ def test_a_node_env_guard_says_the_build_decides(js: tuple[SqliteStore, int]) ->
 
 def test_javascript_fixture_pages_are_grounded(js: tuple[SqliteStore, int], tmp_path: Path) -> None:
     report = _verify(tmp_path / "errordex.db")
-    assert report["entries"] == 2 and report["ungrounded"] == 0
+    assert report["entries"] == 3 and report["ungrounded"] == 0
+
+
+def test_a_catch_that_tells_the_class_apart_is_the_library_catching_it(
+    js: tuple[SqliteStore, int],
+) -> None:
+    """``catch (err) { if (err instanceof PortError) ... }`` in ``portOr``,
+    written as JavaScript writes it (it read ``except PortError``)."""
+    store, sid = js
+    page = _pages(store, sid)["not a TCP port: ${port}"]
+    (catch,) = page["facts"]["catches"]
+    assert (catch["function"], catch["line"], catch["on_path"]) == ("portOr", 27, True)
+    assert (
+        "The library catches it itself: `portOr` calls `parsePort` inside `try` … "
+        "`catch (err) { if (err instanceof PortError) … }` (lib/index.js:27)"
+    ) in page["analysis"]["meaning"]["text"]
 
 
 @pytest.mark.corpus

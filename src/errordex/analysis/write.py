@@ -162,9 +162,11 @@ class _Writer(Fixes):
             return None
         c = got[0]
         who = f"`{c['function']}`" if c["function"] else c["path"]
+        lang = plugins.find(self.lang)
+        clause = lang.pages.catch_clause(c) if lang is not None else f"except {c['exception']}"
         return (
             f"The library catches it itself: {who} calls `{c['calls']}` inside "
-            f"`try` … `except {c['exception']}` ({c['path']}:{c['line']}), so a caller of "
+            f"`try` … `{clause}` ({c['path']}:{c['line']}), so a caller of "
             f"{who} does not see it.",
             ev(c),
         )

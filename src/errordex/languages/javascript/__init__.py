@@ -92,6 +92,7 @@ JAVASCRIPT = Language(
         example_fix=pages.example_fix,
         defences=pages.defences,
         notes=pages.notes,
+        catch_clause=pages.catch_clause,
         call_arguments=", ".join,
     ),
 )

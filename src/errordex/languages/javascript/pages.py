@@ -74,6 +74,11 @@ def identifiers_tsx(code: str) -> set[str]:
     return _identifiers(code, "tsx")
 
 
+def catch_clause(catch: Fact) -> str:
+    """``catch (err) { if (err instanceof PortError) … }``, as the scan wrote it."""
+    return str(catch.get("text") or f"catch (err) {{ if (err instanceof {catch['exception']}) … }}")
+
+
 def what(w: Fixes) -> str:
     """What the lead site does, for the summary."""
     exc = w.lead.exception_type or (w.e.exception_types[0] if w.e.exception_types else None)

@@ -11,7 +11,7 @@ import re
 from tree_sitter import Node, Tree
 
 from errordex import grammars
-from errordex.analysis.evidence import Call, DocLine, FileEvidence, FuncDef, TestExpect
+from errordex.analysis.evidence import Call, Catch, DocLine, FileEvidence, FuncDef, TestExpect
 from errordex.extract.common import decode_all, is_test_path
 from errordex.languages.javascript import extract, msg
 from errordex.languages.javascript.msg import text
@@ -299,6 +299,43 @@ def _expectation(call: Node, path: str) -> TestExpect | None:
     )
 
 
+def _catches(clause: Node, path: str, memo: dict[int, str | None]) -> list[Catch]:
+    """``catch (err) { if (err instanceof X) ... }``: the classes a ``catch``
+    tells apart (JavaScript's ``catch`` names none itself)."""
+    param = clause.child_by_field_name("parameter")
+    body = clause.child_by_field_name("body")
+    if param is None or body is None or param.type != "identifier":
+        return []
+    name = text(param)
+    out: list[Catch] = []
+    stack = [body]
+    while stack:
+        n = stack.pop()
+        if n.type == "binary_expression":
+            op = n.child_by_field_name("operator")
+            left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+            if (
+                op is not None
+                and op.type == "instanceof"
+                and left is not None
+                and right is not None
+                and text(left) == name
+            ):
+                out.append(
+                    Catch(
+                        exception=text(right),
+                        path=path,
+                        line=n.start_point[0] + 1,
+                        symbol=symbol_of(clause, memo) or "",
+                        text=f"catch ({name}) {{ if ({name} instanceof {text(right)}) … }}",
+                    )
+                )
+        elif n.type in FUNCTIONS:
+            continue
+        stack.extend(n.named_children)
+    return out
+
+
 def _callee_name(node: Node) -> str:
     return text(node).rsplit(".", 1)[-1]
 
@@ -352,6 +389,7 @@ def scan_as(language: str, path: str, source: str, tree: Tree | None = None) -> 
         summary = next((d for d in _jsdoc(cls) if d.section == "Summary"), None)
         if name is not None and summary is not None:
             class_docs.append((name, summary))
+    catches = [c for n in caps.get("js.catch", ()) for c in _catches(n, path, memo)]
     return FileEvidence(
         path=path,
         language=language,
@@ -359,6 +397,7 @@ def scan_as(language: str, path: str, source: str, tree: Tree | None = None) -> 
         functions=tuple(functions),
         calls=tuple(calls),
         tests=tuple(tests),
+        catches=tuple(sorted(catches, key=lambda c: c.line)),
         idents=frozenset(idents),
         class_docs=tuple(sorted(class_docs, key=lambda c: c[1].line)),
     )
