@@ -150,6 +150,11 @@ class Runtime:
     #: class first (Python's ``ValueError``: ValueError, Exception,
     #: BaseException); None for a name that is not one
     builtin_classes: Callable[[str], tuple[str, ...] | None] = _no_builtins
+    #: names it prints for an error of many classes: node prints a class's
+    #: ``name``, and one that sets none prints its base's (``Error``); a
+    #: pasted error of such a name may be of any class, so the name alone
+    #: rules none out
+    shared_names: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

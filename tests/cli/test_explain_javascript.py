@@ -119,6 +119,34 @@ def test_a_typescript_package_answers_from_the_code_node_ran(db: Path, tmp_path:
     assert "src/v4/classic/schemas.ts" in paths
 
 
+def test_an_error_class_that_sets_no_name_is_found_by_what_node_prints(
+    db: Path, tmp_path: Path
+) -> None:
+    """zod's ``class $ZodAsyncError extends Error`` sets no ``name``: its
+    ``stack``, as a program logs it, reads ``Error: Encountered Promise ...``
+    for ``throw new core.$ZodAsyncError()`` (node's own report of an
+    uncaught one writes the class's name there). The class (defined alike
+    in .ts, .js and .cjs) gives the throw its message, and ``Error`` does
+    not rule the class out (it answered "raised by the JavaScript runtime,
+    not by a throw")."""
+    stderr = run_node(
+        tmp_path,
+        "const { z } = require('zod');\n"
+        "try {\n  z.string().refine(async () => true).parse('x');\n"
+        "} catch (err) {\n  console.error(err.stack);\n  process.exit(1);\n}\n",
+    )
+    assert stderr.startswith("Error: Encountered Promise during synchronous parse.")
+    (part,) = explain(db, stderr)
+    assert part["exception_type"] == "Error"
+    answer = part["answer"]
+    assert answer["kind"] == "entry"
+    assert answer["message"] == (
+        "Encountered Promise during synchronous parse. Use .parseAsync() instead."
+    )
+    assert (answer["path"], answer["line"]) == ("v4/core/schemas.cjs", 78)
+    assert part["matches"][0]["exception_types"] == ["core.$ZodAsyncError"]
+
+
 def test_node_layouts_are_read_from_real_runs(tmp_path: Path) -> None:
     coded = subprocess.run(
         ["node", "-e", "Buffer.alloc(-1)"], capture_output=True, text=True, timeout=60

@@ -76,6 +76,7 @@ JAVASCRIPT = Language(
         value_kind="new-error",
         class_messages=classes.class_messages,
         builtin_classes=runtime.builtin_classes,
+        shared_names=runtime.SHARED_NAMES,
         interpreter_form=runtime.runtime_form,
     ),
     paste=Paste(finders=(paste.find,)),

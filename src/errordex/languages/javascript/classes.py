@@ -29,7 +29,12 @@ def class_messages(
             by_name[c.name].append(c)
 
     def lookup(name: str) -> list[ClassDef]:
-        return by_name.get(name.rsplit(".", 1)[-1], [])
+        found = by_name.get(name.rsplit(".", 1)[-1], [])
+        # A package built for ESM and CommonJS beside its .ts sources (zod)
+        # defines each class three times alike: that is one class.
+        if len(found) > 1 and len({_shape(c) for c in found}) == 1:
+            return found[:1]
+        return found
 
     def apply(site: ThrowSite) -> ThrowSite:
         if site.exception_type is None or lookup(site.exception_type) == []:
@@ -57,3 +62,15 @@ def _filled(template: Template, site: ThrowSite) -> Template:
         value = known.get(p.expr) if isinstance(p, Hole) else None
         parts.extend(value.parts if value is not None else (p,))
     return Template.of(template.syntax, *parts)
+
+
+def _shape(c: ClassDef) -> tuple[object, ...]:
+    """What a class says of its message, wherever it is defined."""
+    return (
+        c.bases,
+        c.message,
+        c.builds_message,
+        c.message_param,
+        c.message_params,
+        c.super_args,
+    )

@@ -438,7 +438,13 @@ def _consts(caps: grammars.Captures, root: Node) -> dict[str, Node | None]:
     return out
 
 
+#: TypeScript's declaration files: types only, no code that runs
+DECLARATIONS = (".d.ts", ".d.mts", ".d.cts")
+
+
 def extract_as(language: str, path: str, source: str, tree: Tree | None = None) -> Extraction:
+    if path.endswith(DECLARATIONS):
+        return Extraction()  # its `declare class X extends Error` says nothing of a message
     if tree is None:
         tree = parse_as(language, source)
     caps = grammars.captures(language, tree)

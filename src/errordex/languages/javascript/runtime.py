@@ -59,6 +59,11 @@ _BUILTIN = {
 }
 
 
+#: what node prints for an error whose class sets no ``name`` of its own: its
+#: nearest builtin base's (``class ConfigError extends Error {}`` prints ``Error``)
+SHARED_NAMES = frozenset({"Error", *_BUILTIN})
+
+
 def builtin_classes(name: str) -> tuple[str, ...] | None:
     """The class chain of one of node's error classes.
 
