@@ -78,6 +78,19 @@ def test_an_express_misuse_leads_to_its_page(db: Path, tmp_path: Path) -> None:
     )
 
 
+def test_a_message_built_in_a_local_reads_the_values_node_printed(db: Path, tmp_path: Path) -> None:
+    """express builds ``var msg = 'Route.' + method + '() requires ...' + type``
+    and throws ``new Error(msg)``: the local is the message, with its holes."""
+    stderr = run_node(tmp_path, "require('express')().get('/', 'nope');\n")
+    assert "Error: Route.get() requires a callback function but got a [object String]" in stderr
+    (part,) = explain(db, stderr)
+    assert part["answer"]["message"] == (
+        "Route.${method}() requires a callback function but got a ${type}"
+    )
+    assert (part["answer"]["path"], part["answer"]["line"]) == ("lib/router/route.js", 216)
+    assert part["matches"][0]["values"] == {"method": "get", "type": "[object String]"}
+
+
 def test_the_cli_reads_node_stderr_and_shows_the_page(db: Path, tmp_path: Path) -> None:
     stderr = run_node(tmp_path, "const express = require('express');\nexpress().use();\n")
     res = CliRunner().invoke(

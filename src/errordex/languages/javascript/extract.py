@@ -78,6 +78,20 @@ class _File:
     def resolve(self, name: str) -> Node | None:
         return self.consts.get(name)
 
+    def resolver(self, at: Node) -> msg.Resolver:
+        """Names as ``at`` reads them: a local ``var msg = 'a' + b`` of its
+        function, bound once and never assigned again, else a file's const."""
+        fn = enclosing_function(at)
+        cache: dict[str, Node | None] = {}
+
+        def resolve(name: str) -> Node | None:
+            if name not in cache:
+                local = _local_text(fn, name) if fn is not None else None
+                cache[name] = local if local is not None else self.consts.get(name)
+            return cache[name]
+
+        return resolve
+
     def site(
         self,
         node: Node,
@@ -130,11 +144,11 @@ class _File:
             # A factory: createError(404, 'Not found'), its message the text it is given.
             args = expr.child_by_field_name("arguments")
             for a in args.named_children if args is not None else ():
-                got = msg.readable(a, self.resolve)
+                got = msg.readable(a, self.resolver(a))
                 if got is not None and not got.dynamic and a.type != "identifier":
                     return None, None, got, ()
             return None, None, Template.runtime(text(expr)), ()
-        got = msg.readable(expr, self.resolve)
+        got = msg.readable(expr, self.resolver(expr))
         return None, None, got if got is not None else Template.runtime(text(expr)), ()
 
     def is_class_call(self, call: Node) -> bool:
@@ -154,12 +168,13 @@ class _File:
             for a in (args_node.named_children if args_node is not None else ())
             if a.type != "comment"
         ]
-        template = msg.read(args[0], self.resolve) if args else Template.empty()
+        resolve = self.resolver(new)
+        template = msg.read(args[0], resolve) if args else Template.empty()
         call_args = tuple(
             CallArg(
                 "*" if a.type == "spread_element" else None,
                 text(a),
-                msg.readable(a, self.resolve),
+                msg.readable(a, resolve),
             )
             for a in args
         )
@@ -233,7 +248,7 @@ class _File:
             new, exc, template, call_args = self.built(message)
             self.used.add(new.id)
         else:
-            exc, template, call_args = "AssertionError", msg.read(message, self.resolve), ()
+            exc, template, call_args = "AssertionError", msg.read(message, self.resolver(call)), ()
         guard: tuple[Guard, ...] = ()
         line = call.start_point[0] + 1
         if which in ("assert", "ok"):
@@ -300,7 +315,7 @@ class _File:
                 message_param=p,
                 super_args=(Template.runtime(p),),
             )
-        got = msg.readable(given, self.resolve)
+        got = msg.readable(given, self.resolver(given))
         return ClassDef(
             name=name,
             qualname=name,
@@ -311,6 +326,38 @@ class _File:
             builds_message=True,
             message_params=ps,
         )
+
+
+#: a local's value that reads as a message
+_TEXTUAL = ("string", "template_string", "binary_expression")
+
+
+def _local_text(fn: Node, name: str) -> Node | None:
+    """The value of ``name`` in ``fn`` when one declaration binds it to text
+    (a string, a template, a concatenation) and nothing assigns it again;
+    nested functions are not looked into."""
+    found: list[Node] = []
+    stack = [fn.child_by_field_name("body")]
+    while stack:
+        n = stack.pop()
+        if n is None:
+            continue
+        t = n.type
+        if t == "variable_declarator":
+            bound = n.child_by_field_name("name")
+            if bound is not None and bound.type == "identifier" and text(bound) == name:
+                value = n.child_by_field_name("value")
+                if value is None or value.type not in _TEXTUAL:
+                    return None
+                found.append(value)
+        elif t in ("assignment_expression", "augmented_assignment_expression"):
+            left = n.child_by_field_name("left")
+            if left is not None and left.type == "identifier" and text(left) == name:
+                return None
+        elif t in FUNCTIONS:
+            continue
+        stack.extend(n.named_children)
+    return found[0] if len(found) == 1 else None
 
 
 def _unwrap(node: Node | None) -> Node | None:

@@ -10,3 +10,12 @@ function load(name, size) {
   if (size === 5) throw new Error('tab\there \u0041 \x42 it\'s');
   throw new Error(name);
 }
+function route(method, handle) {
+  var msg = 'Route.' + method + '() requires a callback, got ' + typeof handle;
+  throw new TypeError(msg);
+}
+function reassigned(x) {
+  let text = 'first';
+  if (x) text = 'second';
+  throw new Error(text);
+}
