@@ -72,3 +72,23 @@ def test_assert_without_an_import_of_node_assert_is_not_a_site() -> None:
     """chai's or a local ``assert`` is not node's: only a file that imports it."""
     lang = plugins.get("javascript")
     assert lang.extract("lib.js", "assert(x, 'x is required')").sites == ()
+
+
+def test_the_runtime_form_is_what_node_prints() -> None:
+    """Checked against node 20: ``TypeError: msg``, node's assert with its
+    code, and a thrown string as itself."""
+    from errordex.runtime import message_line, printed_form
+
+    lang = plugins.get("javascript")
+    source = (
+        "const assert = require('assert');\n"
+        "function f(a) {\n"
+        "  assert(a, 'a is required');\n"
+        "  if (a > 1) throw new TypeError(`too big: ${a}`);\n"
+        "  throw 'plain';\n"
+        "}\n"
+    )
+    checked, typed, plain = lang.extract("lib.js", source).sites
+    assert message_line(checked) == "AssertionError [ERR_ASSERTION]: a is required"
+    assert printed_form(typed) == "TypeError: too big: ${a}\n    at f (lib.js:4:14)"
+    assert printed_form(plain) == "lib.js:5\n...\nplain"

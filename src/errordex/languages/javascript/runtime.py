@@ -23,14 +23,15 @@ def message_line(site: ThrowSite, exception: str | None = None) -> str:
         and site.kind in ("throw", "reject")
         and not site.template.dynamic
     ):
-        return f"Uncaught {text!r}" if text else "Uncaught undefined"
+        return text  # a thrown string prints as itself, with no name
     return f"{name}: {text}" if text else name
 
 
 def printed_form(site: ThrowSite, line: str) -> str:
-    """The stack trace node prints for an uncaught error."""
-    if line.startswith("Uncaught "):
-        return line
+    """The stack trace node prints for an uncaught error; a thrown value that
+    is not an Error prints under the line that threw it, with no stack."""
+    if site.exception_type is None and site.kind in ("throw", "reject"):
+        return f"{site.path}:{site.line}\n...\n{line}"
     return f"{line}\n    at {site.symbol or '<anonymous>'} ({site.path}:{site.line}:{site.column})"
 
 
