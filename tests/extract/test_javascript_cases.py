@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from errordex import plugins
 from errordex.template import Hole, Text
@@ -92,3 +94,43 @@ def test_the_runtime_form_is_what_node_prints() -> None:
     assert message_line(checked) == "AssertionError [ERR_ASSERTION]: a is required"
     assert printed_form(typed) == "TypeError: too big: ${a}\n    at f (lib.js:4:14)"
     assert printed_form(plain) == "lib.js:5\n...\nplain"
+
+
+_PIECES = st.sampled_from(
+    [
+        "throw ",
+        "new Error(",
+        "`a ${",
+        "}`",
+        "'x'",
+        " + ",
+        "(",
+        ")",
+        "{",
+        "}",
+        "class A extends Error { constructor(m) { super(m) } }",
+        "assert(",
+        "Promise.reject(",
+        "const m = ",
+        "if (x) ",
+        "else ",
+        ";",
+        "\n",
+        "=> ",
+        "function f(a) ",
+        "catch (e) ",
+        "expect(() => f()).toThrow(",
+        "/re/",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_PIECES | st.text(max_size=8), max_size=40).map("".join))
+def test_extract_and_scan_never_raise(source: str) -> None:
+    for path in ("lib.js", "lib.ts", "view.tsx", "test/a.test.js"):
+        lang = plugins.for_path(path)
+        assert lang is not None
+        tree = lang.parse(source)
+        lang.extract(path, source, tree)
+        lang.scan(path, source, tree)

@@ -24,8 +24,10 @@ _ESCAPE = re.compile(r"\\(u\{[0-9a-fA-F]{1,6}\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|
 _SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
 #: node's util.format / console's directives
 _FORMAT = re.compile(r"%[sdifjoOc%]")
-#: how deep a concatenation or a const is followed
+#: how deep a const (or a message inside a message) is followed
 MAX_DEPTH = 8
+#: the most operands a concatenation that is a message has
+MAX_OPERANDS = 64
 
 
 def text(node: Node) -> str:
@@ -150,20 +152,27 @@ def _slice(src: bytes, node: Node, start: int, end: int) -> str:
 
 
 def _operands(node: Node, out: list[Node], depth: int) -> bool:
-    """The operands of a chain of ``+``, left to right; False past MAX_DEPTH * 8."""
-    if len(out) > MAX_DEPTH * 8:
-        return False
-    op = node.child_by_field_name("operator")
-    if node.type == "binary_expression" and op is not None and op.type == "+":
-        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-        if left is None or right is None:
+    """The operands of a chain of ``+``, left to right; False past
+    ``MAX_OPERANDS`` of them (a chain of thousands in a bundle is no message).
+    Walked with a stack: a long chain nests as deep as it is long."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        op = n.child_by_field_name("operator") if n.type == "binary_expression" else None
+        if op is not None and op.type == "+":
+            left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+            if left is None or right is None:
+                return False
+            stack += (right, left)
+            continue
+        if n.type == "parenthesized_expression" and n.named_child_count == 1:
+            inner = n.named_children[0]
+            if inner.type == "binary_expression":
+                stack.append(inner)
+                continue
+        out.append(n)
+        if len(out) > MAX_OPERANDS:
             return False
-        return _operands(left, out, depth) and _operands(right, out, depth)
-    if node.type == "parenthesized_expression" and node.named_child_count == 1:
-        inner = node.named_children[0]
-        if inner.type == "binary_expression":
-            return _operands(inner, out, depth)
-    out.append(node)
     return True
 
 
