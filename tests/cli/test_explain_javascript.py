@@ -180,6 +180,16 @@ def test_node_layouts_are_read_from_real_runs(tmp_path: Path) -> None:
     assert err.message == "async failure"
     assert [(f.function, f.line) for f in err.frames] == [("inner", 1), ("outer", 2)]
 
+    subclass = tmp_path / "subclass.js"
+    subclass.write_text(
+        "class PortError extends TypeError {}\nthrow new PortError('bad port');\n",
+        encoding="utf-8",
+    )
+    uncaught = subprocess.run(["node", str(subclass)], capture_output=True, text=True)
+    assert "PortError [TypeError]: bad port" in uncaught.stderr
+    (err,) = parse(uncaught.stderr)
+    assert (err.exception_type, err.message, err.values) == ("PortError", "bad port", {})
+
     repl = subprocess.run(
         ["node", "-i"],
         input="throw new RangeError('from the repl')\n",
@@ -199,3 +209,44 @@ def test_explain_json_of_node_output_keeps_version_1(db: Path, tmp_path: Path) -
     data = json.loads(res.stdout)
     assert res.exit_code == 0 and data["version"] == 1
     assert data["parts"][0]["language"] == "javascript"
+
+
+def test_a_class_that_sets_its_name_is_found_by_that_name(tmp_path: Path) -> None:
+    """``this.name = 'BadValueError'`` in ``class Renamed``: its stack, as a
+    program logs it, reads ``BadValueError: ...`` and node's report of it
+    uncaught ``Renamed [BadValueError]: ...`` (the class, then its name): the
+    entry's type is the name, and both lead to it."""
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    (lib / "package.json").write_text('{"name": "renamed", "version": "1.0.0"}\n')
+    (lib / "index.js").write_text(
+        "class Renamed extends Error {\n"
+        "  constructor(key) {\n"
+        "    super(`bad value for ${key}`);\n"
+        "    this.name = 'BadValueError';\n"
+        "  }\n"
+        "}\n"
+        "exports.check = function check(key) {\n"
+        "  if (key !== 'ok') throw new Renamed(key);\n"
+        "};\n",
+        encoding="utf-8",
+    )
+    db = tmp_path / "errordex.db"
+    store = SqliteStore(db)
+    index(str(lib), store, name="acme/renamed", jobs=1)
+    (entry,) = store.entries()
+    assert (entry.message, entry.exception_types) == ("bad value for ${key}", ("BadValueError",))
+    store.close()
+    uncaught = run_node(tmp_path, f"require({str(lib)!r}).check('nope');\n")
+    assert "Renamed [BadValueError]: bad value for nope" in uncaught
+    logged = run_node(
+        tmp_path,
+        f"try {{ require({str(lib)!r}).check('nope'); }}\n"
+        "catch (err) { console.error(err.stack); process.exit(1); }\n",
+    )
+    assert logged.startswith("BadValueError: bad value for nope")
+    for stderr in (uncaught, logged):
+        (part,) = explain(db, stderr)
+        assert part["exception_type"] == "BadValueError"
+        assert part["answer"]["kind"] == "entry" and part["answer"]["line"] == 8
+        assert part["matches"][0]["values"] == {"key": "nope"}

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from errordex import classmsg
 from errordex.model import ClassDef, ThrowSite
-from errordex.template import Hole, Part, Template
+from errordex.template import Hole, Part, Template, Text
 
 #: the files whose classes a JavaScript or TypeScript site may throw
 EXTENSIONS = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
@@ -37,9 +37,13 @@ def class_messages(
         return found
 
     def apply(site: ThrowSite) -> ThrowSite:
-        if site.exception_type is None or lookup(site.exception_type) == []:
+        raised = site.exception_type
+        if raised is None or lookup(raised) == []:
             return site
-        found = classmsg.class_message(site.exception_type, lookup, site.args)
+        printed = _printed(raised, lookup)
+        if printed is not None:  # the type a user sees is the name node prints
+            site = replace(site, exception_type=printed)
+        found = classmsg.class_message(raised, lookup, site.args)
         if found is None or (found.held and not site.template.is_empty):
             return site
         got = _filled(found.template, site)
@@ -64,6 +68,33 @@ def _filled(template: Template, site: ThrowSite) -> Template:
     return Template.of(template.syntax, *parts)
 
 
+def _printed(raised: str, lookup: Callable[[str], list[ClassDef]]) -> str | None:
+    """The name node prints for ``raised`` when its class (or a base on the
+    way) sets another: ``class Named extends Error { constructor() { ...;
+    this.name = 'BadValue' } }`` prints ``BadValue``. None when it prints the
+    class's own name (or the name is not known)."""
+    name = raised.rsplit(".", 1)[-1]
+    seen: set[str] = set()
+    at = name
+    while at not in seen and len(seen) < _MAX_BASES:
+        seen.add(at)
+        found = lookup(at)
+        if len(found) != 1:
+            return None
+        c = found[0]
+        given = dict(c.text_attrs).get("name")
+        if given is not None:
+            shown = "".join(p.text for p in given.parts if isinstance(p, Text))
+            return shown if shown and shown != name and not given.holes else None
+        if not c.bases:
+            return None
+        at = c.bases[0].rsplit(".", 1)[-1]
+    return None
+
+
+_MAX_BASES = 32
+
+
 def _shape(c: ClassDef) -> tuple[object, ...]:
     """What a class says of its message, wherever it is defined."""
     return (
@@ -73,4 +104,5 @@ def _shape(c: ClassDef) -> tuple[object, ...]:
         c.message_param,
         c.message_params,
         c.super_args,
+        c.text_attrs,
     )

@@ -12,7 +12,7 @@ elsewhere (``next(new Error(...))``), with the guards around them and the
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tree_sitter import Node, Tree
 
@@ -279,53 +279,69 @@ class _File:
 
     # -- classes ----------------------------------------------------------
     def class_def(self, node: Node) -> ClassDef | None:
-        """An ``Error`` subclass: its base, and the message its constructor
-        hands to ``super()`` or sets as ``this.message``."""
+        """An ``Error`` subclass: its base, the message its constructor hands
+        to ``super()`` or sets as ``this.message``, and the ``name`` it sets
+        (``this.name = 'X'``, what node prints; a text attribute ``name``)."""
         name = class_name(node)
         base = _base(node)
         if name is None or base is None:
             return None
         body = node.child_by_field_name("body")
+        members = body.named_children if body is not None else []
         ctor = next(
             (
                 m
-                for m in (body.named_children if body is not None else ())
+                for m in members
                 if m.type == "method_definition"
                 and text(m.child_by_field_name("name") or m) == "constructor"
             ),
             None,
         )
-        line = node.start_point[0] + 1
-        if ctor is None:
-            return ClassDef(name=name, qualname=name, path=self.path, line=line, bases=(base,))
-        ps = params(ctor)
-        given = _message_given(ctor)
-        if given is None:
-            return ClassDef(name=name, qualname=name, path=self.path, line=line, bases=(base,))
-        if given.type == "identifier" and text(given) in ps:
-            # super(message): the raise's own argument is the message
-            p = text(given)
-            return ClassDef(
-                name=name,
-                qualname=name,
-                path=self.path,
-                line=line,
-                bases=(base,),
-                message_params=ps,
-                message_param=p,
-                super_args=(Template.runtime(p),),
-            )
-        got = msg.readable(given, self.resolver(given))
-        return ClassDef(
+        printed = _printed_name(members, ctor)
+        named = (("name", Template.literal(printed)),) if printed is not None else ()
+        plain = ClassDef(
             name=name,
             qualname=name,
             path=self.path,
-            line=line,
+            line=node.start_point[0] + 1,
             bases=(base,),
-            message=got,
-            builds_message=True,
-            message_params=ps,
+            text_attrs=named,
         )
+        given = _message_given(ctor) if ctor is not None else None
+        if ctor is None or given is None:
+            return plain
+        ps = params(ctor)
+        if given.type == "identifier" and text(given) in ps:
+            # super(message): the raise's own argument is the message
+            p = text(given)
+            return replace(
+                plain, message_params=ps, message_param=p, super_args=(Template.runtime(p),)
+            )
+        got = msg.readable(given, self.resolver(given))
+        return replace(plain, message=got, builds_message=True, message_params=ps)
+
+
+def _printed_name(members: list[Node], ctor: Node | None) -> str | None:
+    """The ``name`` a class sets to a string: ``this.name = 'X'`` in its
+    constructor, or a field ``name = 'X'``."""
+    for m in members:
+        if m.type in ("public_field_definition", "field_definition"):
+            key = m.child_by_field_name("name") or m.child_by_field_name("property")
+            value = m.child_by_field_name("value")
+            if key is not None and text(key) == "name" and value is not None:
+                return msg.string_value(value)
+    body = ctor.child_by_field_name("body") if ctor is not None else None
+    for stmt in body.named_children if body is not None else ():
+        e = stmt.named_children[0] if stmt.named_children else None
+        if (
+            stmt.type == "expression_statement"
+            and e is not None
+            and e.type == "assignment_expression"
+        ):
+            left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+            if left is not None and right is not None and text(left) == "this.name":
+                return msg.string_value(right)
+    return None
 
 
 #: a local's value that reads as a message

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from errordex.languages.javascript.runtime import SHARED_NAMES
 from errordex.paste.model import Found, Frame, ParsedError
 
 #: How far above a stack a header is looked for.
@@ -23,6 +24,8 @@ _JS_HEADER = re.compile(
     r"([A-Za-z_$][\w$]{0,200})(?: \[([\w.-]{1,100})\])?(?:: (.*))?$",
     re.DOTALL,
 )
+#: an error code node writes in brackets (``TypeError [ERR_INVALID_ARG_TYPE]``)
+_CODE = re.compile(r"[A-Z][A-Z0-9_]*")
 _NODE_LOCATION = re.compile(r"^(\S.{0,4095}?):(\d{1,9})$")
 _CARET = re.compile(r"^\s{0,4096}\^+\s{0,8}$")
 
@@ -122,8 +125,14 @@ def _js_error(hlines: list[str], frames: tuple[Frame, ...], values: dict[str, st
         relation = "cause" if hm.group(1) == "[cause]: " else None
         etype = hm.group(2)
         message = hm.group(4) or ""
-        if hm.group(3):
-            values = {**values, "code": hm.group(3)}
+        bracket = hm.group(3)
+        if bracket and _CODE.fullmatch(bracket):
+            values = {**values, "code": bracket}
+        elif bracket and bracket not in SHARED_NAMES:
+            # node's report of an uncaught error whose name is not its class's:
+            # `Renamed [BadValueError]`, the class then the name it set (the
+            # one its stack, as logged, shows); a builtin's name is any class's
+            etype = bracket
         if hm.group(1):
             raw = raw[hm.start(2) :]
     return ParsedError(message, raw, etype, "javascript", "throw", frames, values, relation)

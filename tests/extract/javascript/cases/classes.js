@@ -21,3 +21,12 @@ function get(id) {
   if (id < 0) throw new NotFoundError(id);
   throw new AppError('app failed');
 }
+class Renamed extends Error {
+  constructor(key) {
+    super(`bad value for ${key}`);
+    this.name = 'BadValueError';
+  }
+}
+class Fielded extends TypeError {
+  name = 'FieldedError';
+}
