@@ -252,7 +252,8 @@ class _Writer(Fixes):
         lead = self.you_called()
         if lead and self.fn is not None and self.fn["public"]:
             return lead.removesuffix(": ") + ", and it"
-        return f"{lead}{self.fn_name()}"
+        said = f"{lead}{self.fn_name()}"
+        return said[:1].upper() + said[1:]  # "The code at …" opens a sentence
 
     def you_called(self) -> str:
         """ "You called `Dataset.isel`, which reaches …; " for a public call above
