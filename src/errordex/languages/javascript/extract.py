@@ -19,6 +19,7 @@ from tree_sitter import Node, Tree
 from errordex import grammars
 from errordex.extract.common import context_hash, is_test_path
 from errordex.languages.javascript import msg
+from errordex.languages.javascript.classes import class_messages
 from errordex.languages.javascript.msg import text
 from errordex.languages.javascript.names import (
     CLASSES,
@@ -534,6 +535,11 @@ def extract_as(language: str, path: str, source: str, tree: Tree | None = None) 
         got = f.new_error_site(new)
         if got is not None:
             sites.append(got)
+    if classes and any(s.kind == "reject" for s in sites):
+        # The classes of every file revise the throws and the values handed
+        # on (Runtime.raise_kind, value_kind); a rejection reads its own file's.
+        _, revise = class_messages(classes)
+        sites = [revise(s) if s.kind == "reject" else s for s in sites]
     sites.sort(key=lambda s: (s.line, s.column))
     classes.sort(key=lambda c: c.line)
     return Extraction(sites=tuple(sites), classes=tuple(classes))

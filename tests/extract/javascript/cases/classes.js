@@ -30,3 +30,6 @@ class Renamed extends Error {
 class Fielded extends TypeError {
   name = 'FieldedError';
 }
+function later(id) {
+  return Promise.reject(new NotFoundError(id));
+}
