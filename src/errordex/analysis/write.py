@@ -162,9 +162,11 @@ class _Writer(Fixes):
             return None
         c = got[0]
         who = f"`{c['function']}`" if c["function"] else c["path"]
+        lang = plugins.find(self.lang)
+        clause = lang.pages.catch_clause(c) if lang is not None else f"except {c['exception']}"
         return (
             f"The library catches it itself: {who} calls `{c['calls']}` inside "
-            f"`try` … `except {c['exception']}` ({c['path']}:{c['line']}), so a caller of "
+            f"`try` … `{clause}` ({c['path']}:{c['line']}), so a caller of "
             f"{who} does not see it.",
             ev(c),
         )
@@ -250,7 +252,8 @@ class _Writer(Fixes):
         lead = self.you_called()
         if lead and self.fn is not None and self.fn["public"]:
             return lead.removesuffix(": ") + ", and it"
-        return f"{lead}{self.fn_name()}"
+        said = f"{lead}{self.fn_name()}"
+        return said[:1].upper() + said[1:]  # "The code at …" opens a sentence
 
     def you_called(self) -> str:
         """ "You called `Dataset.isel`, which reaches …; " for a public call above

@@ -28,7 +28,7 @@ _Finder = Callable[[list[str]], list[Found]]
 
 #: Layouts that cannot be mistaken for anything else: each language's (see
 #: ``Language.paste_finders``), then those of runtimes errordex does not index.
-_OTHER_STRONG: tuple[_Finder, ...] = (other.find_java, other.find_js)
+_OTHER_STRONG: tuple[_Finder, ...] = (other.find_java,)
 #: Read only when no strong layout was found.
 _OTHER_WEAK: tuple[_Finder, ...] = ()
 
