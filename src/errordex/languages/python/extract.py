@@ -189,6 +189,13 @@ class _File:
                 exc_type, template = made_by, Template.runtime(msg.expr_text(exc))
             else:
                 template, args = self.call_message(exc, exc_type)
+                other = self.other_form(exc, template)
+                if other is not None:
+                    # ``raise E(msg)`` of a message picked on two branches: both
+                    return [
+                        self.site(node, "raise", exc_type, t, where, classmsg.site_args(t, args))
+                        for t in (template, other)
+                    ]
         elif exc.type in ("identifier", "attribute") and _looks_like_class(exc):
             exc_type = msg.expr_text(exc)
             holder = classmsg.class_message(exc_type, self.local_classes, ())
@@ -283,13 +290,14 @@ class _File:
         template, _ = self.call_message(call, exc_type)
         if template.dynamic or not template.chunks():
             return None
+        other = self.other_form(call, template)
         where = self.where(call)
         site = self.site(call, "raise", exc_type, template, where)
         owner = where.symbol.split(".", 1)[0] if where.symbol and "." in where.symbol else None
         return MessageCall(
             callee=yielded.RAISE,
             receiver=None,
-            args=((0, template),),
+            args=((0, template),) if other is None else ((0, template), (0, other)),
             path=self.path,
             line=site.line,
             column=site.column,
@@ -356,6 +364,27 @@ class _File:
             if key in keyword:
                 return _message(keyword[key]), tuple(args)
         return (found.template if found is not None else Template.empty()), tuple(args)
+
+    def other_form(self, call: ts.Node, template: Template) -> Template | None:
+        """The second form of a call's message (its first argument), when
+        it picks one of two (``msg.read_forms``) and the first is
+        ``template``: ``E(a if c else b)``, ``E(f"{x} {word}")`` of a
+        ``word`` chosen that way, or a name assigned on two branches."""
+        args = call.child_by_field_name("arguments")
+        first = (
+            next(
+                (a for a in msg.named(args) if a.type != "keyword_argument"),
+                None,
+            )
+            if args is not None and args.type == "argument_list"
+            else None
+        )
+        if first is None or first.type == "integer":
+            return None
+        forms = msg.read_forms(first, self.branches, plural=False)
+        if len(forms) != 2 or forms[0] != template or not forms[1].chunks():
+            return None
+        return forms[1]
 
     def call_arg(self, name: str | None, node: ts.Node) -> CallArg:
         """One argument of a raise's call, read once. The source of one that
@@ -528,7 +557,8 @@ class _File:
         name = msg.text_of(ident)
         scope = _scope_of(ident) or self.root
         assigns = self._assignments(scope).get(name, [])
-        before = [a for a in assigns if a.start_byte < ident.start_byte]
+        # not the assignment the name is read in (``msg = msg + "..."``)
+        before = [a for a in assigns if a.end_byte <= ident.start_byte]
         is_param = scope != self.root and name in self._parameters(scope)
         if before:
             last = before[-1]
@@ -541,6 +571,29 @@ class _File:
         if len(module) == 1 and module[0].type == "assignment":
             return module[0].child_by_field_name("right")
         return None
+
+    def resolve_earlier(self, ident: ts.Node) -> ts.Node | None:
+        """The value of the assignment before the nearest one, when the
+        nearest runs only on some paths to ``ident`` (an ``elif`` branch):
+        the name may hold either (``msg.Branches``)."""
+        scope = _scope_of(ident)
+        if scope is None:
+            return None
+        assigns = self._assignments(scope).get(msg.text_of(ident), [])
+        before = [a for a in assigns if a.end_byte <= ident.start_byte]
+        if len(before) < 2 or any(a.type != "assignment" for a in before[-2:]):
+            return None
+        if _dominates(before[-1], ident):
+            return None
+        value = before[-2].child_by_field_name("right")
+        if value is None or msg.string_value(value) == "":
+            return None  # ``msg = ""`` before the branches: no message of its own
+        return value
+
+    @property
+    def branches(self) -> msg.Branches:
+        """``resolve`` that also reads a name's value on another branch."""
+        return msg.Branches(self.resolve, self.resolve_earlier)
 
     def _assignments(self, scope: ts.Node) -> dict[str, list[ts.Node]]:
         scopes = self._scopes

@@ -1,0 +1,93 @@
+"""The exception line alone, pasted from a log, on real libraries installed
+from PyPI (issue 15): the library really raises, and the first answer is an
+entry whose site (or its ``via``) is the line that raised it."""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from errordex.explain import explain_text
+from errordex.pipeline import index
+from errordex.store.sqlite import SqliteStore
+
+pytestmark = pytest.mark.corpus
+
+LIBRARIES = ("requests", "jsonschema", "pyparsing", "packaging", "marshmallow")
+
+
+def raised(fn: Callable[[], object]) -> tuple[str, str, int]:
+    """The exception line as printed (its first line, for a message of
+    several), and the raise frame's path and line."""
+    try:
+        fn()
+    except Exception as e:  # the error under test
+        frame = traceback.extract_tb(e.__traceback__)[-1]
+        line = "".join(traceback.format_exception_only(e)).strip().splitlines()[0]
+        return line, frame.filename, frame.lineno or 0
+    raise AssertionError("did not raise")
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> SqliteStore:
+    s = SqliteStore(tmp_path_factory.mktemp("line-alone") / "store.db")
+    for pkg in LIBRARIES:
+        pytest.importorskip(pkg)
+        index(f"pkg:{pkg}", s, jobs=1)
+    return s
+
+
+def first_match(store: SqliteStore, line: str) -> dict[str, Any]:
+    part = explain_text(store, line)["parts"][-1]
+    assert part.get("answer") is not None, f"no answer for {line!r}"
+    assert part["answer"]["kind"] == "entry", part["answer"]
+    match: dict[str, Any] = part["matches"][0]
+    return match
+
+
+def answer_sites(store: SqliteStore, line: str) -> set[str]:
+    """``path:line`` of the first answer's sites and their vias."""
+    sites = first_match(store, line)["sites"]
+    return {f"{s['path']}:{s['line']}" for s in sites} | {
+        s["via"].split(" ")[0] for s in sites if s.get("via")
+    }
+
+
+def assert_answers(store: SqliteStore, fn: Callable[[], object]) -> str:
+    line, path, number = raised(fn)
+    where = f"{Path(path).parent.name}/{Path(path).name}:{number}"
+    assert any(s.endswith(where) for s in answer_sites(store, line)), (line, where)
+    return line
+
+
+def test_requests_message_assigned_on_two_branches_answers_both_lines(
+    store: SqliteStore,
+) -> None:
+    import requests
+
+    def status(code: int, reason: str) -> Callable[[], object]:
+        r = requests.Response()
+        r.status_code, r.url, r.reason = code, "http://example.org/x", reason
+        return r.raise_for_status
+
+    line = assert_answers(store, status(404, "Not Found"))
+    assert line == (
+        "requests.exceptions.HTTPError: 404 Client Error: Not Found for url: http://example.org/x"
+    )
+    assert first_match(store, line)["message"].endswith(
+        "Client Error: {reason} for url: {self.url}"
+    )
+    assert_answers(store, status(503, "Unavailable"))
+
+
+def test_jsonschema_word_picked_by_a_conditional_answers_both_lines(store: SqliteStore) -> None:
+    import jsonschema  # type: ignore[import-untyped]
+
+    line = assert_answers(store, lambda: jsonschema.validate("ab", {"minLength": 3}))
+    assert line == "jsonschema.exceptions.ValidationError: 'ab' is too short"
+    line = assert_answers(store, lambda: jsonschema.validate([], {"minItems": 1}))
+    assert line == "jsonschema.exceptions.ValidationError: [] should be non-empty"
