@@ -91,3 +91,23 @@ def test_jsonschema_word_picked_by_a_conditional_answers_both_lines(store: Sqlit
     assert line == "jsonschema.exceptions.ValidationError: 'ab' is too short"
     line = assert_answers(store, lambda: jsonschema.validate([], {"minItems": 1}))
     assert line == "jsonschema.exceptions.ValidationError: [] should be non-empty"
+
+
+def test_marshmallow_errors_a_schema_collects_answer_the_line_alone(store: SqliteStore) -> None:
+    from marshmallow import Schema, fields
+
+    class S(Schema):
+        n = fields.Int(required=True)
+        tags = fields.List(fields.Email())
+
+    line = assert_answers(store, lambda: S().load({"n": "x"}))
+    assert line == "marshmallow.exceptions.ValidationError: {'n': ['Not a valid integer.']}"
+    best = first_match(store, line)
+    assert best["message"] == "Not a valid integer."
+    # the field's raise, collected by Schema._do_load
+    vias = {s["via"].split(" ")[1] for s in best["sites"] if s.get("via")}
+    assert "Schema._do_load.collect:ValidationError" in vias
+    line = assert_answers(store, lambda: S().load({}))
+    assert line.endswith("{'n': ['Missing data for required field.']}")
+    line = assert_answers(store, lambda: fields.List(fields.Email()).deserialize(["x"]))
+    assert line.endswith("{0: ['Not a valid email address.']}")

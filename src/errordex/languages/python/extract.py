@@ -21,7 +21,7 @@ import tree_sitter as ts
 from errordex import classmsg, grammars
 from errordex.extract.common import context_hash, is_test_path
 from errordex.forward import substitute
-from errordex.languages.python import built, formats, held, keyed, msg, printed, yielded
+from errordex.languages.python import built, collected, formats, held, keyed, msg, printed, yielded
 from errordex.languages.python import forward as fwd
 from errordex.languages.python.file import Where
 from errordex.model import (
@@ -211,6 +211,11 @@ class _File:
                     self.class_forwarders.add(found.qualname)
             if found is not None:
                 self.forwarders.append(found)
+            else:
+                line = node.start_point.row + 1
+                found = collected.collector(self.path, line, exc_type, template, where.symbol)
+                if found is not None:
+                    self.forwarders.append(found)
         return [
             self.site(node, "raise", exc_type, template, where, classmsg.site_args(template, args))
         ]
