@@ -17,7 +17,7 @@ from errordex.store.sqlite import SqliteStore
 
 pytestmark = pytest.mark.corpus
 
-LIBRARIES = ("requests", "jsonschema", "pyparsing", "packaging", "marshmallow")
+LIBRARIES = ("requests", "jsonschema", "pyparsing", "packaging", "marshmallow", "toml")
 
 
 def raised(fn: Callable[[], object]) -> tuple[str, str, int]:
@@ -111,3 +111,14 @@ def test_marshmallow_errors_a_schema_collects_answer_the_line_alone(store: Sqlit
     assert line.endswith("{'n': ['Missing data for required field.']}")
     line = assert_answers(store, lambda: fields.List(fields.Email()).deserialize(["x"]))
     assert line.endswith("{0: ['Not a valid email address.']}")
+
+
+def test_toml_error_wrapped_with_its_place_answers_the_line_alone(store: SqliteStore) -> None:
+    import toml  # type: ignore[import-untyped]
+
+    line = assert_answers(store, lambda: toml.loads("a = "))
+    assert line == "toml.decoder.TomlDecodeError: Empty value is invalid (line 1 column 1 char 0)"
+    # the inner raise, where the text is written, wrapped by loads
+    best = first_match(store, line)
+    assert best["message"].startswith("Empty value is invalid (line {} column {} char ")
+    assert_answers(store, lambda: toml.loads("a = [1, 'x']"))

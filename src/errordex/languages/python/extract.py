@@ -21,7 +21,17 @@ import tree_sitter as ts
 from errordex import classmsg, grammars
 from errordex.extract.common import context_hash, is_test_path
 from errordex.forward import substitute
-from errordex.languages.python import built, collected, formats, held, keyed, msg, printed, yielded
+from errordex.languages.python import (
+    built,
+    collected,
+    formats,
+    held,
+    keyed,
+    msg,
+    printed,
+    wrapped,
+    yielded,
+)
 from errordex.languages.python import forward as fwd
 from errordex.languages.python.file import Where
 from errordex.model import (
@@ -90,7 +100,9 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
         sites.append(f.assert_site(node))
     sites.extend(f.message_sites)
     sites.extend(shown)
-    sites.sort(key=lambda s: (s.line, s.column, s.kind))
+    if f.wrappers:
+        sites.extend(wrapped.wrapped_sites(sites, f.wrappers))
+    sites.sort(key=lambda s: (s.line, s.column, s.kind, s.via or ""))
     if forwarding is None:
         return Extraction(sites=tuple(sites), classes=tuple(classes))
     made = yielded.yielded(
@@ -132,6 +144,8 @@ class _File:
     tables: keyed.Tables | None = None
     #: the classes that are forwarders (``held``)
     class_forwarders: set[str] = field(default_factory=set)
+    #: raises that wrap what they caught (``wrapped``)
+    wrappers: list[wrapped.Wrapper] = field(default_factory=list)
     _lines: list[str] | None = None
     _src: bytes | None = None
     _functions: dict[str, list[ts.Node]] | None = None
@@ -216,9 +230,15 @@ class _File:
                 found = collected.collector(self.path, line, exc_type, template, where.symbol)
                 if found is not None:
                     self.forwarders.append(found)
-        return [
-            self.site(node, "raise", exc_type, template, where, classmsg.site_args(template, args))
-        ]
+        site = self.site(
+            node, "raise", exc_type, template, where, classmsg.site_args(template, args)
+        )
+        if exc_type is not None and not self.test_path and where.guards:
+            # ``except ValueError as err: raise TomlDecodeError(str(err), ...)``
+            wraps = wrapped.wrapper(site, where.guards, exc_type in self.classes)
+            if wraps is not None:
+                self.wrappers.append(wraps)
+        return [site]
 
     def keyed_sites(self, node: ts.Node, call: ts.Node, where: Where) -> list[ThrowSite]:
         """``raise self.make_error("invalid")``: a site per class's text for
