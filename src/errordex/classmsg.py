@@ -180,7 +180,10 @@ def class_message(
                 arg = _given(c.message_param, c, args, bound, unknown, shown)
                 found = _value(arg) if arg is not None else None
                 return ClassMessage(found, False, frozenset(paths)) if found else None
-            args = tuple(_handed(t, c, args, bound, unknown, shown) for t in c.super_args)
+            args = tuple(_handed(t, c, args, bound, unknown, shown) for t in c.super_args) + tuple(
+                replace(_handed(t, c, args, bound, unknown, shown), name=k)
+                for k, t in c.super_kwargs
+            )
             handed = True
             continue
         if c.message is not None:

@@ -130,6 +130,7 @@ class _ClassMessage:
     attrs: tuple[tuple[str, str], ...] = ()
     passed: str | None = None
     handed: tuple[Template | None, ...] = ()
+    handed_kw: tuple[tuple[str, Template | None], ...] = ()
 
 
 @dataclass
@@ -697,6 +698,7 @@ class _File:
             param_attrs=read.attrs,
             message_param=read.passed,
             super_args=read.handed,
+            super_kwargs=read.handed_kw,
             text_attrs=self._text_attrs(body) if body is not None else (),
         )
 
@@ -780,8 +782,13 @@ class _File:
         if passed is None or passed not in params:
             return _ClassMessage()
         rest = tuple(self._handed_value(n) for n in handed[1:])
+        fn_body = init_fn.child_by_field_name("body")
+        kw = tuple(
+            (k, self._handed_value(v))
+            for k, v in (_super_init_kwargs(fn_body) if fn_body is not None else [])
+        )
         return _ClassMessage(
-            default, False, params, attrs, passed, (Template.runtime(passed), *rest)
+            default, False, params, attrs, passed, (Template.runtime(passed), *rest), kw
         )
 
     def _handed_param(
@@ -1028,6 +1035,25 @@ def _super_init_args(body: ts.Node) -> list[ts.Node]:
             return positional
         if len(positional) > 1 and msg.text_of(positional[0]) == "self":
             return positional[1:]
+    return []
+
+
+def _super_init_kwargs(body: ts.Node) -> list[tuple[str, ts.Node]]:
+    """The keyword arguments of the call ``_super_init_args`` reads:
+    ``super().__init__(line, col, message=message)``."""
+    for stmt in msg.named(body):
+        call = stmt.named_children[0] if stmt.named_child_count else None
+        if stmt.type != "expression_statement" or call is None or call.type != "call":
+            continue
+        fn, args = call.child_by_field_name("function"), call.child_by_field_name("arguments")
+        if fn is None or args is None or not msg.text_of(fn).endswith(".__init__"):
+            continue
+        out: list[tuple[str, ts.Node]] = []
+        for a in msg.named(args):
+            name, value = a.child_by_field_name("name"), a.child_by_field_name("value")
+            if a.type == "keyword_argument" and name is not None and value is not None:
+                out.append((msg.text_of(name), value))
+        return out
     return []
 
 
