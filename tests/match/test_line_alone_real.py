@@ -17,7 +17,16 @@ from errordex.store.sqlite import SqliteStore
 
 pytestmark = pytest.mark.corpus
 
-LIBRARIES = ("requests", "jsonschema", "pyparsing", "packaging", "marshmallow", "toml")
+LIBRARIES = (
+    "requests",
+    "jsonschema",
+    "pyparsing",
+    "packaging",
+    "marshmallow",
+    "toml",
+    "werkzeug",
+    "jinja2",
+)
 
 
 def raised(fn: Callable[[], object]) -> tuple[str, str, int]:
@@ -122,3 +131,25 @@ def test_toml_error_wrapped_with_its_place_answers_the_line_alone(store: SqliteS
     best = first_match(store, line)
     assert best["message"].startswith("Empty value is invalid (line {} column {} char ")
     assert_answers(store, lambda: toml.loads("a = [1, 'x']"))
+
+
+def test_a_type_only_one_place_raises_answers_its_line_alone(store: SqliteStore) -> None:
+    from packaging.markers import Marker
+    from werkzeug.routing import Map, Rule
+
+    urls = Map([Rule("/a/<int:x>", endpoint="a")]).bind("example.org")
+    # the message is built at run time (BuildError's __str__), but only one
+    # raise in werkzeug raises a BuildError, and the line names werkzeug
+    line = assert_answers(store, lambda: urls.build("a"))
+    assert line.startswith("werkzeug.routing.exceptions.BuildError: Could not build url")
+    assert first_match(store, line)["values"] == {}  # built from them, not them
+    line = assert_answers(store, lambda: Marker("python_version >"))
+    assert line.startswith("packaging.markers.InvalidMarker: Expected a marker variable")
+
+
+def test_a_type_raised_in_several_places_is_not_answered_by_its_name(store: SqliteStore) -> None:
+    part = explain_text(store, "jinja2.exceptions.TemplateNotFound: a.html")["parts"][-1]
+    assert part["answer"] is None
+    # an unqualified builtin type names no package, so no one place
+    part = explain_text(store, "KeyError: 'name'")["parts"][-1]
+    assert part["answer"] is None
