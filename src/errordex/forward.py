@@ -211,8 +211,37 @@ def collected_sites(
         if site.in_test or site.via is not None or site.exception_type is None:
             continue
         found = collectors.get(site.exception_type.rsplit(".", 1)[-1])
-        if not found or site.template.dynamic or not site.template.chunks():
+        # a message of its own, or arguments its class builds one from later
+        # (``classmsg``: pyparsing's ParseException(instring, loc, msg, elem))
+        readable = not site.template.dynamic and site.template.chunks()
+        if not found or not (readable or site.args):
             continue
         for fw in found:
             if (fw.path, fw.line) != (site.path, site.line):
                 yield replace(site, via=f"{fw.path}:{fw.line} {fw.qualname}")
+
+
+def with_subclasses(
+    collectors: dict[str, list[Forwarder]], classes: Iterable[ClassDef]
+) -> dict[str, list[Forwarder]]:
+    """``collectors`` with each class's collectors also under its subclasses
+    (by name, through the bases of the repository's classes): a collector of
+    a caught ``ParseBaseException`` raises every ``ParseException`` too."""
+    if not collectors:
+        return collectors
+    children: dict[str, set[str]] = {}
+    for c in classes:
+        for b in c.bases:
+            children.setdefault(_base_name(b), set()).add(c.name)
+    out = {k: list(v) for k, v in collectors.items()}
+    for name, found in collectors.items():
+        queue, seen = [name], {name}
+        while queue and len(seen) < 256:
+            for sub in children.get(queue.pop(), ()):
+                if sub in seen:
+                    continue
+                seen.add(sub)
+                queue.append(sub)
+                have = out.setdefault(sub, [])
+                have.extend(fw for fw in found if fw not in have)
+    return {k: v for k, v in out.items() if len(v) <= MAX_COLLECTORS}

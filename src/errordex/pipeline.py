@@ -34,7 +34,13 @@ from errordex.analysis.index import CrossFile, CrossPart, Index, cross_part, use
 from errordex.errors import DiskFull
 from errordex.extract import extractor_for, parser_for
 from errordex.extract.common import is_test_path
-from errordex.forward import COLLECT, collected_classes, collected_sites, forwarded_sites
+from errordex.forward import (
+    COLLECT,
+    collected_classes,
+    collected_sites,
+    forwarded_sites,
+    with_subclasses,
+)
 from errordex.ingest import IngestOptions, Source, SourceFile, open_source
 from errordex.ingest.filters import declared_text
 from errordex.language import Language
@@ -491,7 +497,7 @@ def _add_forwarded(source: Source, got: _Collected, store: StoreFilesFn) -> None
         (q for _, _, functions in found.values() for q in functions),
     )
     # errors collected and raised together (``forward.collected_sites``)
-    collectors = collected_classes(collecting)
+    collectors = with_subclasses(collected_classes(collecting), got.classes)
     found.close()
     if collectors:
         extra += collected_sites(got.sites.raising(collectors.keys()), collectors)

@@ -18,6 +18,7 @@ from errordex.forward import (
     collected_sites,
     forwarded_sites,
     substitute,
+    with_subclasses,
 )
 from errordex.model import ClassDef, Forwarder, MessageCall, ThrowSite
 from errordex.pipeline import index
@@ -257,3 +258,18 @@ def test_a_class_collected_in_too_many_places_gets_no_sites() -> None:
     assert collected_classes(many) == {}
     dynamic = replace(raised("x"), template=Template.runtime("errors"))
     assert list(collected_sites([dynamic], collected_classes(many[:2]))) == []
+
+
+def test_a_collector_of_a_base_class_collects_its_subclasses() -> None:
+    base = replace(collector("core.py", 1346, "ParserElement.parse_string"))
+    base = replace(base, name="collect:ParseBaseException", exception_type="ParseBaseException")
+    classes = [
+        ClassDef("ParseBaseException", "ParseBaseException", "exceptions.py", 33),
+        ClassDef("ParseException", "ParseException", "exceptions.py", 300, ("ParseBaseException",)),
+        ClassDef("ParseFatal", "ParseFatal", "exceptions.py", 323, ("ParseBaseException",)),
+        ClassDef("ParseSyntax", "ParseSyntax", "exceptions.py", 330, ("ParseFatal",)),
+    ]
+    got = with_subclasses(collected_classes([base]), classes)
+    assert set(got) == {"ParseBaseException", "ParseException", "ParseFatal", "ParseSyntax"}
+    [site] = collected_sites([raised("Expected end of text", exc="ParseSyntax")], got)
+    assert site.via is not None and site.via.startswith("core.py:1346 ")

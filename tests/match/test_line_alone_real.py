@@ -153,3 +153,19 @@ def test_a_type_raised_in_several_places_is_not_answered_by_its_name(store: Sqli
     # an unqualified builtin type names no package, so no one place
     part = explain_text(store, "KeyError: 'name'")["parts"][-1]
     assert part["answer"] is None
+
+
+def test_pyparsing_error_raised_again_without_its_traceback_answers_the_line_alone(
+    store: SqliteStore,
+) -> None:
+    import pyparsing as pp
+
+    parser = pp.Literal("a") - pp.Literal("b")
+    line = assert_answers(store, lambda: parser.parse_string("a c"))
+    assert line == (
+        "pyparsing.exceptions.ParseSyntaxException: Expected 'b', found 'c'  (at char 2), (line:1, col:3)"
+    )
+    # the text ParseBaseException.__str__ builds (through formatted_message)
+    assert first_match(store, line)["message"].endswith(
+        ", found {self.found}  (at char {self.loc}), (line:{self.lineno}, col:{self.column})"
+    )

@@ -169,6 +169,9 @@ class _File:
         if exc.type == "identifier":
             name = msg.text_of(exc)
             if name in where.bound:
+                if exc is not kids[0] and not self.test_path:
+                    # ``raise exc.with_traceback(None)``: the traceback ends here
+                    self.forwarders.extend(collected.reraised(self.path, node, kids[0], where))
                 return []  # `raise e` inside `except ... as e`
             value = self.resolve(exc)
             # an exception a call gave (``yielded``): its type and text are
@@ -753,6 +756,8 @@ class _File:
                 if msg.text_of(fn_name) == "__str__":
                     has_str = True
                     returned = _first_return(fn_body)
+                    # ``return self.formatted_message()``: what that method returns
+                    returned = _own_method_return(body, returned) or returned
                     text = _usable(msg.read_static(returned, self.resolve)) if returned else None
                 elif msg.text_of(fn_name) == "__init__":
                     init_fn = stmt
@@ -972,6 +977,35 @@ def _between_keyword_and_colon(clause: ts.Node) -> str:
             ]
             return _WS.sub(" ", chunk.decode("utf-8", "replace")).strip()
     return ""
+
+
+def _own_method_return(class_body: ts.Node, value: ts.Node | None) -> ts.Node | None:
+    """For ``self.name()`` (no arguments), the first return of the method
+    ``name`` the class body defines (pyparsing's ``__str__`` returns
+    ``self.formatted_message()``); None otherwise."""
+    fn = (
+        value.child_by_field_name("function")
+        if value is not None and value.type == "call"
+        else None
+    )
+    args = value.child_by_field_name("arguments") if value is not None else None
+    if fn is None or fn.type != "attribute" or args is None or msg.named(args):
+        return None
+    obj, attr = fn.child_by_field_name("object"), fn.child_by_field_name("attribute")
+    if obj is None or attr is None or msg.text_of(obj) != "self":
+        return None
+    for stmt in msg.named(class_body):
+        if stmt.type == "decorated_definition":
+            stmt = stmt.child_by_field_name("definition") or stmt
+        name, body = stmt.child_by_field_name("name"), stmt.child_by_field_name("body")
+        if (
+            stmt.type == "function_definition"
+            and name is not None
+            and body is not None
+            and msg.text_of(name) == msg.text_of(attr)
+        ):
+            return _first_return(body)
+    return None
 
 
 def _first_return(body: ts.Node) -> ts.Node | None:
