@@ -113,6 +113,9 @@ _PY_RUNTIME_FORMS: dict[str, tuple[str, ...]] = {
         r"invalid literal for int\(\) with base \d+: .+",
         r"could not convert string to float: .+",
     ),
+    # a missing key, as a dict lookup prints it (a key without spaces: the
+    # paste gives it unquoted); a raise that says more has words and spaces
+    "keyerror": (r"[^\s]{1,200}",),
     "nameerror": (r"name '[^']+' is not defined",),
     "unboundlocalerror": (r"cannot access local variable '[^']+' where it is not associated.*",),
     "zerodivisionerror": (r"(?:integer |float )?(?:division|modulo) by zero",),
