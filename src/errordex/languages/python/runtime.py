@@ -140,4 +140,5 @@ def runtime_form(message: str, exception_type: str | None) -> bool:
         head, _, _ = exception_type.strip().rpartition(".")
         form = _PY_RUNTIME.get(type_name(exception_type))
         return head in ("", "builtins") and form is not None and bool(form.fullmatch(line))
-    return any(f.fullmatch(line) for f in _PY_RUNTIME.values())
+    # a bare key is a KeyError's form only when the paste says KeyError
+    return any(f.fullmatch(line) for k, f in _PY_RUNTIME.items() if k != "keyerror")
