@@ -169,3 +169,17 @@ def test_pyparsing_error_raised_again_without_its_traceback_answers_the_line_alo
     assert first_match(store, line)["message"].endswith(
         ", found {self.found}  (at char {self.loc}), (line:{self.lineno}, col:{self.column})"
     )
+
+
+def test_a_message_of_several_lines_answers_its_first_line_alone(store: SqliteStore) -> None:
+    from werkzeug.utils import import_string
+
+    # (its traceback is the import's, kept by with_traceback: the page is the point)
+    line, _, _ = raised(lambda: import_string("no_such_module_here.attr"))
+    assert line == (
+        "werkzeug.utils.ImportStringError: import_string() failed for"
+        " 'no_such_module_here.attr'. Possible reasons are:"
+    )
+    best = first_match(store, line)
+    assert best["message"].startswith("import_string() failed for {import_name!r}. Possible")
+    assert "\n" in best["message"] and best["exception_types"] == ["ImportStringError"]

@@ -61,7 +61,7 @@ from errordex.match.index import (
 from errordex.paste import ParsedError, parse
 from errordex.paste.clean import bound
 from errordex.paste.model import Named
-from errordex.template import Hole, Template
+from errordex.template import Hole, Part, Template, Text
 
 __all__ = [
     "Explanation",
@@ -562,6 +562,8 @@ def _judge(
     if result is None and raw:
         result = matcher.match(raw, partial=True)
     if result is None:
+        result = _first_line_match(t, message)
+    if result is None:
         return Match(
             entry_id=c.entry_id,
             repo=c.repo,
@@ -594,6 +596,37 @@ def _judge(
         specific=True,
         paths=c.paths,
     )
+
+
+def _first_line_match(t: Template, message: str) -> MatchResult | None:
+    """A message of several lines pasted as its first line alone (what a log
+    line or a traceback's last line shows): the template's first line, when
+    it has words of its own, verifies it, as a partial match."""
+    if "\n" in message.strip():
+        return None
+    head = _first_line(t)
+    if head is None:
+        return None
+    matcher = _compiled(head)
+    if not matcher.textual or not matcher.worded:
+        return None
+    found = matcher.match(message)
+    return replace(found, partial=True) if found is not None else None
+
+
+@lru_cache(maxsize=8192)
+def _first_line(t: Template) -> Template | None:
+    """The template up to its first line break; None when it has none, or
+    when a line break comes before any text."""
+    parts: list[Part] = []
+    for p in t.parts:
+        if isinstance(p, Text) and "\n" in p.text:
+            head = p.text.split("\n", 1)[0]
+            if head:
+                parts.append(Text(head))
+            return Template.of(t.syntax, *parts) if parts else None
+        parts.append(p)
+    return None
 
 
 def _judge_untextual(
