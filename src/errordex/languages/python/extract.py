@@ -408,9 +408,12 @@ class _File:
             if args is not None and args.type == "argument_list"
             else None
         )
-        if first is None or first.type == "integer":
+        if first is None or first.type in ("integer", "attribute"):
             return None
-        forms = msg.read_forms(first, self.branches, plural=False)
+        branches = self.branches
+        if not msg.chooses(first, branches):
+            return None  # most messages: not read a second time
+        forms = msg.read_forms(first, branches, plural=False)
         if len(forms) != 2 or forms[0] != template or not forms[1].chunks():
             return None
         return forms[1]

@@ -144,13 +144,13 @@ def read_forms(node: Node, resolve: Resolver, plural: bool = True) -> tuple[Temp
     the expression chooses otherwise.
     """
     first = _read(node, resolve, 0)
-    if first is None or not (plural or _chooses(node, resolve, 0)):
+    if first is None or not (plural or chooses(node, resolve, 0)):
         return () if first is None else (first,)
     second = _read(node, resolve, 0, 1)
     return (first,) if second is None or second == first else (first, second)
 
 
-def _chooses(node: Node, resolve: Resolver, depth: int) -> bool:
+def chooses(node: Node, resolve: Resolver, depth: int = 0) -> bool:
     """Whether the expression holds a conditional, or a name with a value on
     another branch (its second form differs from the first)."""
     stack = [node]
@@ -164,7 +164,7 @@ def _chooses(node: Node, resolve: Resolver, depth: int) -> bool:
             if resolve.earlier(n) is not None:
                 return True
             value = resolve(n)
-            if value is not None and _chooses(value, resolve, depth + 1):
+            if value is not None and chooses(value, resolve, depth + 1):
                 return True
         stack.extend(n.named_children)
     return False
