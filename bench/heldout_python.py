@@ -200,22 +200,37 @@ class Outcome:
     silent: int = 0  # nothing was raised (or it timed out)
 
 
-def venv_dir() -> Path:
+@dataclass(frozen=True)
+class Corpus:
+    """What a run installs, indexes and runs: this held-out set, or another
+    (``bench/tuned_python.py``'s, which whoever tunes may read)."""
+
+    name: str  # the venv's directory under the cache
+    title: str  # how the report names the set
+    pins: tuple[str, ...]
+    libraries: tuple[str, ...]
+    cases: dict[str, list[str]]
+
+
+HELDOUT = Corpus("heldout-py-venv", "held-out", PINS, LIBRARIES, CASES)
+
+
+def venv_dir(name: str = HELDOUT.name) -> Path:
     cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(cache) / "errordex-bench" / "heldout-py-venv"
+    return Path(cache) / "errordex-bench" / name
 
 
-def ensure_venv(venv: Path) -> Path:
-    """The venv's python, made and filled with ``PINS`` unless a run already did."""
+def ensure_venv(venv: Path, pins: Sequence[str] = PINS) -> Path:
+    """The venv's python, made and filled with ``pins`` unless a run already did."""
     python = venv / "bin" / "python"
     stamp = venv / "errordex-pins.txt"
-    want = "\n".join(PINS) + "\n"
+    want = "\n".join(pins) + "\n"
     if python.exists() and stamp.exists() and stamp.read_text() == want:
         return python
-    print(f"making {venv} and installing {len(PINS)} pinned packages ...", file=sys.stderr)
+    print(f"making {venv} and installing {len(pins)} pinned packages ...", file=sys.stderr)
     subprocess.run([sys.executable, "-m", "venv", "--clear", str(venv)], check=True)
     subprocess.run(
-        [str(python), "-m", "pip", "install", "-q", "--only-binary", ":all:", *PINS],
+        [str(python), "-m", "pip", "install", "-q", "--only-binary", ":all:", *pins],
         check=True,
     )
     stamp.write_text(want)
@@ -232,11 +247,11 @@ def site_packages(python: Path) -> Path:
     return Path(out.stdout.strip()).resolve()
 
 
-def libraries(site: Path) -> list[Library]:
+def libraries(site: Path, names: Sequence[str] = LIBRARIES) -> list[Library]:
     """Each library's slug (from its metadata, as ``pkg:`` finds it), files and roots."""
     dists = {canonical_name(d.metadata["Name"]): d for d in md.distributions(path=[str(site)])}
     found: list[Library] = []
-    for name in LIBRARIES:
+    for name in names:
         dist = dists[canonical_name(name)]
         files: set[str] = set()
         tops: set[str] = set()
@@ -302,9 +317,13 @@ def run_case(python: Path, code: str, sandbox: Path) -> dict[str, Any] | None:
 
 
 def build_corpus(
-    python: Path, libs: Sequence[Library], sandbox: Path, jobs: int
+    python: Path,
+    libs: Sequence[Library],
+    sandbox: Path,
+    jobs: int,
+    cases_of: dict[str, list[str]] = CASES,
 ) -> tuple[list[Case], dict[str, Outcome]]:
-    todo = [(lib, i, code) for lib in libs for i, code in enumerate(CASES[lib.dist])]
+    todo = [(lib, i, code) for lib in libs for i, code in enumerate(cases_of[lib.dist])]
     with ThreadPoolExecutor(max(1, jobs)) as ex:
         results = list(ex.map(lambda t: run_case(python, t[2], sandbox), todo))
     outcomes = {lib.dist: Outcome() for lib in libs}
@@ -496,8 +515,8 @@ def head_commit() -> str:
     return sha + ("+changes" if changed else "")
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+def main(corpus: Corpus = HELDOUT, doc: str | None = __doc__) -> None:
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0] if doc else None)
     ap.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
     ap.add_argument("--json", action="store_true", help="print the report as JSON")
     ap.add_argument(
@@ -506,7 +525,7 @@ def main() -> None:
     ap.add_argument(
         "--library",
         action="append",
-        choices=LIBRARIES,
+        choices=corpus.libraries,
         help="only this library (repeatable): a quick look, not the benchmark's figures",
     )
     ap.add_argument(
@@ -516,9 +535,13 @@ def main() -> None:
     )
     args = ap.parse_args()
 
-    python = ensure_venv(venv_dir())
+    python = ensure_venv(venv_dir(corpus.name), corpus.pins)
     site = site_packages(python)
-    libs = [lib for lib in libraries(site) if not args.library or lib.dist in args.library]
+    libs = [
+        lib
+        for lib in libraries(site, corpus.libraries)
+        if not args.library or lib.dist in args.library
+    ]
     with tempfile.TemporaryDirectory(prefix="errordex-bench-heldout-") as td:
         tmp = Path(td)
         sandbox = tmp / "sandbox"
@@ -527,7 +550,7 @@ def main() -> None:
         store = build_store(tmp, site, libs, None)
         index_s = time.perf_counter() - t0
         t0 = time.perf_counter()
-        cases, outcomes = build_corpus(python, libs, sandbox, args.jobs)
+        cases, outcomes = build_corpus(python, libs, sandbox, args.jobs, corpus.cases)
         corpus_s = time.perf_counter() - t0
         score(store, cases)
         store.close()
@@ -566,7 +589,7 @@ def main() -> None:
         return
     ran = sum(o.ran for o in outcomes.values())
     print(
-        f"held-out Python errors at {report['commit']}: {len(libs)} libraries indexed in"
+        f"{corpus.title} Python errors at {report['commit']}: {len(libs)} libraries indexed in"
         f" {index_s:.1f}s; {ran} cases ran in {corpus_s:.1f}s,"
         f" {sum(o.raised for o in outcomes.values())} raised,"
         f" {sum(o.outside for o in outcomes.values())} outside the library's own .py files,"

@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from errordex import plugins
+from errordex.forward import COLLECT
 from errordex.model import CallArg, ClassDef, ThrowSite
 from errordex.template import Hole, Part, Template, Text
 
@@ -136,9 +137,11 @@ def _apply(site: ThrowSite, lookup: Lookup) -> ThrowSite:
     if not raised_class(site) or site.exception_type is None:
         return site
     # A message forwarded to a helper that raises it stands for the argument
-    # the helper was given.
-    args = _args(site.template, () if site.via is not None else site.args)
-    found = class_message(site.exception_type, lookup, args, forwarded=site.via is not None)
+    # the helper was given; a raise whose error a collector raises again
+    # (``forward.collected_sites``) is still a raise with its own arguments.
+    forwarded = site.via is not None and f".{COLLECT}" not in site.via
+    args = _args(site.template, () if forwarded else site.args)
+    found = class_message(site.exception_type, lookup, args, forwarded=forwarded)
     if found is None or found.paths <= {site.path}:
         return site  # nothing known, or read by the extractor already
     if found.held and not site.template.is_empty:
@@ -180,7 +183,10 @@ def class_message(
                 arg = _given(c.message_param, c, args, bound, unknown, shown)
                 found = _value(arg) if arg is not None else None
                 return ClassMessage(found, False, frozenset(paths)) if found else None
-            args = tuple(_handed(t, c, args, bound, unknown, shown) for t in c.super_args)
+            args = tuple(_handed(t, c, args, bound, unknown, shown) for t in c.super_args) + tuple(
+                replace(_handed(t, c, args, bound, unknown, shown), name=k)
+                for k, t in c.super_kwargs
+            )
             handed = True
             continue
         if c.message is not None:

@@ -20,13 +20,20 @@ Calls are matched by name, conservatively; nothing is guessed:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
 
 from errordex import plugins
 from errordex.model import ClassDef, Forwarder, MessageCall, ThrowSite
 from errordex.template import Hole, Part, Template
 
 MAX_DEFINITIONS = 5
+#: the name of a forwarder that raises the errors it collected of a class
+#: (``collect:ValidationError``): no call reaches it (``collected_sites``)
+COLLECT = "collect:"
+#: the collectors of one class followed: marshmallow's ValidationError has 6
+#: (Schema._do_load, List, Tuple, Dict, Nested and validate.And)
+MAX_COLLECTORS = 8
 _MAX_BASES = 32
 
 
@@ -178,3 +185,63 @@ def substitute(template: Template, param: str, message: Template) -> Template | 
         else:
             parts.append(p)
     return Template.of(template.syntax, *parts)
+
+
+def collected_classes(forwarders: Iterable[Forwarder]) -> dict[str, list[Forwarder]]:
+    """The collectors of each class (its bare name), for the classes that
+    have at most ``MAX_COLLECTORS``: a repository that collects in many
+    places says nothing about which."""
+    out: dict[str, list[Forwarder]] = {}
+    for fw in forwarders:
+        if fw.name.startswith(COLLECT):
+            out.setdefault(fw.name.removeprefix(COLLECT), []).append(fw)
+    return {
+        k: sorted(v, key=lambda f: (f.path, f.line))
+        for k, v in out.items()
+        if len(v) <= MAX_COLLECTORS
+    }
+
+
+def collected_sites(
+    sites: Iterable[ThrowSite], collectors: dict[str, list[Forwarder]]
+) -> Iterator[ThrowSite]:
+    """A site per (raise of a collected class with a readable message,
+    collector), with the collector as its ``via``."""
+    for site in sites:
+        if site.in_test or site.via is not None or site.exception_type is None:
+            continue
+        found = collectors.get(site.exception_type.rsplit(".", 1)[-1])
+        # a message of its own, or arguments its class builds one from later
+        # (``classmsg``: pyparsing's ParseException(instring, loc, msg, elem))
+        readable = not site.template.dynamic and site.template.chunks()
+        if not found or not (readable or site.args):
+            continue
+        for fw in found:
+            if (fw.path, fw.line) != (site.path, site.line):
+                yield replace(site, via=f"{fw.path}:{fw.line} {fw.qualname}")
+
+
+def with_subclasses(
+    collectors: dict[str, list[Forwarder]], classes: Iterable[ClassDef]
+) -> dict[str, list[Forwarder]]:
+    """``collectors`` with each class's collectors also under its subclasses
+    (by name, through the bases of the repository's classes): a collector of
+    a caught ``ParseBaseException`` raises every ``ParseException`` too."""
+    if not collectors:
+        return collectors
+    children: dict[str, set[str]] = {}
+    for c in classes:
+        for b in c.bases:
+            children.setdefault(_base_name(b), set()).add(c.name)
+    out = {k: list(v) for k, v in collectors.items()}
+    for name, found in collectors.items():
+        queue, seen = [name], {name}
+        while queue and len(seen) < 256:
+            for sub in children.get(queue.pop(), ()):
+                if sub in seen:
+                    continue
+                seen.add(sub)
+                queue.append(sub)
+                have = out.setdefault(sub, [])
+                have.extend(fw for fw in found if fw not in have)
+    return {k: v for k, v in out.items() if len(v) <= MAX_COLLECTORS}

@@ -192,6 +192,9 @@ class ClassDef:
     #: first is ``message_param``: a parameter (or a splat) as the hole of its
     #: name, a message read from the expression, None when it cannot be read
     super_args: tuple[Template | None, ...] = ()
+    #: what ``__init__`` hands on by keyword, after ``super_args``:
+    #: ``super().__init__(line, col, message=message)`` (tomlkit-style)
+    super_kwargs: tuple[tuple[str, Template | None], ...] = ()
     #: class attributes set to text (``description = "The requested URL was
     #: not found..."``): a ``{self.description}`` of the message a base
     #: builds shows this class's text (werkzeug's HTTP exceptions)
@@ -216,6 +219,10 @@ class ClassDef:
                 out["param_attrs"] = [list(a) for a in self.param_attrs]
             if self.super_args:
                 out["super_args"] = [t.to_json() if t else None for t in self.super_args]
+            if self.super_kwargs:
+                out["super_kwargs"] = [
+                    [k, t.to_json() if t else None] for k, t in self.super_kwargs
+                ]
         if self.text_attrs:
             out["text_attrs"] = [[a, t.to_json()] for a, t in self.text_attrs]
         return out
@@ -236,6 +243,9 @@ class ClassDef:
             message_param=data.get("message_param"),
             super_args=tuple(
                 Template.from_json(t) if t else None for t in data.get("super_args", ())
+            ),
+            super_kwargs=tuple(
+                (k, Template.from_json(t) if t else None) for k, t in data.get("super_kwargs", ())
             ),
             text_attrs=tuple((a, Template.from_json(t)) for a, t in data.get("text_attrs", ())),
         )

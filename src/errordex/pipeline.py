@@ -34,7 +34,13 @@ from errordex.analysis.index import CrossFile, CrossPart, Index, cross_part, use
 from errordex.errors import DiskFull
 from errordex.extract import extractor_for, parser_for
 from errordex.extract.common import is_test_path
-from errordex.forward import forwarded_sites
+from errordex.forward import (
+    COLLECT,
+    collected_classes,
+    collected_sites,
+    forwarded_sites,
+    with_subclasses,
+)
 from errordex.ingest import IngestOptions, Source, SourceFile, open_source
 from errordex.ingest.filters import declared_text
 from errordex.language import Language
@@ -474,13 +480,27 @@ def _add_forwarded(source: Source, got: _Collected, store: StoreFilesFn) -> None
     raises it (``self.fail(_("..."))``; see ``errordex.forward``)."""
     # Each of the three is a pass over the files read back, one at a time.
     found = got.forwarding
+    collecting: list[Forwarder] = []  # kept aside as they go by: not a fourth pass
+
+    def forwarders() -> Iterator[Forwarder]:
+        for forwarders, _, _ in found.values():
+            for fw in forwarders:
+                if fw.name.startswith(COLLECT):
+                    collecting.append(fw)
+                else:
+                    yield fw
+
     extra = forwarded_sites(
-        (fw for forwarders, _, _ in found.values() for fw in forwarders),
+        forwarders(),
         (c for _, calls, _ in found.values() for c in calls),
         got.classes,
         (q for _, _, functions in found.values() for q in functions),
     )
+    # errors collected and raised together (``forward.collected_sites``)
+    collectors = with_subclasses(collected_classes(collecting), got.classes)
     found.close()
+    if collectors:
+        extra += collected_sites(got.sites.raising(collectors.keys()), collectors)
     _keep_files(source, {s.path for s in extra}, got, store)
     for site in extra:
         got.sites.add(site)

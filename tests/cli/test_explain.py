@@ -142,6 +142,24 @@ def test_one_line_in_the_runtimes_own_form_gets_no_entry_answer(db: str) -> None
     assert "best match" not in res.stdout
 
 
+def test_a_missing_key_alone_is_the_runtimes_form_not_a_list_of_near_misses(db: str) -> None:
+    # a dict lookup prints the key alone; before, five unrelated entries
+    # sharing the word came back as "closest"
+    line = real_traceback("{}['name']").strip().splitlines()[-1]
+    assert line == "KeyError: 'name'"
+    res = CliRunner().invoke(main, ["explain", "--json", line], env={"ERRORDEX_DB": db})
+    [part] = json.loads(res.stdout)["parts"]
+    assert part["runtime_form"] and part["answer"] is None
+    res = CliRunner().invoke(main, ["explain", line], env={"ERRORDEX_DB": db})
+    assert "the Python runtime raises messages of this form itself" in " ".join(res.stdout.split())
+    assert "closest" not in res.stdout
+    # a KeyError that says more is read by its text, as any message
+    res = CliRunner().invoke(
+        main, ["explain", "--json", "KeyError: 'no such key here'"], env={"ERRORDEX_DB": db}
+    )
+    assert not json.loads(res.stdout)["parts"][0]["runtime_form"]
+
+
 def test_runtime_answer_lists_no_entry_that_shares_only_a_word(db: str) -> None:
     # rich's Console.line(None): a TypeError in `assert count >= 0, ...`
     tb = real_traceback("from rich.console import Console; Console().line(None)")

@@ -6,12 +6,20 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from errordex.explain import explain_text
-from errordex.forward import forwarded_sites, substitute
+from errordex.forward import (
+    MAX_COLLECTORS,
+    collected_classes,
+    collected_sites,
+    forwarded_sites,
+    substitute,
+    with_subclasses,
+)
 from errordex.model import ClassDef, Forwarder, MessageCall, ThrowSite
 from errordex.pipeline import index
 from errordex.store.sqlite import SqliteStore
@@ -200,3 +208,68 @@ def test_argparse_error_calls_are_read_but_not_joined(tmp_path: Path) -> None:
     index(str(tmp_path), store, name="python/argparse", jobs=1)
     sites = [s for e in store.entries("python/argparse") for s in e.sites]
     assert not [s for s in sites if s.via and "error" in s.via.split()[-1]]
+
+
+def collector(path: str, line: int, symbol: str = "Schema._do_load") -> Forwarder:
+    return Forwarder(
+        name="collect:ValidationError",
+        qualname=f"{symbol}.collect:ValidationError",
+        path=path,
+        line=line,
+        param_name="message",
+        param_index=0,
+        exception_type="ValidationError",
+        template=Template.runtime("message"),
+        method=False,
+    )
+
+
+def raised(text: str, exc: str = "ValidationError", line: int = 5) -> ThrowSite:
+    return ThrowSite(
+        path="fields.py",
+        line=line,
+        column=9,
+        end_line=line,
+        language="python",
+        kind="raise",
+        template=Template.literal(text),
+        exception_type=exc,
+    )
+
+
+def test_collected_errors_are_a_site_per_collector_of_their_class() -> None:
+    collectors = collected_classes([collector("schema.py", 942), collector("validate.py", 84)])
+    got = list(
+        collected_sites(
+            [raised("Not a valid integer."), raised("bad", exc="TypeError")], collectors
+        )
+    )
+    assert [s.via for s in got] == [
+        "schema.py:942 Schema._do_load.collect:ValidationError",
+        "validate.py:84 Schema._do_load.collect:ValidationError",
+    ]
+    assert {(s.path, s.line, s.template.display()) for s in got} == {
+        ("fields.py", 5, "Not a valid integer.")
+    }
+
+
+def test_a_class_collected_in_too_many_places_gets_no_sites() -> None:
+    many = [collector(f"m{i}.py", i) for i in range(MAX_COLLECTORS + 1)]
+    assert collected_classes(many) == {}
+    dynamic = replace(raised("x"), template=Template.runtime("errors"))
+    assert list(collected_sites([dynamic], collected_classes(many[:2]))) == []
+
+
+def test_a_collector_of_a_base_class_collects_its_subclasses() -> None:
+    base = replace(collector("core.py", 1346, "ParserElement.parse_string"))
+    base = replace(base, name="collect:ParseBaseException", exception_type="ParseBaseException")
+    classes = [
+        ClassDef("ParseBaseException", "ParseBaseException", "exceptions.py", 33),
+        ClassDef("ParseException", "ParseException", "exceptions.py", 300, ("ParseBaseException",)),
+        ClassDef("ParseFatal", "ParseFatal", "exceptions.py", 323, ("ParseBaseException",)),
+        ClassDef("ParseSyntax", "ParseSyntax", "exceptions.py", 330, ("ParseFatal",)),
+    ]
+    got = with_subclasses(collected_classes([base]), classes)
+    assert set(got) == {"ParseBaseException", "ParseException", "ParseFatal", "ParseSyntax"}
+    [site] = collected_sites([raised("Expected end of text", exc="ParseSyntax")], got)
+    assert site.via is not None and site.via.startswith("core.py:1346 ")

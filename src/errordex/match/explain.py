@@ -61,7 +61,7 @@ from errordex.match.index import (
 from errordex.paste import ParsedError, parse
 from errordex.paste.clean import bound
 from errordex.paste.model import Named
-from errordex.template import Hole, Template
+from errordex.template import Hole, Part, Template, Text
 
 __all__ = [
     "Explanation",
@@ -121,6 +121,10 @@ class Match:
     textual: bool = True
     #: the paths of the entry's sites
     paths: tuple[str, ...] = ()
+    #: the only entry that raises the pasted exception type (in the package a
+    #: qualified type names): a line alone answered by its type, for a message
+    #: the entry builds at run time (``_sole``)
+    sole: bool = False
     #: for an entry found by a name the error printed (its Debug form): the
     #: names around it, outermost first, down to that one (``Parse``,
     #: ``Error``, ``RepetitionCountInvalid``): the errors wrapped in each other
@@ -134,7 +138,7 @@ class Match:
     @property
     def confident(self) -> bool:
         """The message verifies on constant text and the type does not disagree."""
-        return self.exact and self.specific and self.type_agrees is not False
+        return self.exact and (self.specific or self.sole) and self.type_agrees is not False
 
 
 @dataclass(frozen=True)
@@ -170,7 +174,8 @@ def first_answer(
       see ``Runtime.interpreter_form``) is not answered by its text alone.
     - Otherwise the best match is the answer when its constant text verifies
       and its exception type does not disagree. A dynamic or empty template
-      never wins on its exception type alone.
+      never wins on its exception type alone, unless it is the only entry
+      that raises a qualified type in that type's package (``Match.sole``).
     """
     top = matches[0] if matches else None
     if top is None:
@@ -282,7 +287,57 @@ def rank(
         if old is None or _order(m) > _order(old):
             best[key] = m
     ranked = sorted((m for m in best.values() if _shown(m)), key=_order, reverse=True)
+    if not stack and exception_type and message.strip() and not (ranked and ranked[0].confident):
+        sole = _sole(source, exception_type, message, want, words)
+        if sole is not None:
+            key = (sole.repo, sole.entry_id)
+            ranked = [sole, *(m for m in ranked if (m.repo, m.entry_id) != key)]
     return ranked[:limit]
+
+
+#: entries of one exception type looked at for ``_sole``
+MAX_SOLE = 64
+
+
+def _sole(
+    source: CandidateSource, exception_type: str, message: str, want: str, words: set[str]
+) -> Match | None:
+    """The entry a line alone names by its type: the only one that raises
+    that type in the package a qualified type names
+    (``pendulum.tz.exceptions.InvalidTimezone``), when its message is built at
+    run time (``raise InvalidTimezone(key)``), so that no text can verify it.
+    Several entries of the type, one whose text does not verify, or a type
+    that names no package (a builtin's, ``OSError``) say nothing."""
+    lookup = getattr(source, "named", None)
+    name = exception_type.strip().rsplit(".", 1)[-1]
+    if not callable(lookup) or not name:
+        return None
+    if "." not in exception_type.strip():
+        # an unqualified type (a builtin's, as Python prints it) names no
+        # package: a catch-all raise of it answers only through its frames
+        return None
+    package = exception_type.strip().split(".", 1)[0]
+    try:
+        got = list(lookup(name, MAX_SOLE + 1))
+    except Exception:  # a source that cannot look names up answers by text only
+        log.exception("could not look up the entries of an exception type")
+        return None
+    mine = {
+        (c.repo, c.entry_id): c
+        for c in got
+        if want in set().union(*(type_names(x) for x in c.exception_types))
+        and any(package in p.split("/")[:-1] for p in c.paths)
+    }
+    if len(got) > MAX_SOLE or len(mine) != 1:
+        return None
+    [c] = mine.values()
+    matcher = _compiled(c.template)
+    if matcher.textual and matcher.worded:
+        return None  # its text did not verify: the message comes from elsewhere
+    m = _judge(c, message, None, want, None, words)
+    # no values: a placeholder the message is built from is not the message
+    # (BuildError(endpoint, ...) prints "Could not build url for endpoint ...")
+    return replace(m, exact=True, sole=True, type_agrees=True, score=0.5, values={})
 
 
 def _names(part: ParsedError) -> tuple[Named, ...]:
@@ -509,6 +564,8 @@ def _judge(
     if result is None and raw:
         result = matcher.match(raw, partial=True)
     if result is None:
+        result = _first_line_match(t, message)
+    if result is None:
         return Match(
             entry_id=c.entry_id,
             repo=c.repo,
@@ -541,6 +598,37 @@ def _judge(
         specific=True,
         paths=c.paths,
     )
+
+
+def _first_line_match(t: Template, message: str) -> MatchResult | None:
+    """A message of several lines pasted as its first line alone (what a log
+    line or a traceback's last line shows): the template's first line, when
+    it has words of its own, verifies it, as a partial match."""
+    if "\n" in message.strip():
+        return None
+    head = _first_line(t)
+    if head is None:
+        return None
+    matcher = _compiled(head)
+    if not matcher.textual or not matcher.worded:
+        return None
+    found = matcher.match(message)
+    return replace(found, partial=True) if found is not None else None
+
+
+@lru_cache(maxsize=8192)
+def _first_line(t: Template) -> Template | None:
+    """The template up to its first line break; None when it has none, or
+    when a line break comes before any text."""
+    parts: list[Part] = []
+    for p in t.parts:
+        if isinstance(p, Text) and "\n" in p.text:
+            head = p.text.split("\n", 1)[0]
+            if head:
+                parts.append(Text(head))
+            return Template.of(t.syntax, *parts) if parts else None
+        parts.append(p)
+    return None
 
 
 def _judge_untextual(

@@ -75,6 +75,20 @@ class SiteGroups(OnDisk):
         where.extend((self._file.append(pickled), len(pickled), number))
         self.n_sites += 1
 
+    def raising(self, classes: Container[str]) -> list[ThrowSite]:
+        """The sites added so far that raise one of ``classes`` (by the bare
+        name their ``raise_key`` holds), read back; before ``settle``."""
+        numbers = {n for key, n in self._raised.items() if key.split("\0", 1)[-1] in classes}
+        if not numbers:
+            return []
+        out: list[ThrowSite] = []
+        for where in self._by_key.values():
+            for i in range(0, len(where), 3):
+                offset, length, number = where[i : i + 3]
+                if number in numbers:
+                    out.append(pickle.loads(self._file.read(offset, length)))
+        return out
+
     def settle(
         self,
         raised: Container[str] = (),

@@ -21,7 +21,17 @@ import tree_sitter as ts
 from errordex import classmsg, grammars
 from errordex.extract.common import context_hash, is_test_path
 from errordex.forward import substitute
-from errordex.languages.python import built, formats, held, keyed, msg, printed, yielded
+from errordex.languages.python import (
+    built,
+    collected,
+    formats,
+    held,
+    keyed,
+    msg,
+    printed,
+    wrapped,
+    yielded,
+)
 from errordex.languages.python import forward as fwd
 from errordex.languages.python.file import Where
 from errordex.model import (
@@ -90,7 +100,9 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
         sites.append(f.assert_site(node))
     sites.extend(f.message_sites)
     sites.extend(shown)
-    sites.sort(key=lambda s: (s.line, s.column, s.kind))
+    if f.wrappers:
+        sites.extend(wrapped.wrapped_sites(sites, f.wrappers))
+    sites.sort(key=lambda s: (s.line, s.column, s.kind, s.via or ""))
     if forwarding is None:
         return Extraction(sites=tuple(sites), classes=tuple(classes))
     made = yielded.yielded(
@@ -118,6 +130,7 @@ class _ClassMessage:
     attrs: tuple[tuple[str, str], ...] = ()
     passed: str | None = None
     handed: tuple[Template | None, ...] = ()
+    handed_kw: tuple[tuple[str, Template | None], ...] = ()
 
 
 @dataclass
@@ -132,6 +145,8 @@ class _File:
     tables: keyed.Tables | None = None
     #: the classes that are forwarders (``held``)
     class_forwarders: set[str] = field(default_factory=set)
+    #: raises that wrap what they caught (``wrapped``)
+    wrappers: list[wrapped.Wrapper] = field(default_factory=list)
     _lines: list[str] | None = None
     _src: bytes | None = None
     _functions: dict[str, list[ts.Node]] | None = None
@@ -154,6 +169,9 @@ class _File:
         if exc.type == "identifier":
             name = msg.text_of(exc)
             if name in where.bound:
+                if exc is not kids[0] and not self.test_path:
+                    # ``raise exc.with_traceback(None)``: the traceback ends here
+                    self.forwarders.extend(collected.reraised(self.path, node, kids[0], where))
                 return []  # `raise e` inside `except ... as e`
             value = self.resolve(exc)
             # an exception a call gave (``yielded``): its type and text are
@@ -189,6 +207,13 @@ class _File:
                 exc_type, template = made_by, Template.runtime(msg.expr_text(exc))
             else:
                 template, args = self.call_message(exc, exc_type)
+                other = self.other_form(exc, template)
+                if other is not None:
+                    # ``raise E(msg)`` of a message picked on two branches: both
+                    return [
+                        self.site(node, "raise", exc_type, t, where, classmsg.site_args(t, args))
+                        for t in (template, other)
+                    ]
         elif exc.type in ("identifier", "attribute") and _looks_like_class(exc):
             exc_type = msg.expr_text(exc)
             holder = classmsg.class_message(exc_type, self.local_classes, ())
@@ -204,9 +229,20 @@ class _File:
                     self.class_forwarders.add(found.qualname)
             if found is not None:
                 self.forwarders.append(found)
-        return [
-            self.site(node, "raise", exc_type, template, where, classmsg.site_args(template, args))
-        ]
+            else:
+                line = node.start_point.row + 1
+                found = collected.collector(self.path, line, exc_type, template, where.symbol)
+                if found is not None:
+                    self.forwarders.append(found)
+        site = self.site(
+            node, "raise", exc_type, template, where, classmsg.site_args(template, args)
+        )
+        if exc_type is not None and not self.test_path and where.guards:
+            # ``except ValueError as err: raise TomlDecodeError(str(err), ...)``
+            wraps = wrapped.wrapper(site, where.guards, exc_type in self.classes)
+            if wraps is not None:
+                self.wrappers.append(wraps)
+        return [site]
 
     def keyed_sites(self, node: ts.Node, call: ts.Node, where: Where) -> list[ThrowSite]:
         """``raise self.make_error("invalid")``: a site per class's text for
@@ -283,13 +319,14 @@ class _File:
         template, _ = self.call_message(call, exc_type)
         if template.dynamic or not template.chunks():
             return None
+        other = self.other_form(call, template)
         where = self.where(call)
         site = self.site(call, "raise", exc_type, template, where)
         owner = where.symbol.split(".", 1)[0] if where.symbol and "." in where.symbol else None
         return MessageCall(
             callee=yielded.RAISE,
             receiver=None,
-            args=((0, template),),
+            args=((0, template),) if other is None else ((0, template), (0, other)),
             path=self.path,
             line=site.line,
             column=site.column,
@@ -356,6 +393,30 @@ class _File:
             if key in keyword:
                 return _message(keyword[key]), tuple(args)
         return (found.template if found is not None else Template.empty()), tuple(args)
+
+    def other_form(self, call: ts.Node, template: Template) -> Template | None:
+        """The second form of a call's message (its first argument), when
+        it picks one of two (``msg.read_forms``) and the first is
+        ``template``: ``E(a if c else b)``, ``E(f"{x} {word}")`` of a
+        ``word`` chosen that way, or a name assigned on two branches."""
+        args = call.child_by_field_name("arguments")
+        first = (
+            next(
+                (a for a in msg.named(args) if a.type != "keyword_argument"),
+                None,
+            )
+            if args is not None and args.type == "argument_list"
+            else None
+        )
+        if first is None or first.type in ("integer", "attribute"):
+            return None
+        branches = self.branches
+        if not msg.chooses(first, branches):
+            return None  # most messages: not read a second time
+        forms = msg.read_forms(first, branches, plural=False)
+        if len(forms) != 2 or forms[0] != template or not forms[1].chunks():
+            return None
+        return forms[1]
 
     def call_arg(self, name: str | None, node: ts.Node) -> CallArg:
         """One argument of a raise's call, read once. The source of one that
@@ -528,7 +589,8 @@ class _File:
         name = msg.text_of(ident)
         scope = _scope_of(ident) or self.root
         assigns = self._assignments(scope).get(name, [])
-        before = [a for a in assigns if a.start_byte < ident.start_byte]
+        # not the assignment the name is read in (``msg = msg + "..."``)
+        before = [a for a in assigns if a.end_byte <= ident.start_byte]
         is_param = scope != self.root and name in self._parameters(scope)
         if before:
             last = before[-1]
@@ -541,6 +603,29 @@ class _File:
         if len(module) == 1 and module[0].type == "assignment":
             return module[0].child_by_field_name("right")
         return None
+
+    def resolve_earlier(self, ident: ts.Node) -> ts.Node | None:
+        """The value of the assignment before the nearest one, when the
+        nearest runs only on some paths to ``ident`` (an ``elif`` branch):
+        the name may hold either (``msg.Branches``)."""
+        scope = _scope_of(ident)
+        if scope is None:
+            return None
+        assigns = self._assignments(scope).get(msg.text_of(ident), [])
+        before = [a for a in assigns if a.end_byte <= ident.start_byte]
+        if len(before) < 2 or any(a.type != "assignment" for a in before[-2:]):
+            return None
+        if _dominates(before[-1], ident):
+            return None
+        value = before[-2].child_by_field_name("right")
+        if value is None or msg.string_value(value) == "":
+            return None  # ``msg = ""`` before the branches: no message of its own
+        return value
+
+    @property
+    def branches(self) -> msg.Branches:
+        """``resolve`` that also reads a name's value on another branch."""
+        return msg.Branches(self.resolve, self.resolve_earlier)
 
     def _assignments(self, scope: ts.Node) -> dict[str, list[ts.Node]]:
         scopes = self._scopes
@@ -619,6 +704,7 @@ class _File:
             param_attrs=read.attrs,
             message_param=read.passed,
             super_args=read.handed,
+            super_kwargs=read.handed_kw,
             text_attrs=self._text_attrs(body) if body is not None else (),
         )
 
@@ -673,6 +759,8 @@ class _File:
                 if msg.text_of(fn_name) == "__str__":
                     has_str = True
                     returned = _first_return(fn_body)
+                    # ``return self.formatted_message()``: what that method returns
+                    returned = _own_method_return(body, returned) or returned
                     text = _usable(msg.read_static(returned, self.resolve)) if returned else None
                 elif msg.text_of(fn_name) == "__init__":
                     init_fn = stmt
@@ -702,8 +790,13 @@ class _File:
         if passed is None or passed not in params:
             return _ClassMessage()
         rest = tuple(self._handed_value(n) for n in handed[1:])
+        fn_body = init_fn.child_by_field_name("body")
+        kw = tuple(
+            (k, self._handed_value(v))
+            for k, v in (_super_init_kwargs(fn_body) if fn_body is not None else [])
+        )
         return _ClassMessage(
-            default, False, params, attrs, passed, (Template.runtime(passed), *rest)
+            default, False, params, attrs, passed, (Template.runtime(passed), *rest), kw
         )
 
     def _handed_param(
@@ -889,6 +982,35 @@ def _between_keyword_and_colon(clause: ts.Node) -> str:
     return ""
 
 
+def _own_method_return(class_body: ts.Node, value: ts.Node | None) -> ts.Node | None:
+    """For ``self.name()`` (no arguments), the first return of the method
+    ``name`` the class body defines (pyparsing's ``__str__`` returns
+    ``self.formatted_message()``); None otherwise."""
+    fn = (
+        value.child_by_field_name("function")
+        if value is not None and value.type == "call"
+        else None
+    )
+    args = value.child_by_field_name("arguments") if value is not None else None
+    if fn is None or fn.type != "attribute" or args is None or msg.named(args):
+        return None
+    obj, attr = fn.child_by_field_name("object"), fn.child_by_field_name("attribute")
+    if obj is None or attr is None or msg.text_of(obj) != "self":
+        return None
+    for stmt in msg.named(class_body):
+        if stmt.type == "decorated_definition":
+            stmt = stmt.child_by_field_name("definition") or stmt
+        name, body = stmt.child_by_field_name("name"), stmt.child_by_field_name("body")
+        if (
+            stmt.type == "function_definition"
+            and name is not None
+            and body is not None
+            and msg.text_of(name) == msg.text_of(attr)
+        ):
+            return _first_return(body)
+    return None
+
+
 def _first_return(body: ts.Node) -> ts.Node | None:
     """The value of the first ``return`` in a function body."""
     stack = list(reversed(body.named_children))
@@ -950,6 +1072,25 @@ def _super_init_args(body: ts.Node) -> list[ts.Node]:
             return positional
         if len(positional) > 1 and msg.text_of(positional[0]) == "self":
             return positional[1:]
+    return []
+
+
+def _super_init_kwargs(body: ts.Node) -> list[tuple[str, ts.Node]]:
+    """The keyword arguments of the call ``_super_init_args`` reads:
+    ``super().__init__(line, col, message=message)``."""
+    for stmt in msg.named(body):
+        call = stmt.named_children[0] if stmt.named_child_count else None
+        if stmt.type != "expression_statement" or call is None or call.type != "call":
+            continue
+        fn, args = call.child_by_field_name("function"), call.child_by_field_name("arguments")
+        if fn is None or args is None or not msg.text_of(fn).endswith(".__init__"):
+            continue
+        out: list[tuple[str, ts.Node]] = []
+        for a in msg.named(args):
+            name, value = a.child_by_field_name("name"), a.child_by_field_name("value")
+            if a.type == "keyword_argument" and name is not None and value is not None:
+                out.append((msg.text_of(name), value))
+        return out
     return []
 
 

@@ -11,6 +11,7 @@ from typing import Protocol
 
 import tree_sitter as ts
 
+from errordex.languages.python import msg
 from errordex.model import CallArg, Guard, ThrowSite
 from errordex.template import Template
 
@@ -40,6 +41,9 @@ class SourceFile(Protocol):
     def functions(self) -> dict[str, list[ts.Node]]: ...
 
     def resolve(self, ident: ts.Node) -> ts.Node | None: ...
+
+    @property
+    def branches(self) -> msg.Branches: ...
 
     def where(self, node: ts.Node) -> Where: ...
 

@@ -479,7 +479,7 @@ def _may_be_message(value: ts.Node) -> bool:
 def _forms(f: SourceFile, value: ts.Node) -> tuple[Template, ...]:
     """The messages an argument can be: its text, or what a helper of the
     same file returns (``self.get_invalid_choice_message(value=value)``)."""
-    got = msg.read_forms(value, f.resolve, f.plural)
+    got = msg.read_forms(value, f.branches, f.plural)
     if got or value.type != "call":
         return got
     fn = value.child_by_field_name("function")
@@ -497,7 +497,7 @@ def _forms(f: SourceFile, value: ts.Node) -> tuple[Template, ...]:
     defs = f.functions.get(name, [])
     body = defs[0].child_by_field_name("body") if len(defs) == 1 else None
     returned = _only_return(body) if body is not None else None
-    return msg.read_forms(returned, f.resolve, f.plural) if returned is not None else ()
+    return msg.read_forms(returned, f.branches, f.plural) if returned is not None else ()
 
 
 def _only_return(body: ts.Node) -> ts.Node | None:

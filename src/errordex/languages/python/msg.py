@@ -30,6 +30,29 @@ from errordex.template import Hole, Part, Template, Text
 #: identifier node -> the value node assigned to it, or None.
 Resolver = Callable[[Node], Node | None]
 
+
+class Branches:
+    """A resolver that also knows a name's value on another branch::
+
+        if 400 <= code < 500:
+            msg = f"{code} Client Error: ..."
+        elif 500 <= code < 600:
+            msg = f"{code} Server Error: ..."
+        raise HTTPError(msg)
+
+    ``resolve`` gives the nearest assignment (the server error), ``earlier``
+    the one before it when the nearest does not run on every path (the
+    client error): the second form ``read_forms`` reads.
+    """
+
+    def __init__(self, resolve: Resolver, earlier: Resolver) -> None:
+        self.resolve = resolve
+        self.earlier = earlier
+
+    def __call__(self, node: Node) -> Node | None:
+        return self.resolve(node)
+
+
 _WS = re.compile(r"\s+")
 _GETTEXT = frozenset(
     {"_", "gettext", "gettext_lazy", "ugettext", "ugettext_lazy", "lazy_gettext", "ngettext", "N_"}
@@ -109,18 +132,42 @@ def read_static(node: Node, resolve: Resolver) -> Template | None:
 
 def read_forms(node: Node, resolve: Resolver, plural: bool = True) -> tuple[Template, ...]:
     """The readable messages of an expression: one, or two when it picks
-    a form with ``ngettext(singular, plural, n)``; () when unreadable::
+    a form with ``ngettext(singular, plural, n)``, a conditional
+    expression, or a name assigned on two branches (``Branches``); ()
+    when unreadable::
 
         ngettext("{n} file", "{n} files", n).format(n=n)  -> two templates
+        f"{x!r} {'is too short' if n > 1 else 'should be non-empty'}"  -> two
 
     ``plural=False`` says the source names no ``_PLURAL`` function, so the
-    plural form reads as the first and is not read a second time.
+    plural form reads as the first and is not read a second time unless
+    the expression chooses otherwise.
     """
     first = _read(node, resolve, 0)
-    if first is None or not plural:
+    if first is None or not (plural or chooses(node, resolve, 0)):
         return () if first is None else (first,)
     second = _read(node, resolve, 0, 1)
     return (first,) if second is None or second == first else (first, second)
+
+
+def chooses(node: Node, resolve: Resolver, depth: int = 0) -> bool:
+    """Whether the expression holds a conditional, or a name with a value on
+    another branch (its second form differs from the first)."""
+    stack = [node]
+    seen = 0
+    while stack and seen < 256:
+        n = stack.pop()
+        seen += 1
+        if n.type == "conditional_expression":
+            return True
+        if n.type == "identifier" and isinstance(resolve, Branches) and depth < _MAX_DEPTH:
+            if resolve.earlier(n) is not None:
+                return True
+            value = resolve(n)
+            if value is not None and chooses(value, resolve, depth + 1):
+                return True
+        stack.extend(n.named_children)
+    return False
 
 
 def names_plural(src: bytes) -> bool:
@@ -155,6 +202,9 @@ def _read(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template 
         if not parts:
             return Template.empty()
         has_hole = any(isinstance(p, Hole) for p in parts)
+        if has_hole and depth < _MAX_DEPTH:
+            parts = _inline_names(node, parts, resolve, depth, form)
+            has_hole = any(isinstance(p, Hole) for p in parts)
         return Template.of("py-fstring" if has_hole else "literal", *parts)
     if kind == "binary_operator":
         op = node.child_by_field_name("operator")
@@ -165,8 +215,16 @@ def _read(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template 
         return None
     if kind == "call":
         return _call(node, resolve, depth, form)
+    if kind == "conditional_expression":
+        # ``a if cond else b``: a is the first form, b the second
+        branches = named(node)
+        if len(branches) != 3:
+            return None
+        return _read(branches[2 if form else 0], resolve, depth, form)
     if kind == "identifier" and depth < _MAX_DEPTH:
         value = resolve(node)
+        if form and isinstance(resolve, Branches):
+            value = resolve.earlier(node) or value
         return _read(value, resolve, depth + 1, form) if value is not None else None
     return None
 
@@ -192,6 +250,39 @@ def _string_parts(node: Node) -> list[Part] | None:
             elif c.type == "escape_interpolation":
                 parts.append(Text(text_of(c)[0]))
     return parts
+
+
+def _inline_names(
+    node: Node, parts: list[Part], resolve: Resolver, depth: int, form: int
+) -> list[Part]:
+    """An f-string's ``{word}`` hole of a name that reads as text, shown as
+    it is (no spec, no conversion but ``!s``), is that text: jsonschema's
+    ``f"{instance!r} {message}"`` after ``message = "is too short" if ...``."""
+    strings = [node] if node.type == "string" else [c for c in node.children if c.type == "string"]
+    holes = [c for s in strings for c in s.children if c.type == "interpolation"]
+    if len(holes) != sum(isinstance(p, Hole) for p in parts):
+        return parts
+    out: list[Part] = []
+    at = iter(holes)
+    for p in parts:
+        if not isinstance(p, Hole):
+            out.append(p)
+            continue
+        hole = next(at)
+        expr = hole.child_by_field_name("expression")
+        plain = all(
+            c.type not in ("format_specifier",)
+            and (c.type != "type_conversion" or text_of(c) == "!s")
+            for c in hole.named_children
+        )
+        got = None
+        if expr is not None and plain and expr.type == "identifier":
+            got = _read(expr, resolve, depth + 1, form)
+        if got is None or got.dynamic or not got.literal_text().strip():
+            out.append(p)
+        else:
+            out.extend(got.parts)
+    return out
 
 
 def _content(node: Node, raw: bool, fmt: bool) -> str:

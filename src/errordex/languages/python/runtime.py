@@ -126,6 +126,9 @@ _PY_RUNTIME_FORMS: dict[str, tuple[str, ...]] = {
         r"invalid literal for int\(\) with base \d+: .+",
         r"could not convert string to float: .+",
     ),
+    # a missing key, as a dict lookup prints it (a key without spaces: the
+    # paste gives it unquoted); a raise that says more has words and spaces
+    "keyerror": (r"[^\s]{1,200}",),
     "nameerror": (r"name '[^']+' is not defined",),
     "unboundlocalerror": (r"cannot access local variable '[^']+' where it is not associated.*",),
     "zerodivisionerror": (r"(?:integer |float )?(?:division|modulo) by zero",),
@@ -150,4 +153,5 @@ def runtime_form(message: str, exception_type: str | None) -> bool:
         head, _, _ = exception_type.strip().rpartition(".")
         form = _PY_RUNTIME.get(type_name(exception_type))
         return head in ("", "builtins") and form is not None and bool(form.fullmatch(line))
-    return any(f.fullmatch(line) for f in _PY_RUNTIME.values())
+    # a bare key is a KeyError's form only when the paste says KeyError
+    return any(f.fullmatch(line) for k, f in _PY_RUNTIME.items() if k != "keyerror")
