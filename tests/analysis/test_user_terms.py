@@ -405,3 +405,54 @@ def test_a_docstring_summary_is_its_whole_first_sentence() -> None:
     )
     (doc,) = ev.functions[0].docs
     assert (doc.text, doc.line) == ("Unstack existing dimensions into multiple new dimensions.", 3)
+
+
+_GEOMETRY = {
+    "geo/__init__.py": (
+        "class GeoError(Exception):\n    pass\n\n\n"
+        "def _check(size):\n"
+        "    if size < 0:\n"
+        '        raise ValueError("negative size")\n'
+        "    if size > 100:\n"
+        '        raise ValueError("size over the limit")\n'
+        "    return size\n\n\n"
+        "def area(width, height):\n"
+        "    if width is None:\n"
+        '        raise ValueError("no width")\n'
+        "    return _check(width) * _check(height)\n\n\n"
+        "def render(text):\n"
+        "    if not text:\n"
+        '        raise KeyError("nothing to render")\n'
+        "    return text\n\n\n"
+        "def load(path):\n"
+        "    if not path:\n"
+        '        raise GeoError("no path given")\n'
+        "    return path\n"
+    ),
+    "geo/io.py": (
+        "from geo import GeoError\n\n\n"
+        "def save(path):\n"
+        "    if path.endswith('/'):\n"
+        '        raise GeoError("cannot save to a directory")\n'
+        "    return path\n"
+    ),
+}
+
+
+def test_related_errors_are_the_same_call_and_exception_family_not_the_same_file(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _GEOMETRY, "acme/geo")
+    related = _page(store, sid, "negative size")["facts"]["related"]
+    got = [(r["message"], r["reason"]) for r in related]
+    # the same check on `size` first, then what `area` (the public call) raises itself;
+    # `render`'s KeyError, only in the same file, is not related
+    assert got == [
+        ("size over the limit", "same function `_check`, checks `size` too"),
+        ("no width", "also thrown by `area`"),
+    ]
+    # a class of the repository's own relates its raises across files
+    saved = _page(store, sid, "no path given")["facts"]["related"]
+    assert [(r["message"], r["reason"]) for r in saved] == [
+        ("cannot save to a directory", "same exception `GeoError`")
+    ]

@@ -15,7 +15,14 @@ from typing import Any
 from errordex import plugins
 from errordex.analysis.cfg import dependency_line, enabled_by, features_in
 from errordex.analysis.evidence import DocLine, FuncDef, TestExpect
-from errordex.analysis.index import ROW_SHARE, Index, Related, trigrams_of, words_of
+from errordex.analysis.index import (
+    ROW_SHARE,
+    Index,
+    Related,
+    guarded_names,
+    trigrams_of,
+    words_of,
+)
 from errordex.analysis.textmatch import Message, pins
 from errordex.forge import parse_forge_url
 from errordex.model import ErrorEntry, Repo, ThrowSite
@@ -515,13 +522,16 @@ def _test_fact(t: TestExpect, matched_by: str) -> Fact:
     return fact
 
 
-def related(entry: ErrorEntry, ix: Index) -> list[Fact]:
-    """Up to ``MAX_RELATED`` other entries: thrown in the same function, with
-    the same three words in a row, or in the same file (in that order)."""
+def related(entry: ErrorEntry, ix: Index, reach: list[Fact] | None = None) -> list[Fact]:
+    """Up to ``MAX_RELATED`` other entries, by concept: thrown in the same
+    function (those whose checks read the same names first), by the same
+    public call (in a function on its way to a site), of the same
+    exception class (a builtin one only in the same file), or with the same
+    three words in a row. Never merely "in the same file"."""
     out: dict[str, Fact] = {}
     # the same text twice (another template that reads the same) says nothing
     said = {entry.message}
-    for e, reason in _related_candidates(entry, ix):
+    for e, reason in _related_candidates(entry, ix, reach or []):
         if len(out) >= MAX_RELATED:
             break
         if e.id == entry.id or e.id in out or e.message in said:
@@ -532,19 +542,37 @@ def related(entry: ErrorEntry, ix: Index) -> list[Fact]:
     return list(out.values())
 
 
-def _related_candidates(entry: ErrorEntry, ix: Index) -> Iterator[tuple[Related, str]]:
+def _related_candidates(
+    entry: ErrorEntry, ix: Index, reach: list[Fact]
+) -> Iterator[tuple[Related, str]]:
     """Entries that may be related, and why, best reason first."""
     cat = entry.catalog_sites
+    mine = guarded_names(entry)
     for s in cat:
         if s.symbol:
-            for e in ix.by_symbol.get((s.path, s.symbol), ()):
-                yield e, f"same function `{s.symbol}`"
+            same = ix.by_symbol.get((s.path, s.symbol), ())
+            # the same guarded argument first, then in the order the code has them
+            for e in sorted(same, key=lambda r: (not (mine & r.guarded), r.path, r.line)):
+                yield (
+                    e,
+                    f"same function `{s.symbol}`"
+                    + (f", checks `{sorted(mine & e.guarded)[0]}` too" if mine & e.guarded else ""),
+                )
+    for r in reach:
+        for chain in r.get("paths", ())[:MAX_PATHS]:
+            api = chain[0]["function"] if chain else None
+            for hop in chain:
+                for e in ix.by_symbol.get((hop["path"], hop["function"]), ()):
+                    yield e, f"also thrown by `{api}`"
+    for t in entry.exception_types:
+        name = t.rsplit(".", 1)[-1]
+        here = {s.path for s in cat}
+        for e in ix.by_exception.get(name, ()):
+            if not builtin_exception(name) or e.path in here:
+                yield e, f"same exception `{name}`"
     for t in sorted(trigrams_of(entry)):
         for e in ix.by_word.get(t, ()):
             yield e, "shared wording"
-    for s in cat[:1]:
-        for e in ix.by_path.get(s.path, ())[:20]:
-            yield e, "same file"
 
 
 def invariant(entry: ErrorEntry) -> list[Fact]:
@@ -679,5 +707,5 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
         "catches": catches(chain, ix, reach),
         "docs": docs(sites, reach, entry, ix),
         "tests": tests(entry, reach, ix, chain),
-        "related": related(entry, ix),
+        "related": related(entry, ix, reach),
     }

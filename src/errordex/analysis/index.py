@@ -317,7 +317,8 @@ class Index:
         for cls in classes:
             self.classes[cls.name].append(cls)
         self.by_symbol: dict[tuple[str, str], list[Related]] = defaultdict(list)
-        self.by_path: dict[str, list[Related]] = defaultdict(list)
+        #: an exception's class name -> the entries that raise it
+        self.by_exception: dict[str, list[Related]] = defaultdict(list)
         self.by_word: dict[str, list[Related]] = defaultdict(list)
         #: the entries' templates (on disk: only ``matches_few`` reads them,
         #: a few), and their positions by each word of their text
@@ -333,16 +334,18 @@ class Index:
             r = Related.of(e)
             for key in {(s.path, s.symbol or "") for s in cat}:
                 self.by_symbol[key].append(r)
-            for path in {s.path for s in cat}:
-                self.by_path[path].append(r)
+            for name in {t.rsplit(".", 1)[-1] for t in e.exception_types}:
+                self.by_exception[name].append(r)
             for trigram in trigrams_of(e):
                 self.by_word[trigram].append(r)
         self.templates_by_word = {w: array("l", at) for w, at in templates_by_word.items()}
         # A key of one entry only ever finds that entry itself, which
         # ``related`` skips: dropped, and so are most Related (a third of the
         # Index of a large Python repository).
-        self.by_symbol = _shared(self.by_symbol)
-        self.by_path = _shared(self.by_path)
+        # ``by_symbol`` keeps a function of one entry: ``related`` reads the
+        # functions on a public call's way to a site by it. (No ``by_path``:
+        # the same file alone relates nothing.)
+        self.by_exception = _shared(self.by_exception)
         self.by_word = _shared(self.by_word)
 
     def matches_few(self, pattern: str, is_regex: bool) -> bool:
@@ -480,12 +483,38 @@ class Related:
     readable: bool
     path: str
     line: int
+    #: the names its sites' conditions read (``if``/``assert`` guards)
+    guarded: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, e: ErrorEntry) -> Related:
         s = e.catalog_sites[0]
         readable = not e.template.dynamic and bool(e.template.chunks())
-        return cls(e.id, e.message, readable, s.path, s.line)
+        return cls(e.id, e.message, readable, s.path, s.line, guarded_names(e))
+
+
+#: a condition's names (attributes too: ``self.len`` reads ``len``)
+_NAME = re.compile(r"[A-Za-z_]\w*")
+#: words every condition has, which say nothing of what it guards
+_NOT_GUARDED = frozenset(
+    {
+        *("self", "not", "and", "or", "is", "in", "None", "True", "False", "len"),
+        *("isinstance", "true", "false", "Some", "Ok", "Err", "if", "let"),
+    }
+)
+
+
+def guarded_names(e: ErrorEntry) -> frozenset[str]:
+    """The names the conditions around ``e``'s sites read (``at``, ``len``
+    aside, for ``at <= self.len()``)."""
+    return frozenset(
+        n
+        for s in e.catalog_sites
+        for g in s.guards
+        if g.kind in ("if", "elif", "else", "assert")
+        for n in _NAME.findall(g.text)
+        if n not in _NOT_GUARDED
+    )
 
 
 _K = TypeVar("_K")
