@@ -213,6 +213,9 @@ class Pages:
     #: the arguments of a call as the language writes them, given the
     #: parameters that matter (``isel(indexers=…)``; Rust, positional: ``split_to(at)``)
     call_arguments: Callable[[Sequence[str]], str] = _keyword_arguments
+    #: how its code writes "either condition holds" (a helper's check lifted
+    #: from two calls of it on one line: ``width < 0 or height < 0``)
+    either: str = " or "
     #: what the lead site's own form says about where and when it fails
     #: (Rust's ``#[track_caller]``, ``debug_assert!``, a ``const``): sentences
     #: for "what it means", each with its evidence (``path:line``)

@@ -101,20 +101,117 @@ def test_the_summary_leads_with_the_public_call_and_its_argument(tmp_path: Path)
     )
 
 
-def test_a_private_check_is_located_never_given_as_advice(tmp_path: Path) -> None:
-    # `_check` is private: the page leads with `area`, which calls it, and
-    # states where the check is; it tells nobody to make `size < 0` false.
+def test_a_private_helpers_check_is_lifted_to_the_public_calls_arguments(
+    tmp_path: Path,
+) -> None:
+    # `_check(size)` is private; `area` calls it as `_check(width) * _check(height)`:
+    # the check reads in what the user passed to `area`, never in `size`.
     store, sid = index_files(tmp_path, _SHAPES, "acme/shapes")
+    stored = _page(store, sid, "negative size")
+    analysis = stored["analysis"]
+    assert analysis["summary"]["text"] == (
+        "You called `area(width=…, height=…)` (`shapes/__init__.py`), and on its way `_check` "
+        "raises `ValueError` when `width < 0 or height < 0` for the arguments you passed."
+    )
+    assert "shapes/__init__.py:8" in analysis["summary"]["evidence"]  # the call it went through
+    assert analysis["trigger"]["text"].endswith(
+        " when `width < 0 or height < 0` for the arguments you pass."
+    )
+    texts = [s["text"] for s in analysis.get("solutions", []) + analysis["defensive_patterns"]]
+    assert texts and not any("size" in t for t in texts)
+
+
+def test_a_private_check_that_cannot_be_lifted_is_located_never_given_as_advice(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "shapes/__init__.py": (
+            "def _check(size):\n"
+            "    limit = size * 2\n"
+            "    if limit < 0:\n"
+            '        raise ValueError("negative size")\n'
+            "    return size\n\n\n"
+            "def area(width, height):\n"
+            "    w = width\n"
+            "    return _check(w + height)\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/shapes")
     analysis = _page(store, sid, "negative size")["analysis"]
     assert analysis["summary"]["text"] == (
         "You called `area` (`shapes/__init__.py`), and on its way `_check` raises `ValueError` "
-        "when its own check finds `size < 0` (shapes/__init__.py:2)."
+        "when its own check finds `limit < 0` (shapes/__init__.py:3)."
     )
-    assert analysis["trigger"]["text"].endswith(
-        ", when `_check`'s own check `size < 0` holds (shapes/__init__.py:2)."
+    assert not any("limit" in s["text"] for s in analysis.get("solutions", []))
+
+
+_RESIZE = {
+    "img/__init__.py": (
+        "def _check_size(n):\n"
+        "    if n > 100:\n"
+        '        raise ValueError("too wide")\n'
+        "    return n\n\n\n"
+        "def _scale(image, columns):\n"
+        "    return _check_size(n=columns * 2)\n\n\n"
+        "def resize(image, width):\n"
+        "    return _scale(image, width)\n"
+    ),
+    "tests/test_img.py": (
+        "import pytest\n\nfrom img import resize\n\n\n"
+        "def test_too_wide():\n"
+        '    with pytest.raises(ValueError, match="too wide"):\n'
+        "        resize(None, 60)\n"
+    ),
+}
+
+
+def test_a_check_is_lifted_through_two_calls_and_the_fix_guards_the_public_call(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _RESIZE, "acme/img")
+    stored = _page(store, sid, "too wide")
+    (up,) = stored["facts"]["lifted"]
+    assert (up["condition"], up["text"], up["function"]) == (
+        "n > 100",
+        "(width * 2) > 100",
+        "resize",
     )
-    assert not any("size < 0" in s["text"] for s in analysis.get("solutions", []))
-    assert not any("size < 0" in s["text"] for s in analysis.get("defensive_patterns", []))
+    assert [c["text"] for c in up["calls"]] == [
+        "_scale(image, width)",
+        "_check_size(n=columns * 2)",
+    ]
+    analysis = stored["analysis"]
+    assert analysis["summary"]["text"].startswith(
+        "You called `resize(width=…)` (`img/__init__.py`), and on its way `_check_size` raises "
+        "`ValueError` when `(width * 2) > 100` for the arguments you passed."
+    )
+    fix = analysis["example_fix"]
+    assert fix["before"]["code"].endswith("\nresize(None, 60)")
+    assert fix["after"]["code"].endswith("if width * 2 <= 100:\n    resize(None, width)")
+
+
+def test_a_rust_helpers_assert_is_lifted_through_a_method_call_on_self(tmp_path: Path) -> None:
+    files = {
+        "Cargo.toml": '[package]\nname = "buf"\nversion = "1.0.0"\n',
+        "src/lib.rs": (
+            "pub struct Buf {\n    len: usize,\n}\n\n"
+            "impl Buf {\n"
+            "    fn check(&self, at: usize) {\n"
+            '        assert!(at <= self.len, "split out of bounds");\n'
+            "    }\n\n"
+            "    pub fn split_to(&mut self, at: usize) -> usize {\n"
+            "        self.check(at);\n"
+            "        at\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/buf")
+    summary = _page(store, sid, "split out of bounds")["analysis"]["summary"]["text"]
+    assert summary.startswith(
+        "You called `Buf::split_to(at)` (`src/lib.rs`), and on its way `Buf::check` panics"
+    )
+    assert "when `at <= self.len` is false for the arguments you passed" in summary
 
 
 def test_a_test_expecting_another_exception_type_is_no_reproduction(tmp_path: Path) -> None:

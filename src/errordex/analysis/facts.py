@@ -23,6 +23,7 @@ from errordex.analysis.index import (
     trigrams_of,
     words_of,
 )
+from errordex.analysis.lift import lift
 from errordex.analysis.textmatch import Message, pins
 from errordex.forge import parse_forge_url
 from errordex.model import ErrorEntry, Repo, ThrowSite
@@ -694,8 +695,10 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
     chain = hierarchy(entry, ix)
     reach = reachability(sites, ix, _catching(chain, ix))
     broken = invariant(entry)
+    conditions = guards(sites)
     return {
-        "guards": guards(sites),
+        "guards": conditions,
+        "lifted": lift(reach, conditions, ix, sites[0].language),
         "arms": catch_all_arms(sites, ix),
         "invariant": broken,
         "upstream": upstream(entry, ix, repo) if broken else [],

@@ -98,7 +98,11 @@ class _Writer(Fixes):
             return None
         if self.fn["public"]:
             return self.fn
-        return next((chain[0] for chain in self.fn.get("paths", ()) if chain), None)
+        chains = [chain for chain in self.fn.get("paths", ()) if chain]
+        up = self.lifted_up()
+        if up is not None:  # the call the condition was lifted to
+            chains.sort(key=lambda chain: chain[0]["function"] != up["function"])
+        return chains[0][0] if chains else None
 
     def api_name(self) -> str | None:
         """The public call as a user reads it (``Dataset.isel``, ``Tensor::backward``)."""
@@ -113,8 +117,11 @@ class _Writer(Fixes):
         condition reads (attributes aside) is one of its parameters, or a
         keyword or builtin. (the condition's text, the parameters it reads)"""
         c, fn = self.cond, self.fn
-        if c is None or fn is None or not fn["public"] or c["kind"] == "except":
+        if c is None or fn is None or c["kind"] == "except":
             return None
+        if not fn["public"]:
+            up = self.lifted_up()
+            return (up["text"], list(up["read"])) if up is not None else None
         lang = plugins.find(self.lang)
         if lang is None:
             return None
@@ -203,16 +210,23 @@ class _Writer(Fixes):
         lifted = self.lifted()
         if lifted is not None:
             text, read = lifted
-            call = f"{self.call_shape(read)} (`{self.lead.path}`)"
+            up = self.lifted_up()
+            at = api["path"] if api is not None else self.lead.path
+            call = f"{self.call_shape(read)} (`{at}`)"
             cause = (
                 f"`{text}` is false"
                 if self.cond and self.cond["kind"] in ("else", "assert")
                 else f"`{text}`"
             )
+            who = "it" if up is None else f"on its way {self.fn_name()}"
             return section(
-                f"You called {call}, and it {self.what()} when {cause} for the arguments you passed."
-                + places,
-                ev(self.cond or {}, *([self.fn] if self.fn else [])),
+                f"You called {call}, and {who} {self.what()} when {cause} for the arguments "
+                "you passed." + places,
+                ev(
+                    self.cond or {},
+                    *([self.fn] if self.fn else []),
+                    *(up["calls"] if up is not None else ()),
+                ),
             )
         if cond:
             c = self.cond
@@ -399,8 +413,10 @@ class _Writer(Fixes):
                 what += f", when {self.condition()}"
         elif self.arm:
             what = " with a value no other arm of the `match` handles"
-        elif self.condition() and self.lifted() is not None:
-            what = f" when {self.condition()} for the arguments you pass"
+        elif self.condition() and self.cond is not None and self.lifted() is not None:
+            text = (self.lifted() or ("", []))[0]
+            cause = f"`{text}` is false" if self.cond["kind"] in ("else", "assert") else f"`{text}`"
+            what = f" when {cause} for the arguments you pass"
         elif self.condition() and self.cond is not None:
             # Not in the call's arguments: where the library checks it, in its words.
             what = (

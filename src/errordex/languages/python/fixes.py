@@ -108,6 +108,13 @@ def example_fix(w: Fixes) -> dict[str, Any] | None:
     parts = [f"({n})" if n and (" if " in n or "lambda" in n) else n for n in negated]
     holds = " or ".join(n for n in parts if n) if ifs and all(parts) else None
     fn = w.fn
+    up = w.lifted_up()
+    if fn is not None and not fn["public"] and up is not None and len(ifs) == 1 and c is not None:
+        # a private helper's one check, lifted to the public call's arguments
+        holds = up["text"] if c["kind"] in ("else", "assert") else px.negate_python(up["text"])
+        fn = {"function": up["function"], "name": up["function"].rsplit(".", 1)[-1]}
+        fn.update(public=True, params=up["params"])
+        ifs = [{**ifs[0], "text": up["text"]}]
     if holds is None or c is None or fn is None or not fn["public"]:
         return None  # no condition in the call's own arguments: no fix to show
     params = list(fn.get("params", ()))
