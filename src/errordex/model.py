@@ -387,15 +387,18 @@ class SnapshotStats:
     entries: int = 0
     seconds: float = 0.0
     bytes_parsed: int = 0
-    #: manifests (Cargo.toml) read for their packages, not parsed for errors:
-    #: files_seen = files_parsed + manifests_read + files_skipped
+    #: manifests (Cargo.toml) read for their packages, and prose docs (README,
+    #: ``docs/``) read for what they say, not parsed for errors:
+    #: files_seen = files_parsed + manifests_read + docs_read + files_skipped
     manifests_read: int = 0
+    docs_read: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
             "files_seen": self.files_seen,
             "files_parsed": self.files_parsed,
             "manifests_read": self.manifests_read,
+            "docs_read": self.docs_read,
             "files_skipped": self.files_skipped,
             "sites": self.sites,
             "dynamic_sites": self.dynamic_sites,

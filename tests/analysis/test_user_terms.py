@@ -553,3 +553,59 @@ def test_related_errors_are_the_same_call_and_exception_family_not_the_same_file
     assert [(r["message"], r["reason"]) for r in saved] == [
         ("cannot save to a directory", "same exception `GeoError`")
     ]
+
+
+_DOCUMENTED = {
+    "geo/__init__.py": (
+        "class MergeError(ValueError):\n    pass\n\n\n"
+        "def merge(a, b):\n"
+        "    if a != b:\n"
+        '        raise MergeError("conflicting values for variable found in objects")\n'
+        "    return a\n"
+    ),
+    "README.md": (
+        "# geo\n\n"
+        "Merging objects whose values differ fails with\n"
+        "conflicting values for variable found in objects, so align them first.\n"
+    ),
+    "docs/guide/combining.md": (
+        "## Merging\n\n"
+        "This ensures that `geo.merge` is non-destructive. `MergeError` is raised\n"
+        "if you attempt to merge two variables with the same name but different values.\n\n"
+        "```python\n"
+        "geo.merge(a, b)  # conflicting values for variable found in objects\n"
+        "```\n"
+    ),
+    "docs/changelog.md": "- `geo.merge` raises MergeError with conflicting values for variable found in objects\n",
+}
+
+
+def test_the_meaning_quotes_the_repositorys_docs_on_the_message_and_the_call(
+    tmp_path: Path,
+) -> None:
+    from click.testing import CliRunner
+
+    from errordex.cli import main
+
+    store, sid = index_files(tmp_path, _DOCUMENTED, "acme/geo")
+    stored = _page(store, sid, "conflicting values for variable found in objects")
+    # a sentence wrapped over two lines is found whole; the changelog and the
+    # code sample are not the docs' word on it
+    assert [(p["path"], p["line"]) for p in stored["facts"]["prose"]] == [
+        ("README.md", 3),
+        ("docs/guide/combining.md", 3),
+    ]
+    meaning = stored["analysis"]["meaning"]
+    assert (
+        "The repository's docs say (README.md:3): “Merging objects whose values differ fails "
+        "with conflicting values for variable found in objects, so align them first”."
+        in meaning["text"]
+    )
+    assert (
+        "The repository's docs say (docs/guide/combining.md:3): “This ensures that `geo.merge` "
+        "is non-destructive. `MergeError` is raised if you attempt to merge two variables with "
+        "the same name but different values”." in meaning["text"]
+    )
+    assert {"README.md:3", "docs/guide/combining.md:3"} <= set(meaning["evidence"])
+    result = CliRunner().invoke(main, ["verify", "--json", "--db", str(tmp_path / "db.sqlite")])
+    assert json.loads(result.output)["repos"][0]["problems"] == []

@@ -390,6 +390,60 @@ _RAISES_ITEM = re.compile(
 )
 
 
+MAX_PROSE = 3
+_PANICS = re.compile(r"\bpanic(s|ked)?\b", re.I)
+
+
+def prose(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
+    """Lines of the repository's docs (README, ``docs/``) about this error:
+    ones that give its message (its longest run of literal text, of four
+    words or more), then ones that name the public call it comes from
+    (``Dataset.isel``, ``Tensor::backward``) and say what fails."""
+    out: dict[tuple[str, int], Fact] = {}
+    chunks = sorted((c.strip(" .:,;") for c in entry.template.chunks()), key=len, reverse=True)
+    for chunk in chunks[:1]:
+        if len(chunk) >= 20 and len(chunk.split()) >= 4:
+            for path, line, text in ix.prose.mentioning(chunk, MAX_PROSE):
+                out.setdefault((path, line), _at(path, line, text=text, mentions=chunk))
+    # a line naming the call says what fails only when it names the error:
+    # its exception class, or a panic for an error without one
+    short = {t.rsplit(".", 1)[-1] for t in entry.exception_types}
+    said = [re.compile(rf"\b{re.escape(s)}\b") for s in short] or [_PANICS]
+    for name in _api_names(reach):
+        # a bare function name counts only as its module writes it (`geo.merge`)
+        named = re.compile(
+            rf"\w(\.|::){re.escape(name)}\b"
+            if "." not in name and "::" not in name
+            else re.escape(name)
+        )
+        for i in ix.prose.at(name, 20):
+            if len(out) >= MAX_PROSE:
+                break
+            path, line, text = ix.prose.with_next(i)
+            if named.search(text) and any(p.search(text) for p in said):
+                out.setdefault((path, line), _at(path, line, text=text, mentions=name))
+    return list(out.values())[:MAX_PROSE]
+
+
+def _api_names(reach: list[Fact]) -> list[str]:
+    """The public calls above the sites, as docs write them: the last two
+    parts of the name (``Dataset.isel``, ``Tensor::backward``); a bare
+    function name is too common a word to look for."""
+    names: list[str] = []
+    for r in reach:
+        for f in [r, *(chain[0] for chain in r.get("paths", ()) if chain)]:
+            if not f.get("public"):
+                continue
+            full = f["exported"]["name"] if f.get("exported") else f["function"]
+            sep = "::" if "::" in full else "."
+            parts = [p for p in full.split(sep) if p and not p.startswith("<")]
+            if len(parts) >= 2:
+                names.append(sep.join(parts[-2:]))
+            elif parts and len(parts[0]) >= 4:
+                names.append(parts[0])
+    return list(dict.fromkeys(names))
+
+
 def _raises_items(raises: list[DocLine], short: set[str]) -> list[DocLine]:
     """The items of a Raises section that name one of ``short``, each with the
     lines that describe it joined to it (numpydoc puts ``ValueError`` on a
@@ -709,6 +763,7 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
         "hierarchy": chain,
         "catches": catches(chain, ix, reach),
         "docs": docs(sites, reach, entry, ix),
+        "prose": prose(entry, reach, ix),
         "tests": tests(entry, reach, ix, chain),
         "related": related(entry, ix, reach),
     }

@@ -28,6 +28,7 @@ from errordex.analysis.evidence import (
     Manifest,
     TestExpect,
 )
+from errordex.analysis.prose import Prose
 from errordex.analysis.textmatch import Message
 from errordex.model import ClassDef, ErrorEntry, Package
 from errordex.scratch.spill import SpillList
@@ -84,6 +85,8 @@ class CrossPart:
     manifest: Manifest | None = None
     #: a package's re-exports (``FileEvidence.exports``)
     exports: tuple[tuple[str, str, str, int], ...] = ()
+    #: a prose document's lines (``FileEvidence.prose``)
+    prose: tuple[tuple[int, str], ...] = ()
 
 
 def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
@@ -115,6 +118,7 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         if ev.manifest is not None and (ev.manifest.crate or ev.manifest.workspace_version)
         else None,
         ev.exports,
+        ev.prose,
     )
     rest = FileEvidence(
         path=ev.path,
@@ -155,6 +159,8 @@ class CrossFile:
         #: (directory of a package's root file, name) -> (that file, the name
         #: it exports, the line): a re-export whose module is not resolved
         self.root_exports: dict[tuple[str, str], tuple[str, str, int]] = {}
+        #: (path, line, text) of the lines of the repository's prose docs
+        self.prose: list[tuple[str, int, str]] = []
 
     def add(self, ev: FileEvidence) -> FileEvidence:
         """Take from ``ev`` what lookups across files read; return the rest."""
@@ -189,6 +195,7 @@ class CrossFile:
             else:  # a package root's re-export by name (Rust's `pub use` in lib.rs)
                 where = path.rsplit("/", 1)[0] if "/" in path else ""
                 self.root_exports.setdefault((where, name), (path, shown, line))
+        self.prose.extend((path, line, text) for line, text in part.prose)
         if part.manifest is not None and part.manifest.workspace_version:
             root = path.rsplit("/", 1)[0] if "/" in path else ""
             self.workspace_versions[root] = part.manifest.workspace_version
@@ -306,6 +313,7 @@ class Index:
                 for name in t.calls:
                     self.should_panic_by_call[name].append(i)
         self._few: dict[tuple[str, bool], bool] = {}
+        self.prose = Prose(cross.prose)
         self.packages = {
             p.name: _inherited_version(p, self.manifests, cross.workspace_versions)
             for p in packages

@@ -369,6 +369,11 @@ class _Writer(Fixes):
                 else f"The docstring of `{d['function']}` says it raises: “{d['text'].rstrip('.')}”."
             )
             evidence += ev(d)
+        for d in self.f.get("prose", ())[:2]:
+            parts.append(
+                f"The repository's docs say ({d['path']}:{d['line']}): “{_quoted(d['text'])}”."
+            )
+            evidence += ev(d)
         said = self.api_summary()
         if said is not None:
             parts.append(
@@ -626,6 +631,11 @@ class _Writer(Fixes):
                 item["code_line"] = t["body_line"]
             out.append(item)
         return out
+
+
+def _quoted(text: str) -> str:
+    """A doc line as a quotation: no closing quote mark inside, no trailing stop."""
+    return text.replace("”", '"').rstrip(".")
 
 
 def _lead(entry: ErrorEntry, facts: dict[str, list[Fact]]) -> tuple[ThrowSite, Fact | None]:
