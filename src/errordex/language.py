@@ -216,6 +216,8 @@ class Pages:
     #: how its code writes "either condition holds" (a helper's check lifted
     #: from two calls of it on one line: ``width < 0 or height < 0``)
     either: str = " or "
+    #: and "both conditions hold"
+    both: str = " and "
     #: what the lead site's own form says about where and when it fails
     #: (Rust's ``#[track_caller]``, ``debug_assert!``, a ``const``): sentences
     #: for "what it means", each with its evidence (``path:line``)

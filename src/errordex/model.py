@@ -43,7 +43,10 @@ class Guard:
     pattern; for a catch-all arm ``uncovered`` is empty and ``siblings`` lists
     the patterns the other arms handle), "if", "else" (text is the negated
     condition), "elif", "except" (the clause a raise sits in), "isinstance",
-    "assert" (the condition an assert checks: the site fires when it is false).
+    "assert" (the condition an assert checks: the site fires when it is false),
+    "fall-through" (a statement of a function's body after ``if`` statements
+    that return: text is when one of those returns is taken, ``siblings``
+    each one's condition; the site fires when it is false).
     """
 
     kind: str

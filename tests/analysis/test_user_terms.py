@@ -609,3 +609,49 @@ def test_the_meaning_quotes_the_repositorys_docs_on_the_message_and_the_call(
     assert {"README.md:3", "docs/guide/combining.md:3"} <= set(meaning["evidence"])
     result = CliRunner().invoke(main, ["verify", "--json", "--db", str(tmp_path / "db.sqlite")])
     assert json.loads(result.output)["repos"][0]["problems"] == []
+
+
+_COLORS = {
+    "tint/__init__.py": (
+        "_names = {'red': 31, 'green': 32}\n\n\n"
+        "def _code(color):\n"
+        "    if isinstance(color, str) and color in _names:\n"
+        "        return _names[color]\n"
+        "    elif isinstance(color, int):\n"
+        "        if 0 <= color <= 255:\n"
+        "            return color\n"
+        '    raise ValueError(f"Unknown color {color!r}")\n\n\n'
+        "def style(text, fg=None):\n"
+        "    return f'{_code(fg)}{text}'\n"
+    ),
+    "tests/test_tint.py": (
+        "import pytest\n\nfrom tint import style\n\n\n"
+        "def test_unknown_color():\n"
+        '    with pytest.raises(ValueError, match="Unknown color"):\n'
+        '        style("x", fg="purplish")\n'
+    ),
+}
+
+
+def test_a_raise_after_early_returns_is_explained_as_none_of_them_matching(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _COLORS, "acme/tint")
+    stored = _page(store, sid, "Unknown color {color!r}")
+    (guard,) = [g for g in stored["facts"]["guards"] if g["kind"] == "fall-through"]
+    assert guard["siblings"] == [
+        "isinstance(color, str) and color in _names",
+        "isinstance(color, int) and 0 <= color <= 255",
+    ]
+    analysis = stored["analysis"]
+    assert analysis["summary"]["text"] == (
+        "You called `style(fg=…)` (`tint/__init__.py`), and on its way `_code` raises "
+        "`ValueError` when none of its earlier returns matched (`isinstance(fg, str) and fg in "
+        "_names or isinstance(fg, int) and 0 <= fg <= 255` is false) for the arguments you passed."
+    )
+    assert analysis["solutions"][0]["text"].startswith(
+        "Pass `style(fg=…)` arguments for which `isinstance(fg, str) and fg in _names or "
+        "isinstance(fg, int) and 0 <= fg <= 255` holds"
+    )
+    # a fix would have the user read the private `_names`: none is shown
+    assert "example_fix" not in analysis

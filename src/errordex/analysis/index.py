@@ -519,7 +519,7 @@ def guarded_names(e: ErrorEntry) -> frozenset[str]:
         n
         for s in e.catalog_sites
         for g in s.guards
-        if g.kind in ("if", "elif", "else", "assert")
+        if g.kind in ("if", "elif", "else", "assert", "fall-through")
         for n in _NAME.findall(g.text)
         if n not in _NOT_GUARDED
     )

@@ -26,16 +26,23 @@ from typing import Any
 
 from errordex import plugins
 from errordex.analysis.index import Index
+from errordex.analysis.sections import CONDITION_KINDS, FIRES_WHEN_FALSE
 
 Fact = dict[str, Any]
 
 #: guard kinds whose text is a condition on values (the writer's choice of condition)
-CONDITIONS = ("if", "elif", "else", "isinstance", "except", "assert")
+CONDITIONS = CONDITION_KINDS
 #: conditions kept at most per hop (a helper called that many times on a line)
 MAX_ALTERNATIVES = 4
 _SELF = ("self", "&self", "&mut self", "mut self", "cls")
 #: a string literal, or a name not after ``.``/``::`` (an attribute or path segment is not a name)
 _TOKEN = re.compile(r"(\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*')|(?<![\w.:])([A-Za-z_]\w*)")
+_BOUND = re.compile(r"\bfor\s+([A-Za-z_]\w*)\s+in\b|\blambda\s+([A-Za-z_]\w*)")
+_CLOSURE = re.compile(r"\|([^|]*)\|")
+_NAMES = re.compile(r"[A-Za-z_]\w*")
+#: a module's private or constant name, which a caller's module reads alike
+_CONSTANT = re.compile(r"_[a-z]\w*|[A-Z][A-Z0-9_]+")
+_LOOSE = re.compile(r"\bor\b|\|\||\bif\b|\blambda\b")
 _SELF_READ = re.compile(r"(?<![\w.])self\b")
 _KEYWORD = re.compile(r"\s*([A-Za-z_]\w*)\s*=(?!=)\s*(.*)", re.S)
 #: an argument that needs no parentheses where a name stood
@@ -126,12 +133,20 @@ def substitute(condition: str, binding: Mapping[str, str]) -> str:
 
 
 def _reads(text: str, language: str) -> set[str] | None:
-    """The names ``text`` reads that are not the language's own words."""
+    """The names ``text`` reads that are not the language's own words, nor
+    bound inside it (``for c in color``, ``|c|``), nor a module's constant
+    (``_ansi_colors``, ``MAX_LEN``: the same in the caller)."""
     lang = plugins.find(language)
     if lang is None:
         return None
     attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", text))
-    return {n for n in lang.pages.identifiers(text) - attrs if n not in lang.pages.words}
+    bound = {n for pair in _BOUND.findall(text) for n in pair if n}
+    bound |= {n for group in _CLOSURE.findall(text) for n in _NAMES.findall(group)}
+    return {
+        n
+        for n in lang.pages.identifiers(text) - attrs - bound
+        if n not in lang.pages.words and not _CONSTANT.fullmatch(n)
+    }
 
 
 def condition_of(site: str, guards: Iterable[Fact]) -> Fact | None:
@@ -160,7 +175,14 @@ def lift(reach: list[Fact], guards: list[Fact], ix: Index, language: str) -> lis
         if cond is None or cond["kind"] == "except":
             continue
         for chain in r["paths"]:
-            got = _lift_chain(cond["text"], list(r["params"]), chain, ix, language)
+            got = _lift_chain(
+                cond["text"],
+                list(r["params"]),
+                chain,
+                ix,
+                language,
+                cond["kind"] in FIRES_WHEN_FALSE,
+            )
             if got is None:
                 continue
             text, read, calls, params = got
@@ -183,11 +205,17 @@ def lift(reach: list[Fact], guards: list[Fact], ix: Index, language: str) -> lis
 
 
 def _lift_chain(
-    text: str, params: list[str], chain: list[Fact], ix: Index, language: str
+    text: str,
+    params: list[str],
+    chain: list[Fact],
+    ix: Index,
+    language: str,
+    when_false: bool = False,
 ) -> tuple[str, list[str], list[Fact], list[str]] | None:
     """The condition through each call of ``chain``, last hop first. A hop
     whose line calls the helper twice (``_check(width) * _check(height)``)
-    gives both: either one raises."""
+    gives both: either one raises (``width < 0 or height < 0``; for a
+    condition the site needs false, ``a and b`` is what must hold)."""
     texts = [text]
     calls: list[Fact] = []
     for i in range(len(chain) - 1, -1, -1):
@@ -222,8 +250,13 @@ def _lift_chain(
     if not read:
         return None
     lang = plugins.find(language)
-    either = lang.pages.either if lang is not None else " or "
-    # comparisons, `and`, `not` bind tighter than `or`: only a conditional needs parentheses
-    text = either.join(f"({t})" if " if " in t or "lambda" in t else t for t in texts)
+    if when_false:
+        joiner = lang.pages.both if lang is not None else " and "
+        # `or` binds looser than `and`: a condition with one is grouped
+        text = joiner.join(f"({t})" if len(texts) > 1 and _LOOSE.search(t) else t for t in texts)
+    else:
+        joiner = lang.pages.either if lang is not None else " or "
+        # comparisons, `and`, `not` bind tighter than `or`: only a conditional is grouped
+        text = joiner.join(f"({t})" if " if " in t or "lambda" in t else t for t in texts)
     seen = {(c["path"], c["line"], c["text"]): c for c in reversed(calls)}
     return text, read, list(seen.values()), params

@@ -15,7 +15,14 @@ from typing import Any
 from errordex import plugins
 from errordex.analysis import examples
 from errordex.analysis.fixes import Fixes
-from errordex.analysis.sections import Fact, code_block, ev, section
+from errordex.analysis.sections import (
+    CONDITION_KINDS,
+    FIRES_WHEN_FALSE,
+    Fact,
+    code_block,
+    ev,
+    section,
+)
 from errordex.extract.common import is_test_path
 from errordex.group import defines
 from errordex.model import ErrorEntry, ThrowSite
@@ -54,10 +61,7 @@ class _Writer(Fixes):
         )
         self.arm = facts["arms"][0] if facts["arms"] else None
         conds = [
-            g
-            for g in facts["guards"]
-            if g["site"] == self.where
-            and g["kind"] in ("if", "elif", "else", "isinstance", "except", "assert")
+            g for g in facts["guards"] if g["site"] == self.where and g["kind"] in CONDITION_KINDS
         ]
         self.cond = conds[-1] if conds else None
         self.tests = facts["tests"]
@@ -76,7 +80,9 @@ class _Writer(Fixes):
         if self.cond is None:
             return None
         c = self.cond
-        if c["kind"] in ("else", "assert"):
+        if c["kind"] == "fall-through":
+            return f"none of the earlier returns matched (`{c['text']}` is false)"
+        if c["kind"] in FIRES_WHEN_FALSE:
             return f"`{c['text']}` is false"
         if c["kind"] == "except":
             return (
@@ -214,8 +220,10 @@ class _Writer(Fixes):
             at = api["path"] if api is not None else self.lead.path
             call = f"{self.call_shape(read)} (`{at}`)"
             cause = (
-                f"`{text}` is false"
-                if self.cond and self.cond["kind"] in ("else", "assert")
+                f"none of its earlier returns matched (`{text}` is false)"
+                if self.cond and self.cond["kind"] == "fall-through"
+                else f"`{text}` is false"
+                if self.cond and self.cond["kind"] in FIRES_WHEN_FALSE
                 else f"`{text}`"
             )
             who = "it" if up is None else f"on its way {self.fn_name()}"
@@ -420,14 +428,14 @@ class _Writer(Fixes):
             what = " with a value no other arm of the `match` handles"
         elif self.condition() and self.cond is not None and self.lifted() is not None:
             text = (self.lifted() or ("", []))[0]
-            cause = f"`{text}` is false" if self.cond["kind"] in ("else", "assert") else f"`{text}`"
+            cause = f"`{text}` is false" if self.cond["kind"] in FIRES_WHEN_FALSE else f"`{text}`"
             what = f" when {cause} for the arguments you pass"
         elif self.condition() and self.cond is not None:
             # Not in the call's arguments: where the library checks it, in its words.
             what = (
                 f", when {self.fn_name()}'s own check {self.condition()} holds "
                 f"({self.cond['path']}:{self.cond['line']})"
-                if self.cond["kind"] not in ("else", "assert")
+                if self.cond["kind"] not in FIRES_WHEN_FALSE
                 else f", when {self.fn_name()}'s own check finds {self.condition()} "
                 f"({self.cond['path']}:{self.cond['line']})"
             )
@@ -511,9 +519,7 @@ class _Writer(Fixes):
         elif cond and self.cond is not None and not self.invariant and self.lifted():
             text, read = self.lifted() or ("", [])
             want = (
-                f"`{text}` holds"
-                if self.cond["kind"] in ("else", "assert")
-                else f"`{text}` is false"
+                f"`{text}` holds" if self.cond["kind"] in FIRES_WHEN_FALSE else f"`{text}` is false"
             )
             out.append(
                 section(
@@ -569,7 +575,7 @@ class _Writer(Fixes):
             text, read = lifted
             check = (
                 f"that `{text}` holds"
-                if self.cond["kind"] in ("else", "assert")
+                if self.cond["kind"] in FIRES_WHEN_FALSE
                 else f"`{text}` (it fails when that holds)"
             )
             out.append(

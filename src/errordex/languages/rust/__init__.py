@@ -74,6 +74,7 @@ RUST = Language(
         # Rust has no keyword arguments: `split_to(at)`, not `split_to(at=…)`
         call_arguments=", ".join,
         either=" || ",
+        both=" && ",
     ),
 )
 
