@@ -655,3 +655,67 @@ def test_a_raise_after_early_returns_is_explained_as_none_of_them_matching(
     )
     # a fix would have the user read the private `_names`: none is shown
     assert "example_fix" not in analysis
+
+
+_TWO_BUFFERS = {
+    "Cargo.toml": '[package]\nname = "buf"\nversion = "1.0.0"\n',
+    "src/lib.rs": "mod bytes;\nmod bytes_mut;\npub use bytes::Bytes;\npub use bytes_mut::BytesMut;\n",
+    "src/bytes.rs": (
+        "pub struct Bytes {\n    len: usize,\n}\n\n"
+        "impl Bytes {\n"
+        "    /// Splits the bytes into two at the given index.\n"
+        "    pub fn split_to(&mut self, at: usize) -> usize {\n"
+        '        assert!(at <= self.len, "split_to out of bounds: {:?} <= {:?}", at, self.len);\n'
+        "        at\n"
+        "    }\n"
+        "}\n"
+    ),
+    "src/bytes_mut.rs": (
+        "pub struct BytesMut {\n    len: usize,\n}\n\n"
+        "impl BytesMut {\n"
+        "    /// Splits the buffer into two at the given index.\n"
+        "    pub fn split_to(&mut self, at: usize) -> usize {\n"
+        '        assert!(at <= self.len, "split_to out of bounds: {:?} <= {:?}", at, self.len);\n'
+        "        at\n"
+        "    }\n"
+        "}\n"
+    ),
+    "tests/test_buf.rs": (
+        "use buf::{Bytes, BytesMut};\n\n"
+        "#[test]\n"
+        '#[should_panic(expected = "split_to out of bounds")]\n'
+        "fn split_to_oob() {\n"
+        "    let mut b = Bytes::new();\n"
+        "    let _ = b.split_to(33);\n"
+        "}\n\n"
+        "#[test]\n"
+        '#[should_panic(expected = "split_to out of bounds")]\n'
+        "fn split_to_oob_mut() {\n"
+        "    let mut b = BytesMut::new();\n"
+        "    let _ = b.split_to(33);\n"
+        "}\n"
+    ),
+}
+
+
+def test_a_paste_from_one_of_two_types_gets_that_sites_page_and_test(tmp_path: Path) -> None:
+    from errordex.explain import explain_text
+
+    store, _ = index_files(tmp_path, _TWO_BUFFERS, "acme/buf")
+    paste = (
+        "thread 'main' panicked at /home/u/.cargo/registry/src/buf-1.0.0/src/bytes_mut.rs:8:9:\n"
+        "split_to out of bounds: 9 <= 2\n"
+    )
+    (part,) = explain_text(store, paste)["parts"]
+    page = part["matches"][0]
+    assert (page["sites"][0]["path"], page["site"]["path"]) == ("src/bytes_mut.rs",) * 2
+    assert "snippet" in page["sites"][0]  # its own code, not "the same code as" Bytes'
+    assert page["printed"].startswith("thread 'main' panicked at src/bytes_mut.rs:8:")
+    analysis = page["analysis"]
+    assert analysis["summary"]["text"].startswith("You called `buf::BytesMut::split_to(at)`")
+    assert [r["test"] for r in analysis["reproductions"]] == ["split_to_oob_mut"]
+    assert "Bytes::split_to`, the call you made" not in analysis["meaning"]["text"]
+    assert "`BytesMut::split_to`, the call you made" in analysis["meaning"]["text"]
+    # without a paste, the page leads with its first site, as before
+    stored = _page(store, 1, "split_to out of bounds: {:?} <= {:?}")
+    assert stored["analysis"]["summary"]["text"].startswith("You called `buf::Bytes::split_to(at)`")

@@ -181,7 +181,15 @@ def reachability(
     seen: set[tuple[str, str]] = set()
     for s in sites:
         fn = ix.enclosing(s.path, s.line)
-        if fn is None or (fn.path, fn.symbol) in seen:
+        if fn is not None and (fn.path, fn.symbol) in seen:
+            # another site of a function already here: the page of either is the same
+            same = next(
+                (f for f in out if (f["path"], f["function"]) == (fn.path, fn.symbol)), None
+            )
+            if same is not None:
+                same["sites"].append(f"{s.path}:{s.line}")
+            continue
+        if fn is None:
             continue
         seen.add((fn.path, fn.symbol))
         fact = _at(
@@ -192,6 +200,7 @@ def reachability(
             name=fn.name,
             public=fn.public,
             params=list(fn.params),
+            sites=[f"{s.path}:{s.line}"],
         )
         if not fn.public:
             fact["paths"] = _paths_from_public(fn, ix, catching)

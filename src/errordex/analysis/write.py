@@ -44,11 +44,21 @@ class Analysis:
 
 
 class _Writer(Fixes):
-    def __init__(self, entry: ErrorEntry, facts: dict[str, list[Fact]], slug: str) -> None:
+    def __init__(
+        self,
+        entry: ErrorEntry,
+        facts: dict[str, list[Fact]],
+        slug: str,
+        at: Fact | None = None,
+    ) -> None:
+        """``at``: a reachability fact whose site leads instead (``by_site``)."""
         self.e = entry
         self.f = facts
         self.slug = slug
         self.lead, self.fn = _lead(entry, facts)
+        if at is not None:
+            sites = {f"{s.path}:{s.line}": s for s in entry.catalog_sites}
+            self.lead, self.fn = sites.get(at["site"], self.lead), at
         self.lang = self.lead.language
         self.where = f"{self.lead.path}:{self.lead.line}"
         self.stub = next(
@@ -666,6 +676,82 @@ def _lead(entry: ErrorEntry, facts: dict[str, list[Fact]]) -> tuple[ThrowSite, F
     return at[best["site"]], best
 
 
+#: the sections a page writes again for each site's function (``by_site``)
+PER_SITE = (
+    "summary",
+    "meaning",
+    "trigger",
+    "solutions",
+    "example_fix",
+    "defensive_patterns",
+    "reproductions",
+)
+
+
+def _owner(symbol: str) -> str:
+    """The type a method belongs to (``BytesMut`` of ``BytesMut::split_to``,
+    ``<Dispatch as B>::f``'s ``Dispatch``, ``Dataset`` of ``Dataset.isel``); ""."""
+    head = symbol.rsplit("::", 1)[0] if "::" in symbol else symbol.rpartition(".")[0]
+    if head.startswith("<"):
+        head = head[1:].split(" as ", 1)[0]
+    return re.split(r"::|\.", head)[-1] if head else ""
+
+
+def _tests_of(owner: str, others: set[str], tests: list[Fact]) -> list[Fact]:
+    """The tests that make the call on ``owner``: those whose code names it,
+    else those that name none of the other sites' types."""
+
+    def names(t: Fact, o: str) -> bool:
+        return bool(o) and re.search(rf"\b{re.escape(o)}\b", t.get("body") or "") is not None
+
+    mine = [t for t in tests if names(t, owner)]
+    return mine or [t for t in tests if not any(names(t, o) for o in others)]
+
+
+def by_site(entry: ErrorEntry, facts: dict[str, list[Fact]], slug: str) -> dict[str, Any] | None:
+    """When an entry's sites are in functions of different types or names
+    (``Bytes::split_to`` and ``BytesMut::split_to``), the sections again for
+    each one, led by it, with only the tests that call it: a paste from one
+    site is answered with that site's page. ``{"pages": [...], "sites":
+    {"path:line": index}}``; None when the sites share one page."""
+    reach = facts["reachability"]
+    kinds = {(_owner(r["function"]), r["name"]) for r in reach}
+    if len(reach) < 2 or len(kinds) < 2:
+        return None
+    owners = {_owner(r["function"]) for r in reach} - {""}
+    pages: list[dict[str, Any]] = []
+    sites: dict[str, int] = {}
+    for r in reach:
+        owner = _owner(r["function"])
+        # its own function's docs, and those of the public calls above it
+        fns = {r["function"], *(c[0]["function"] for c in r.get("paths", ()) if c)}
+        mine = {
+            **facts,
+            "tests": _tests_of(owner, owners - {owner}, facts["tests"]),
+            "docs": [d for d in facts["docs"] if d["function"] in fns],
+        }
+        w = _Writer(entry, mine, slug, at=r)
+        page = {k: v for k, v in _sections(w).items() if k in PER_SITE and v}
+        for at in r.get("sites", [r["site"]]):
+            sites[at] = len(pages)
+        pages.append(page)
+    return {"pages": pages, "sites": sites}
+
+
+def _sections(w: _Writer) -> dict[str, Any]:
+    return {
+        "summary": w.summary(),
+        "meaning": w.meaning(),
+        "trigger": w.trigger(),
+        "situations": w.situations(),
+        "solutions": w.solutions(),
+        "example_fix": w.example_fix(),
+        "defensive_patterns": w.defensive(),
+        "prevention": w.prevention(),
+        "reproductions": w.reproductions(),
+    }
+
+
 def write(entry: ErrorEntry, facts: dict[str, list[Fact]], slug: str) -> Analysis:
     if not entry.catalog_sites:
         return Analysis(facts=facts)
@@ -682,5 +768,18 @@ def write(entry: ErrorEntry, facts: dict[str, list[Fact]], slug: str) -> Analysi
         "prevention": w.prevention(),
         "reproductions": w.reproductions(),
         "related": facts["related"],
+        "by_site": by_site(entry, facts, slug),
     }
     return Analysis(facts=facts, sections={k: v for k, v in sections.items() if v})
+
+
+def at_site(analysis: dict[str, Any], site: str) -> dict[str, Any]:
+    """``analysis`` as the page of one of its sites (``by_site``), for a paste
+    that came from it; the analysis itself when that site has no page of its own."""
+    per = analysis.get("by_site") or {}
+    i = per.get("sites", {}).get(site)
+    if i is None:
+        return analysis
+    page = per["pages"][i]
+    shown = {k: v for k, v in analysis.items() if k not in PER_SITE}
+    return {**shown, **page, "site": site}
