@@ -719,3 +719,33 @@ def test_a_paste_from_one_of_two_types_gets_that_sites_page_and_test(tmp_path: P
     # without a paste, the page leads with its first site, as before
     stored = _page(store, 1, "split_to out of bounds: {:?} <= {:?}")
     assert stored["analysis"]["summary"]["text"].startswith("You called `buf::Bytes::split_to(at)`")
+
+
+def test_a_click_error_is_shown_as_click_prints_it(tmp_path: Path) -> None:
+    files = {
+        "tool/cli.py": (
+            "import click\n\n\n"
+            "def check_n(ctx, param, value):\n"
+            "    if value < 0:\n"
+            '        raise click.BadParameter("must not be negative")\n'
+            "    return value\n\n\n"
+            "def load(path):\n"
+            "    if not path:\n"
+            '        raise click.ClickException("no configuration found")\n'
+            "    return path\n\n\n"
+            "def parse(n):\n"
+            "    if n is None:\n"
+            '        raise ValueError("n is required")\n'
+            "    return n\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/tool")
+    printed = {
+        e.message: entry_json(e, store.snapshot(sid), store)["printed"] for e in store.entries()
+    }
+    assert printed["must not be negative"] == (
+        "Usage: PROG [OPTIONS] ...\nTry 'PROG --help' for help.\n\n"
+        "Error: Invalid value for {param_hint}: must not be negative"
+    )
+    assert printed["no configuration found"] == "Error: no configuration found"
+    assert printed["n is required"].startswith("Traceback (most recent call last):")
