@@ -749,3 +749,57 @@ def test_a_click_error_is_shown_as_click_prints_it(tmp_path: Path) -> None:
     )
     assert printed["no configuration found"] == "Error: no configuration found"
     assert printed["n is required"].startswith("Traceback (most recent call last):")
+
+
+_AUTODIFF = {
+    "Cargo.toml": '[workspace]\nmembers = ["dispatch", "tensor"]\n',
+    "dispatch/Cargo.toml": '[package]\nname = "dispatch"\nversion = "0.9.0"\n',
+    "dispatch/src/lib.rs": (
+        "pub trait AutodiffBackend {\n    fn backward(tensor: u32) -> u32;\n}\n\n"
+        "pub struct Dispatch;\n\n"
+        "impl AutodiffBackend for Dispatch {\n"
+        "    fn backward(tensor: u32) -> u32 {\n"
+        "        match tensor {\n"
+        "            0 => 1,\n"
+        '            _ => panic!("Requires autodiff tensor."),\n'
+        "        }\n"
+        "    }\n"
+        "}\n\n"
+        "pub struct Other;\n\n"
+        "impl AutodiffBackend for Other {\n"
+        "    fn backward(tensor: u32) -> u32 {\n        tensor\n    }\n"
+        "}\n"
+    ),
+    "tensor/Cargo.toml": '[package]\nname = "tensor"\nversion = "0.9.0"\n',
+    "tensor/src/lib.rs": (
+        "use dispatch::{AutodiffBackend, Dispatch};\n\n"
+        "pub struct Tensor {\n    primitive: u32,\n}\n\n"
+        "impl Tensor {\n"
+        "    /// Backward pass of the tensor.\n"
+        "    pub fn backward(&self) -> u32 {\n"
+        "        backward_impl(self.primitive)\n"
+        "    }\n"
+        "}\n\n"
+        "fn backward_impl(p: u32) -> u32 {\n"
+        "    Dispatch::backward(p)\n"
+        "}\n"
+    ),
+}
+
+
+def test_a_trait_impl_is_led_by_the_public_method_that_calls_it_by_its_type(
+    tmp_path: Path,
+) -> None:
+    # `backward` is defined three times: only `Dispatch::backward(p)` names the
+    # impl that panics, and `Tensor::backward` reaches it through `backward_impl`
+    store, sid = index_files(tmp_path, _AUTODIFF, "acme/burn")
+    stored = _page(store, sid, "Requires autodiff tensor.")
+    (reach,) = stored["facts"]["reachability"]
+    assert [[h["function"] for h in c] for c in reach["paths"]] == [
+        ["Tensor::backward", "backward_impl"]
+    ]
+    summary = stored["analysis"]["summary"]["text"]
+    assert summary.startswith(
+        "You called `Tensor::backward` (`tensor/src/lib.rs`), and on its way "
+        "`<Dispatch as AutodiffBackend>::backward` panics"
+    )

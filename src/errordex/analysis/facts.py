@@ -288,13 +288,35 @@ def _paths_from_entry_points(
 
     def callers(fn: FuncDef) -> list[tuple[FuncDef, int]]:
         if ix.defined.get(fn.name, 0) != 1:
-            return []  # by name, a call of `split_to` may be another type's `split_to`
+            # by name, a call of `split_to` may be another type's `split_to`:
+            # only a call that names this one's type is known to reach it
+            return _typed_callers(fn, ix)
         return list(ix.callers_of(fn.name))
 
     def entry(fn: FuncDef) -> bool:
         return fn.public and (_api_surface(fn.path) or not callers(fn))
 
     return _call_chains(start, ix, callers, entry, catching)
+
+
+def _typed_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
+    """Calls outside tests written with ``fn``'s type (``Dispatch::backward(x)``
+    for ``<Dispatch as AutodiffBackend>::backward``), which reach it whatever
+    else is named the same."""
+    owner = _owner_type(fn.symbol)
+    if owner is None:
+        return []
+    named = re.compile(
+        rf"(?<![\w:]){re.escape(owner)}(\s+as\s+[\w:]+>)?::{re.escape(fn.name)}\s*\("
+    )
+    out: list[tuple[FuncDef, int]] = []
+    for path, caller, line, text in ix.call_texts.get(fn.name):
+        if not named.search(text):
+            continue
+        f = ix.function(path, caller)
+        if f is not None and not f.in_test and (f.path, f.symbol) != (fn.path, fn.symbol):
+            out.append((f, line))
+    return out[:MAX_CALLERS]
 
 
 def hierarchy(entry: ErrorEntry, ix: Index) -> list[Fact]:

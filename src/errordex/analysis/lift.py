@@ -169,7 +169,8 @@ def lift(reach: list[Fact], guards: list[Fact], ix: Index, language: str) -> lis
     through (their lines are its evidence)."""
     out: list[Fact] = []
     for r in reach:
-        if r["public"] or not r.get("paths"):
+        # a public trait impl is reached through the public method that calls it
+        if (r["public"] and not r["function"].startswith("<")) or not r.get("paths"):
             continue
         cond = condition_of(r["site"], guards)
         if cond is None or cond["kind"] == "except":

@@ -112,9 +112,11 @@ class _Writer(Fixes):
         private ``drop_dims_from_indexers``)."""
         if self.fn is None:
             return None
-        if self.fn["public"]:
-            return self.fn
         chains = [chain for chain in self.fn.get("paths", ()) if chain]
+        if self.fn["public"] and not (self.fn["function"].startswith("<") and chains):
+            return self.fn
+        # a trait's impl (`<Dispatch as AutodiffBackend>::backward`) is not what a
+        # user calls: the public method that calls it (`Tensor::backward`) is
         up = self.lifted_up()
         if up is not None:  # the call the condition was lifted to
             chains.sort(key=lambda chain: chain[0]["function"] != up["function"])
@@ -135,7 +137,7 @@ class _Writer(Fixes):
         c, fn = self.cond, self.fn
         if c is None or fn is None or c["kind"] == "except":
             return None
-        if not fn["public"]:
+        if self.api() is not fn:
             up = self.lifted_up()
             return (up["text"], list(up["read"])) if up is not None else None
         lang = plugins.find(self.lang)
@@ -280,7 +282,7 @@ class _Writer(Fixes):
         "You called `A` (`a.py`), and on its way `_helper`", or the site's
         function alone when no public call reaches it."""
         lead = self.you_called()
-        if lead and self.fn is not None and self.fn["public"]:
+        if lead and self.fn is not None and self.api() is self.fn:
             return lead.removesuffix(": ") + ", and it"
         return f"{lead}{self.fn_name()}"
 
@@ -294,7 +296,7 @@ class _Writer(Fixes):
         api = self.api()
         assert api is not None
         where = f" (`{api['path']}`)"
-        if self.fn["public"]:
+        if api is self.fn:
             return f"You called `{name}`{where}: "
         return f"You called `{name}`{where}, and on its way "
 
