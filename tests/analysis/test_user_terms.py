@@ -803,3 +803,24 @@ def test_a_trait_impl_is_led_by_the_public_method_that_calls_it_by_its_type(
         "You called `Tensor::backward` (`tensor/src/lib.rs`), and on its way "
         "`<Dispatch as AutodiffBackend>::backward` panics"
     )
+
+
+def test_a_re_raise_trigger_reads_as_a_sentence(tmp_path: Path) -> None:
+    files = {
+        "hosts/__init__.py": (
+            "import ipaddress\n\n\n"
+            "class InvalidURL(Exception):\n    pass\n\n\n"
+            "def _encode_host(host):\n"
+            "    try:\n"
+            "        ipaddress.IPv4Address(host)\n"
+            "    except ipaddress.AddressValueError:\n"
+            '        raise InvalidURL(f"Invalid IPv4 address: {host!r}")\n'
+            "    return host\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/hosts")
+    trigger = _page(store, sid, "Invalid IPv4 address: {host!r}")["analysis"]["trigger"]["text"]
+    assert trigger == (
+        "Reaching `_encode_host`, when its `try` block raises `ipaddress.AddressValueError` "
+        "(`except ipaddress.AddressValueError` at line 11)."
+    )

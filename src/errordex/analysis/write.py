@@ -445,7 +445,9 @@ class _Writer(Fixes):
         elif self.condition() and self.cond is not None:
             # Not in the call's arguments: where the library checks it, in its words.
             what = (
-                f", when {self.fn_name()}'s own check {self.condition()} holds "
+                f", when {self.condition()}"  # "its `try` block raises …" says where
+                if self.cond["kind"] == "except"
+                else f", when {self.fn_name()}'s own check {self.condition()} holds "
                 f"({self.cond['path']}:{self.cond['line']})"
                 if self.cond["kind"] not in FIRES_WHEN_FALSE
                 else f", when {self.fn_name()}'s own check finds {self.condition()} "
