@@ -70,7 +70,20 @@ def explain_text(
             )
             if m.chain:
                 matches[-1]["chain"] = list(m.chain)
-            matches[-1]["site"] = _matched_site(matches[-1]["sites"], part)
+            site = matches[-1]["site"] = _matched_site(matches[-1]["sites"], part)
+            if site is not None and site is not matches[-1]["sites"][0]:
+                # the page of the site the paste came from: it leads
+                again = entry_json(
+                    entry,
+                    snap,
+                    store,
+                    with_snippets=len(matches) == 1,
+                    first=(site["path"], site["line"]),
+                )
+                matches[-1].update(sites=again["sites"], analysis=again["analysis"])
+                matches[-1].update(
+                    printed=again["printed"], runtime_message=again["runtime_message"]
+                )
         where = raised_in(store, part, snapshots, repo)
         raise_frame = (
             RaiseFrame(

@@ -235,6 +235,11 @@ class Pages:
     #: the arguments of a call as the language writes them, given the
     #: parameters that matter (``isel(indexers=…)``; Rust, positional: ``split_to(at)``)
     call_arguments: Callable[[Sequence[str]], str] = _keyword_arguments
+    #: how its code writes "either condition holds" (a helper's check lifted
+    #: from two calls of it on one line: ``width < 0 or height < 0``)
+    either: str = " or "
+    #: and "both conditions hold"
+    both: str = " and "
     #: what a defining site (``Runtime.defining_kinds``) defines, in a
     #: sentence ("The error variant `Error::Io` is defined at …"; Go's
     #: ``var ErrX = errors.New(…)`` is an "error value")

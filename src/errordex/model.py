@@ -43,7 +43,10 @@ class Guard:
     pattern; for a catch-all arm ``uncovered`` is empty and ``siblings`` lists
     the patterns the other arms handle), "if", "else" (text is the negated
     condition), "elif", "except" (the clause a raise sits in), "isinstance",
-    "assert" (the condition an assert checks: the site fires when it is false).
+    "assert" (the condition an assert checks: the site fires when it is false),
+    "fall-through" (a statement of a function's body after ``if`` statements
+    that return: text is when one of those returns is taken, ``siblings``
+    each one's condition; the site fires when it is false).
     """
 
     kind: str
@@ -397,15 +400,18 @@ class SnapshotStats:
     entries: int = 0
     seconds: float = 0.0
     bytes_parsed: int = 0
-    #: manifests (Cargo.toml) read for their packages, not parsed for errors:
-    #: files_seen = files_parsed + manifests_read + files_skipped
+    #: manifests (Cargo.toml) read for their packages, and prose docs (README,
+    #: ``docs/``) read for what they say, not parsed for errors:
+    #: files_seen = files_parsed + manifests_read + docs_read + files_skipped
     manifests_read: int = 0
+    docs_read: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
             "files_seen": self.files_seen,
             "files_parsed": self.files_parsed,
             "manifests_read": self.manifests_read,
+            "docs_read": self.docs_read,
             "files_skipped": self.files_skipped,
             "sites": self.sites,
             "dynamic_sites": self.dynamic_sites,

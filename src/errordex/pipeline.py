@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
 from errordex import __version__, plugins
-from errordex.analysis import FileEvidence, facts_json, referenced_paths, scan
+from errordex.analysis import FileEvidence, facts_json, prose, referenced_paths, scan
 from errordex.analysis.analyse import analyse_some
 from errordex.analysis.index import CrossFile, CrossPart, Index, cross_part, useful_calls
 from errordex.errors import DiskFull
@@ -110,12 +110,18 @@ class _Collected:
     seen: int = 0
     parsed: int = 0
     manifests: int = 0
+    docs: int = 0
     bytes_parsed: int = 0
 
 
 def wanted(path: str) -> bool:
-    """Files the pipeline reads: source files with an extractor, and manifests."""
-    return extractor_for(path) is not None or plugins.manifest_for(path) is not None
+    """Files the pipeline reads: source files with an extractor, manifests,
+    and prose docs (README, ``docs/``)."""
+    return (
+        extractor_for(path) is not None
+        or plugins.manifest_for(path) is not None
+        or prose.is_doc(path)
+    )
 
 
 def decode(data: bytes) -> str | None:
@@ -264,6 +270,13 @@ def _batches(source: Source, into: _Collected) -> Iterator[list[tuple[str, bytes
         if lang is not None:
             into.manifests += 1
             _add_manifest(item, lang, into)
+            continue
+        if extractor_for(item.path) is None and prose.is_doc(item.path):
+            into.docs += 1
+            text = decode(item.data)
+            if text is not None:
+                doc = FileEvidence(item.path, "", text.count("\n") + 1, prose=prose.lines(text))
+                _add_evidence(item.path, doc, into)
             continue
         batch.append((item.path, item.data))
         size += len(item.data)
@@ -697,6 +710,7 @@ def _index(
             files_seen=got.seen,
             files_parsed=got.parsed,
             manifests_read=got.manifests,
+            docs_read=got.docs,
             files_skipped=len(got.skips),
             sites=entries.n_sites,
             dynamic_sites=counts.dynamic_sites,

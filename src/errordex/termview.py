@@ -118,6 +118,7 @@ def print_index_summary(console: Console, result: IndexResult) -> None:
     at = f"{snap.commit_noun} {snap.short}" if snap.commit_kind == "content" else snap.short
     console.print(f"[bold]{escape(slug)}[/] @ {at}{escape(label)}")
     manifests = f", {st.manifests_read} manifests read" if st.manifests_read else ""
+    manifests += f", {st.docs_read} docs read" if st.docs_read else ""
     console.print(
         f"  files: {st.files_seen} seen: {st.files_parsed} parsed{manifests},"
         f" {st.files_skipped} skipped  ·  {st.bytes_parsed / 1e6:.1f} MB"

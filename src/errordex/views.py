@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from errordex import plugins
+from errordex.analysis.write import at_site
 from errordex.errors import InputError, NotFound
 from errordex.forge import file_url
 from errordex.group import defines
@@ -79,9 +81,17 @@ def entry_json(
     store: SqliteStore | None = None,
     with_snippets: bool = False,
     file_lines: Callable[[str], Sequence[str] | None] | None = None,
+    first: tuple[str, int] | None = None,
 ) -> dict[str, Any]:
     """The public JSON of one error entry. ``file_lines(path)``, the lines of a
-    file of ``snap`` (e.g. from a cache), is used for the snippets when given."""
+    file of ``snap`` (e.g. from a cache), is used for the snippets when given.
+
+    ``first`` (path, line): the site a paste came from. It leads: it is
+    listed first (with its own snippet), how it prints is shown, and where
+    the entry's sites differ, the analysis is that site's (``by_site``)."""
+    mine = [s for s in entry.catalog_sites if first and (s.path, s.line) == first]
+    if mine:
+        entry = replace(entry, sites=(mine[0], *(s for s in entry.sites if s is not mine[0])))
     texts: dict[str, Sequence[str] | None] = {}
     if with_snippets and store is not None:
         for s in entry.catalog_sites:
@@ -115,7 +125,13 @@ def entry_json(
         "sites": _collapsed([site_json(s, snap, texts.get(s.path)) for s in entry.catalog_sites]),
         "test_sites": [site_json(s, snap) for s in entry.sites if s.in_test],
         "facts": stored["facts"] if stored else {},
-        "analysis": stored["analysis"] if stored else None,
+        "analysis": (
+            at_site(stored["analysis"], f"{mine[0].path}:{mine[0].line}")
+            if stored and mine
+            else stored["analysis"]
+            if stored
+            else None
+        ),
         "related": (
             [
                 {k: r[k] for k in ("id", "message", "path", "line") if k in r}

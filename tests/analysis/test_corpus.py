@@ -110,8 +110,8 @@ def test_burn_autodiff_page_leads_with_the_call_and_offers_no_fix_in_private_loc
     shown = _show(db, "tracel-ai/burn", "Requires autodiff tensor.")
     analysis = shown["analysis"]
     assert analysis["summary"]["text"].startswith(
-        "You called `<Dispatch as AutodiffBackend>::backward` (`crates/burn-dispatch/src/backend.rs`)"
-        ", and it panics"
+        "You called `Tensor::backward` (`crates/burn-tensor/src/tensor/api/autodiff.rs`), and on "
+        "its way `<Dispatch as AutodiffBackend>::backward` panics"
     )
     assert "example_fix" not in analysis
     assert not any("handled arms covers" in s["text"] for s in analysis.get("solutions", []))

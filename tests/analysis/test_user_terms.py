@@ -101,20 +101,117 @@ def test_the_summary_leads_with_the_public_call_and_its_argument(tmp_path: Path)
     )
 
 
-def test_a_private_check_is_located_never_given_as_advice(tmp_path: Path) -> None:
-    # `_check` is private: the page leads with `area`, which calls it, and
-    # states where the check is; it tells nobody to make `size < 0` false.
+def test_a_private_helpers_check_is_lifted_to_the_public_calls_arguments(
+    tmp_path: Path,
+) -> None:
+    # `_check(size)` is private; `area` calls it as `_check(width) * _check(height)`:
+    # the check reads in what the user passed to `area`, never in `size`.
     store, sid = index_files(tmp_path, _SHAPES, "acme/shapes")
+    stored = _page(store, sid, "negative size")
+    analysis = stored["analysis"]
+    assert analysis["summary"]["text"] == (
+        "You called `area(width=…, height=…)` (`shapes/__init__.py`), and on its way `_check` "
+        "raises `ValueError` when `width < 0 or height < 0` for the arguments you passed."
+    )
+    assert "shapes/__init__.py:8" in analysis["summary"]["evidence"]  # the call it went through
+    assert analysis["trigger"]["text"].endswith(
+        " when `width < 0 or height < 0` for the arguments you pass."
+    )
+    texts = [s["text"] for s in analysis.get("solutions", []) + analysis["defensive_patterns"]]
+    assert texts and not any("size" in t for t in texts)
+
+
+def test_a_private_check_that_cannot_be_lifted_is_located_never_given_as_advice(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "shapes/__init__.py": (
+            "def _check(size):\n"
+            "    limit = size * 2\n"
+            "    if limit < 0:\n"
+            '        raise ValueError("negative size")\n'
+            "    return size\n\n\n"
+            "def area(width, height):\n"
+            "    w = width\n"
+            "    return _check(w + height)\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/shapes")
     analysis = _page(store, sid, "negative size")["analysis"]
     assert analysis["summary"]["text"] == (
         "You called `area` (`shapes/__init__.py`), and on its way `_check` raises `ValueError` "
-        "when its own check finds `size < 0` (shapes/__init__.py:2)."
+        "when its own check finds `limit < 0` (shapes/__init__.py:3)."
     )
-    assert analysis["trigger"]["text"].endswith(
-        ", when `_check`'s own check `size < 0` holds (shapes/__init__.py:2)."
+    assert not any("limit" in s["text"] for s in analysis.get("solutions", []))
+
+
+_RESIZE = {
+    "img/__init__.py": (
+        "def _check_size(n):\n"
+        "    if n > 100:\n"
+        '        raise ValueError("too wide")\n'
+        "    return n\n\n\n"
+        "def _scale(image, columns):\n"
+        "    return _check_size(n=columns * 2)\n\n\n"
+        "def resize(image, width):\n"
+        "    return _scale(image, width)\n"
+    ),
+    "tests/test_img.py": (
+        "import pytest\n\nfrom img import resize\n\n\n"
+        "def test_too_wide():\n"
+        '    with pytest.raises(ValueError, match="too wide"):\n'
+        "        resize(None, 60)\n"
+    ),
+}
+
+
+def test_a_check_is_lifted_through_two_calls_and_the_fix_guards_the_public_call(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _RESIZE, "acme/img")
+    stored = _page(store, sid, "too wide")
+    (up,) = stored["facts"]["lifted"]
+    assert (up["condition"], up["text"], up["function"]) == (
+        "n > 100",
+        "(width * 2) > 100",
+        "resize",
     )
-    assert not any("size < 0" in s["text"] for s in analysis.get("solutions", []))
-    assert not any("size < 0" in s["text"] for s in analysis.get("defensive_patterns", []))
+    assert [c["text"] for c in up["calls"]] == [
+        "_scale(image, width)",
+        "_check_size(n=columns * 2)",
+    ]
+    analysis = stored["analysis"]
+    assert analysis["summary"]["text"].startswith(
+        "You called `resize(width=…)` (`img/__init__.py`), and on its way `_check_size` raises "
+        "`ValueError` when `(width * 2) > 100` for the arguments you passed."
+    )
+    fix = analysis["example_fix"]
+    assert fix["before"]["code"].endswith("\nresize(None, 60)")
+    assert fix["after"]["code"].endswith("if width * 2 <= 100:\n    resize(None, width)")
+
+
+def test_a_rust_helpers_assert_is_lifted_through_a_method_call_on_self(tmp_path: Path) -> None:
+    files = {
+        "Cargo.toml": '[package]\nname = "buf"\nversion = "1.0.0"\n',
+        "src/lib.rs": (
+            "pub struct Buf {\n    len: usize,\n}\n\n"
+            "impl Buf {\n"
+            "    fn check(&self, at: usize) {\n"
+            '        assert!(at <= self.len, "split out of bounds");\n'
+            "    }\n\n"
+            "    pub fn split_to(&mut self, at: usize) -> usize {\n"
+            "        self.check(at);\n"
+            "        at\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/buf")
+    summary = _page(store, sid, "split out of bounds")["analysis"]["summary"]["text"]
+    assert summary.startswith(
+        "You called `Buf::split_to(at)` (`src/lib.rs`), and on its way `Buf::check` panics"
+    )
+    assert "when `at <= self.len` is false for the arguments you passed" in summary
 
 
 def test_a_test_expecting_another_exception_type_is_no_reproduction(tmp_path: Path) -> None:
@@ -405,3 +502,325 @@ def test_a_docstring_summary_is_its_whole_first_sentence() -> None:
     )
     (doc,) = ev.functions[0].docs
     assert (doc.text, doc.line) == ("Unstack existing dimensions into multiple new dimensions.", 3)
+
+
+_GEOMETRY = {
+    "geo/__init__.py": (
+        "class GeoError(Exception):\n    pass\n\n\n"
+        "def _check(size):\n"
+        "    if size < 0:\n"
+        '        raise ValueError("negative size")\n'
+        "    if size > 100:\n"
+        '        raise ValueError("size over the limit")\n'
+        "    return size\n\n\n"
+        "def area(width, height):\n"
+        "    if width is None:\n"
+        '        raise ValueError("no width")\n'
+        "    return _check(width) * _check(height)\n\n\n"
+        "def render(text):\n"
+        "    if not text:\n"
+        '        raise KeyError("nothing to render")\n'
+        "    return text\n\n\n"
+        "def load(path):\n"
+        "    if not path:\n"
+        '        raise GeoError("no path given")\n'
+        "    return path\n"
+    ),
+    "geo/io.py": (
+        "from geo import GeoError\n\n\n"
+        "def save(path):\n"
+        "    if path.endswith('/'):\n"
+        '        raise GeoError("cannot save to a directory")\n'
+        "    return path\n"
+    ),
+}
+
+
+def test_related_errors_are_the_same_call_and_exception_family_not_the_same_file(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _GEOMETRY, "acme/geo")
+    related = _page(store, sid, "negative size")["facts"]["related"]
+    got = [(r["message"], r["reason"]) for r in related]
+    # the same check on `size` first, then what `area` (the public call) raises itself;
+    # `render`'s KeyError, only in the same file, is not related
+    assert got == [
+        ("size over the limit", "same function `_check`, checks `size` too"),
+        ("no width", "also thrown by `area`"),
+    ]
+    # a class of the repository's own relates its raises across files
+    saved = _page(store, sid, "no path given")["facts"]["related"]
+    assert [(r["message"], r["reason"]) for r in saved] == [
+        ("cannot save to a directory", "same exception `GeoError`")
+    ]
+
+
+_DOCUMENTED = {
+    "geo/__init__.py": (
+        "class MergeError(ValueError):\n    pass\n\n\n"
+        "def merge(a, b):\n"
+        "    if a != b:\n"
+        '        raise MergeError("conflicting values for variable found in objects")\n'
+        "    return a\n"
+    ),
+    "README.md": (
+        "# geo\n\n"
+        "Merging objects whose values differ fails with\n"
+        "conflicting values for variable found in objects, so align them first.\n"
+    ),
+    "docs/guide/combining.md": (
+        "## Merging\n\n"
+        "This ensures that `geo.merge` is non-destructive. `MergeError` is raised\n"
+        "if you attempt to merge two variables with the same name but different values.\n\n"
+        "```python\n"
+        "geo.merge(a, b)  # conflicting values for variable found in objects\n"
+        "```\n"
+    ),
+    "docs/changelog.md": "- `geo.merge` raises MergeError with conflicting values for variable found in objects\n",
+}
+
+
+def test_the_meaning_quotes_the_repositorys_docs_on_the_message_and_the_call(
+    tmp_path: Path,
+) -> None:
+    from click.testing import CliRunner
+
+    from errordex.cli import main
+
+    store, sid = index_files(tmp_path, _DOCUMENTED, "acme/geo")
+    stored = _page(store, sid, "conflicting values for variable found in objects")
+    # a sentence wrapped over two lines is found whole; the changelog and the
+    # code sample are not the docs' word on it
+    assert [(p["path"], p["line"]) for p in stored["facts"]["prose"]] == [
+        ("README.md", 3),
+        ("docs/guide/combining.md", 3),
+    ]
+    meaning = stored["analysis"]["meaning"]
+    assert (
+        "The repository's docs say (README.md:3): “Merging objects whose values differ fails "
+        "with conflicting values for variable found in objects, so align them first”."
+        in meaning["text"]
+    )
+    assert (
+        "The repository's docs say (docs/guide/combining.md:3): “This ensures that `geo.merge` "
+        "is non-destructive. `MergeError` is raised if you attempt to merge two variables with "
+        "the same name but different values”." in meaning["text"]
+    )
+    assert {"README.md:3", "docs/guide/combining.md:3"} <= set(meaning["evidence"])
+    result = CliRunner().invoke(main, ["verify", "--json", "--db", str(tmp_path / "db.sqlite")])
+    assert json.loads(result.output)["repos"][0]["problems"] == []
+
+
+_COLORS = {
+    "tint/__init__.py": (
+        "_names = {'red': 31, 'green': 32}\n\n\n"
+        "def _code(color):\n"
+        "    if isinstance(color, str) and color in _names:\n"
+        "        return _names[color]\n"
+        "    elif isinstance(color, int):\n"
+        "        if 0 <= color <= 255:\n"
+        "            return color\n"
+        '    raise ValueError(f"Unknown color {color!r}")\n\n\n'
+        "def style(text, fg=None):\n"
+        "    return f'{_code(fg)}{text}'\n"
+    ),
+    "tests/test_tint.py": (
+        "import pytest\n\nfrom tint import style\n\n\n"
+        "def test_unknown_color():\n"
+        '    with pytest.raises(ValueError, match="Unknown color"):\n'
+        '        style("x", fg="purplish")\n'
+    ),
+}
+
+
+def test_a_raise_after_early_returns_is_explained_as_none_of_them_matching(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _COLORS, "acme/tint")
+    stored = _page(store, sid, "Unknown color {color!r}")
+    (guard,) = [g for g in stored["facts"]["guards"] if g["kind"] == "fall-through"]
+    assert guard["siblings"] == [
+        "isinstance(color, str) and color in _names",
+        "isinstance(color, int) and 0 <= color <= 255",
+    ]
+    analysis = stored["analysis"]
+    assert analysis["summary"]["text"] == (
+        "You called `style(fg=…)` (`tint/__init__.py`), and on its way `_code` raises "
+        "`ValueError` when none of its earlier returns matched (`isinstance(fg, str) and fg in "
+        "_names or isinstance(fg, int) and 0 <= fg <= 255` is false) for the arguments you passed."
+    )
+    assert analysis["solutions"][0]["text"].startswith(
+        "Pass `style(fg=…)` arguments for which `isinstance(fg, str) and fg in _names or "
+        "isinstance(fg, int) and 0 <= fg <= 255` holds"
+    )
+    # a fix would have the user read the private `_names`: none is shown
+    assert "example_fix" not in analysis
+
+
+_TWO_BUFFERS = {
+    "Cargo.toml": '[package]\nname = "buf"\nversion = "1.0.0"\n',
+    "src/lib.rs": "mod bytes;\nmod bytes_mut;\npub use bytes::Bytes;\npub use bytes_mut::BytesMut;\n",
+    "src/bytes.rs": (
+        "pub struct Bytes {\n    len: usize,\n}\n\n"
+        "impl Bytes {\n"
+        "    /// Splits the bytes into two at the given index.\n"
+        "    pub fn split_to(&mut self, at: usize) -> usize {\n"
+        '        assert!(at <= self.len, "split_to out of bounds: {:?} <= {:?}", at, self.len);\n'
+        "        at\n"
+        "    }\n"
+        "}\n"
+    ),
+    "src/bytes_mut.rs": (
+        "pub struct BytesMut {\n    len: usize,\n}\n\n"
+        "impl BytesMut {\n"
+        "    /// Splits the buffer into two at the given index.\n"
+        "    pub fn split_to(&mut self, at: usize) -> usize {\n"
+        '        assert!(at <= self.len, "split_to out of bounds: {:?} <= {:?}", at, self.len);\n'
+        "        at\n"
+        "    }\n"
+        "}\n"
+    ),
+    "tests/test_buf.rs": (
+        "use buf::{Bytes, BytesMut};\n\n"
+        "#[test]\n"
+        '#[should_panic(expected = "split_to out of bounds")]\n'
+        "fn split_to_oob() {\n"
+        "    let mut b = Bytes::new();\n"
+        "    let _ = b.split_to(33);\n"
+        "}\n\n"
+        "#[test]\n"
+        '#[should_panic(expected = "split_to out of bounds")]\n'
+        "fn split_to_oob_mut() {\n"
+        "    let mut b = BytesMut::new();\n"
+        "    let _ = b.split_to(33);\n"
+        "}\n"
+    ),
+}
+
+
+def test_a_paste_from_one_of_two_types_gets_that_sites_page_and_test(tmp_path: Path) -> None:
+    from errordex.explain import explain_text
+
+    store, _ = index_files(tmp_path, _TWO_BUFFERS, "acme/buf")
+    paste = (
+        "thread 'main' panicked at /home/u/.cargo/registry/src/buf-1.0.0/src/bytes_mut.rs:8:9:\n"
+        "split_to out of bounds: 9 <= 2\n"
+    )
+    (part,) = explain_text(store, paste)["parts"]
+    page = part["matches"][0]
+    assert (page["sites"][0]["path"], page["site"]["path"]) == ("src/bytes_mut.rs",) * 2
+    assert "snippet" in page["sites"][0]  # its own code, not "the same code as" Bytes'
+    assert page["printed"].startswith("thread 'main' panicked at src/bytes_mut.rs:8:")
+    analysis = page["analysis"]
+    assert analysis["summary"]["text"].startswith("You called `buf::BytesMut::split_to(at)`")
+    assert [r["test"] for r in analysis["reproductions"]] == ["split_to_oob_mut"]
+    assert "Bytes::split_to`, the call you made" not in analysis["meaning"]["text"]
+    assert "`BytesMut::split_to`, the call you made" in analysis["meaning"]["text"]
+    # without a paste, the page leads with its first site, as before
+    stored = _page(store, 1, "split_to out of bounds: {:?} <= {:?}")
+    assert stored["analysis"]["summary"]["text"].startswith("You called `buf::Bytes::split_to(at)`")
+
+
+def test_a_click_error_is_shown_as_click_prints_it(tmp_path: Path) -> None:
+    files = {
+        "tool/cli.py": (
+            "import click\n\n\n"
+            "def check_n(ctx, param, value):\n"
+            "    if value < 0:\n"
+            '        raise click.BadParameter("must not be negative")\n'
+            "    return value\n\n\n"
+            "def load(path):\n"
+            "    if not path:\n"
+            '        raise click.ClickException("no configuration found")\n'
+            "    return path\n\n\n"
+            "def parse(n):\n"
+            "    if n is None:\n"
+            '        raise ValueError("n is required")\n'
+            "    return n\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/tool")
+    printed = {
+        e.message: entry_json(e, store.snapshot(sid), store)["printed"] for e in store.entries()
+    }
+    assert printed["must not be negative"] == (
+        "Usage: PROG [OPTIONS] ...\nTry 'PROG --help' for help.\n\n"
+        "Error: Invalid value for {param_hint}: must not be negative"
+    )
+    assert printed["no configuration found"] == "Error: no configuration found"
+    assert printed["n is required"].startswith("Traceback (most recent call last):")
+
+
+_AUTODIFF = {
+    "Cargo.toml": '[workspace]\nmembers = ["dispatch", "tensor"]\n',
+    "dispatch/Cargo.toml": '[package]\nname = "dispatch"\nversion = "0.9.0"\n',
+    "dispatch/src/lib.rs": (
+        "pub trait AutodiffBackend {\n    fn backward(tensor: u32) -> u32;\n}\n\n"
+        "pub struct Dispatch;\n\n"
+        "impl AutodiffBackend for Dispatch {\n"
+        "    fn backward(tensor: u32) -> u32 {\n"
+        "        match tensor {\n"
+        "            0 => 1,\n"
+        '            _ => panic!("Requires autodiff tensor."),\n'
+        "        }\n"
+        "    }\n"
+        "}\n\n"
+        "pub struct Other;\n\n"
+        "impl AutodiffBackend for Other {\n"
+        "    fn backward(tensor: u32) -> u32 {\n        tensor\n    }\n"
+        "}\n"
+    ),
+    "tensor/Cargo.toml": '[package]\nname = "tensor"\nversion = "0.9.0"\n',
+    "tensor/src/lib.rs": (
+        "use dispatch::{AutodiffBackend, Dispatch};\n\n"
+        "pub struct Tensor {\n    primitive: u32,\n}\n\n"
+        "impl Tensor {\n"
+        "    /// Backward pass of the tensor.\n"
+        "    pub fn backward(&self) -> u32 {\n"
+        "        backward_impl(self.primitive)\n"
+        "    }\n"
+        "}\n\n"
+        "fn backward_impl(p: u32) -> u32 {\n"
+        "    Dispatch::backward(p)\n"
+        "}\n"
+    ),
+}
+
+
+def test_a_trait_impl_is_led_by_the_public_method_that_calls_it_by_its_type(
+    tmp_path: Path,
+) -> None:
+    # `backward` is defined three times: only `Dispatch::backward(p)` names the
+    # impl that panics, and `Tensor::backward` reaches it through `backward_impl`
+    store, sid = index_files(tmp_path, _AUTODIFF, "acme/burn")
+    stored = _page(store, sid, "Requires autodiff tensor.")
+    (reach,) = stored["facts"]["reachability"]
+    assert [[h["function"] for h in c] for c in reach["paths"]] == [
+        ["Tensor::backward", "backward_impl"]
+    ]
+    summary = stored["analysis"]["summary"]["text"]
+    assert summary.startswith(
+        "You called `Tensor::backward` (`tensor/src/lib.rs`), and on its way "
+        "`<Dispatch as AutodiffBackend>::backward` panics"
+    )
+
+
+def test_a_re_raise_trigger_reads_as_a_sentence(tmp_path: Path) -> None:
+    files = {
+        "hosts/__init__.py": (
+            "import ipaddress\n\n\n"
+            "class InvalidURL(Exception):\n    pass\n\n\n"
+            "def _encode_host(host):\n"
+            "    try:\n"
+            "        ipaddress.IPv4Address(host)\n"
+            "    except ipaddress.AddressValueError:\n"
+            '        raise InvalidURL(f"Invalid IPv4 address: {host!r}")\n'
+            "    return host\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/hosts")
+    trigger = _page(store, sid, "Invalid IPv4 address: {host!r}")["analysis"]["trigger"]["text"]
+    assert trigger == (
+        "Reaching `_encode_host`, when its `try` block raises `ipaddress.AddressValueError` "
+        "(`except ipaddress.AddressValueError` at line 11)."
+    )

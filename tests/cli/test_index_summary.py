@@ -46,16 +46,22 @@ def test_crate_directory_file_counts_add_up(crate: Path, tmp_path: Path) -> None
     code, out, _ = run(tmp_path / "db", "index", str(crate), "--name", "tokio-rs/bytes", "-j", "1")
     assert code == 0
     files = out.splitlines()[1]
-    said = re.search(r"files: (\d+) seen: (\d+) parsed, (\d+) manifests read, (\d+) skipped", files)
+    said = re.search(
+        r"files: (\d+) seen: (\d+) parsed, (\d+) manifests read, (\d+) docs read, (\d+) skipped",
+        files,
+    )
     assert said is not None, files
-    seen, parsed, manifests, skipped = map(int, said.groups())
-    assert seen == parsed + manifests + skipped
-    assert manifests == 1
+    seen, parsed, manifests, docs, skipped = map(int, said.groups())
+    assert seen == parsed + manifests + docs + skipped
+    assert manifests == 1 and docs == 1  # its README.md
     code, out, _ = run(tmp_path / "db", "index", str(crate), "--name", "tokio-rs/bytes", "--json")
     stats = json.loads(out)["stats"]
     assert stats["manifests_read"] == 1
     assert stats["files_seen"] == (
-        stats["files_parsed"] + stats["manifests_read"] + stats["files_skipped"]
+        stats["files_parsed"]
+        + stats["manifests_read"]
+        + stats["docs_read"]
+        + stats["files_skipped"]
     )
 
 

@@ -145,6 +145,8 @@ class FileEvidence:
     exports: tuple[tuple[str, str, str, int], ...] = ()
     #: (a class's qualified name, its docstring's first line) (Python)
     class_docs: tuple[tuple[str, DocLine], ...] = ()
+    #: a prose document's lines (README, ``docs/``): (line, text) (``prose``)
+    prose: tuple[tuple[int, str], ...] = ()
 
 
 def jsonable(value: Any) -> Any:

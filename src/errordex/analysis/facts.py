@@ -14,7 +14,15 @@ from typing import Any
 from errordex import plugins
 from errordex.analysis.cfg import dependency_line, enabled_by, features_in
 from errordex.analysis.evidence import DocLine, FuncDef, TestExpect
-from errordex.analysis.index import ROW_SHARE, Index, Related, trigrams_of, words_of
+from errordex.analysis.index import (
+    ROW_SHARE,
+    Index,
+    Related,
+    guarded_names,
+    trigrams_of,
+    words_of,
+)
+from errordex.analysis.lift import lift
 from errordex.analysis.textmatch import Message, pins
 from errordex.forge import parse_forge_url
 from errordex.model import ErrorEntry, Repo, ThrowSite
@@ -167,7 +175,15 @@ def reachability(
     seen: set[tuple[str, str]] = set()
     for s in sites:
         fn = ix.enclosing(s.path, s.line)
-        if fn is None or (fn.path, fn.symbol) in seen:
+        if fn is not None and (fn.path, fn.symbol) in seen:
+            # another site of a function already here: the page of either is the same
+            same = next(
+                (f for f in out if (f["path"], f["function"]) == (fn.path, fn.symbol)), None
+            )
+            if same is not None:
+                same["sites"].append(f"{s.path}:{s.line}")
+            continue
+        if fn is None:
             continue
         seen.add((fn.path, fn.symbol))
         fact = _at(
@@ -178,6 +194,7 @@ def reachability(
             name=fn.name,
             public=fn.public,
             params=list(fn.params),
+            sites=[f"{s.path}:{s.line}"],
         )
         if not fn.public:
             fact["paths"] = _paths_from_public(fn, ix, catching)
@@ -265,13 +282,35 @@ def _paths_from_entry_points(
 
     def callers(fn: FuncDef) -> list[tuple[FuncDef, int]]:
         if ix.defined.get(fn.name, 0) != 1:
-            return []  # by name, a call of `split_to` may be another type's `split_to`
+            # by name, a call of `split_to` may be another type's `split_to`:
+            # only a call that names this one's type is known to reach it
+            return _typed_callers(fn, ix)
         return list(ix.callers_of(fn.name))
 
     def entry(fn: FuncDef) -> bool:
         return fn.public and (_api_surface(fn.path) or not callers(fn))
 
     return _call_chains(start, ix, callers, entry, catching)
+
+
+def _typed_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
+    """Calls outside tests written with ``fn``'s type (``Dispatch::backward(x)``
+    for ``<Dispatch as AutodiffBackend>::backward``), which reach it whatever
+    else is named the same."""
+    owner = _owner_type(fn.symbol)
+    if owner is None:
+        return []
+    named = re.compile(
+        rf"(?<![\w:]){re.escape(owner)}(\s+as\s+[\w:]+>)?::{re.escape(fn.name)}\s*\("
+    )
+    out: list[tuple[FuncDef, int]] = []
+    for path, caller, line, text in ix.call_texts.get(fn.name):
+        if not named.search(text):
+            continue
+        f = ix.function(path, caller)
+        if f is not None and not f.in_test and (f.path, f.symbol) != (fn.path, fn.symbol):
+            out.append((f, line))
+    return out[:MAX_CALLERS]
 
 
 def hierarchy(entry: ErrorEntry, ix: Index) -> list[Fact]:
@@ -382,6 +421,60 @@ def docs(sites: list[ThrowSite], reach: list[Fact], entry: ErrorEntry, ix: Index
 _RAISES_ITEM = re.compile(
     r"^[A-Za-z_][\w.]*(Error|Exception|Warning|Exit|Interrupt)\b|^[A-Z]\w*\s*:"
 )
+
+
+MAX_PROSE = 3
+_PANICS = re.compile(r"\bpanic(s|ked)?\b", re.I)
+
+
+def prose(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
+    """Lines of the repository's docs (README, ``docs/``) about this error:
+    ones that give its message (its longest run of literal text, of four
+    words or more), then ones that name the public call it comes from
+    (``Dataset.isel``, ``Tensor::backward``) and say what fails."""
+    out: dict[tuple[str, int], Fact] = {}
+    chunks = sorted((c.strip(" .:,;") for c in entry.template.chunks()), key=len, reverse=True)
+    for chunk in chunks[:1]:
+        if len(chunk) >= 20 and len(chunk.split()) >= 4:
+            for path, line, text in ix.prose.mentioning(chunk, MAX_PROSE):
+                out.setdefault((path, line), _at(path, line, text=text, mentions=chunk))
+    # a line naming the call says what fails only when it names the error:
+    # its exception class, or a panic for an error without one
+    short = {t.rsplit(".", 1)[-1] for t in entry.exception_types}
+    said = [re.compile(rf"\b{re.escape(s)}\b") for s in short] or [_PANICS]
+    for name in _api_names(reach):
+        # a bare function name counts only as its module writes it (`geo.merge`)
+        named = re.compile(
+            rf"\w(\.|::){re.escape(name)}\b"
+            if "." not in name and "::" not in name
+            else re.escape(name)
+        )
+        for i in ix.prose.at(name, 20):
+            if len(out) >= MAX_PROSE:
+                break
+            path, line, text = ix.prose.with_next(i)
+            if named.search(text) and any(p.search(text) for p in said):
+                out.setdefault((path, line), _at(path, line, text=text, mentions=name))
+    return list(out.values())[:MAX_PROSE]
+
+
+def _api_names(reach: list[Fact]) -> list[str]:
+    """The public calls above the sites, as docs write them: the last two
+    parts of the name (``Dataset.isel``, ``Tensor::backward``); a bare
+    function name is too common a word to look for."""
+    names: list[str] = []
+    for r in reach:
+        for f in [r, *(chain[0] for chain in r.get("paths", ()) if chain)]:
+            if not f.get("public"):
+                continue
+            full = f["exported"]["name"] if f.get("exported") else f["function"]
+            sep = "::" if "::" in full else "."
+            parts = [p for p in full.split(sep) if p and not p.startswith("<")]
+            if len(parts) >= 2:
+                names.append(sep.join(parts[-2:]))
+            elif parts and len(parts[0]) >= 4:
+                names.append(parts[0])
+    return list(dict.fromkeys(names))
 
 
 def _raises_items(raises: list[DocLine], short: set[str]) -> list[DocLine]:
@@ -517,13 +610,16 @@ def _test_fact(t: TestExpect, matched_by: str) -> Fact:
     return fact
 
 
-def related(entry: ErrorEntry, ix: Index) -> list[Fact]:
-    """Up to ``MAX_RELATED`` other entries: thrown in the same function, with
-    the same three words in a row, or in the same file (in that order)."""
+def related(entry: ErrorEntry, ix: Index, reach: list[Fact] | None = None) -> list[Fact]:
+    """Up to ``MAX_RELATED`` other entries, by concept: thrown in the same
+    function (those whose checks read the same names first), by the same
+    public call (in a function on its way to a site), of the same
+    exception class (a builtin one only in the same file), or with the same
+    three words in a row. Never merely "in the same file"."""
     out: dict[str, Fact] = {}
     # the same text twice (another template that reads the same) says nothing
     said = {entry.message}
-    for e, reason in _related_candidates(entry, ix):
+    for e, reason in _related_candidates(entry, ix, reach or []):
         if len(out) >= MAX_RELATED:
             break
         if e.id == entry.id or e.id in out or e.message in said:
@@ -534,19 +630,37 @@ def related(entry: ErrorEntry, ix: Index) -> list[Fact]:
     return list(out.values())
 
 
-def _related_candidates(entry: ErrorEntry, ix: Index) -> Iterator[tuple[Related, str]]:
+def _related_candidates(
+    entry: ErrorEntry, ix: Index, reach: list[Fact]
+) -> Iterator[tuple[Related, str]]:
     """Entries that may be related, and why, best reason first."""
     cat = entry.catalog_sites
+    mine = guarded_names(entry)
     for s in cat:
         if s.symbol:
-            for e in ix.by_symbol.get((s.path, s.symbol), ()):
-                yield e, f"same function `{s.symbol}`"
+            same = ix.by_symbol.get((s.path, s.symbol), ())
+            # the same guarded argument first, then in the order the code has them
+            for e in sorted(same, key=lambda r: (not (mine & r.guarded), r.path, r.line)):
+                yield (
+                    e,
+                    f"same function `{s.symbol}`"
+                    + (f", checks `{sorted(mine & e.guarded)[0]}` too" if mine & e.guarded else ""),
+                )
+    for r in reach:
+        for chain in r.get("paths", ())[:MAX_PATHS]:
+            api = chain[0]["function"] if chain else None
+            for hop in chain:
+                for e in ix.by_symbol.get((hop["path"], hop["function"]), ()):
+                    yield e, f"also thrown by `{api}`"
+    for t in entry.exception_types:
+        name = t.rsplit(".", 1)[-1]
+        here = {s.path for s in cat}
+        for e in ix.by_exception.get(name, ()):
+            if not builtin_exception(name) or e.path in here:
+                yield e, f"same exception `{name}`"
     for t in sorted(trigrams_of(entry)):
         for e in ix.by_word.get(t, ()):
             yield e, "shared wording"
-    for s in cat[:1]:
-        for e in ix.by_path.get(s.path, ())[:20]:
-            yield e, "same file"
 
 
 def invariant(entry: ErrorEntry) -> list[Fact]:
@@ -668,8 +782,10 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
     chain = hierarchy(entry, ix)
     reach = reachability(sites, ix, _catching(chain, ix))
     broken = invariant(entry)
+    conditions = guards(sites)
     return {
-        "guards": guards(sites),
+        "guards": conditions,
+        "lifted": lift(reach, conditions, ix, sites[0].language),
         "arms": catch_all_arms(sites, ix),
         "invariant": broken,
         "upstream": upstream(entry, ix, repo) if broken else [],
@@ -680,6 +796,7 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
         "hierarchy": chain,
         "catches": catches(chain, ix, reach),
         "docs": docs(sites, reach, entry, ix),
+        "prose": prose(entry, reach, ix),
         "tests": tests(entry, reach, ix, chain),
-        "related": related(entry, ix),
+        "related": related(entry, ix, reach),
     }

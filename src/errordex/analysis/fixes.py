@@ -36,6 +36,11 @@ class Fixes:
         names = {h["name"] for h in self.f["hierarchy"]}
         return names | {name} if self.f["hierarchy"] else names
 
+    def lifted_up(self) -> Fact | None:
+        """The lead site's condition lifted through private helpers to a
+        public caller's parameters (``lift``), if it could be."""
+        return next((x for x in self.f.get("lifted", ()) if x["site"] == self.where), None)
+
     def fn_name(self) -> str:
         return f"`{self.fn['function']}`" if self.fn else f"the code at {self.where}"
 

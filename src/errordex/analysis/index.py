@@ -28,6 +28,7 @@ from errordex.analysis.evidence import (
     Manifest,
     TestExpect,
 )
+from errordex.analysis.prose import Prose
 from errordex.analysis.textmatch import Message
 from errordex.model import ClassDef, ErrorEntry, Package
 from errordex.scratch.spill import SpillList
@@ -84,6 +85,8 @@ class CrossPart:
     manifest: Manifest | None = None
     #: a package's re-exports (``FileEvidence.exports``)
     exports: tuple[tuple[str, str, str, int], ...] = ()
+    #: a prose document's lines (``FileEvidence.prose``)
+    prose: tuple[tuple[int, str], ...] = ()
 
 
 def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
@@ -115,6 +118,7 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         if ev.manifest is not None and (ev.manifest.crate or ev.manifest.workspace_version)
         else None,
         ev.exports,
+        ev.prose,
     )
     rest = FileEvidence(
         path=ev.path,
@@ -155,6 +159,8 @@ class CrossFile:
         #: (directory of a package's root file, name) -> (that file, the name
         #: it exports, the line): a re-export whose module is not resolved
         self.root_exports: dict[tuple[str, str], tuple[str, str, int]] = {}
+        #: (path, line, text) of the lines of the repository's prose docs
+        self.prose: list[tuple[str, int, str]] = []
 
     def add(self, ev: FileEvidence) -> FileEvidence:
         """Take from ``ev`` what lookups across files read; return the rest."""
@@ -189,6 +195,7 @@ class CrossFile:
             else:  # a package root's re-export by name (Rust's `pub use` in lib.rs)
                 where = path.rsplit("/", 1)[0] if "/" in path else ""
                 self.root_exports.setdefault((where, name), (path, shown, line))
+        self.prose.extend((path, line, text) for line, text in part.prose)
         if part.manifest is not None and part.manifest.workspace_version:
             root = path.rsplit("/", 1)[0] if "/" in path else ""
             self.workspace_versions[root] = part.manifest.workspace_version
@@ -306,6 +313,7 @@ class Index:
                 for name in t.calls:
                     self.should_panic_by_call[name].append(i)
         self._few: dict[tuple[str, bool], bool] = {}
+        self.prose = Prose(cross.prose)
         self.packages = {
             p.name: _inherited_version(p, self.manifests, cross.workspace_versions)
             for p in packages
@@ -317,7 +325,8 @@ class Index:
         for cls in classes:
             self.classes[cls.name].append(cls)
         self.by_symbol: dict[tuple[str, str], list[Related]] = defaultdict(list)
-        self.by_path: dict[str, list[Related]] = defaultdict(list)
+        #: an exception's class name -> the entries that raise it
+        self.by_exception: dict[str, list[Related]] = defaultdict(list)
         self.by_word: dict[str, list[Related]] = defaultdict(list)
         #: the entries' templates (on disk: only ``matches_few`` reads them,
         #: a few), and their positions by each word of their text
@@ -333,16 +342,18 @@ class Index:
             r = Related.of(e)
             for key in {(s.path, s.symbol or "") for s in cat}:
                 self.by_symbol[key].append(r)
-            for path in {s.path for s in cat}:
-                self.by_path[path].append(r)
+            for name in {t.rsplit(".", 1)[-1] for t in e.exception_types}:
+                self.by_exception[name].append(r)
             for trigram in trigrams_of(e):
                 self.by_word[trigram].append(r)
         self.templates_by_word = {w: array("l", at) for w, at in templates_by_word.items()}
         # A key of one entry only ever finds that entry itself, which
         # ``related`` skips: dropped, and so are most Related (a third of the
         # Index of a large Python repository).
-        self.by_symbol = _shared(self.by_symbol)
-        self.by_path = _shared(self.by_path)
+        # ``by_symbol`` keeps a function of one entry: ``related`` reads the
+        # functions on a public call's way to a site by it. (No ``by_path``:
+        # the same file alone relates nothing.)
+        self.by_exception = _shared(self.by_exception)
         self.by_word = _shared(self.by_word)
 
     def matches_few(self, pattern: str, is_regex: bool) -> bool:
@@ -480,12 +491,38 @@ class Related:
     readable: bool
     path: str
     line: int
+    #: the names its sites' conditions read (``if``/``assert`` guards)
+    guarded: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, e: ErrorEntry) -> Related:
         s = e.catalog_sites[0]
         readable = not e.template.dynamic and bool(e.template.chunks())
-        return cls(e.id, e.message, readable, s.path, s.line)
+        return cls(e.id, e.message, readable, s.path, s.line, guarded_names(e))
+
+
+#: a condition's names (attributes too: ``self.len`` reads ``len``)
+_NAME = re.compile(r"[A-Za-z_]\w*")
+#: words every condition has, which say nothing of what it guards
+_NOT_GUARDED = frozenset(
+    {
+        *("self", "not", "and", "or", "is", "in", "None", "True", "False", "len"),
+        *("isinstance", "true", "false", "Some", "Ok", "Err", "if", "let"),
+    }
+)
+
+
+def guarded_names(e: ErrorEntry) -> frozenset[str]:
+    """The names the conditions around ``e``'s sites read (``at``, ``len``
+    aside, for ``at <= self.len()``)."""
+    return frozenset(
+        n
+        for s in e.catalog_sites
+        for g in s.guards
+        if g.kind in ("if", "elif", "else", "assert", "fall-through")
+        for n in _NAME.findall(g.text)
+        if n not in _NOT_GUARDED
+    )
 
 
 _K = TypeVar("_K")

@@ -10,6 +10,12 @@ from errordex import plugins
 
 Fact = dict[str, Any]
 
+#: guard kinds whose site runs when the text is false: an ``else`` (its
+#: ``if``'s condition), an ``assert``, a fall-through past early returns
+FIRES_WHEN_FALSE = ("else", "assert", "fall-through")
+#: guard kinds a page states as the site's condition
+CONDITION_KINDS = ("if", "elif", "isinstance", "except", *FIRES_WHEN_FALSE)
+
 
 def ev(*facts: Fact) -> list[str]:
     return list(dict.fromkeys(f"{f['path']}:{f['line']}" for f in facts if "path" in f))

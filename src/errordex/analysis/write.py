@@ -15,7 +15,14 @@ from typing import Any
 from errordex import plugins
 from errordex.analysis import examples
 from errordex.analysis.fixes import Fixes
-from errordex.analysis.sections import Fact, code_block, ev, section
+from errordex.analysis.sections import (
+    CONDITION_KINDS,
+    FIRES_WHEN_FALSE,
+    Fact,
+    code_block,
+    ev,
+    section,
+)
 from errordex.extract.common import is_test_path
 from errordex.group import defines
 from errordex.model import ErrorEntry, ThrowSite
@@ -37,11 +44,21 @@ class Analysis:
 
 
 class _Writer(Fixes):
-    def __init__(self, entry: ErrorEntry, facts: dict[str, list[Fact]], slug: str) -> None:
+    def __init__(
+        self,
+        entry: ErrorEntry,
+        facts: dict[str, list[Fact]],
+        slug: str,
+        at: Fact | None = None,
+    ) -> None:
+        """``at``: a reachability fact whose site leads instead (``by_site``)."""
         self.e = entry
         self.f = facts
         self.slug = slug
         self.lead, self.fn = _lead(entry, facts)
+        if at is not None:
+            sites = {f"{s.path}:{s.line}": s for s in entry.catalog_sites}
+            self.lead, self.fn = sites.get(at["site"], self.lead), at
         self.lang = self.lead.language
         self.where = f"{self.lead.path}:{self.lead.line}"
         self.stub = next(
@@ -54,10 +71,7 @@ class _Writer(Fixes):
         )
         self.arm = facts["arms"][0] if facts["arms"] else None
         conds = [
-            g
-            for g in facts["guards"]
-            if g["site"] == self.where
-            and g["kind"] in ("if", "elif", "else", "isinstance", "except", "assert")
+            g for g in facts["guards"] if g["site"] == self.where and g["kind"] in CONDITION_KINDS
         ]
         self.cond = conds[-1] if conds else None
         self.tests = facts["tests"]
@@ -76,7 +90,9 @@ class _Writer(Fixes):
         if self.cond is None:
             return None
         c = self.cond
-        if c["kind"] in ("else", "assert"):
+        if c["kind"] == "fall-through":
+            return f"none of the earlier returns matched (`{c['text']}` is false)"
+        if c["kind"] in FIRES_WHEN_FALSE:
             return f"`{c['text']}` is false"
         if c["kind"] == "except":
             return (
@@ -96,9 +112,15 @@ class _Writer(Fixes):
         private ``drop_dims_from_indexers``)."""
         if self.fn is None:
             return None
-        if self.fn["public"]:
+        chains = [chain for chain in self.fn.get("paths", ()) if chain]
+        if self.fn["public"] and not (self.fn["function"].startswith("<") and chains):
             return self.fn
-        return next((chain[0] for chain in self.fn.get("paths", ()) if chain), None)
+        # a trait's impl (`<Dispatch as AutodiffBackend>::backward`) is not what a
+        # user calls: the public method that calls it (`Tensor::backward`) is
+        up = self.lifted_up()
+        if up is not None:  # the call the condition was lifted to
+            chains.sort(key=lambda chain: chain[0]["function"] != up["function"])
+        return chains[0][0] if chains else None
 
     def api_name(self) -> str | None:
         """The public call as a user reads it (``Dataset.isel``, ``Tensor::backward``)."""
@@ -113,8 +135,11 @@ class _Writer(Fixes):
         condition reads (attributes aside) is one of its parameters, or a
         keyword or builtin. (the condition's text, the parameters it reads)"""
         c, fn = self.cond, self.fn
-        if c is None or fn is None or not fn["public"] or c["kind"] == "except":
+        if c is None or fn is None or c["kind"] == "except":
             return None
+        if self.api() is not fn:
+            up = self.lifted_up()
+            return (up["text"], list(up["read"])) if up is not None else None
         lang = plugins.find(self.lang)
         if lang is None:
             return None
@@ -205,16 +230,25 @@ class _Writer(Fixes):
         lifted = self.lifted()
         if lifted is not None:
             text, read = lifted
-            call = f"{self.call_shape(read)} (`{self.lead.path}`)"
+            up = self.lifted_up()
+            at = api["path"] if api is not None else self.lead.path
+            call = f"{self.call_shape(read)} (`{at}`)"
             cause = (
-                f"`{text}` is false"
-                if self.cond and self.cond["kind"] in ("else", "assert")
+                f"none of its earlier returns matched (`{text}` is false)"
+                if self.cond and self.cond["kind"] == "fall-through"
+                else f"`{text}` is false"
+                if self.cond and self.cond["kind"] in FIRES_WHEN_FALSE
                 else f"`{text}`"
             )
+            who = "it" if up is None else f"on its way {self.fn_name()}"
             return section(
-                f"You called {call}, and it {self.what()} when {cause} for the arguments you passed."
-                + places,
-                ev(self.cond or {}, *([self.fn] if self.fn else [])),
+                f"You called {call}, and {who} {self.what()} when {cause} for the arguments "
+                "you passed." + places,
+                ev(
+                    self.cond or {},
+                    *([self.fn] if self.fn else []),
+                    *(up["calls"] if up is not None else ()),
+                ),
             )
         if cond:
             c = self.cond
@@ -250,7 +284,7 @@ class _Writer(Fixes):
         "You called `A` (`a.py`), and on its way `_helper`", or the site's
         function alone when no public call reaches it."""
         lead = self.you_called()
-        if lead and self.fn is not None and self.fn["public"]:
+        if lead and self.fn is not None and self.api() is self.fn:
             return lead.removesuffix(": ") + ", and it"
         said = f"{lead}{self.fn_name()}"
         return said[:1].upper() + said[1:]  # "The code at …" opens a sentence
@@ -265,7 +299,7 @@ class _Writer(Fixes):
         api = self.api()
         assert api is not None
         where = f" (`{api['path']}`)"
-        if self.fn["public"]:
+        if api is self.fn:
             return f"You called `{name}`{where}: "
         return f"You called `{name}`{where}, and on its way "
 
@@ -363,6 +397,11 @@ class _Writer(Fixes):
                 else f"The # {d['section']} docs of `{d['function']}` say: “{quoted}”."
             )
             evidence += ev(d)
+        for d in self.f.get("prose", ())[:2]:
+            parts.append(
+                f"The repository's docs say ({d['path']}:{d['line']}): “{_quoted(d['text'])}”."
+            )
+            evidence += ev(d)
         said = self.api_summary()
         if said is not None:
             parts.append(
@@ -407,14 +446,18 @@ class _Writer(Fixes):
                 what += f", when {self.condition()}"
         elif self.arm:
             what = " with a value no other arm of the `match` handles"
-        elif self.condition() and self.lifted() is not None:
-            what = f" when {self.condition()} for the arguments you pass"
+        elif self.condition() and self.cond is not None and self.lifted() is not None:
+            text = (self.lifted() or ("", []))[0]
+            cause = f"`{text}` is false" if self.cond["kind"] in FIRES_WHEN_FALSE else f"`{text}`"
+            what = f" when {cause} for the arguments you pass"
         elif self.condition() and self.cond is not None:
             # Not in the call's arguments: where the library checks it, in its words.
             what = (
-                f", when {self.fn_name()}'s own check {self.condition()} holds "
+                f", when {self.condition()}"  # "its `try` block raises …" says where
+                if self.cond["kind"] == "except"
+                else f", when {self.fn_name()}'s own check {self.condition()} holds "
                 f"({self.cond['path']}:{self.cond['line']})"
-                if self.cond["kind"] not in ("else", "assert")
+                if self.cond["kind"] not in FIRES_WHEN_FALSE
                 else f", when {self.fn_name()}'s own check finds {self.condition()} "
                 f"({self.cond['path']}:{self.cond['line']})"
             )
@@ -498,9 +541,7 @@ class _Writer(Fixes):
         elif cond and self.cond is not None and not self.invariant and self.lifted():
             text, read = self.lifted() or ("", [])
             want = (
-                f"`{text}` holds"
-                if self.cond["kind"] in ("else", "assert")
-                else f"`{text}` is false"
+                f"`{text}` holds" if self.cond["kind"] in FIRES_WHEN_FALSE else f"`{text}` is false"
             )
             out.append(
                 section(
@@ -556,7 +597,7 @@ class _Writer(Fixes):
             text, read = lifted
             check = (
                 f"that `{text}` holds"
-                if self.cond["kind"] in ("else", "assert")
+                if self.cond["kind"] in FIRES_WHEN_FALSE
                 else f"`{text}` (it fails when that holds)"
             )
             out.append(
@@ -622,6 +663,11 @@ class _Writer(Fixes):
         return out
 
 
+def _quoted(text: str) -> str:
+    """A doc line as a quotation: no closing quote mark inside, no trailing stop."""
+    return text.replace("”", '"').rstrip(".")
+
+
 def _lead(entry: ErrorEntry, facts: dict[str, list[Fact]]) -> tuple[ThrowSite, Fact | None]:
     """The site a page leads with, and its function's reachability: the first
     site whose function ranks best, public code being what a reader calls.
@@ -644,6 +690,82 @@ def _lead(entry: ErrorEntry, facts: dict[str, list[Fact]]) -> tuple[ThrowSite, F
     return at[best["site"]], best
 
 
+#: the sections a page writes again for each site's function (``by_site``)
+PER_SITE = (
+    "summary",
+    "meaning",
+    "trigger",
+    "solutions",
+    "example_fix",
+    "defensive_patterns",
+    "reproductions",
+)
+
+
+def _owner(symbol: str) -> str:
+    """The type a method belongs to (``BytesMut`` of ``BytesMut::split_to``,
+    ``<Dispatch as B>::f``'s ``Dispatch``, ``Dataset`` of ``Dataset.isel``); ""."""
+    head = symbol.rsplit("::", 1)[0] if "::" in symbol else symbol.rpartition(".")[0]
+    if head.startswith("<"):
+        head = head[1:].split(" as ", 1)[0]
+    return re.split(r"::|\.", head)[-1] if head else ""
+
+
+def _tests_of(owner: str, others: set[str], tests: list[Fact]) -> list[Fact]:
+    """The tests that make the call on ``owner``: those whose code names it,
+    else those that name none of the other sites' types."""
+
+    def names(t: Fact, o: str) -> bool:
+        return bool(o) and re.search(rf"\b{re.escape(o)}\b", t.get("body") or "") is not None
+
+    mine = [t for t in tests if names(t, owner)]
+    return mine or [t for t in tests if not any(names(t, o) for o in others)]
+
+
+def by_site(entry: ErrorEntry, facts: dict[str, list[Fact]], slug: str) -> dict[str, Any] | None:
+    """When an entry's sites are in functions of different types or names
+    (``Bytes::split_to`` and ``BytesMut::split_to``), the sections again for
+    each one, led by it, with only the tests that call it: a paste from one
+    site is answered with that site's page. ``{"pages": [...], "sites":
+    {"path:line": index}}``; None when the sites share one page."""
+    reach = facts["reachability"]
+    kinds = {(_owner(r["function"]), r["name"]) for r in reach}
+    if len(reach) < 2 or len(kinds) < 2:
+        return None
+    owners = {_owner(r["function"]) for r in reach} - {""}
+    pages: list[dict[str, Any]] = []
+    sites: dict[str, int] = {}
+    for r in reach:
+        owner = _owner(r["function"])
+        # its own function's docs, and those of the public calls above it
+        fns = {r["function"], *(c[0]["function"] for c in r.get("paths", ()) if c)}
+        mine = {
+            **facts,
+            "tests": _tests_of(owner, owners - {owner}, facts["tests"]),
+            "docs": [d for d in facts["docs"] if d["function"] in fns],
+        }
+        w = _Writer(entry, mine, slug, at=r)
+        page = {k: v for k, v in _sections(w).items() if k in PER_SITE and v}
+        for at in r.get("sites", [r["site"]]):
+            sites[at] = len(pages)
+        pages.append(page)
+    return {"pages": pages, "sites": sites}
+
+
+def _sections(w: _Writer) -> dict[str, Any]:
+    return {
+        "summary": w.summary(),
+        "meaning": w.meaning(),
+        "trigger": w.trigger(),
+        "situations": w.situations(),
+        "solutions": w.solutions(),
+        "example_fix": w.example_fix(),
+        "defensive_patterns": w.defensive(),
+        "prevention": w.prevention(),
+        "reproductions": w.reproductions(),
+    }
+
+
 def write(entry: ErrorEntry, facts: dict[str, list[Fact]], slug: str) -> Analysis:
     if not entry.catalog_sites:
         return Analysis(facts=facts)
@@ -660,5 +782,18 @@ def write(entry: ErrorEntry, facts: dict[str, list[Fact]], slug: str) -> Analysi
         "prevention": w.prevention(),
         "reproductions": w.reproductions(),
         "related": facts["related"],
+        "by_site": by_site(entry, facts, slug),
     }
     return Analysis(facts=facts, sections={k: v for k, v in sections.items() if v})
+
+
+def at_site(analysis: dict[str, Any], site: str) -> dict[str, Any]:
+    """``analysis`` as the page of one of its sites (``by_site``), for a paste
+    that came from it; the analysis itself when that site has no page of its own."""
+    per = analysis.get("by_site") or {}
+    i = per.get("sites", {}).get(site)
+    if i is None:
+        return analysis
+    page = per["pages"][i]
+    shown = {k: v for k, v in analysis.items() if k not in PER_SITE}
+    return {**shown, **page, "site": site}

@@ -295,6 +295,7 @@ def error_context(
         store,
         with_snippets=True,
         file_lines=lambda path: FILE_LINES.get(store, snap, path),
+        first=site,
     )
     data["repo_url"] = public_url(snap.repo.url)
     data["forge_ref"] = snap.forge_ref
@@ -302,10 +303,8 @@ def error_context(
     data["report_url"] = report_url(report_to, data)
     if values:
         data["values"] = dict(values)
-    mine = [s for s in data["sites"] if site and (s["path"], s["line"]) == site]
-    if mine:
-        data["sites"] = mine[:1] + [s for s in data["sites"] if s is not mine[0]]
-        data["site"] = {"path": mine[0]["path"], "line": mine[0]["line"]}
+    if data["sites"] and site and (data["sites"][0]["path"], data["sites"][0]["line"]) == site:
+        data["site"] = {"path": site[0], "line": site[1]}
     return data
 
 

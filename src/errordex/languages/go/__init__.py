@@ -54,6 +54,8 @@ GO = Language(
         defined_as=fixes.defined_as,
         # Go has no keyword arguments: `Parse(s)`
         call_arguments=", ".join,
+        either=" || ",
+        both=" && ",
     ),
 )
 

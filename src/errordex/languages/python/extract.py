@@ -528,6 +528,16 @@ class _File:
                     in_test = in_test or _is_test_class(parent, name)
             elif not in_function and child.type == "block":
                 self._guard(child, parent, guards, bound)
+            if (
+                not in_function
+                and not guards
+                and ptype == "block"
+                and parent.parent is not None
+                and parent.parent.type == "function_definition"
+            ):
+                fell = _fall_through(child)
+                if fell is not None:
+                    guards.append(fell)
             child, parent = parent, parent.parent
         if self._test_path is None:
             self._test_path = is_test_path(self.path)
@@ -948,6 +958,57 @@ def _isinstance_guard(cond: ts.Node, line: int, out: list[Guard]) -> None:
     fn = call.child_by_field_name("function") if call.type == "call" else None
     if fn is not None and msg.text_of(fn) == "isinstance":
         out.append(Guard("isinstance", msg.expr_text(cond), line))
+
+
+def _fall_through(stmt: ts.Node) -> Guard | None:
+    """For a statement of a function's body after ``if`` statements that
+    return: the condition under which one of those returns is taken
+    (click's ``_interpret_color`` returns for a known name, a palette index
+    or an RGB triple, then raises). The statement runs when it is false:
+    none of the earlier returns matched."""
+    returning: list[str] = []
+    first = 0
+    prev = stmt.prev_named_sibling
+    while prev is not None and prev.type in ("if_statement", "comment"):
+        if prev.type == "if_statement":
+            clauses = [prev, *(c for c in prev.named_children if c.type == "elif_clause")]
+            conds = [w for w in (_returns_when(c) for c in clauses) if w is not None]
+            if not conds:
+                break
+            returning[:0] = conds
+            first = prev.start_point.row + 1
+        prev = prev.prev_named_sibling
+    if not returning:
+        return None
+    text = " or ".join(_grouped(c) for c in returning)
+    return Guard("fall-through", text, first, tuple(returning))
+
+
+def _returns_when(clause: ts.Node) -> str | None:
+    """The condition under which an ``if``/``elif`` clause returns: its own,
+    with that of an ``if`` that is all its body holds (``elif x: if y: return``)."""
+    cond = clause.child_by_field_name("condition")
+    body = clause.child_by_field_name("consequence")
+    if cond is None or body is None:
+        return None
+    text = msg.expr_text(cond)
+    stmts = [c for c in body.named_children if c.type != "comment"]
+    if stmts and stmts[-1].type == "return_statement":
+        return text
+    if (
+        len(stmts) == 1
+        and stmts[0].type == "if_statement"
+        and not [c for c in stmts[0].named_children if c.type in ("elif_clause", "else_clause")]
+    ):
+        inner = _returns_when(stmts[0])
+        if inner is not None:
+            return f"{_grouped(text)} and {_grouped(inner)}"
+    return None
+
+
+def _grouped(cond: str) -> str:
+    """``cond`` as an operand of ``and``."""
+    return f"({cond})" if " or " in cond else cond
 
 
 def _earlier_conditions(clause: ts.Node) -> tuple[str, ...]:

@@ -10,7 +10,14 @@ import textwrap
 from typing import Any
 
 from errordex.analysis.fixes import Fixes
-from errordex.analysis.sections import Fact, code_block, ev, section
+from errordex.analysis.sections import (
+    CONDITION_KINDS,
+    FIRES_WHEN_FALSE,
+    Fact,
+    code_block,
+    ev,
+    section,
+)
 from errordex.languages.python import examples as px
 from errordex.languages.python import scan as scan_python
 from errordex.languages.python.printed import KINDS
@@ -99,15 +106,22 @@ def example_fix(w: Fixes) -> dict[str, Any] | None:
         {
             (g["line"], g["text"]): g
             for g in w.f["guards"]
-            if g["site"] == w.where and g["kind"] in ("if", "elif", "isinstance", "else", "assert")
+            if g["site"] == w.where and g["kind"] in CONDITION_KINDS and g["kind"] != "except"
         }.values()
     )  # an `if isinstance(...)` is listed as both kinds
     negated = [
-        g["text"] if g["kind"] in ("else", "assert") else px.negate_python(g["text"]) for g in ifs
+        g["text"] if g["kind"] in FIRES_WHEN_FALSE else px.negate_python(g["text"]) for g in ifs
     ]
     parts = [f"({n})" if n and (" if " in n or "lambda" in n) else n for n in negated]
     holds = " or ".join(n for n in parts if n) if ifs and all(parts) else None
     fn = w.fn
+    up = w.lifted_up()
+    if fn is not None and not fn["public"] and up is not None and len(ifs) == 1 and c is not None:
+        # a private helper's one check, lifted to the public call's arguments
+        holds = up["text"] if c["kind"] in FIRES_WHEN_FALSE else px.negate_python(up["text"])
+        fn = {"function": up["function"], "name": up["function"].rsplit(".", 1)[-1]}
+        fn.update(public=True, params=up["params"])
+        ifs = [{**ifs[0], "text": up["text"]}]
     if holds is None or c is None or fn is None or not fn["public"]:
         return None  # no condition in the call's own arguments: no fix to show
     params = list(fn.get("params", ()))
@@ -126,7 +140,7 @@ def example_fix(w: Fixes) -> dict[str, Any] | None:
         return None
     evidence = [f"{t['path']}:{line}", *ev(t), f"{t['path']}:{t['body_line']}"]
     when = " and ".join(
-        f"`{g['text']}` is false" if g["kind"] in ("else", "assert") else f"`{g['text']}`"
+        f"`{g['text']}` is false" if g["kind"] in FIRES_WHEN_FALSE else f"`{g['text']}`"
         for g in ifs
     )
     text += (

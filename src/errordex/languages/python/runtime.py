@@ -56,8 +56,42 @@ def message_line(site: ThrowSite, exception: str | None = None) -> str:
     return f"{short}: {text}" if text else short
 
 
+#: click's exceptions a command's user meets: click catches them in
+#: ``BaseCommand.main`` and prints ``Error: `` and the message (a usage error
+#: after the usage line), not a traceback. The name -> whether it is a usage
+#: error, and how ``format_message`` words the message
+CLICK_ERRORS: dict[str, tuple[bool, str]] = {
+    "ClickException": (False, "{message}"),
+    "FileError": (False, "Could not open file {filename!r}: {message}"),
+    "UsageError": (True, "{message}"),
+    "BadOptionUsage": (True, "{message}"),
+    "BadArgumentUsage": (True, "{message}"),
+    "NoSuchOption": (True, "{message}"),
+    "BadParameter": (True, "Invalid value for {param_hint}: {message}"),
+}
+
+
+def click_form(site: ThrowSite) -> str | None:
+    """How a command built with click prints the error, when it is one of
+    click's exceptions (``click.BadParameter("…")``)::
+
+        Usage: PROG [OPTIONS] ...
+        Try 'PROG --help' for help.
+
+        Error: Invalid value for '--n': must be positive
+    """
+    name = (site.exception_type or "").rsplit(".", 1)[-1]
+    got = CLICK_ERRORS.get(name)
+    if got is None or site.kind != "raise":
+        return None
+    usage, words = got
+    said = words.replace("{message}", site.template.display() or "{message}")
+    head = "Usage: PROG [OPTIONS] ...\nTry 'PROG --help' for help.\n\n" if usage else ""
+    return f"{head}Error: {said}"
+
+
 def printed_form(site: ThrowSite, line: str) -> str:
-    shown = printed.printed_form(site, line)
+    shown = printed.printed_form(site, line) or click_form(site)
     if shown is not None:
         return shown
     return f"Traceback (most recent call last):\n  ...\n{line}"

@@ -35,6 +35,10 @@ def parses(code: str) -> bool:
     return not _parser().parse(code.encode()).root_node.has_error
 
 
+#: the longest call kept as written (``Call.text``)
+_MAX_CALL_TEXT = 160
+
+
 def identifiers(code: str) -> set[str]:
     root = _parser().parse(code.encode()).root_node
     out: set[str] = set()
@@ -188,8 +192,19 @@ class _Scan:
             if k == _CALL:
                 callee = _callee(n.child_by_field_name("function"), self)
                 if callee:
+                    # as written, for lifting a helper's check to its caller's
+                    # arguments (``lift``): a library's own call on one line
+                    size = n.end_byte - n.start_byte
+                    text = (
+                        self.t(n)
+                        if fn
+                        and not in_test
+                        and n.start_point.row == n.end_point.row
+                        and size <= _MAX_CALL_TEXT
+                        else ""
+                    )
                     self.calls.append(
-                        Call(sys.intern(callee), sys.intern(fn), n.start_point.row + 1)
+                        Call(sys.intern(callee), sys.intern(fn), n.start_point.row + 1, text)
                     )
                     if in_test and callee in _EXPECTING:
                         self.test_call(n, callee, fn)

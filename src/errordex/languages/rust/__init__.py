@@ -73,6 +73,8 @@ RUST = Language(
         reads_callers=True,
         # Rust has no keyword arguments: `split_to(at)`, not `split_to(at=…)`
         call_arguments=", ".join,
+        either=" || ",
+        both=" && ",
     ),
 )
 

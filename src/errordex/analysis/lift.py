@@ -1,0 +1,263 @@
+"""A private helper's check, lifted to the public call's arguments (pure).
+
+A site in a private helper is guarded by a condition on the helper's own
+parameters (``size < 0`` in ``_check(size)``). The public function a user
+calls reaches it through calls written in the library (``_check(width)`` in
+``area(width, height)``). Following those calls, argument for parameter,
+the condition reads in the public call's parameters (``width < 0``), which
+is what the user passed. A hop whose call is not written on one line, or
+whose arguments the condition needs but the call does not give plainly
+(``*args``, a default), stops the lift: the page then says where the check
+is instead.
+
+    >>> bind("_check(width)", ("size",))
+    {'size': 'width'}
+    >>> bind("self.buf.split_to(at + 1)", ("self", "at"))
+    {'self': 'self.buf', 'at': 'at + 1'}
+    >>> substitute("size < 0 and size.real", {"size": "width"})
+    'width < 0 and width.real'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from errordex import plugins
+from errordex.analysis.index import Index
+from errordex.analysis.sections import CONDITION_KINDS, FIRES_WHEN_FALSE
+
+Fact = dict[str, Any]
+
+#: guard kinds whose text is a condition on values (the writer's choice of condition)
+CONDITIONS = CONDITION_KINDS
+#: conditions kept at most per hop (a helper called that many times on a line)
+MAX_ALTERNATIVES = 4
+_SELF = ("self", "&self", "&mut self", "mut self", "cls")
+#: a string literal, or a name not after ``.``/``::`` (an attribute or path segment is not a name)
+_TOKEN = re.compile(r"(\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*')|(?<![\w.:])([A-Za-z_]\w*)")
+_BOUND = re.compile(r"\bfor\s+([A-Za-z_]\w*)\s+in\b|\blambda\s+([A-Za-z_]\w*)")
+_CLOSURE = re.compile(r"\|([^|]*)\|")
+_NAMES = re.compile(r"[A-Za-z_]\w*")
+#: a module's private or constant name, which a caller's module reads alike
+_CONSTANT = re.compile(r"_[a-z]\w*|[A-Z][A-Z0-9_]+")
+_LOOSE = re.compile(r"\bor\b|\|\||\bif\b|\blambda\b")
+_SELF_READ = re.compile(r"(?<![\w.])self\b")
+_KEYWORD = re.compile(r"\s*([A-Za-z_]\w*)\s*=(?!=)\s*(.*)", re.S)
+#: an argument that needs no parentheses where a name stood
+_PLAIN = re.compile(r"[\w.]+(\(.*\)|\[.*\])?|\"[^\"]*\"|'[^']*'|-?\d[\w.]*", re.S)
+
+
+def split_arguments(inner: str) -> list[str] | None:
+    """The top-level comma-separated parts of a call's argument text."""
+    out: list[str] = []
+    depth = 0
+    quote = ""
+    start = 0
+    i = 0
+    while i < len(inner):
+        c = inner[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "\"'":
+            quote = c
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif c == "," and depth == 0:
+            out.append(inner[start:i].strip())
+            start = i + 1
+        i += 1
+    if quote or depth:
+        return None
+    last = inner[start:].strip()
+    if last:
+        out.append(last)
+    return out
+
+
+def bind(call: str, params: Sequence[str]) -> dict[str, str] | None:
+    """Which argument text each parameter of the callee gets at ``call``
+    (written ``f(a, k=b)``, ``x.f(a)`` or ``T::f(x, a)``); None when the call
+    cannot be read. A method called on a receiver binds ``self`` to it."""
+    call = call.strip()
+    open_at = call.find("(")
+    if open_at <= 0 or not call.endswith(")"):
+        return None
+    head, inner = call[:open_at], call[open_at + 1 : -1]
+    args = split_arguments(inner)
+    if args is None:
+        return None
+    params = list(params)
+    out: dict[str, str] = {}
+    if params and params[0] in _SELF:
+        receiver, dot, _ = head.rpartition(".")
+        if dot:
+            out["self"] = receiver
+            params = params[1:]
+        elif params[0] == "cls":
+            params = params[1:]
+    positional = True
+    for i, a in enumerate(args):
+        if a.startswith("*"):
+            return None  # *args / **kw: which parameter gets what is unknown
+        kw = _KEYWORD.fullmatch(a)
+        if kw is not None and kw.group(1) in params:
+            positional = False
+            out[kw.group(1)] = kw.group(2).strip()
+        elif positional and i < len(params):
+            out[params[i]] = a
+        else:
+            return None
+    return out
+
+
+def substitute(condition: str, binding: Mapping[str, str]) -> str:
+    """``condition`` with each name of ``binding`` replaced by its argument."""
+
+    def one(m: re.Match[str]) -> str:
+        name = m.group(2)
+        if name is None or name not in binding:
+            return m.group(0)
+        arg = binding[name]
+        return arg if _PLAIN.fullmatch(arg) else f"({arg})"
+
+    return _TOKEN.sub(one, condition)
+
+
+def _reads(text: str, language: str) -> set[str] | None:
+    """The names ``text`` reads that are not the language's own words, nor
+    bound inside it (``for c in color``, ``|c|``), nor a module's constant
+    (``_ansi_colors``, ``MAX_LEN``: the same in the caller)."""
+    lang = plugins.find(language)
+    if lang is None:
+        return None
+    attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", text))
+    bound = {n for pair in _BOUND.findall(text) for n in pair if n}
+    bound |= {n for group in _CLOSURE.findall(text) for n in _NAMES.findall(group)}
+    return {
+        n
+        for n in lang.pages.identifiers(text) - attrs - bound
+        if n not in lang.pages.words and not _CONSTANT.fullmatch(n)
+    }
+
+
+def condition_of(site: str, guards: Iterable[Fact]) -> Fact | None:
+    """The condition the page states for ``site`` (the innermost one)."""
+    conds = [g for g in guards if g["site"] == site and g["kind"] in CONDITIONS]
+    return conds[-1] if conds else None
+
+
+def _call_text(ix: Index, hop: Fact) -> list[str]:
+    return [
+        text
+        for path, caller, line, text in ix.call_texts.get(hop["calls"])
+        if path == hop["path"] and line == hop["line"] and caller == hop["function"]
+    ]
+
+
+def lift(reach: list[Fact], guards: list[Fact], ix: Index, language: str) -> list[Fact]:
+    """For each private site function with a public caller: its condition
+    written in the public caller's parameters, with the calls it went
+    through (their lines are its evidence)."""
+    out: list[Fact] = []
+    for r in reach:
+        # a public trait impl is reached through the public method that calls it
+        if (r["public"] and not r["function"].startswith("<")) or not r.get("paths"):
+            continue
+        cond = condition_of(r["site"], guards)
+        if cond is None or cond["kind"] == "except":
+            continue
+        for chain in r["paths"]:
+            got = _lift_chain(
+                cond["text"],
+                list(r["params"]),
+                chain,
+                ix,
+                language,
+                cond["kind"] in FIRES_WHEN_FALSE,
+            )
+            if got is None:
+                continue
+            text, read, calls, params = got
+            out.append(
+                {
+                    "path": cond["path"],
+                    "line": cond["line"],
+                    "site": r["site"],
+                    "kind": cond["kind"],
+                    "condition": cond["text"],
+                    "text": text,
+                    "read": read,
+                    "function": chain[0]["function"],
+                    "params": params,
+                    "calls": calls,
+                }
+            )
+            break
+    return out
+
+
+def _lift_chain(
+    text: str,
+    params: list[str],
+    chain: list[Fact],
+    ix: Index,
+    language: str,
+    when_false: bool = False,
+) -> tuple[str, list[str], list[Fact], list[str]] | None:
+    """The condition through each call of ``chain``, last hop first. A hop
+    whose line calls the helper twice (``_check(width) * _check(height)``)
+    gives both: either one raises (``width < 0 or height < 0``; for a
+    condition the site needs false, ``a and b`` is what must hold)."""
+    texts = [text]
+    calls: list[Fact] = []
+    for i in range(len(chain) - 1, -1, -1):
+        hop = chain[i]
+        lifted: list[str] = []
+        for t in texts:
+            names = _reads(t, language)
+            if names is None:
+                return None
+            if _SELF_READ.search(t):
+                names.add("self")
+            for call in _call_text(ix, hop):
+                binding = bind(call, params)
+                if binding is not None and names <= binding.keys():
+                    lifted.append(substitute(t, binding))
+                    calls.append({"path": hop["path"], "line": hop["line"], "text": call})
+        texts = list(dict.fromkeys(lifted))[:MAX_ALTERNATIVES]
+        if not texts:
+            return None
+        caller = ix.function(hop["path"], hop["function"])
+        if caller is None:
+            return None
+        params = list(caller.params)
+    plain = [p for p in params if p not in _SELF]
+    names = set()
+    for t in texts:
+        got = _reads(t, language)
+        if not got or not got <= set(plain) | {"self"}:
+            return None
+        names |= got
+    read = [p for p in plain if p in names]
+    if not read:
+        return None
+    lang = plugins.find(language)
+    if when_false:
+        joiner = lang.pages.both if lang is not None else " and "
+        # `or` binds looser than `and`: a condition with one is grouped
+        text = joiner.join(f"({t})" if len(texts) > 1 and _LOOSE.search(t) else t for t in texts)
+    else:
+        joiner = lang.pages.either if lang is not None else " or "
+        # comparisons, `and`, `not` bind tighter than `or`: only a conditional is grouped
+        text = joiner.join(f"({t})" if " if " in t or "lambda" in t else t for t in texts)
+    seen = {(c["path"], c["line"], c["text"]): c for c in reversed(calls)}
+    return text, read, list(seen.values()), params
