@@ -652,11 +652,13 @@ def _related_candidates(
             for hop in chain:
                 for e in ix.by_symbol.get((hop["path"], hop["function"]), ()):
                     yield e, f"also thrown by `{api}`"
+    lang = plugins.find(entry.sites[0].language) if entry.sites else None
     for t in entry.exception_types:
         name = t.rsplit(".", 1)[-1]
         here = {s.path for s in cat}
+        builtin = lang is not None and lang.runtime.builtin_classes(name) is not None
         for e in ix.by_exception.get(name, ()):
-            if not builtin_exception(name) or e.path in here:
+            if not builtin or e.path in here:
                 yield e, f"same exception `{name}`"
     for t in sorted(trigrams_of(entry)):
         for e in ix.by_word.get(t, ()):
