@@ -586,13 +586,16 @@ def child_env() -> dict[str, str]:
     return env
 
 
-def build_and_run(crate: Crate, directory: Path, version: str, rustc: str) -> dict[str, Any]:
-    """Build the crate's program (cached) and capture every case's forms."""
+def build_and_run(
+    crate: Crate, directory: Path, version: str, rustc: str, root: Path | None = None
+) -> dict[str, Any]:
+    """Build the crate's program (cached under ``root``, by default
+    cache_root()) and capture every case's forms."""
     files = project_files(crate, version)
     key = hashlib.sha256(
         json.dumps([HARNESS_VERSION, rustc, str(directory), files], sort_keys=True).encode()
     ).hexdigest()[:16]
-    root = cache_root()
+    root = root or cache_root()
     runs = root / "runs" / f"{crate.name}-{version}-{key}.json"
     if runs.is_file():
         cached: dict[str, Any] = json.loads(runs.read_text())
