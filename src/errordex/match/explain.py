@@ -302,6 +302,8 @@ _TYPE_NAME = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[A-Z][a-z0-9]{2,40}"
 
 #: Names of a printed value looked up (the innermost first).
 MAX_NAMES = 12
+#: Repositories whose identifiers are asked for a printed value's other names.
+MAX_KNOWN_REPOS = 8
 
 
 def _by_name(
@@ -329,7 +331,19 @@ def _by_name(
         for c in got:
             found.setdefault((c.repo, c.entry_id), (c, n))
             names_of.setdefault(c.repo, set()).add(n.name)
-    return found, {repo: len(names) - 1 for repo, names in names_of.items()}
+    bonus = {repo: len(names) - 1 for repo, names in names_of.items()}
+    known = getattr(source, "known", None)
+    if callable(known) and len(names_of) > 1:
+        # the value's other names (``ParseBigIntError`` around ``kind: Empty``)
+        # tell apart crates that each have a variant of the name found
+        for repo in list(names_of)[:MAX_KNOWN_REPOS]:
+            rest = [n for n in picked if n not in names_of[repo]][:MAX_NAMES]
+            try:
+                bonus[repo] += len(known(repo, rest)) if rest else 0
+            except Exception:  # a source that cannot say still ranks by the names
+                log.exception("could not look up a repository's identifiers")
+                break
+    return found, bonus
 
 
 def _named_match(
@@ -346,8 +360,17 @@ def _named_match(
     told by that text first; its names only when the text verifies nowhere."""
     frame_path, _ = _frame_match(c.paths, suffixes)
     values = _printed_values(c.template, n)
-    # the placeholders its fields fill tell apart two crates' variants of one name
-    score = 0.6 + 0.03 * min(n.depth, 5) + 0.04 * min(others, 3) + 0.02 * min(len(values), 3)
+    # the placeholders its fields fill tell apart two crates' variants of one
+    # name; one the value has nothing for is text it did not print
+    # (``DecompressError(General { msg: None })`` is the arm without ``: {}``)
+    unfilled = len({h.expr or h.spec for h in c.template.holes}) - len(values)
+    score = (
+        0.6
+        + 0.03 * min(n.depth, 5)
+        + 0.04 * min(others, 3)
+        + 0.02 * min(len(values), 3)
+        - 0.01 * min(max(unfilled, 0), 3)
+    )
     if inner is not None:
         score -= 0.25
     return Match(
@@ -393,7 +416,7 @@ def _printed_values(t: Template, n: Named) -> dict[str, str]:
             pairs.append((h, n.items[int(name)]))
         else:
             rest.append(h)
-    if rest and len(rest) == len(n.items) and not fields:
+    if rest and len(rest) == len(n.items) and not fields and not any(map(_is_value, n.items)):
         pairs += list(zip(rest, n.items, strict=True))
     return _values(pairs)
 
@@ -573,6 +596,16 @@ def _judge_untextual(
         textual=False,
         paths=c.paths,
     )
+
+
+#: A Debug item that is a named value (``General { msg: None }``), or ``None``.
+_NAMED_ITEM = re.compile(r"[A-Z]\w*(?:::\w+)*\s?[({].*|None", re.DOTALL)
+
+
+def _is_value(item: str) -> bool:
+    """Whether a printed item is a value of its own, which a placeholder in
+    order does not take (its fields are read by name where it is named)."""
+    return _NAMED_ITEM.fullmatch(item.strip()) is not None
 
 
 def _values(pairs: Sequence[tuple[Hole, str]]) -> dict[str, str]:

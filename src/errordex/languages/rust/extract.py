@@ -727,8 +727,37 @@ class _File:
             return None
         match = _ancestor(arm, "match_expression")
         scrutinee = match.child_by_field_name("value") if match is not None else None
-        if owner and scrutinee is not None and self.text_of(scrutinee).lstrip("&*") == "self":
+        if owner is None or scrutinee is None:
+            return None
+        on = _squash(self.text_of(scrutinee)).lstrip("&*")
+        if on == "self":
             return f"{owner}::{name}"
+        field = _SELF_FIELD.fullmatch(on)
+        if field is not None and match is not None:
+            # ``match self.kind { InvalidName => .. }``: the variant of the
+            # field's enum (termcolor's ParseColorErrorKind, num-bigint's)
+            enum = self._field_enum(match, owner, field.group(1))
+            return f"{enum}::{name}" if enum else None
+        return None
+
+    def _field_enum(self, match: Node, owner: str, field: str) -> str | None:
+        """The enum a match on ``self.<field>`` is over: the one the enclosing
+        function glob-imports (``use self::ParseColorErrorKind::*;``), else
+        the field's type in the file's ``struct <owner>``."""
+        fn = _ancestor(match, "function_item")
+        if fn is not None:
+            globs = _GLOB_USE.findall(self.src[fn.start_byte : match.start_byte])
+            if len(globs) == 1:
+                return str(globs[0].decode())
+        m = re.search(
+            rb"\bstruct\s+" + re.escape(owner.encode()) + rb"\b[^{;]*\{([^}]*)\}", self.src
+        )
+        if m is not None:
+            t = re.search(
+                rb"\b" + re.escape(field.encode()) + rb"\s*:\s*([A-Z]\w*)\s*[,}]", m.group(1) + b"}"
+            )
+            if t is not None:
+                return t.group(1).decode()
         return None
 
     def _add(
@@ -996,6 +1025,12 @@ def _first(node: Node | None) -> Node | None:
     if node is None or node.named_child_count == 0:
         return None
     return node.named_child(0)
+
+
+#: ``self.kind``, ``self.kind()``: a field of the error a match is on
+_SELF_FIELD = re.compile(r"self\s*\.\s*([a-z_]\w*)(?:\(\))?")
+#: ``use self::ParseColorErrorKind::*;`` / ``use crate::BigIntErrorKind::*;``
+_GLOB_USE = re.compile(rb"\buse\s+(?:[\w]+::)*([A-Z]\w*)::\*\s*;")
 
 
 def _ancestor(node: Node, kind: str) -> Node | None:
