@@ -405,3 +405,52 @@ def test_a_docstring_summary_is_its_whole_first_sentence() -> None:
     )
     (doc,) = ev.functions[0].docs
     assert (doc.text, doc.line) == ("Unstack existing dimensions into multiple new dimensions.", 3)
+
+
+def test_an_undocumented_rust_error_means_what_its_guards_say(tmp_path: Path) -> None:
+    """candle's ``bail!``s have no docs: what they mean is the check they are
+    the failing branch of, the arm they sit in, and the values the message
+    shows from them (as in candle-nn/src/group_norm.rs, candle-core/src/pickle.rs)."""
+    files = {
+        "Cargo.toml": '[package]\nname = "norm"\nversion = "0.1.0"\n',
+        "src/lib.rs": (
+            "#[macro_export]\nmacro_rules! bail {\n"
+            "    ($($t:tt)*) => { return Err(format!($($t)*)) };\n}\n\n"
+            "pub struct GroupNorm;\n\npub enum Object { List(Vec<u8>), Int(i64) }\n\n"
+            "impl GroupNorm {\n"
+            "    pub fn forward(&self, x_shape: &[usize]) -> Result<(), String> {\n"
+            "        if x_shape.len() <= 2 {\n"
+            '            bail!("input rank for GroupNorm should be at least 3")\n'
+            "        }\n"
+            "        Ok(())\n"
+            "    }\n\n"
+            "    pub fn read(&self, op: u8, pylist: Object) -> Result<(), String> {\n"
+            "        match op {\n"
+            "            1 => {\n"
+            "                let Object::List(d) = pylist else {\n"
+            '                    bail!("expected a list, got {pylist:?}")\n'
+            "                };\n"
+            "                drop(d);\n"
+            "            }\n"
+            "            _ => {}\n"
+            "        }\n"
+            "        Ok(())\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/norm")
+    meaning = _page(store, sid, "input rank for GroupNorm should be at least 3")["analysis"][
+        "meaning"
+    ]
+    assert meaning["text"] == (
+        "`GroupNorm::forward` returns this error at src/lib.rs:13 when"
+        " `x_shape.len() <= 2` holds (line 12)."
+    )
+    assert meaning["evidence"] == ["src/lib.rs:12"]
+    meaning = _page(store, sid, "expected a list, got {pylist:?}")["analysis"]["meaning"]
+    assert meaning["text"] == (
+        "`GroupNorm::read` returns this error at src/lib.rs:22 when the value its `match`"
+        " reads at line 20 is `1` and `pylist` is not `Object::List(d)` (line 21)."
+        " The message shows `pylist`: the value checked there."
+    )
