@@ -3,7 +3,7 @@
 value, the unwrap panic, ``Error:`` from main) leads to the entry of the
 text its Display printed, among crates that have variants of the same names
 (crossbeam-channel's and num-bigint's ``Empty``, xmlparser's and termcolor's
-``InvalidName``). The crates are indexed from Debian's registry."""
+``InvalidName``), and the Display text leads to the entry of the text in it. The crates are indexed from Debian's registry."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ CRATES = {
     "crossbeam-channel-0.5.6": "crossbeam-rs/crossbeam",
     "xmlparser-0.13.5": "RazrFalcon/xmlparser",
     "smallvec-1.9.0": "servo/rust-smallvec",
+    "data-encoding-2.3.2": "ia0/data-encoding",
 }
 FORMS = ("debug", "unwrap", "main")
 
@@ -60,5 +61,17 @@ def test_each_form_of_a_tuned_crate_error_leads_to_its_entry(
     store: SqliteStore, case: dict[str, Any], form: str
 ) -> None:
     top = _top(store, case[form])
+    assert top["message"] == case["message"]
+    assert top["repo"] == CRATES[case["crate"]]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["case"] for c in CASES])
+def test_the_display_text_of_a_tuned_crate_error_leads_to_its_entry(
+    store: SqliteStore, case: dict[str, Any]
+) -> None:
+    """data-encoding's ``"{} at {}"`` shows its ``DecodeKind``'s Display
+    (``invalid symbol at 1``): that kind's text is the entry, not the test's
+    ``panic!("1")`` of crossbeam-channel that the text holds by chance."""
+    top = _top(store, case["display"])
     assert top["message"] == case["message"]
     assert top["repo"] == CRATES[case["crate"]]

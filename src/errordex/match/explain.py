@@ -300,6 +300,8 @@ def _names(part: ParsedError) -> tuple[Named, ...]:
 _TYPE_NAME = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[A-Z][a-z0-9]{2,40}")
 
 
+#: Constant characters a template needs to be found inside a longer message.
+MIN_PARTIAL_CHARS = 4
 #: Names of a printed value looked up (the innermost first).
 MAX_NAMES = 12
 #: Repositories whose identifiers are asked for a printed value's other names.
@@ -373,6 +375,8 @@ def _named_match(
     )
     if inner is not None:
         score -= 0.25
+    if c.template.holes and all(len(w) <= 3 for w in template_tokens(c.template)):
+        score -= 0.03  # "{} at {}" wraps the text of what it holds, which says more
     return Match(
         entry_id=c.entry_id,
         repo=c.repo,
@@ -525,10 +529,12 @@ def _judge(
     result: MatchResult | None = matcher.match(message)
     if result is None and inner is not None:
         result = matcher.match(inner)
-    if result is None:
+    # a text found inside a longer one must say something: "1" (a test's
+    # panic!("1")) is in "invalid symbol at 1" by chance
+    if result is None and matcher.constant_chars >= MIN_PARTIAL_CHARS:
         result = matcher.match(message, partial=True)
-    if result is None and raw:
-        result = matcher.match(raw, partial=True)
+        if result is None and raw:
+            result = matcher.match(raw, partial=True)
     if result is None:
         return Match(
             entry_id=c.entry_id,

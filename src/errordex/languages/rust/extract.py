@@ -87,7 +87,7 @@ _TEST_WORD = re.compile(r"\btest\b")
 _MACRO, _METHOD, _ERR, _ATTR, _TOKEN = range(5)
 _CANDIDATES: tuple[tuple[int, str, frozenset[bytes] | None], ...] = (
     (_MACRO, "macro", None),
-    (_METHOD, "method.name", frozenset({b"expect", b"expect_err", b"write_str", b"pad"})),
+    (_METHOD, "method.name", frozenset({b"expect", b"expect_err", b"write_str", b"pad", b"fmt"})),
     (_ERR, "err.name", frozenset({b"Err"})),
     (_ATTR, "attr.name", frozenset({b"error"})),
     (
@@ -246,9 +246,30 @@ class _File:
                 self.error_types.add(name)
             else:
                 displays.append((impl, name))
+        held = self._held_by_errors(
+            {n for _, n in displays if not _errish(n, errors)}, errors | {n for _, n in displays}
+        )
+        self.error_types.update(held)
         for node, name in displays:
-            if _errish(name, errors):
+            if _errish(name, errors) or name in held:
                 self.displays.append((node.start_byte, node.end_byte, name))
+
+    def _held_by_errors(self, names: set[str], types: set[str]) -> set[str]:
+        """Which of ``names`` an error type of the file holds in a field, so
+        that its ``Display`` is part of the error's: data-encoding's
+        ``DecodeError { kind: DecodeKind, .. }`` prints ``"{} at {}"`` with
+        the kind's ``"invalid symbol"``."""
+        if not names:
+            return set()
+        out: set[str] = set()
+        for m in _STRUCT_BODY.finditer(self.src):
+            owner = m.group(1).decode()
+            if owner in names or not _errish(owner, types - names):
+                continue
+            for t in _FIELD_TYPE.findall(m.group(2)):
+                if t.decode() in names:
+                    out.add(t.decode())
+        return out
 
     def _collect_consts(self, caught: grammars.Captures) -> None:
         """``static LEVEL_PARSE_ERROR: &str = "...";``: a message written
@@ -497,6 +518,9 @@ class _File:
         if method in ("expect", "expect_err"):
             self._add("expect", name, call, self._message(groups[0]))
             return
+        if method == "fmt":
+            self._literal_fmt(name, call)
+            return
         owner = self._display_type(call)  # write_str / pad
         if owner is None:
             return
@@ -505,6 +529,21 @@ class _File:
             self._match_arms(arg[0], owner)
             return
         self._add("display-impl", name, call, self._message(groups[0]), self._variant(call, owner))
+
+    def _literal_fmt(self, name: Node, call: Node) -> None:
+        """``"sending on a disconnected channel".fmt(f)``, the whole of a
+        ``Display`` (crossbeam's); an arm that writes so is read with its
+        ``match`` (``_descriptions``)."""
+        func = call.child_by_field_name("function")
+        recv = func.child_by_field_name("value") if func is not None else None
+        if recv is None or recv.type not in _STRING_NODES:
+            return
+        owner = self._display_type(call)
+        if owner is None or _ancestor(call, "match_arm") is not None:
+            return
+        lit = unescape(self.text_of(recv))
+        if lit is not None:
+            self._add("display-impl", name, call, Template.literal(lit), owner)
 
     def _match_arms(
         self,
@@ -1027,6 +1066,10 @@ def _first(node: Node | None) -> Node | None:
     return node.named_child(0)
 
 
+#: ``struct Name { fields }`` (a struct's body without nested braces)
+_STRUCT_BODY = re.compile(rb"\bstruct\s+([A-Z]\w*)[^{;(]*\{([^{}]*)\}")
+#: ``field: Type`` in a struct's body
+_FIELD_TYPE = re.compile(rb"\b[a-z_]\w*\s*:\s*([A-Z]\w*)\s*(?:,|$)")
 #: ``self.kind``, ``self.kind()``: a field of the error a match is on
 _SELF_FIELD = re.compile(r"self\s*\.\s*([a-z_]\w*)(?:\(\))?")
 #: ``use self::ParseColorErrorKind::*;`` / ``use crate::BigIntErrorKind::*;``

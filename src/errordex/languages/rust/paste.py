@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from errordex.languages.rust.debug import is_debug, named
+from errordex.languages.rust.debug import is_debug, named, opaque
 from errordex.paste.model import Found, Frame, ParsedError
 
 MAX_MESSAGE_LINES = 200
@@ -256,6 +256,8 @@ def _leading_string(text: str) -> str | None:
 
 def _add_error_message(values: dict[str, str]) -> None:
     payload = values["error"]
+    if opaque(payload):
+        return  # "SendError(..)" names the error; it is no message
     inner = debug_message(payload)
     if inner and inner != payload:
         values["error_message"] = inner
@@ -362,7 +364,9 @@ def _main_error(payload: str, raw: str, relation: str | None) -> ParsedError:
     values = {"error": payload} if relation is None else {}
     message = payload
     debug = False
-    if payload.startswith('"') and payload.endswith('"') and len(payload) >= 2:
+    if relation is None and opaque(payload):
+        debug = True  # "SendError(..)": a name, not a message
+    elif payload.startswith('"') and payload.endswith('"') and len(payload) >= 2:
         message = _unescape(payload[1:-1])
     elif relation is None and (_DEBUG.match(payload) or _WORD.match(payload)):
         debug = True
