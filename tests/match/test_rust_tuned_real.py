@@ -31,6 +31,8 @@ CRATES = {
     "xmlparser-0.13.5": "RazrFalcon/xmlparser",
     "smallvec-1.9.0": "servo/rust-smallvec",
     "data-encoding-2.3.2": "ia0/data-encoding",
+    "strsim-0.10.0": "dguo/strsim-rs",
+    "object-0.30.0": "gimli-rs/object",
 }
 FORMS = ("debug", "unwrap", "main")
 

@@ -26,9 +26,9 @@ from tree_sitter import Node, Tree
 
 from errordex import grammars
 from errordex.extract.common import context_hash, is_test_path
-from errordex.languages.rust import construct, macros
+from errordex.languages.rust import construct, helpers, macros
 from errordex.languages.rust.fmt import parse_format, unescape
-from errordex.model import Extraction, Guard, ThrowSite
+from errordex.model import Extraction, Forwarder, Guard, ThrowSite
 from errordex.template import Hole, Template, Text
 
 LANGUAGE = "rust"
@@ -141,6 +141,8 @@ class _File:
         self.sites: list[ThrowSite] = []
         self._lines: list[str] | None = None
         self._file_guards: tuple[list[Guard], bool] | None = None
+        #: helpers that build an error of a parameter (``helpers.forwarder``)
+        self.forwarders: list[Forwarder] = []
         #: (start, end, type name) of ``impl Display`` blocks of error types.
         self.displays: list[tuple[int, int, str]] = []
         #: the types the file implements ``Error`` for
@@ -213,7 +215,14 @@ class _File:
         self.sites.extend(macros.calls(self, caught, macros.aliases(self, caught)))
         self.sites.sort(key=lambda s: (s.line, s.column, s.kind))
         classes = construct.definitions(self.path, self.sites) + macros.rules(self, caught)
-        return Extraction(sites=tuple(self.sites), classes=tuple(classes))
+        calls = helpers.message_calls(self, caught) if not self.test_path else []
+        return Extraction(
+            sites=tuple(self.sites),
+            classes=tuple(classes),
+            forwarders=tuple(self.forwarders),
+            calls=tuple(calls),
+            functions=tuple(helpers.functions(self, caught)),
+        )
 
     def _candidates(self, caught: grammars.Captures) -> list[tuple[int, int, int, Node]]:
         """(start, kind, index, node) of the captures whose name makes them a
@@ -294,6 +303,9 @@ class _File:
         - a ``match`` inside the ``Display`` that picks the text (``let msg =
           match self.kind { A => "a", .. }; f.write_str(msg)``).
         """
+        for scope in caught.get("scope", ()):
+            if scope.type == "function_item":
+                self._one_description(scope)
         for match in caught.get("match", ()):
             inside = self._display_type(match)
             if inside is not None:
@@ -320,6 +332,30 @@ class _File:
                 continue
             self._match_arms(match, owner, sentences=True)
 
+    def _one_description(self, fn: Node) -> None:
+        """``fn __description(&self) -> &str { "out of range .." }`` of an
+        error type whose ``Display`` calls it (num-bigint's): its text."""
+        ret = fn.child_by_field_name("return_type")
+        body = fn.child_by_field_name("body")
+        name = fn.child_by_field_name("name")
+        if ret is None or body is None or name is None or "str" not in self.text_of(ret):
+            return
+        last = _last_expression(body)
+        if last is None or last.type not in _STRING_NODES:
+            return
+        impl = _ancestor(fn, "impl_item")
+        type_node = impl.child_by_field_name("type") if impl is not None else None
+        if type_node is None:
+            return
+        owner = _type_name(type_node, self)
+        if not _errish(owner, self.error_types) or not self._display_reads(
+            owner, self.text_of(name)
+        ):
+            return
+        lit = unescape(self.text_of(last))
+        if lit is not None and " " in lit.strip():
+            self._add("display-impl", last, last, Template.literal(lit), owner)
+
     def _written_elsewhere(self, match: Node) -> bool:
         """Whether a ``match`` in a ``Display`` is read as another site's:
         the argument of ``f.write_str``/``f.pad``, or an arm of a bigger one."""
@@ -332,7 +368,20 @@ class _File:
         # one text written by its arm ("a".fmt(f)) is a message; one bare
         # text among other arms may be anything
         written = any(t.parent is not None and t.parent.type == "field_expression" for t in found)
+        if not written and len(found) == 1 and self._picks_for_self(match):
+            return False  # strsim's one-variant ``let text = match self { .. }``
         return not written and len(found) < 2
+
+    def _picks_for_self(self, match: Node) -> bool:
+        """``let text = match self { .. };``: the text of the error itself."""
+        on = match.child_by_field_name("value")
+        p = match.parent
+        return (
+            on is not None
+            and self.text_of(on).lstrip("&*") == "self"
+            and p is not None
+            and p.type == "let_declaration"
+        )
 
     def _arm_text(self, arm: Node) -> Node | None:
         """The string literal a match arm gives: ``A => "a"``, ``A => { "a" }``,

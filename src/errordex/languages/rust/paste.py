@@ -242,10 +242,17 @@ def debug_message(payload: str) -> str | None:
 
 def _leading_string(text: str) -> str | None:
     """``Error("key must be a string", line: 1, column: 2)``: a hand-written
-    Debug that prints the message first, then where."""
+    Debug that prints the message first, then where; and the standard
+    library's ``io::Error`` made with a message, ``Custom { kind:
+    InvalidInput, error: "invalid gzip header" }``."""
     if not is_debug(text):
         return None
     top = named(text)
+    if top and top[0].name == "Custom":
+        fields = dict(top[0].fields)
+        err = fields.get("error", "")
+        if "kind" in fields and len(err) >= 2 and err[0] == err[-1] == '"':
+            return _unescape(err[1:-1])
     if not top or not top[0].items or not top[0].items[0].startswith('"'):
         return None
     lit = top[0].items[0]
