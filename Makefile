@@ -14,7 +14,8 @@ DEB_TEST_PACKAGES := ripgrep git librust-regex-dev librust-semver-dev \
 	librust-anyhow-dev librust-thiserror-dev librust-clap-dev librust-bytes-dev \
 	librust-regex-syntax-dev librust-log-dev librust-miniz-oxide-dev librust-termcolor-dev \
 	librust-num-bigint-dev librust-flate2-dev librust-crossbeam-channel-dev librust-xmlparser-dev \
-	librust-smallvec-dev librust-data-encoding-dev librust-strsim-dev librust-object-dev chromium
+	librust-smallvec-dev librust-data-encoding-dev librust-strsim-dev librust-object-dev \
+	librust-serde-dev chromium
 
 .PHONY: run test venv deps-test lint typecheck clean
 

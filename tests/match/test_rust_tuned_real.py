@@ -33,6 +33,7 @@ CRATES = {
     "data-encoding-2.3.2": "ia0/data-encoding",
     "strsim-0.10.0": "dguo/strsim-rs",
     "object-0.30.0": "gimli-rs/object",
+    "serde-1.0.152": "serde-rs/serde",
 }
 FORMS = ("debug", "unwrap", "main")
 

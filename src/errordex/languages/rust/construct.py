@@ -103,7 +103,7 @@ def constructs(f: _File, caught: grammars.Captures) -> list[ThrowSite]:
         parent = node.parent
         if parent is None or parent.type in _PATTERNS:
             continue
-        io = _io_error(f, node)
+        io = _io_error(f, node) or _custom(f, node)
         if io is not None:
             out.append(io)
             continue
@@ -206,6 +206,33 @@ def _io_error(f: _File, node: Node) -> ThrowSite | None:
     )
     exc = f"io::ErrorKind::{kind.group(1).decode()}" if kind else "io::ErrorKind::Other"
     return f.site("err-return", node, call, tmpl, exc)
+
+
+#: ``de::Error::custom``, ``D::Error::custom``, ``E::custom``: serde's way to
+#: build a format's error of a message (every serde format passes it through)
+_CUSTOM = re.compile(rb"(?:^|::)\s*[A-Z]\w*\s*::\s*custom$")
+
+
+def _custom(f: _File, node: Node) -> ThrowSite | None:
+    """``Error::custom(format_args!("invalid type: {}, expected {}", ..))``:
+    its message is the text it is given."""
+    if _CUSTOM.search(f.src[node.start_byte : node.end_byte]) is None:
+        return None
+    call = node.parent
+    if call is None or call.type != "call_expression":
+        return None
+    args = call.child_by_field_name("arguments")
+    named = [c for c in args.named_children if "comment" not in c.type] if args else []
+    if len(named) != 1 or named[0].type not in (
+        "string_literal",
+        "raw_string_literal",
+        "macro_invocation",
+    ):
+        return None
+    tmpl = f.string_expr(named)
+    if tmpl is None:
+        return None
+    return f.site("err-return", node, call, tmpl)
 
 
 def _errish(f: _File, name: str) -> bool:

@@ -100,7 +100,7 @@ _CANDIDATES: tuple[tuple[int, str, frozenset[bytes] | None], ...] = (
                 *("assert", "assert_eq", "assert_ne"),
                 *("debug_assert", "debug_assert_eq", "debug_assert_ne"),
                 *("bail", "anyhow", "format_err", "ensure"),
-                *("expect", "expect_err", "Err", "error"),
+                *("expect", "expect_err", "Err", "error", "custom"),
             )
         ),
     ),
@@ -471,11 +471,22 @@ class _File:
             groups = _groups(nxt)
             if len(groups) == 1:
                 self._add("expect", name, nxt, self._message(groups[0]))
+        elif word == "custom" and self._custom_owner(prev):
+            # serde's ``Error :: custom (format_args ! ("invalid type: {}, .." ..))``
+            groups = _groups(nxt)
+            tmpl = self._string_expr(groups[0]) if len(groups) == 1 else None
+            if tmpl is not None and not tmpl.dynamic:
+                self._add("err-return", name, nxt, tmpl)
         elif word == "Err" and (prev is None or prev.type not in (".", "'")):
             groups = _groups(nxt)
             tmpl = self._string_expr(groups[0]) if len(groups) == 1 else None
             if tmpl is not None:
                 self._add("err-return", name, nxt, tmpl)
+
+    def _custom_owner(self, colons: Node | None) -> bool:
+        """``Error ::`` or ``E ::`` before ``custom``: a type's constructor."""
+        owner = colons.prev_sibling if colons is not None and colons.type == "::" else None
+        return owner is not None and self.text_of(owner)[:1].isupper()
 
     def _token_error_attr(self, name: Node, args: Node) -> None:
         """``# [error("...")]`` in a macro body: thiserror's attribute as tokens."""
