@@ -1081,7 +1081,7 @@ class _File:
             )
         )
         if not catch_all:
-            guards.append(Guard("match-arm", _squash(self.text_of(pat)), line))
+            guards.append(Guard("match-arm", _squash(self._code_of(pat)), line))
             return
         siblings: list[str] = []
         block = arm.parent
@@ -1089,8 +1089,28 @@ class _File:
             if other.type == "match_arm" and other != arm:
                 other_pat = other.child_by_field_name("pattern")
                 if other_pat is not None:
-                    siblings.append(_squash(self.text_of(other_pat)))
+                    siblings.append(_squash(self._code_of(other_pat)))
         guards.append(Guard("match-arm", "_", line, tuple(siblings)))
+
+    def _code_of(self, node: Node) -> str:
+        """A node's text without its comments (``[0x64, 0x86, ..] // COFF``):
+        a guard shows code, whose every identifier is checked (``verify``)."""
+        cuts: list[tuple[int, int]] = []
+        stack = [node]
+        while stack:
+            n = stack.pop()
+            if n.type in ("line_comment", "block_comment"):
+                cuts.append((n.start_byte, n.end_byte))
+            elif n.child_count:
+                stack.extend(n.children)
+        if not cuts:
+            return self.text_of(node)
+        out, at = bytearray(), node.start_byte
+        for lo, hi in sorted(cuts):
+            out += self.src[at:lo]
+            at = hi
+        out += self.src[at : node.end_byte]
+        return out.decode("utf-8", "replace")
 
     def _impl_name(self, impl: Node) -> str:
         type_node = impl.child_by_field_name("type")
