@@ -454,3 +454,25 @@ def test_an_undocumented_rust_error_means_what_its_guards_say(tmp_path: Path) ->
         " reads at line 20 is `1` and `pylist` is not `Object::List(d)` (line 21)."
         " The message shows `pylist`: the value checked there."
     )
+
+
+def test_a_debug_assert_eq_page_is_grounded(tmp_path: Path) -> None:
+    """tracing-core's ``debug_assert_eq!``: the page says it is a
+    ``debug_assert!``, a std macro, which ``verify`` accepts."""
+    from click.testing import CliRunner
+
+    from errordex.cli import main
+
+    files = {
+        "Cargo.toml": '[package]\nname = "reg"\nversion = "0.1.0"\n',
+        "src/lib.rs": (
+            "pub fn register(state: u8) {\n"
+            '    debug_assert_eq!(state, 1, "weird callsite registration state");\n'
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/reg")
+    meaning = _page(store, sid, "weird callsite registration state")["analysis"]["meaning"]
+    assert "It is a `debug_assert!`" in meaning["text"]
+    res = CliRunner().invoke(main, ["verify", "--db", str(store.path)])
+    assert res.exit_code == 0, res.output
