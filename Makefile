@@ -12,7 +12,10 @@ PORT   ?= 8000
 # ripgrep as a baseline, and the servers and browser the tests start.
 DEB_TEST_PACKAGES := ripgrep git librust-regex-dev librust-semver-dev \
 	librust-anyhow-dev librust-thiserror-dev librust-clap-dev librust-bytes-dev \
-	librust-regex-syntax-dev librust-log-dev librust-miniz-oxide-dev chromium \
+	librust-regex-syntax-dev librust-log-dev librust-miniz-oxide-dev librust-termcolor-dev \
+	librust-num-bigint-dev librust-flate2-dev librust-crossbeam-channel-dev librust-xmlparser-dev \
+	librust-smallvec-dev librust-data-encoding-dev librust-strsim-dev librust-object-dev \
+	librust-serde-dev chromium \
 	golang-go golang-github-pkg-errors-dev golang-github-spf13-pflag-dev \
 	golang-gopkg-yaml.v3-dev golang-github-google-uuid-dev
 

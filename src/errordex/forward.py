@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from errordex import plugins
-from errordex.model import ClassDef, Forwarder, MessageCall, ThrowSite
+from errordex.model import CallArg, ClassDef, Forwarder, MessageCall, ThrowSite
 from errordex.template import Hole, Part, Template
 
 MAX_DEFINITIONS = 5
@@ -68,8 +68,20 @@ def forwarded_sites(
             targets = _through_class(call, by_qualname, defined, bases)
         else:
             targets = _by_name(call, by_qualname, defined)
+        seen: set[tuple[str, str | None, str, str]] = set()
         for fw in targets:
-            out.extend(_sites(call, fw))
+            for site in _sites(call, fw):
+                # one helper in several impls (a trait's) builds one value per call
+                arg = site.args[0].value if site.args and site.args[0].value else None
+                key = (
+                    site.kind,
+                    site.exception_type,
+                    site.template.key(),
+                    arg.key() if arg else "",
+                )
+                if fw.kind is None or key not in seen:
+                    seen.add(key)
+                    out.append(site)
     return out
 
 
@@ -141,7 +153,8 @@ def _sites(call: MessageCall, fw: Forwarder) -> list[ThrowSite]:
     out: list[ThrowSite] = []
     # A forwarder raises: a call to one is a raise of its file's language.
     lang = plugins.for_path(call.path)
-    if lang is None or lang.runtime.raise_kind is None:
+    kind = fw.kind or (lang.runtime.raise_kind if lang is not None else None)
+    if lang is None or kind is None:
         return out
     seen: set[str] = set()
     for key, message in call.args:
@@ -151,6 +164,9 @@ def _sites(call: MessageCall, fw: Forwarder) -> list[ThrowSite]:
         if template is None or template.key() in seen:
             continue
         seen.add(template.key())
+        args: tuple[CallArg, ...] = ()
+        if fw.kind is not None:  # a value built of the text: its type says what it prints
+            template, args = Template.empty(), (CallArg(None, "", template),)
         out.append(
             ThrowSite(
                 path=call.path,
@@ -158,7 +174,8 @@ def _sites(call: MessageCall, fw: Forwarder) -> list[ThrowSite]:
                 column=call.column,
                 end_line=call.end_line,
                 language=lang.name,
-                kind=lang.runtime.raise_kind,
+                kind=kind,
+                args=args,
                 template=template,
                 exception_type=call.exception_type or fw.exception_type,
                 symbol=call.symbol,

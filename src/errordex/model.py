@@ -291,6 +291,12 @@ class Forwarder:
     exception_type: str | None
     template: Template
     method: bool = False
+    #: the kind of site a call to it is, when not the runtime's raise: a
+    #: Rust helper that builds an error value of the text it is given
+    #: (object's ``.read_error("Unknown file magic")``) is a ``construct``
+    #: with that text as its argument, whose message the type's definition
+    #: gives (``class_messages``)
+    kind: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {

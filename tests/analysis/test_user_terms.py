@@ -824,3 +824,74 @@ def test_a_re_raise_trigger_reads_as_a_sentence(tmp_path: Path) -> None:
         "Reaching `_encode_host`, when its `try` block raises `ipaddress.AddressValueError` "
         "(`except ipaddress.AddressValueError` at line 11)."
     )
+
+
+def test_an_undocumented_rust_error_means_what_its_guards_say(tmp_path: Path) -> None:
+    """candle's ``bail!``s have no docs: what they mean is the check they are
+    the failing branch of, the arm they sit in, and the values the message
+    shows from them (as in candle-nn/src/group_norm.rs, candle-core/src/pickle.rs)."""
+    files = {
+        "Cargo.toml": '[package]\nname = "norm"\nversion = "0.1.0"\n',
+        "src/lib.rs": (
+            "#[macro_export]\nmacro_rules! bail {\n"
+            "    ($($t:tt)*) => { return Err(format!($($t)*)) };\n}\n\n"
+            "pub struct GroupNorm;\n\npub enum Object { List(Vec<u8>), Int(i64) }\n\n"
+            "impl GroupNorm {\n"
+            "    pub fn forward(&self, x_shape: &[usize]) -> Result<(), String> {\n"
+            "        if x_shape.len() <= 2 {\n"
+            '            bail!("input rank for GroupNorm should be at least 3")\n'
+            "        }\n"
+            "        Ok(())\n"
+            "    }\n\n"
+            "    pub fn read(&self, op: u8, pylist: Object) -> Result<(), String> {\n"
+            "        match op {\n"
+            "            1 => {\n"
+            "                let Object::List(d) = pylist else {\n"
+            '                    bail!("expected a list, got {pylist:?}")\n'
+            "                };\n"
+            "                drop(d);\n"
+            "            }\n"
+            "            _ => {}\n"
+            "        }\n"
+            "        Ok(())\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/norm")
+    meaning = _page(store, sid, "input rank for GroupNorm should be at least 3")["analysis"][
+        "meaning"
+    ]
+    assert meaning["text"] == (
+        "`GroupNorm::forward` returns this error at src/lib.rs:13 when"
+        " `x_shape.len() <= 2` holds (line 12)."
+    )
+    assert meaning["evidence"] == ["src/lib.rs:12"]
+    meaning = _page(store, sid, "expected a list, got {pylist:?}")["analysis"]["meaning"]
+    assert meaning["text"] == (
+        "`GroupNorm::read` returns this error at src/lib.rs:22 when the value its `match`"
+        " reads at line 20 is `1` and `pylist` is not `Object::List(d)` (line 21)."
+        " The message shows `pylist`: the value checked there."
+    )
+
+
+def test_a_debug_assert_eq_page_is_grounded(tmp_path: Path) -> None:
+    """tracing-core's ``debug_assert_eq!``: the page says it is a
+    ``debug_assert!``, a std macro, which ``verify`` accepts."""
+    from click.testing import CliRunner
+
+    from errordex.cli import main
+
+    files = {
+        "Cargo.toml": '[package]\nname = "reg"\nversion = "0.1.0"\n',
+        "src/lib.rs": (
+            "pub fn register(state: u8) {\n"
+            '    debug_assert_eq!(state, 1, "weird callsite registration state");\n'
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/reg")
+    meaning = _page(store, sid, "weird callsite registration state")["analysis"]["meaning"]
+    assert "It is a `debug_assert!`" in meaning["text"]
+    res = CliRunner().invoke(main, ["verify", "--db", str(store.path)])
+    assert res.exit_code == 0, res.output

@@ -133,3 +133,22 @@ def test_cargo_malformed_or_workspace_only_manifest_is_none() -> None:
     assert parse_manifest("Cargo.toml", "[package\nname = ") is None
     assert parse_manifest("Cargo.toml", '[workspace]\nmembers = ["a"]\n') is None
     assert parse_manifest("Cargo.toml", "[package]\nname = 3\n") is None
+
+
+def test_rust_match_arm_guards_leave_comments_out() -> None:
+    """object's ``match`` on file magic comments its patterns (``[0x64,
+    0x86, ..] // COFF x86-64``): a guard shows the code, not the comment,
+    whose words are no identifiers of the commit (``verify``)."""
+    source = (
+        "pub fn kind(data: &[u8]) -> Result<u8, Error> {\n"
+        "    match data {\n"
+        "        [0x4c, 0x01, ..] // COFF x86\n"
+        "        | [0x64, 0x86, ..] => Ok(1),\n"
+        "        /* PE */ [b'M', b'Z', ..] => Ok(2),\n"
+        '        _ => Err(Error("Unknown file magic")),\n'
+        "    }\n"
+        "}\n"
+    )
+    (site,) = [s for s in rust.extract("src/lib.rs", source).sites if s.kind == "construct"]
+    (arm,) = [g for g in site.guards if g.kind == "match-arm"]
+    assert arm.siblings == ("[0x4c, 0x01, ..] | [0x64, 0x86, ..]", "[b'M', b'Z', ..]")

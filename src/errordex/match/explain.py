@@ -357,8 +357,12 @@ def _names(part: ParsedError) -> tuple[Named, ...]:
 _TYPE_NAME = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[A-Z][a-z0-9]{2,40}")
 
 
+#: Constant characters a template needs to be found inside a longer message.
+MIN_PARTIAL_CHARS = 4
 #: Names of a printed value looked up (the innermost first).
 MAX_NAMES = 12
+#: Repositories whose identifiers are asked for a printed value's other names.
+MAX_KNOWN_REPOS = 8
 
 
 def _by_name(
@@ -386,7 +390,19 @@ def _by_name(
         for c in got:
             found.setdefault((c.repo, c.entry_id), (c, n))
             names_of.setdefault(c.repo, set()).add(n.name)
-    return found, {repo: len(names) - 1 for repo, names in names_of.items()}
+    bonus = {repo: len(names) - 1 for repo, names in names_of.items()}
+    known = getattr(source, "known", None)
+    if callable(known) and len(names_of) > 1:
+        # the value's other names (``ParseBigIntError`` around ``kind: Empty``)
+        # tell apart crates that each have a variant of the name found
+        for repo in list(names_of)[:MAX_KNOWN_REPOS]:
+            rest = [n for n in picked if n not in names_of[repo]][:MAX_NAMES]
+            try:
+                bonus[repo] += len(known(repo, rest)) if rest else 0
+            except Exception:  # a source that cannot say still ranks by the names
+                log.exception("could not look up a repository's identifiers")
+                break
+    return found, bonus
 
 
 def _named_match(
@@ -403,10 +419,21 @@ def _named_match(
     told by that text first; its names only when the text verifies nowhere."""
     frame_path, _ = _frame_match(c.paths, suffixes)
     values = _printed_values(c.template, n)
-    # the placeholders its fields fill tell apart two crates' variants of one name
-    score = 0.6 + 0.03 * min(n.depth, 5) + 0.04 * min(others, 3) + 0.02 * min(len(values), 3)
+    # the placeholders its fields fill tell apart two crates' variants of one
+    # name; one the value has nothing for is text it did not print
+    # (``DecompressError(General { msg: None })`` is the arm without ``: {}``)
+    unfilled = len({h.expr or h.spec for h in c.template.holes}) - len(values)
+    score = (
+        0.6
+        + 0.03 * min(n.depth, 5)
+        + 0.04 * min(others, 3)
+        + 0.02 * min(len(values), 3)
+        - 0.01 * min(max(unfilled, 0), 3)
+    )
     if inner is not None:
         score -= 0.25
+    if c.template.holes and all(len(w) <= 3 for w in template_tokens(c.template)):
+        score -= 0.03  # "{} at {}" wraps the text of what it holds, which says more
     return Match(
         entry_id=c.entry_id,
         repo=c.repo,
@@ -450,7 +477,7 @@ def _printed_values(t: Template, n: Named) -> dict[str, str]:
             pairs.append((h, n.items[int(name)]))
         else:
             rest.append(h)
-    if rest and len(rest) == len(n.items) and not fields:
+    if rest and len(rest) == len(n.items) and not fields and not any(map(_is_value, n.items)):
         pairs += list(zip(rest, n.items, strict=True))
     return _values(pairs)
 
@@ -559,10 +586,12 @@ def _judge(
     result: MatchResult | None = matcher.match(message)
     if result is None and inner is not None:
         result = matcher.match(inner)
-    if result is None:
+    # a text found inside a longer one must say something: "1" (a test's
+    # panic!("1")) is in "invalid symbol at 1" by chance
+    if result is None and matcher.constant_chars >= MIN_PARTIAL_CHARS:
         result = matcher.match(message, partial=True)
-    if result is None and raw:
-        result = matcher.match(raw, partial=True)
+        if result is None and raw:
+            result = matcher.match(raw, partial=True)
     if result is None:
         result = _first_line_match(t, message)
     if result is None:
@@ -663,6 +692,16 @@ def _judge_untextual(
         textual=False,
         paths=c.paths,
     )
+
+
+#: A Debug item that is a named value (``General { msg: None }``), or ``None``.
+_NAMED_ITEM = re.compile(r"[A-Z]\w*(?:::\w+)*\s?[({].*|None", re.DOTALL)
+
+
+def _is_value(item: str) -> bool:
+    """Whether a printed item is a value of its own, which a placeholder in
+    order does not take (its fields are read by name where it is named)."""
+    return _NAMED_ITEM.fullmatch(item.strip()) is not None
 
 
 def _values(pairs: Sequence[tuple[Hole, str]]) -> dict[str, str]:

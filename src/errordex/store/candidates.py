@@ -256,6 +256,11 @@ class StoreIndex:
             for sid, eid, repo, tj, types_json in hits
         ]
 
+    def known(self, repo: str, names: Iterable[str]) -> set[str]:
+        """Which of ``names`` (types a printed value names) are identifiers
+        in ``repo``'s code: ``ParseBigIntError`` is num-bigint's own."""
+        return self.store.idents_known(repo, names)
+
     def located(self, path: str, line: int, limit: int) -> list[Candidate]:
         """Entries with a site at ``line`` of a file that ``path`` ends with."""
         rows = self.store.sites_at(path_tails(path), line, limit)

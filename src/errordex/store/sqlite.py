@@ -336,6 +336,21 @@ class SqliteStore:
         return set(json.loads(row[0])) if row else set()
 
     @reports_damage
+    def idents_known(self, slug: str, names: Iterable[str]) -> set[str]:
+        """Which of ``names`` are identifiers in the current snapshot of
+        ``slug`` (one primary-key lookup each)."""
+        out: set[str] = set()
+        for name in dict.fromkeys(names):
+            row = self.conn.execute(
+                "SELECT 1 FROM repos r JOIN snapshot_ident_names i"
+                " ON i.snapshot_id = r.current_snapshot AND i.name = ? WHERE r.slug = ?",
+                (name, slug),
+            ).fetchone()
+            if row is not None:
+                out.add(name)
+        return out
+
+    @reports_damage
     def packages(self, snapshot_id: int) -> list[Package]:
         return [
             Package.from_json(json.loads(d))

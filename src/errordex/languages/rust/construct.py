@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from tree_sitter import Node
 
-from errordex.languages.rust import macros
-from errordex.model import CallArg, ClassDef, ThrowSite
+from errordex.languages.rust import helpers, macros
+from errordex.model import CallArg, ClassDef, Forwarder, ThrowSite
 from errordex.template import Hole, Template
 
 if TYPE_CHECKING:
@@ -47,6 +47,12 @@ class _File(Protocol):
 
     @property
     def error_types(self) -> set[str]: ...
+
+    @property
+    def path(self) -> str: ...
+
+    @property
+    def forwarders(self) -> list[Forwarder]: ...
 
     def text_of(self, node: Node) -> str: ...
 
@@ -97,6 +103,10 @@ def constructs(f: _File, caught: grammars.Captures) -> list[ThrowSite]:
         parent = node.parent
         if parent is None or parent.type in _PATTERNS:
             continue
+        io = _io_error(f, node) or _custom(f, node)
+        if io is not None:
+            out.append(io)
+            continue
         named = _named(f, node)
         if named is None:
             continue
@@ -106,7 +116,21 @@ def constructs(f: _File, caught: grammars.Captures) -> list[ThrowSite]:
             end = parent
             args = parent.child_by_field_name("arguments")
             arg = _first_arg(f, args) if args is not None else None
+            _helper(f, args, named)
         out.append(_site(f, node, end, named, arg))
+    for name in caught.get("err.name", ()):
+        # ``Error("Unknown file magic")``: a tuple struct of an error type
+        # built like a call (object's)
+        call = name.parent
+        text = f.text_of(name)
+        if call is None or not text[:1].isupper() or text in ("Err", "Ok", "Some"):
+            continue
+        if not _errish(f, text):
+            continue
+        args = call.child_by_field_name("arguments")
+        arg = _first_arg(f, args) if args is not None else None
+        _helper(f, args, text)
+        out.append(_site(f, name, call, text, arg))
     for name in caught.get("construct.struct", ()):
         parent = name.parent
         if parent is None:
@@ -119,6 +143,16 @@ def constructs(f: _File, caught: grammars.Captures) -> list[ThrowSite]:
         if site is not None:
             out.append(site)
     return out
+
+
+def _helper(f: _File, args: Node | None, named: str) -> None:
+    """A value built of one parameter of its function: that function is a
+    helper that builds it of the text it is given (``helpers``)."""
+    one = [c for c in args.named_children if "comment" not in c.type] if args else []
+    if len(one) == 1:
+        fw = helpers.forwarder(f, one[0], named)
+        if fw is not None:
+            f.forwarders.append(fw)
 
 
 def _named(f: _File, node: Node) -> str | None:
@@ -139,6 +173,66 @@ def _named(f: _File, node: Node) -> str | None:
     elif not _errish(f, owner):
         return None
     return f"{owner}::{variant}"
+
+
+#: ``io::Error::new``, ``std::io::Error::other``: the standard library's error with a message
+_IO_NEW = re.compile(rb"(?:^|::)\s*io\s*::\s*Error\s*::\s*(new|other)$")
+
+
+def _io_error(f: _File, node: Node) -> ThrowSite | None:
+    """``io::Error::new(ErrorKind::InvalidInput, "invalid gzip header")``:
+    its Display is the message (its Debug ``Custom { kind: InvalidInput,
+    error: "invalid gzip header" }``), so it is a site with that message."""
+    m = _IO_NEW.search(f.src[node.start_byte : node.end_byte])
+    call = node.parent
+    if m is None or call is None or call.type != "call_expression":
+        return None
+    args = call.child_by_field_name("arguments")
+    named = [c for c in args.named_children if "comment" not in c.type] if args else []
+    want = 2 if m.group(1) == b"new" else 1
+    if len(named) != want or (
+        want == 2 and b"ErrorKind" not in f.src[named[0].start_byte : named[0].end_byte]
+    ):
+        return None
+    tmpl = f.string_expr([named[-1]])
+    if tmpl is None:
+        return None
+    # the kind names it in its Debug (``InvalidInput``); ``Error`` would be
+    # any crate's own error type
+    kind = (
+        re.search(rb"(\w+)\s*$", f.src[named[0].start_byte : named[0].end_byte])
+        if want == 2
+        else None
+    )
+    exc = f"io::ErrorKind::{kind.group(1).decode()}" if kind else "io::ErrorKind::Other"
+    return f.site("err-return", node, call, tmpl, exc)
+
+
+#: ``de::Error::custom``, ``D::Error::custom``, ``E::custom``: serde's way to
+#: build a format's error of a message (every serde format passes it through)
+_CUSTOM = re.compile(rb"(?:^|::)\s*[A-Z]\w*\s*::\s*custom$")
+
+
+def _custom(f: _File, node: Node) -> ThrowSite | None:
+    """``Error::custom(format_args!("invalid type: {}, expected {}", ..))``:
+    its message is the text it is given."""
+    if _CUSTOM.search(f.src[node.start_byte : node.end_byte]) is None:
+        return None
+    call = node.parent
+    if call is None or call.type != "call_expression":
+        return None
+    args = call.child_by_field_name("arguments")
+    named = [c for c in args.named_children if "comment" not in c.type] if args else []
+    if len(named) != 1 or named[0].type not in (
+        "string_literal",
+        "raw_string_literal",
+        "macro_invocation",
+    ):
+        return None
+    tmpl = f.string_expr(named)
+    if tmpl is None:
+        return None
+    return f.site("err-return", node, call, tmpl)
 
 
 def _errish(f: _File, name: str) -> bool:

@@ -48,10 +48,26 @@ _WRAPPERS = frozenset({"Some", "None", "Ok", "Err", "Box", "Arc", "Rc", "Cow"})
 _CLOSE = {"{": "}", "(": ")", "[": "]"}
 
 
+#: A hand-written Debug that hides its fields prints a string about them:
+#: crossbeam's ``"SendError(..)"`` (``"SendError(..)".fmt(f)``, quotes and all)
+_OPAQUE = re.compile(r'"([A-Z]\w{0,200}(?:\(\.\.\)| \{ \.\. \}))"')
+
+
+def opaque(text: str) -> str | None:
+    """The value a quoted opaque Debug form stands for, else None.
+
+    >>> opaque('"SendError(..)"'), opaque('"disk full"')
+    ('SendError(..)', None)
+    """
+    m = _OPAQUE.fullmatch(text.strip()) if isinstance(text, str) else None
+    return m.group(1) if m else None
+
+
 def named(text: str) -> list[Named]:
     """The named values in a Debug text, outermost first (document order)."""
     if not isinstance(text, str):
         return []
+    text = opaque(text) or text
     tokens = _tokens(text[:MAX_TEXT])
     out: list[Named] = []
     with contextlib.suppress(IndexError, RecursionError):
@@ -66,7 +82,7 @@ def is_debug(text: str) -> bool:
     >>> is_debug("ParseError { kind: InvalidDigit }"), is_debug("invalid digit found")
     (True, False)
     """
-    t = text.strip()
+    t = opaque(text) or text.strip()
     if not t or len(t) > MAX_TEXT or not t[0].isupper():
         return False
     m = re.match(r"[A-Za-z_]\w*(?:::\w+)*\s?([{(])", t)

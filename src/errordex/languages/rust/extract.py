@@ -26,9 +26,9 @@ from tree_sitter import Node, Tree
 
 from errordex import grammars
 from errordex.extract.common import context_hash, is_test_path
-from errordex.languages.rust import construct, macros
+from errordex.languages.rust import construct, helpers, macros
 from errordex.languages.rust.fmt import parse_format, unescape
-from errordex.model import Extraction, Guard, ThrowSite
+from errordex.model import Extraction, Forwarder, Guard, ThrowSite
 from errordex.template import Hole, Template, Text
 
 LANGUAGE = "rust"
@@ -87,7 +87,7 @@ _TEST_WORD = re.compile(r"\btest\b")
 _MACRO, _METHOD, _ERR, _ATTR, _TOKEN = range(5)
 _CANDIDATES: tuple[tuple[int, str, frozenset[bytes] | None], ...] = (
     (_MACRO, "macro", None),
-    (_METHOD, "method.name", frozenset({b"expect", b"expect_err", b"write_str", b"pad"})),
+    (_METHOD, "method.name", frozenset({b"expect", b"expect_err", b"write_str", b"pad", b"fmt"})),
     (_ERR, "err.name", frozenset({b"Err"})),
     (_ATTR, "attr.name", frozenset({b"error"})),
     (
@@ -100,7 +100,7 @@ _CANDIDATES: tuple[tuple[int, str, frozenset[bytes] | None], ...] = (
                 *("assert", "assert_eq", "assert_ne"),
                 *("debug_assert", "debug_assert_eq", "debug_assert_ne"),
                 *("bail", "anyhow", "format_err", "ensure"),
-                *("expect", "expect_err", "Err", "error"),
+                *("expect", "expect_err", "Err", "error", "custom"),
             )
         ),
     ),
@@ -141,6 +141,8 @@ class _File:
         self.sites: list[ThrowSite] = []
         self._lines: list[str] | None = None
         self._file_guards: tuple[list[Guard], bool] | None = None
+        #: helpers that build an error of a parameter (``helpers.forwarder``)
+        self.forwarders: list[Forwarder] = []
         #: (start, end, type name) of ``impl Display`` blocks of error types.
         self.displays: list[tuple[int, int, str]] = []
         #: the types the file implements ``Error`` for
@@ -213,7 +215,14 @@ class _File:
         self.sites.extend(macros.calls(self, caught, macros.aliases(self, caught)))
         self.sites.sort(key=lambda s: (s.line, s.column, s.kind))
         classes = construct.definitions(self.path, self.sites) + macros.rules(self, caught)
-        return Extraction(sites=tuple(self.sites), classes=tuple(classes))
+        calls = helpers.message_calls(self, caught) if not self.test_path else []
+        return Extraction(
+            sites=tuple(self.sites),
+            classes=tuple(classes),
+            forwarders=tuple(self.forwarders),
+            calls=tuple(calls),
+            functions=tuple(helpers.functions(self, caught)),
+        )
 
     def _candidates(self, caught: grammars.Captures) -> list[tuple[int, int, int, Node]]:
         """(start, kind, index, node) of the captures whose name makes them a
@@ -246,9 +255,30 @@ class _File:
                 self.error_types.add(name)
             else:
                 displays.append((impl, name))
+        held = self._held_by_errors(
+            {n for _, n in displays if not _errish(n, errors)}, errors | {n for _, n in displays}
+        )
+        self.error_types.update(held)
         for node, name in displays:
-            if _errish(name, errors):
+            if _errish(name, errors) or name in held:
                 self.displays.append((node.start_byte, node.end_byte, name))
+
+    def _held_by_errors(self, names: set[str], types: set[str]) -> set[str]:
+        """Which of ``names`` an error type of the file holds in a field, so
+        that its ``Display`` is part of the error's: data-encoding's
+        ``DecodeError { kind: DecodeKind, .. }`` prints ``"{} at {}"`` with
+        the kind's ``"invalid symbol"``."""
+        if not names:
+            return set()
+        out: set[str] = set()
+        for m in _STRUCT_BODY.finditer(self.src):
+            owner = m.group(1).decode()
+            if owner in names or not _errish(owner, types - names):
+                continue
+            for t in _FIELD_TYPE.findall(m.group(2)):
+                if t.decode() in names:
+                    out.add(t.decode())
+        return out
 
     def _collect_consts(self, caught: grammars.Captures) -> None:
         """``static LEVEL_PARSE_ERROR: &str = "...";``: a message written
@@ -273,6 +303,9 @@ class _File:
         - a ``match`` inside the ``Display`` that picks the text (``let msg =
           match self.kind { A => "a", .. }; f.write_str(msg)``).
         """
+        for scope in caught.get("scope", ()):
+            if scope.type == "function_item":
+                self._one_description(scope)
         for match in caught.get("match", ()):
             inside = self._display_type(match)
             if inside is not None:
@@ -299,6 +332,30 @@ class _File:
                 continue
             self._match_arms(match, owner, sentences=True)
 
+    def _one_description(self, fn: Node) -> None:
+        """``fn __description(&self) -> &str { "out of range .." }`` of an
+        error type whose ``Display`` calls it (num-bigint's): its text."""
+        ret = fn.child_by_field_name("return_type")
+        body = fn.child_by_field_name("body")
+        name = fn.child_by_field_name("name")
+        if ret is None or body is None or name is None or "str" not in self.text_of(ret):
+            return
+        last = _last_expression(body)
+        if last is None or last.type not in _STRING_NODES:
+            return
+        impl = _ancestor(fn, "impl_item")
+        type_node = impl.child_by_field_name("type") if impl is not None else None
+        if type_node is None:
+            return
+        owner = _type_name(type_node, self)
+        if not _errish(owner, self.error_types) or not self._display_reads(
+            owner, self.text_of(name)
+        ):
+            return
+        lit = unescape(self.text_of(last))
+        if lit is not None and " " in lit.strip():
+            self._add("display-impl", last, last, Template.literal(lit), owner)
+
     def _written_elsewhere(self, match: Node) -> bool:
         """Whether a ``match`` in a ``Display`` is read as another site's:
         the argument of ``f.write_str``/``f.pad``, or an arm of a bigger one."""
@@ -311,7 +368,20 @@ class _File:
         # one text written by its arm ("a".fmt(f)) is a message; one bare
         # text among other arms may be anything
         written = any(t.parent is not None and t.parent.type == "field_expression" for t in found)
+        if not written and len(found) == 1 and self._picks_for_self(match):
+            return False  # strsim's one-variant ``let text = match self { .. }``
         return not written and len(found) < 2
+
+    def _picks_for_self(self, match: Node) -> bool:
+        """``let text = match self { .. };``: the text of the error itself."""
+        on = match.child_by_field_name("value")
+        p = match.parent
+        return (
+            on is not None
+            and self.text_of(on).lstrip("&*") == "self"
+            and p is not None
+            and p.type == "let_declaration"
+        )
 
     def _arm_text(self, arm: Node) -> Node | None:
         """The string literal a match arm gives: ``A => "a"``, ``A => { "a" }``,
@@ -401,11 +471,22 @@ class _File:
             groups = _groups(nxt)
             if len(groups) == 1:
                 self._add("expect", name, nxt, self._message(groups[0]))
+        elif word == "custom" and self._custom_owner(prev):
+            # serde's ``Error :: custom (format_args ! ("invalid type: {}, .." ..))``
+            groups = _groups(nxt)
+            tmpl = self._string_expr(groups[0]) if len(groups) == 1 else None
+            if tmpl is not None and not tmpl.dynamic:
+                self._add("err-return", name, nxt, tmpl)
         elif word == "Err" and (prev is None or prev.type not in (".", "'")):
             groups = _groups(nxt)
             tmpl = self._string_expr(groups[0]) if len(groups) == 1 else None
             if tmpl is not None:
                 self._add("err-return", name, nxt, tmpl)
+
+    def _custom_owner(self, colons: Node | None) -> bool:
+        """``Error ::`` or ``E ::`` before ``custom``: a type's constructor."""
+        owner = colons.prev_sibling if colons is not None and colons.type == "::" else None
+        return owner is not None and self.text_of(owner)[:1].isupper()
 
     def _token_error_attr(self, name: Node, args: Node) -> None:
         """``# [error("...")]`` in a macro body: thiserror's attribute as tokens."""
@@ -497,6 +578,9 @@ class _File:
         if method in ("expect", "expect_err"):
             self._add("expect", name, call, self._message(groups[0]))
             return
+        if method == "fmt":
+            self._literal_fmt(name, call)
+            return
         owner = self._display_type(call)  # write_str / pad
         if owner is None:
             return
@@ -505,6 +589,21 @@ class _File:
             self._match_arms(arg[0], owner)
             return
         self._add("display-impl", name, call, self._message(groups[0]), self._variant(call, owner))
+
+    def _literal_fmt(self, name: Node, call: Node) -> None:
+        """``"sending on a disconnected channel".fmt(f)``, the whole of a
+        ``Display`` (crossbeam's); an arm that writes so is read with its
+        ``match`` (``_descriptions``)."""
+        func = call.child_by_field_name("function")
+        recv = func.child_by_field_name("value") if func is not None else None
+        if recv is None or recv.type not in _STRING_NODES:
+            return
+        owner = self._display_type(call)
+        if owner is None or _ancestor(call, "match_arm") is not None:
+            return
+        lit = unescape(self.text_of(recv))
+        if lit is not None:
+            self._add("display-impl", name, call, Template.literal(lit), owner)
 
     def _match_arms(
         self,
@@ -727,8 +826,37 @@ class _File:
             return None
         match = _ancestor(arm, "match_expression")
         scrutinee = match.child_by_field_name("value") if match is not None else None
-        if owner and scrutinee is not None and self.text_of(scrutinee).lstrip("&*") == "self":
+        if owner is None or scrutinee is None:
+            return None
+        on = _squash(self.text_of(scrutinee)).lstrip("&*")
+        if on == "self":
             return f"{owner}::{name}"
+        field = _SELF_FIELD.fullmatch(on)
+        if field is not None and match is not None:
+            # ``match self.kind { InvalidName => .. }``: the variant of the
+            # field's enum (termcolor's ParseColorErrorKind, num-bigint's)
+            enum = self._field_enum(match, owner, field.group(1))
+            return f"{enum}::{name}" if enum else None
+        return None
+
+    def _field_enum(self, match: Node, owner: str, field: str) -> str | None:
+        """The enum a match on ``self.<field>`` is over: the one the enclosing
+        function glob-imports (``use self::ParseColorErrorKind::*;``), else
+        the field's type in the file's ``struct <owner>``."""
+        fn = _ancestor(match, "function_item")
+        if fn is not None:
+            globs = _GLOB_USE.findall(self.src[fn.start_byte : match.start_byte])
+            if len(globs) == 1:
+                return str(globs[0].decode())
+        m = re.search(
+            rb"\bstruct\s+" + re.escape(owner.encode()) + rb"\b[^{;]*\{([^}]*)\}", self.src
+        )
+        if m is not None:
+            t = re.search(
+                rb"\b" + re.escape(field.encode()) + rb"\s*:\s*([A-Z]\w*)\s*[,}]", m.group(1) + b"}"
+            )
+            if t is not None:
+                return t.group(1).decode()
         return None
 
     def _add(
@@ -953,7 +1081,7 @@ class _File:
             )
         )
         if not catch_all:
-            guards.append(Guard("match-arm", _squash(self.text_of(pat)), line))
+            guards.append(Guard("match-arm", _squash(self._code_of(pat)), line))
             return
         siblings: list[str] = []
         block = arm.parent
@@ -961,8 +1089,28 @@ class _File:
             if other.type == "match_arm" and other != arm:
                 other_pat = other.child_by_field_name("pattern")
                 if other_pat is not None:
-                    siblings.append(_squash(self.text_of(other_pat)))
+                    siblings.append(_squash(self._code_of(other_pat)))
         guards.append(Guard("match-arm", "_", line, tuple(siblings)))
+
+    def _code_of(self, node: Node) -> str:
+        """A node's text without its comments (``[0x64, 0x86, ..] // COFF``):
+        a guard shows code, whose every identifier is checked (``verify``)."""
+        cuts: list[tuple[int, int]] = []
+        stack = [node]
+        while stack:
+            n = stack.pop()
+            if n.type in ("line_comment", "block_comment"):
+                cuts.append((n.start_byte, n.end_byte))
+            elif n.child_count:
+                stack.extend(n.children)
+        if not cuts:
+            return self.text_of(node)
+        out, at = bytearray(), node.start_byte
+        for lo, hi in sorted(cuts):
+            out += self.src[at:lo]
+            at = hi
+        out += self.src[at : node.end_byte]
+        return out.decode("utf-8", "replace")
 
     def _impl_name(self, impl: Node) -> str:
         type_node = impl.child_by_field_name("type")
@@ -996,6 +1144,16 @@ def _first(node: Node | None) -> Node | None:
     if node is None or node.named_child_count == 0:
         return None
     return node.named_child(0)
+
+
+#: ``struct Name { fields }`` (a struct's body without nested braces)
+_STRUCT_BODY = re.compile(rb"\bstruct\s+([A-Z]\w*)[^{;(]*\{([^{}]*)\}")
+#: ``field: Type`` in a struct's body
+_FIELD_TYPE = re.compile(rb"\b[a-z_]\w*\s*:\s*([A-Z]\w*)\s*(?:,|$)")
+#: ``self.kind``, ``self.kind()``: a field of the error a match is on
+_SELF_FIELD = re.compile(r"self\s*\.\s*([a-z_]\w*)(?:\(\))?")
+#: ``use self::ParseColorErrorKind::*;`` / ``use crate::BigIntErrorKind::*;``
+_GLOB_USE = re.compile(rb"\buse\s+(?:[\w]+::)*([A-Z]\w*)::\*\s*;")
 
 
 def _ancestor(node: Node, kind: str) -> Node | None:

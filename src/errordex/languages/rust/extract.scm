@@ -6,7 +6,7 @@
 ; panic!(...), std::panic!(...), anyhow::bail!(...), write!(f, ...)
 (macro_invocation) @macro
 
-; x.expect("..."), x.expect_err("..."), f.write_str("..."), f.pad("...")
+; x.expect("..."), x.expect_err("..."), f.write_str("..."), f.pad("..."), "...".fmt(f)
 (call_expression
   function: (field_expression field: (field_identifier) @method.name)
   arguments: (arguments))

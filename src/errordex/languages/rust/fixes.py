@@ -12,6 +12,7 @@ from typing import Any
 from errordex.analysis.fixes import Fixes
 from errordex.analysis.sections import Fact, code_block, ev, section
 from errordex.languages.rust import examples as rx
+from errordex.languages.rust import meaning
 from errordex.runtime import title
 
 #: Kinds of site that panic.
@@ -66,7 +67,7 @@ def notes(w: Fixes) -> list[tuple[str, list[str]]]:
                     [where],
                 )
             )
-    return out
+    return out + meaning.notes(w)
 
 
 def example_fix(w: Fixes) -> dict[str, Any] | None:

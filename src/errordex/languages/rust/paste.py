@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from errordex.languages.rust.debug import is_debug, named
+from errordex.languages.rust.debug import is_debug, named, opaque
 from errordex.paste.model import Found, Frame, ParsedError
 
 MAX_MESSAGE_LINES = 200
@@ -242,10 +242,17 @@ def debug_message(payload: str) -> str | None:
 
 def _leading_string(text: str) -> str | None:
     """``Error("key must be a string", line: 1, column: 2)``: a hand-written
-    Debug that prints the message first, then where."""
+    Debug that prints the message first, then where; and the standard
+    library's ``io::Error`` made with a message, ``Custom { kind:
+    InvalidInput, error: "invalid gzip header" }``."""
     if not is_debug(text):
         return None
     top = named(text)
+    if top and top[0].name == "Custom":
+        fields = dict(top[0].fields)
+        err = fields.get("error", "")
+        if "kind" in fields and len(err) >= 2 and err[0] == err[-1] == '"':
+            return _unescape(err[1:-1])
     if not top or not top[0].items or not top[0].items[0].startswith('"'):
         return None
     lit = top[0].items[0]
@@ -256,6 +263,8 @@ def _leading_string(text: str) -> str | None:
 
 def _add_error_message(values: dict[str, str]) -> None:
     payload = values["error"]
+    if opaque(payload):
+        return  # "SendError(..)" names the error; it is no message
     inner = debug_message(payload)
     if inner and inner != payload:
         values["error_message"] = inner
@@ -362,7 +371,9 @@ def _main_error(payload: str, raw: str, relation: str | None) -> ParsedError:
     values = {"error": payload} if relation is None else {}
     message = payload
     debug = False
-    if payload.startswith('"') and payload.endswith('"') and len(payload) >= 2:
+    if relation is None and opaque(payload):
+        debug = True  # "SendError(..)": a name, not a message
+    elif payload.startswith('"') and payload.endswith('"') and len(payload) >= 2:
         message = _unescape(payload[1:-1])
     elif relation is None and (_DEBUG.match(payload) or _WORD.match(payload)):
         debug = True
