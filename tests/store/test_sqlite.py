@@ -93,6 +93,17 @@ def test_failed_save_leaves_previous_snapshot_intact(tmp_path: Path) -> None:
     assert [e.message for e in store.entries()] == ["one"]
 
 
+def test_a_snapshot_is_stored_only_while_it_is_current(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite")
+    assert not store.has_snapshot("o/r", "a" * 40)
+    store.save(data("a" * 40, ["one"]))
+    assert store.has_snapshot("o/r", "a" * 40)
+    assert not store.has_snapshot("o/other", "a" * 40)
+    store.save(data("b" * 40, ["one"]))
+    assert store.has_snapshot("o/r", "b" * 40)
+    assert not store.has_snapshot("o/r", "a" * 40)
+
+
 def test_unknown_entry_is_not_found(tmp_path: Path) -> None:
     store = SqliteStore(tmp_path / "db.sqlite")
     with pytest.raises(NotFound):

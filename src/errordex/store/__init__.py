@@ -13,16 +13,17 @@ from pathlib import Path
 from platformdirs import user_data_dir
 
 from errordex.errors import StoreError
-from errordex.store.sqlite import SqliteStore, StoredSnapshot
+from errordex.store.base import Store, StoredSnapshot
+from errordex.store.sqlite import SqliteStore
 
-__all__ = ["SqliteStore", "StoredSnapshot", "default_db_path", "open_store"]
+__all__ = ["SqliteStore", "Store", "StoredSnapshot", "default_db_path", "open_store"]
 
 
 def default_db_path() -> Path:
     return Path(user_data_dir("errordex")) / "errordex.db"
 
 
-def open_store(url: str | None = None, *, write: bool = False) -> SqliteStore:
+def open_store(url: str | None = None, *, write: bool = False) -> Store:
     """Open the store named by ``url``, ``$ERRORDEX_DB``, or the default path:
     read-only (it must exist: ``StoreMissing`` otherwise), or with ``write``
     to index into it (created when there is none)."""

@@ -11,7 +11,6 @@ import json
 import re
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,33 +27,10 @@ from errordex.model import (
     ThrowSite,
 )
 from errordex.store import opening, postings
+from errordex.store.base import RepoSummary, StoredSnapshot
 from errordex.store.opening import reports_damage
 from errordex.store.writer import SnapshotData, SnapshotWriter
 from errordex.template import Template
-
-
-@dataclass(frozen=True)
-class StoredSnapshot:
-    """A snapshot as stored, with its row id."""
-
-    id: int
-    snapshot: Snapshot
-    forge_ref: str | None
-
-    @property
-    def repo(self) -> Repo:
-        return self.snapshot.repo
-
-    @property
-    def commit(self) -> str:
-        return self.snapshot.commit
-
-
-@dataclass(frozen=True)
-class RepoSummary:
-    repo: Repo
-    snapshot: StoredSnapshot
-    entries: int
 
 
 def _analysis_value(data: str | bytes) -> dict[str, Any]:
@@ -82,6 +58,19 @@ class SqliteStore:
     def close(self) -> None:
         self.conn.close()
 
+    @property
+    def url(self) -> str:
+        return str(self.path.resolve())
+
+    @property
+    def where(self) -> str:
+        return str(self.path)
+
+    def for_thread(self) -> SqliteStore:
+        """A read-only connection of its own to the same file (SQLite's
+        connections are not shared between threads)."""
+        return SqliteStore.reader(self.path)
+
     # -- writing -----------------------------------------------------------
 
     def save(self, data: SnapshotData) -> int:
@@ -92,6 +81,15 @@ class SqliteStore:
     def writer(self) -> SnapshotWriter:
         """Start writing one snapshot (see ``SnapshotWriter``)."""
         return SnapshotWriter(self.conn, self.path)
+
+    @reports_damage
+    def has_snapshot(self, slug: str, commit: str) -> bool:
+        row = self.conn.execute(
+            "SELECT 1 FROM repos r JOIN snapshots s ON s.id = r.current_snapshot"
+            ' WHERE r.slug = ? AND s."commit" = ?',
+            (slug, commit),
+        ).fetchone()
+        return row is not None
 
     # -- reading -----------------------------------------------------------
 
@@ -269,6 +267,16 @@ class SqliteStore:
         ):
             sites.setdefault(entry_id, []).append(ThrowSite.from_json(json.loads(d)))
         return {r[1]: self._entry_from_row(r, tuple(sites.get(r[1], ()))) for r in rows}
+
+    @reports_damage
+    def entry_ids(self, snapshot_id: int) -> list[str]:
+        return [
+            r[0]
+            for r in self.conn.execute(
+                "SELECT id FROM entries WHERE snapshot_id = ? AND n_sites > 0 ORDER BY id",
+                (snapshot_id,),
+            )
+        ]
 
     @reports_damage
     def entry_snapshot(self, entry_id: str, repo: str | None = None) -> StoredSnapshot:

@@ -19,7 +19,7 @@ from errordex import __version__
 from errordex.errors import InputError, NotFound
 from errordex.explain import explain_text
 from errordex.runtime import title
-from errordex.store.sqlite import SqliteStore, StoredSnapshot
+from errordex.store.base import Store, StoredSnapshot
 from errordex.views import SCHEMA_VERSION, entry_json, entry_summary
 
 PER_PAGE = 50
@@ -54,7 +54,7 @@ def public_url(url: str | None) -> str | None:
     return url if url and urlsplit(url).scheme in ("http", "https") else None
 
 
-def home_context(store: SqliteStore) -> dict[str, Any]:
+def home_context(store: Store) -> dict[str, Any]:
     repos = [
         {
             "repo": r.repo.slug,
@@ -84,9 +84,9 @@ _CATALOGS: OrderedDict[tuple[str, int, str], _Catalog] = OrderedDict()
 _CATALOGS_LOCK = threading.Lock()
 
 
-def _catalog(store: SqliteStore, snap: StoredSnapshot) -> _Catalog:
+def _catalog(store: Store, snap: StoredSnapshot) -> _Catalog:
     # a re-index of the same commit may reuse the row id; indexed_at tells them apart
-    key = (str(store.path), snap.id, snap.snapshot.indexed_at)
+    key = (store.where, snap.id, snap.snapshot.indexed_at)
     with _CATALOGS_LOCK:
         hit = _CATALOGS.get(key)
         if hit is not None:
@@ -108,7 +108,7 @@ _FILTERED: OrderedDict[tuple[str, int, str, str | None, str | None, str | None],
 
 
 def _filtered(
-    store: SqliteStore,
+    store: Store,
     snap: StoredSnapshot,
     cat: _Catalog,
     kind: str | None,
@@ -117,7 +117,7 @@ def _filtered(
 ) -> list[str]:
     """The catalog order narrowed by the filters, kept for the next pages of the
     same filters (the filter query scans every site; a page is a slice)."""
-    key = (str(store.path), snap.id, snap.snapshot.indexed_at, kind, path, q)
+    key = (store.where, snap.id, snap.snapshot.indexed_at, kind, path, q)
     with _CATALOGS_LOCK:
         hit = _FILTERED.get(key)
         if hit is not None:
@@ -133,7 +133,7 @@ def _filtered(
 
 
 def catalog_context(
-    store: SqliteStore,
+    store: Store,
     slug: str,
     kind: str | None = None,
     path: str | None = None,
@@ -239,15 +239,15 @@ class FileLines:
         )
         self._lock = threading.Lock()
 
-    def get(self, store: SqliteStore, snap: StoredSnapshot, path: str) -> tuple[str, ...] | None:
+    def get(self, store: Store, snap: StoredSnapshot, path: str) -> tuple[str, ...] | None:
         """The lines of ``path`` (``str.splitlines``), or None for a file not stored."""
         return self.get_text(store, snap, path)[0]
 
     def get_text(
-        self, store: SqliteStore, snap: StoredSnapshot, path: str
+        self, store: Store, snap: StoredSnapshot, path: str
     ) -> tuple[tuple[str, ...] | None, str | None]:
         # a re-index of the same commit may reuse the row id; indexed_at tells them apart
-        key = (str(store.path), snap.id, snap.snapshot.indexed_at, path)
+        key = (store.where, snap.id, snap.snapshot.indexed_at, path)
         with self._lock:
             hit = self._data.get(key)
             if hit is not None:
@@ -272,7 +272,7 @@ FILE_LINES = FileLines()
 
 
 def error_context(
-    store: SqliteStore,
+    store: Store,
     slug: str | None,
     entry_id: str,
     values: Mapping[str, str] | None = None,
@@ -309,12 +309,12 @@ def error_context(
     return data
 
 
-def file_reader(store: SqliteStore, slug: str) -> Callable[[str], str | None]:
+def file_reader(store: Store, slug: str) -> Callable[[str], str | None]:
     """Read a file of the repo's current snapshot (for highlighting whole files)."""
     return lambda path: FILE_LINES.get_text(store, store.current(slug), path)[1]
 
 
-def _related(store: SqliteStore, slug: str, rel: dict[str, Any]) -> dict[str, Any]:
+def _related(store: Store, slug: str, rel: dict[str, Any]) -> dict[str, Any]:
     """A related entry with its repo and title (an empty message has a title too)."""
     try:
         other = store.entry(rel["id"], repo=slug)
@@ -326,7 +326,7 @@ def _related(store: SqliteStore, slug: str, rel: dict[str, Any]) -> dict[str, An
 # -- search ----------------------------------------------------------------------
 
 
-def search_context(store: SqliteStore, q: str, limit: int = SEARCH_LIMIT) -> dict[str, Any]:
+def search_context(store: Store, q: str, limit: int = SEARCH_LIMIT) -> dict[str, Any]:
     """Ranked entries for pasted text, per error found in it: the same builder
     as ``errordex explain --json`` (``errordex.explain``), plus the query."""
     q = q.strip()
