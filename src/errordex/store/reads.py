@@ -60,6 +60,8 @@ class SqlReads:
     _INSTR = "instr"
     #: the operator and the wildcard of a prefix match that uses an index
     _PREFIX = ("GLOB", "*")
+    #: a join read in the order written (SQLite's CROSS JOIN tells its planner so)
+    _JOIN_IN_ORDER = "CROSS JOIN"
 
     @property
     def where(self) -> str:
@@ -425,7 +427,7 @@ class SqlReads:
             rows = self.conn.execute(
                 f"WITH k(n, sid, eid) AS (VALUES {values})"
                 f" SELECT k.n, s.path, s.line, {self._field('s.data', 'via')} FROM k"
-                " CROSS JOIN sites s ON s.snapshot_id = k.sid AND s.entry_id = k.eid"
+                f" {self._JOIN_IN_ORDER} sites s ON s.snapshot_id = k.sid AND s.entry_id = k.eid"
                 " ORDER BY k.n, s.seq",
                 [x for n, (sid, eid) in enumerate(chunk) for x in (n, sid, eid)],
             ).fetchall()

@@ -1,0 +1,139 @@
+"""``PostgresStore``: opening a PostgreSQL store, and what it reads
+differently from SQLite."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+from psycopg_pool import ConnectionPool
+
+from errordex.errors import NotOurDatabase, StoreError
+from errordex.store import postings
+from errordex.store.base import MatchRow
+from errordex.store.postgres import migrations
+from errordex.store.postgres.connect import (
+    CONNECT_TIMEOUT,
+    ConnSql,
+    PooledSql,
+    connect,
+    lost,
+    shown,
+)
+from errordex.store.postgres.writer import PgSnapshotWriter
+from errordex.store.reads import SqlReads
+from errordex.store.writer import SnapshotData
+
+__all__ = ["POOL_SIZE", "PostgresStore"]
+
+#: connections one process keeps to the server at most: a page reads on one
+#: at a time, and a process renders on one core, so a few are enough
+POOL_SIZE = 4
+
+
+class PostgresStore(SqlReads):
+    """The store in a PostgreSQL database, named by a ``postgresql://`` URL.
+
+    Opening it connects once to check it: a server that cannot be reached,
+    or refuses us, is a ``StoreError``; a database that holds other tables
+    and no errordex store is refused (``NotOurDatabase``) and left as it is.
+    Pending migrations run then (under the store's lock), and the matcher's
+    postings are brought in line if an older errordex wrote them.
+    """
+
+    conn: PooledSql
+
+    _EACH = "jsonb_array_elements_text({col}::jsonb) AS k(value)"
+    _FIELD = "({col}::jsonb ->> '{key}')"
+    _FALSE = "'false'"
+    _INSTR = "strpos"
+    _PREFIX = ("LIKE", "%")
+    _JOIN_IN_ORDER = "JOIN"
+
+    def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
+        self._url = url
+        self._where = shown(url)
+        self._owner = True
+        conn = connect(url)
+        try:
+            _prepare(conn, self._where)
+        except psycopg.OperationalError as exc:
+            raise lost(self._where, exc, "opening") from None
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot use the database {self._where}: {exc}") from None
+        finally:
+            conn.close()
+        self.pool: ConnectionPool[Any] = ConnectionPool(
+            url,
+            min_size=1,
+            max_size=max(1, pool_size),
+            kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
+            open=True,
+            name="errordex",
+        )
+        self.conn = PooledSql(self.pool, self._where)
+
+    @property
+    def url(self) -> str:
+        return self._url
+
+    @property
+    def where(self) -> str:
+        return self._where
+
+    def close(self) -> None:
+        if self._owner:
+            self.pool.close()
+
+    def for_thread(self) -> PostgresStore:
+        """This store, sharing its pool (psycopg's pool serves every thread);
+        its ``close`` leaves the pool open."""
+        view = PostgresStore.__new__(PostgresStore)
+        view.__dict__.update(self.__dict__)
+        view._owner = False
+        return view
+
+    def check(self) -> None:
+        """PostgreSQL checks its own pages; this only asks that it answers."""
+        self.conn.execute("SELECT 1")
+
+    def data_version(self) -> int:
+        """Counts the snapshots written (``store_version``)."""
+        return int(self.conn.execute("SELECT version FROM store_version").fetchone()[0])
+
+    # -- writing -----------------------------------------------------------
+
+    def writer(self) -> PgSnapshotWriter:
+        """Start writing one snapshot, on a connection of its own."""
+        return PgSnapshotWriter(self._url, self._where)
+
+    def save(self, data: SnapshotData) -> int:
+        with self.writer() as w:
+            return w.finish(data)
+
+    # -- no FTS: the postings are always in line (``_prepare``) --------------
+
+    def fts_term_counts(self, terms: list[str]) -> dict[str, int]:
+        return {}
+
+    def match_candidates(
+        self, query: str, limit: int = 50, dynamic_only: bool = False
+    ) -> list[MatchRow]:
+        return []
+
+
+def _prepare(conn: psycopg.Connection[tuple[Any, ...]], where: str) -> None:
+    """Refuse a database that is not ours; migrate it; bring the postings in line."""
+    have = migrations.tables(conn)
+    if have and "_migrations" not in have:
+        shown_tables = ", ".join(sorted(have)[:3]) + (", ..." if len(have) > 3 else "")
+        raise NotOurDatabase(
+            f"the database {where} holds other tables ({shown_tables}), not an errordex"
+            " store; errordex leaves it untouched: name another database with --db or ERRORDEX_DB"
+        )
+    migrations.apply(conn)
+    sql = ConnSql(conn, where)
+    if not postings.status(sql).ready:
+        with conn.transaction():
+            sql.execute("SELECT pg_advisory_xact_lock(?)", (migrations.LOCK,))
+            postings.sync(sql)
