@@ -129,8 +129,8 @@ class PgServer:
 
     def create_database(self, name: str) -> str:
         with psycopg.connect(self.url(), autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
-            conn.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            conn.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
     def restart(self, mode: str = "fast") -> None:
