@@ -38,7 +38,7 @@ def open_store(url: str | None = None, *, write: bool = False) -> Store:
             raise StoreError(
                 "a postgresql:// store needs psycopg: pip install 'errordex[postgres]'"
             ) from None
-        return PostgresStore(url)
+        return PostgresStore(url, write=write)
     if ("://" in url and not url.startswith("sqlite:")) or url.startswith("postgres"):
         raise StoreError(
             f"unsupported database URL: {shown(url)!r} (expected a path, sqlite:///path"

@@ -8,7 +8,7 @@ from typing import Any
 import psycopg
 from psycopg_pool import ConnectionPool
 
-from errordex.errors import NotOurDatabase, StoreError
+from errordex.errors import NotOurDatabase, StoreError, StoreMissing
 from errordex.store import postings
 from errordex.store.base import MatchRow
 from errordex.store.postgres import migrations
@@ -50,13 +50,13 @@ class PostgresStore(SqlReads):
     _PREFIX = ("LIKE", "%")
     _JOIN_IN_ORDER = "JOIN"
 
-    def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
+    def __init__(self, url: str, *, write: bool = True, pool_size: int = POOL_SIZE) -> None:
         self._url = url
         self._where = shown(url)
         self._owner = True
         conn = connect(url)
         try:
-            _prepare(conn, self._where)
+            _prepare(conn, self._where, write)
         except psycopg.OperationalError as exc:
             raise lost(self._where, exc, "opening") from None
         except psycopg.Error as exc:
@@ -122,14 +122,20 @@ class PostgresStore(SqlReads):
         return []
 
 
-def _prepare(conn: psycopg.Connection[tuple[Any, ...]], where: str) -> None:
-    """Refuse a database that is not ours; migrate it; bring the postings in line."""
+def _prepare(conn: psycopg.Connection[tuple[Any, ...]], where: str, write: bool) -> None:
+    """Refuse a database that is not ours; migrate it; bring the postings in
+    line. Only ``index`` (``write``) creates a store in an empty database."""
     have = migrations.tables(conn)
     if have and "_migrations" not in have:
         shown_tables = ", ".join(sorted(have)[:3]) + (", ..." if len(have) > 3 else "")
         raise NotOurDatabase(
             f"the database {where} holds other tables ({shown_tables}), not an errordex"
             " store; errordex leaves it untouched: name another database with --db or ERRORDEX_DB"
+        )
+    if not write and "_migrations" not in have:
+        raise StoreMissing(
+            f"there is no errordex store in the database {where}: run `errordex index SOURCE`"
+            " to create it, or name the right one with --db or ERRORDEX_DB"
         )
     migrations.apply(conn)
     sql = ConnSql(conn, where)
