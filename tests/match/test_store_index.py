@@ -164,3 +164,27 @@ def test_indexes_pick_among_many_templates_of_one_first_chunk_by_their_words(
     for index in (MemoryIndex.from_entries(entries), StoreIndex(store)):
         got = index.candidates("line=Some(3), tag='abc'", None, 10)
         assert got[0].entry_id == "f" * 16
+
+
+def test_store_index_on_postgres_gives_sqlites_candidates(store: SqliteStore, pg_url: str) -> None:
+    """The same postings, read from PostgreSQL: the same candidates, in the same order."""
+    from errordex.store.postgres.store import PostgresStore
+
+    pg = PostgresStore(pg_url)
+    save(pg, corpus())
+    entries = corpus()
+    lite, shared = StoreIndex(store), StoreIndex(pg)
+    rng = random.Random(5)
+    for e in [*entries[:6], *rng.sample(entries, 120)]:
+        message = _message(e.template, rng)
+        etype = e.exception_types[0] if e.exception_types else None
+        want = [(c.entry_id, c.score, c.sites) for c in lite.candidates(message, etype, 5)]
+        got = [(c.entry_id, c.score, c.sites) for c in shared.candidates(message, etype, 5)]
+        assert got == want, message
+    for name in ("KeyError", "StopIteration", "ValueError"):
+        want_named = [c.entry_id for c in lite.named(name, 20)]
+        assert [c.entry_id for c in shared.named(name, 20)] == want_named
+    assert [c.entry_id for c in shared.located("Lib/json/decoder.py", 10, 5)] == [
+        c.entry_id for c in lite.located("Lib/json/decoder.py", 10, 5)
+    ]
+    pg.close()

@@ -3,6 +3,7 @@ differently from SQLite."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import psycopg
@@ -67,7 +68,12 @@ class PostgresStore(SqlReads):
             url,
             min_size=1,
             max_size=max(1, pool_size),
-            kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
+            # the process is named in pg_stat_activity: which one holds what
+            kwargs={
+                "autocommit": True,
+                "connect_timeout": CONNECT_TIMEOUT,
+                "application_name": f"errordex {os.getpid()}",
+            },
             open=True,
             name="errordex",
         )
