@@ -10,6 +10,7 @@ from errordex.match import index as index_module
 from errordex.match.compile import hole_kind
 from errordex.match.index import MemoryIndex
 from errordex.model import ErrorEntry, Repo, Snapshot
+from errordex.store.base import Store
 from errordex.store.candidates import StoreIndex
 from errordex.store.sqlite import SqliteStore
 from errordex.store.writer import SnapshotData
@@ -19,7 +20,7 @@ from .conftest import corpus, entry, fmt
 
 
 def save(
-    store: SqliteStore, entries: list[ErrorEntry], repo: str = "o/r", commit: str = "c"
+    store: Store, entries: list[ErrorEntry], repo: str = "o/r", commit: str = "c"
 ) -> None:
     snap = Snapshot(Repo(repo), commit * 40, None, "t", "0")
     store.save(SnapshotData(snap, None, entries, [], [], [], {}))
