@@ -19,9 +19,7 @@ from errordex.template import Hole, Template, Text
 from .conftest import corpus, entry, fmt
 
 
-def save(
-    store: Store, entries: list[ErrorEntry], repo: str = "o/r", commit: str = "c"
-) -> None:
+def save(store: Store, entries: list[ErrorEntry], repo: str = "o/r", commit: str = "c") -> None:
     snap = Snapshot(Repo(repo), commit * 40, None, "t", "0")
     store.save(SnapshotData(snap, None, entries, [], [], [], {}))
 

@@ -207,3 +207,14 @@ def test_the_page_cache_sees_a_snapshot_written_by_another_process(pg_url: str) 
     PostgresStore(pg_url).save(data("a" * 40, ["one"]))
     assert reader.data_version() != version
     reader.close()
+
+
+def test_a_message_with_a_nul_is_stored_and_read_back(pg_url: str) -> None:
+    store = PostgresStore(pg_url)
+    store.save(data("a" * 40, ["bad byte \x00 here", "index out of range"]))
+    assert sorted(e.message for e in store.entries()) == [
+        "bad byte \x00 here",
+        "index out of range",
+    ]
+    assert stored(store) == expected(store.conn)
+    store.close()

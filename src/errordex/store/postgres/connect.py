@@ -9,7 +9,8 @@ which database and why, in one line, never psycopg's traceback.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
+import re
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -142,18 +143,61 @@ class PooledSql:
         raise TypeError("the readers' connections do not write")
 
 
+#: ``executemany`` of a plain insert, which PostgreSQL takes faster as a COPY
+_INSERT = re.compile(r"INSERT INTO (\w+) VALUES \((\?(?:, \?)*)\)")
+
+
+def text_value(value: Any) -> Any:
+    """PostgreSQL's text holds no NUL (SQLite's does): it becomes U+FFFD."""
+    if isinstance(value, str) and "\x00" in value:
+        return value.replace("\x00", "\ufffd")
+    return value
+
+
 class ConnSql:
-    """One connection's statements (a writer's, inside its transaction)."""
+    """One connection's statements (a writer's, inside its transaction).
+    ``executemany`` of ``INSERT INTO t VALUES (?, ...)`` is a COPY into t's
+    first columns: the matcher's postings of a big snapshot are tens of
+    thousands of rows (the stdlib's: 3.6 s as inserts, a COPY a fraction)."""
 
     dialect = "postgresql"
 
     def __init__(self, conn: psycopg.Connection[tuple[Any, ...]], where: str) -> None:
         self.conn = conn
         self.where = where
+        self._columns: dict[str, list[str]] = {}
 
     def execute(self, sql: str, parameters: Any = (), /) -> Rows:
         return self.conn.execute(_pg(sql) if parameters else sql, parameters or None)
 
     def executemany(self, sql: str, parameters: Iterable[Any], /) -> None:
-        with self.conn.cursor() as cur:
-            cur.executemany(_pg(sql), parameters)
+        insert = _INSERT.fullmatch(sql)
+        if insert is None:
+            with self.conn.cursor() as cur:
+                cur.executemany(_pg(sql), parameters)
+            return
+        table, n = insert[1], insert[2].count("?")
+        self.copy(table, self.columns(table)[:n], parameters)
+
+    def columns(self, table: str) -> list[str]:
+        if table not in self._columns:
+            self._columns[table] = [
+                r[0]
+                for r in self.conn.execute(
+                    "SELECT column_name FROM information_schema.columns"
+                    " WHERE table_schema = current_schema() AND table_name = %s"
+                    " ORDER BY ordinal_position",
+                    (table,),
+                )
+            ]
+        return self._columns[table]
+
+    def copy(self, table: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+        """COPY ``rows`` into ``table``'s ``columns`` (text with a NUL cleaned)."""
+        names = ", ".join(f'"{c}"' for c in columns)
+        with (
+            self.conn.cursor() as cur,
+            cur.copy(f"COPY {table} ({names}) FROM STDIN") as copy,
+        ):
+            for row in rows:
+                copy.write_row([text_value(v) for v in row])

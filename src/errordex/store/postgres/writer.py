@@ -50,13 +50,6 @@ _PENDING_ROWS = {
 _INT_COLUMNS = {"dynamic", "n_sites", "n_test", "seq", "line"}
 
 
-def _clean(value: Any) -> Any:
-    """PostgreSQL's text holds no NUL (SQLite's does): it becomes U+FFFD."""
-    if isinstance(value, str) and "\x00" in value:
-        return value.replace("\x00", "\ufffd")
-    return value
-
-
 def _writing(method: Callable[P, R]) -> Callable[P, R]:
     """A lost connection or a full server, as a ``StoreError`` that says the
     previous snapshot is intact."""
@@ -113,12 +106,7 @@ class PgSnapshotWriter:
                 raise
 
     def _copy(self, table: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
-        with (
-            self.conn.cursor() as cur,
-            cur.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy,
-        ):
-            for row in rows:
-                copy.write_row([_clean(v) for v in row])
+        self.sql.copy(table, columns, rows)
 
     @_writing
     def add_compressed(self, files: Iterable[tuple[str, bytes]]) -> None:
