@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -218,3 +219,57 @@ def test_a_message_with_a_nul_is_stored_and_read_back(pg_url: str) -> None:
     ]
     assert stored(store) == expected(store.conn)
     store.close()
+
+
+def test_the_cli_on_postgres_prints_what_it_prints_on_sqlite(
+    pg_url: str,
+    repo: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """index, list, show, explain, stats, verify and export through the CLI, on
+    either store: the same output (but the database's name)."""
+    lite = str(tmp_path / "db.sqlite")
+    paste = 'Traceback (most recent call last):\n  File "parse.py", line 6, in parse\nValueError: empty input is not allowed\n'
+    outputs: list[list[str]] = []
+    for url in (lite, pg_url):
+        got = []
+        for args in (["index", str(repo), "--rev", "v1"], ["index", str(repo), "--json"]):
+            proc = cli(url, *args)
+            assert proc.returncode == 0, proc.stderr
+        for args in (["list", "--json"], ["stats", "--json"], ["verify", "--json"]):
+            proc = cli(url, *args)
+            assert proc.returncode == 0, proc.stderr
+            got.append(proc.stdout.replace(url, "DB"))
+        entry = json.loads(got[0])[0]["id"]
+        got.append(cli(url, "show", entry[:6], "--json").stdout)
+        proc = subprocess.run(
+            [*CLI, "explain", "-", "--json"],
+            input=paste,
+            env={**os.environ, "ERRORDEX_DB": url},
+            capture_output=True,
+            text=True,
+        )
+        assert proc.returncode == 0, proc.stderr
+        got.append(proc.stdout)
+        out = tmp_path / f"site-{len(outputs)}"
+        assert cli(url, "export", str(out)).returncode == 0
+        got.append((out / "dump.jsonl").read_text())
+        outputs.append(got)
+    for a, b in zip(*outputs, strict=True):
+        assert _steady(a) == _steady(b)
+
+
+def _steady(text: str) -> str:
+    """JSON output without what differs between two runs (when, how long)."""
+
+    def drop(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: drop(v) for k, v in value.items() if k not in ("indexed_at", "seconds")}
+        if isinstance(value, list):
+            return [drop(v) for v in value]
+        return value
+
+    try:
+        return json.dumps(drop(json.loads(text)))
+    except json.JSONDecodeError:  # JSON lines (dump.jsonl)
+        return "\n".join(json.dumps(drop(json.loads(line))) for line in text.splitlines())
