@@ -131,7 +131,8 @@ db_option = click.option(
     "--db",
     envvar="ERRORDEX_DB",
     default=None,
-    help="Database: an SQLite path (default under the user data dir). Env: ERRORDEX_DB.",
+    help="Database: an SQLite path (default under the user data dir) or a postgresql:// URL."
+    " Env: ERRORDEX_DB.",
 )
 
 
