@@ -138,6 +138,13 @@ class PgServer:
         ``immediate`` is a crash, recovered from the WAL at start."""
         self._ctl("restart", "-m", mode)
 
+    def stop_only(self) -> None:
+        """Stop the server and keep its data (``start_again``)."""
+        self._ctl("stop", "-m", "fast")
+
+    def start_again(self) -> None:
+        self._ctl("start")
+
     def stop(self) -> None:
         self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "stop", check=False)
         shutil.rmtree(self.root, ignore_errors=True)

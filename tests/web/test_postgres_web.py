@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from errordex.store.postgres.store import PostgresStore
 from errordex.store.sqlite import SqliteStore
 from errordex.web.app import create_app
+from tests.pgserver import PgServer
 from tests.web.conftest import build_store, fill_store
 from tests.web.test_server import SERVE_CLI, fetch
 
@@ -108,3 +109,27 @@ def test_serve_with_two_worker_processes_on_postgres(pg_store: PostgresStore) ->
         proc.terminate()
         _, err = proc.communicate(timeout=15)
     assert b"Traceback" not in err
+
+
+def test_a_database_that_goes_away_is_a_503_and_serving_resumes_when_it_is_back(
+    pg_server: PgServer, pg_store: PostgresStore
+) -> None:
+    app = create_app(pg_store)
+    with TestClient(app) as client:
+        assert client.get("/acme/widgets.json").status_code == 200
+        pg_server.stop_only()
+        try:
+            assert client.get("/acme/widgets").status_code == 503
+            assert client.get("/index.json").json() == {
+                "ok": False,
+                "error": "the error database cannot be read right now",
+                "status": 503,
+            }
+        finally:
+            pg_server.start_again()
+        # the pool reconnects on its own backoff (1 s, then doubling)
+        deadline = time.monotonic() + 60
+        while client.get("/acme/widgets.json").status_code != 200:
+            assert time.monotonic() < deadline, "did not resume"
+            time.sleep(0.5)
+    app.state.stores.close()

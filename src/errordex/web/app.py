@@ -138,7 +138,11 @@ class CachedPages:
         if scope["type"] != "http" or scope["method"] != "GET" or self.cache.size <= 0:
             await self.app(scope, receive, send)
             return
-        hit = self.cache.get(cache_key(scope), self.stores.get().data_version())
+        try:
+            version = self.stores.get().data_version()
+        except StoreError:  # the app answers (a 503 in the error shape)
+            version = None
+        hit = None if version is None else self.cache.get(cache_key(scope), version)
         if hit is None:
             await self.app(scope, receive, send)
             return

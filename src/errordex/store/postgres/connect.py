@@ -135,7 +135,8 @@ class PooledSql:
                     cur = conn.execute(query, parameters or None)
                     return _Rows(cur.fetchall() if cur.description else [])
             except pg.OperationalError as exc:
-                if attempt == 2:
+                # the pool's timeout: no connection could be made (or was free) in time
+                if attempt == 2 or type(exc).__name__ == "PoolTimeout":
                     raise lost(self.where, exc) from None
         raise AssertionError("unreachable")
 

@@ -30,6 +30,9 @@ __all__ = ["POOL_SIZE", "PostgresStore"]
 #: connections one process keeps to the server at most: a page reads on one
 #: at a time, and a process renders on one core, so a few are enough
 POOL_SIZE = 4
+#: seconds a read waits for a connection of the pool: a server that is gone
+#: is a 503 this soon, not after psycopg's 30 s
+POOL_TIMEOUT = 5.0
 
 
 class PostgresStore(SqlReads):
@@ -76,6 +79,7 @@ class PostgresStore(SqlReads):
             },
             open=True,
             name="errordex",
+            timeout=POOL_TIMEOUT,
         )
         self.conn = PooledSql(self.pool, self._where)
 
