@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlencode, urlsplit
 
 from errordex import __version__
@@ -84,22 +84,52 @@ _CATALOGS: OrderedDict[tuple[str, int, str], _Catalog] = OrderedDict()
 _CATALOGS_LOCK = threading.Lock()
 
 
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+#: the keys being worked out now, each with the lock its first asker holds
+_BUILDING: dict[Hashable, threading.Lock] = {}
+
+
+def _once(cache: OrderedDict[K, V], size: int, key: K, build: Callable[[], V]) -> V:
+    """``cache[key]``, built by one thread while the others asking for it wait
+    (the first page of a big catalog asked 50 times at once is worked out once,
+    not 50 times over)."""
+    with _CATALOGS_LOCK:
+        hit = cache.get(key)
+        if hit is not None:
+            cache.move_to_end(key)
+            return hit
+        lock = _BUILDING.setdefault(key, threading.Lock())
+    with lock:
+        with _CATALOGS_LOCK:
+            hit = cache.get(key)
+        if hit is not None:
+            return hit
+        try:
+            value = build()
+        except BaseException:
+            with _CATALOGS_LOCK:
+                _BUILDING.pop(key, None)
+            raise
+        with _CATALOGS_LOCK:
+            cache[key] = value
+            while len(cache) > size:
+                cache.popitem(last=False)
+            _BUILDING.pop(key, None)
+        return value
+
+
 def _catalog(store: Store, snap: StoredSnapshot) -> _Catalog:
     # a re-index of the same commit may reuse the row id; indexed_at tells them apart
     key = (store.where, snap.id, snap.snapshot.indexed_at)
-    with _CATALOGS_LOCK:
-        hit = _CATALOGS.get(key)
-        if hit is not None:
-            _CATALOGS.move_to_end(key)
-            return hit
-    cat = _Catalog(
-        store.catalog_order(snap.id), store.kind_counts(snap.id), store.package_counts(snap.id)
+    return _once(
+        _CATALOGS,
+        32,
+        key,
+        lambda: _Catalog(
+            store.catalog_order(snap.id), store.kind_counts(snap.id), store.package_counts(snap.id)
+        ),
     )
-    with _CATALOGS_LOCK:
-        _CATALOGS[key] = cat
-        while len(_CATALOGS) > 32:
-            _CATALOGS.popitem(last=False)
-    return cat
 
 
 _FILTERED: OrderedDict[tuple[str, int, str, str | None, str | None, str | None], list[str]] = (
@@ -118,18 +148,12 @@ def _filtered(
     """The catalog order narrowed by the filters, kept for the next pages of the
     same filters (the filter query scans every site; a page is a slice)."""
     key = (store.where, snap.id, snap.snapshot.indexed_at, kind, path, q)
-    with _CATALOGS_LOCK:
-        hit = _FILTERED.get(key)
-        if hit is not None:
-            _FILTERED.move_to_end(key)
-            return hit
-    keep = store.catalog_ids(snap.id, kind=kind, text=q, path=path)
-    order = [i for i in cat.order if i in keep]
-    with _CATALOGS_LOCK:
-        _FILTERED[key] = order
-        while len(_FILTERED) > 64:
-            _FILTERED.popitem(last=False)
-    return order
+
+    def build() -> list[str]:
+        keep = store.catalog_ids(snap.id, kind=kind, text=q, path=path)
+        return [i for i in cat.order if i in keep]
+
+    return _once(_FILTERED, 64, key, build)
 
 
 def catalog_context(
