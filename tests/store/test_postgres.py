@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from errordex.errors import EXIT_STORE, NotOurDatabase, StoreError, StoreMissing
 from errordex.store import migrations as sqlite_migrations
 from errordex.store import open_store
 from errordex.store.postgres import migrations, writer
-from errordex.store.postgres.store import PostgresStore
+from errordex.store.postgres.store import VERSION_TTL, PostgresStore
 from errordex.store.sqlite import SqliteStore
 from tests.cli.test_cli import git, repo  # noqa: F401 (the fixture)
 from tests.pgserver import PgServer
@@ -205,9 +206,13 @@ def test_writers_in_parallel_take_turns_and_leave_every_snapshot_whole(pg_url: s
 def test_the_page_cache_sees_a_snapshot_written_by_another_process(pg_url: str) -> None:
     reader = PostgresStore(pg_url)
     version = reader.data_version()
-    PostgresStore(pg_url).save(data("a" * 40, ["one"]))
-    assert reader.data_version() != version
+    other = PostgresStore(pg_url)
+    other.save(data("a" * 40, ["one"]))
+    assert other.for_thread().data_version() != version  # its own write: at once
+    time.sleep(VERSION_TTL)
+    assert reader.data_version() != version  # another's: within VERSION_TTL
     reader.close()
+    other.close()
 
 
 def test_a_message_with_a_nul_is_stored_and_read_back(pg_url: str) -> None:

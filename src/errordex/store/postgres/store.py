@@ -3,7 +3,9 @@ differently from SQLite."""
 
 from __future__ import annotations
 
+import math
 import os
+import time
 from typing import Any
 
 import psycopg
@@ -33,6 +35,24 @@ POOL_SIZE = 4
 #: seconds a read waits for a connection of the pool: a server that is gone
 #: is a 503 this soon, not after psycopg's 30 s
 POOL_TIMEOUT = 5.0
+#: seconds the store's version (``data_version``) is trusted before it is read
+#: again: the page caches ask it on every request, and a round trip to the
+#: server there cost a cached page 4x its throughput (bench/web.py: 1,638
+#: against SQLite's 6,748 requests/s). Another process's snapshot shows this late.
+VERSION_TTL = 0.5
+
+
+class _Version:
+    """The store's version as last read, shared by a store's thread views."""
+
+    __slots__ = ("at", "value")
+
+    def __init__(self) -> None:
+        self.value = 0
+        self.at = -math.inf
+
+    def forget(self) -> None:
+        self.at = -math.inf
 
 
 class PostgresStore(SqlReads):
@@ -82,6 +102,7 @@ class PostgresStore(SqlReads):
             timeout=POOL_TIMEOUT,
         )
         self.conn = PooledSql(self.pool, self._where)
+        self._version = _Version()
 
     @property
     def url(self) -> str:
@@ -108,14 +129,19 @@ class PostgresStore(SqlReads):
         self.conn.execute("SELECT 1")
 
     def data_version(self) -> int:
-        """Counts the snapshots written (``store_version``)."""
-        return int(self.conn.execute("SELECT version FROM store_version").fetchone()[0])
+        """Counts the snapshots written (``store_version``), as read at most
+        ``VERSION_TTL`` ago (a snapshot this store wrote: at once)."""
+        v, now = self._version, time.monotonic()
+        if now - v.at > VERSION_TTL:
+            v.value = int(self.conn.execute("SELECT version FROM store_version").fetchone()[0])
+            v.at = now
+        return v.value
 
     # -- writing -----------------------------------------------------------
 
     def writer(self) -> PgSnapshotWriter:
         """Start writing one snapshot, on a connection of its own."""
-        return PgSnapshotWriter(self._url, self._where)
+        return PgSnapshotWriter(self._url, self._where, self._version.forget)
 
     def save(self, data: SnapshotData) -> int:
         with self.writer() as w:

@@ -70,8 +70,9 @@ class PgSnapshotWriter:
     """One snapshot's write (``errordex.store.base.SnapshotWriting``) on a
     connection of its own, held for the index run."""
 
-    def __init__(self, url: str, where: str) -> None:
+    def __init__(self, url: str, where: str, committed: Callable[[], None] = lambda: None) -> None:
         self.where = where
+        self._committed = committed
         self.conn = connect(url)
         self.sql = ConnSql(self.conn, where)
         #: paths whose text is written
@@ -177,6 +178,7 @@ class PgSnapshotWriter:
             docs = sql.execute("SELECT entry_id, keys, types FROM pending_docs ORDER BY n")
             postings.sync(sql, {sid: docs})
             sql.execute("UPDATE store_version SET version = version + 1")
+        self._committed()
         return int(sid)
 
     def _write(self, sid: int, repo_id: int, data: SnapshotData) -> None:
