@@ -278,3 +278,28 @@ def _steady(text: str) -> str:
         return json.dumps(drop(json.loads(text)))
     except json.JSONDecodeError:  # JSON lines (dump.jsonl)
         return "\n".join(json.dumps(drop(json.loads(line))) for line in text.splitlines())
+
+
+def test_a_server_restart_while_indexing_fails_the_index_cleanly(
+    pg_server: PgServer,
+    pg_url: str,
+    repo: Path,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from errordex.pipeline import index
+
+    store = PostgresStore(pg_url)
+    index(str(repo), store, rev="v1", jobs=1)
+    before = [(e.id, e.message) for e in store.entries()]
+
+    def restart_at(point: str) -> None:
+        if point == "files":  # the first file texts are kept: extraction goes on
+            pg_server.restart()
+
+    monkeypatch.setattr(writer, "_failpoint", restart_at)
+    with pytest.raises(StoreError, match=r"lost the database .* while writing"):
+        index(str(repo), store, jobs=1)
+    monkeypatch.undo()
+    assert [(e.id, e.message) for e in store.entries()] == before
+    assert store.current("acme/parsers").commit == git(repo, "rev-parse", "v1")
+    store.close()
