@@ -74,7 +74,8 @@ class PgServer:
         if where is None:
             raise RuntimeError("PostgreSQL is not installed: apt-get install postgresql")
         user = SERVER_USER if os.geteuid() == 0 else None
-        root = Path(tempfile.mkdtemp(prefix="errordex-pg-"))
+        # the server's user must reach it: /tmp, not a TMPDIR under root's home
+        root = Path(tempfile.mkdtemp(prefix="errordex-pg-", dir="/tmp" if user else None))
         server = cls(root=root, port=_free_port(), bin=where, user=user)
         pwfile = root / "pw"
         pwfile.write_text(PASSWORD + "\n")
