@@ -406,7 +406,7 @@ def build_store(
     roots.append(Root("python/cpython-json", jdir, jdir))
     afile = Path(argparse.__file__).resolve()
     adir = tmp / "argparse-src"
-    adir.mkdir()
+    adir.mkdir(exist_ok=True)  # a second store (--postgres) reads the same copy
     shutil.copy(afile, adir / "argparse.py")
     index(
         str(adir),
