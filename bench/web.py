@@ -348,6 +348,12 @@ def main() -> None:
         action="store_true",
         help="with --postgres: skip the SQLite runs",
     )
+    ap.add_argument(
+        "--scenario",
+        action="append",
+        choices=["error page", "catalog", "search"],
+        help="only this scenario (repeatable; default: all three)",
+    )
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
     args = ap.parse_args()
     # (page cache size, worker processes): every request renders, then the default
@@ -372,7 +378,10 @@ def main() -> None:
                 f"{backend} store: {total} entries in {time.perf_counter() - t0:.1f}s",
                 file=sys.stderr,
             )
-        every_paths = {db: scenarios(db) for _, db in backends}
+        every_paths = {
+            db: {k: v for k, v in scenarios(db).items() if k in (args.scenario or [k])}
+            for _, db in backends
+        }
         if args.only_postgres:
             backends = backends[1:]
         static = work / "static"
