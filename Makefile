@@ -13,9 +13,14 @@ PORT   ?= 8000
 DEB_TEST_PACKAGES := ripgrep git librust-regex-dev librust-semver-dev \
 	librust-anyhow-dev librust-thiserror-dev librust-clap-dev librust-bytes-dev \
 	librust-regex-syntax-dev librust-log-dev librust-miniz-oxide-dev chromium \
-	postgresql
+	golang-go golang-github-pkg-errors-dev golang-github-spf13-pflag-dev \
+	golang-gopkg-yaml.v3-dev golang-github-google-uuid-dev postgresql
 
-.PHONY: run test venv deps-test lint typecheck clean
+# Real npm packages the JavaScript/TypeScript tests index, pinned by the
+# lock file: installed once (npm ci, no install scripts) into .npm-corpus/.
+NPM_CORPUS := .npm-corpus
+
+.PHONY: run test venv deps-test npm-corpus lint typecheck clean
 
 # `make run` needs the tool and its web extra; `make test` adds the test tools.
 $(BIN)/errordex: pyproject.toml
@@ -49,6 +54,16 @@ deps-test:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
+$(NPM_CORPUS)/.installed: tests/fixtures/npm/package.json tests/fixtures/npm/package-lock.json
+	@command -v npm >/dev/null || { apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; }
+	mkdir -p $(NPM_CORPUS)
+	cp tests/fixtures/npm/package.json tests/fixtures/npm/package-lock.json $(NPM_CORPUS)/
+	cd $(NPM_CORPUS) && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	@touch $@
+
+npm-corpus: $(NPM_CORPUS)/.installed
+
 lint: $(VENV)/.test-deps
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
@@ -56,8 +71,8 @@ lint: $(VENV)/.test-deps
 typecheck: $(VENV)/.test-deps
 	$(BIN)/mypy
 
-test: $(VENV)/.test-deps deps-test lint typecheck
+test: $(VENV)/.test-deps deps-test npm-corpus lint typecheck
 	$(BIN)/pytest -q
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) $(NPM_CORPUS) .mypy_cache .ruff_cache .pytest_cache

@@ -1,11 +1,16 @@
 """Indexing speed against two baselines on the same files, in the same run.
 
-    .venv/bin/python bench/index.py [--corpus stdlib|crates|all] [--jobs N] [--repeat N] [--postgres]
+    .venv/bin/python bench/index.py [--corpus stdlib|crates|go|npm|all] [--jobs N] [--repeat N]
+        [--postgres]
     .venv/bin/python bench/index.py --memory [--tree PATH ...] [--copies N] [--jobs N]
 
 Corpora: the standard library of the running interpreter (without
-site-packages) and every Rust crate under /usr/share/cargo/registry (Debian's
-librust-*-dev packages). For each corpus it prints files/s, MB/s and peak
+site-packages), every Rust crate under /usr/share/cargo/registry (Debian's
+librust-*-dev packages), Go: its standard library (/usr/lib/go/src) and
+the packages of Debian's golang-*-dev (/usr/share/gocode/src), and the npm
+packages of tests/fixtures/npm as ``make npm-corpus`` installs them in
+.npm-corpus/node_modules (JavaScript, and zod's TypeScript sources). For
+each corpus it prints files/s, MB/s and peak
 memory of a full index into a fresh SQLite file, and the ratio of that time to
 (a) tree-sitter parse-only of the same files and (b) ripgrep for the throw
 patterns over the same files. Ratios, not seconds, are the figures to
@@ -45,25 +50,31 @@ from typing import Any
 
 from tree_sitter import Language, Parser
 
+from errordex import plugins
 from errordex.ingest import IngestOptions, SourceFile, open_source
 from errordex.pipeline import index, wanted
 from errordex.store import open_store
 from errordex.store.sqlite import SqliteStore
 
 CRATES = Path("/usr/share/cargo/registry")
+#: Go's standard library (Debian's golang-src, which golang-go brings) and
+#: the Go packages of Debian's golang-*-dev
+GO_TREES = (Path("/usr/lib/go/src"), Path("/usr/share/gocode/src"))
+NPM = Path(__file__).resolve().parent.parent / ".npm-corpus" / "node_modules"
 RG_PATTERNS = {
+    "javascript": r"throw |Promise\.reject\(|assert(\.\w+)?\(|new \w*Error\(",
     "python": r"raise [A-Za-z_][\w.]*|assert .*,",
     "rust": r"(panic|unimplemented|todo|unreachable|bail|anyhow|ensure|assert\w*)!\(|\.expect\(|#\[error\(|Err\(",
+    "go": r"errors\.New\(|fmt\.Errorf\(|\bpanic\(|log\.(Fatal|Panic)\w*\(|\) Error\(\) string",
 }
 
 
 def _languages() -> dict[str, Language]:
-    import tree_sitter_python
-    import tree_sitter_rust
-
+    """Each file extension's grammar, as the registered languages read it."""
     return {
-        ".py": Language(tree_sitter_python.language()),
-        ".rs": Language(tree_sitter_rust.language()),
+        ext: Language(lang.grammar())
+        for lang in plugins.languages().values()
+        for ext in lang.extensions
     }
 
 
@@ -126,7 +137,7 @@ def run(name: str, root: Path, opts: IngestOptions, language: str, jobs: int, re
     after the other; the figures are each one's best round (noise only ever
     adds time), and each round's own ratio is printed too."""
     files = corpus_files(str(root), replace(opts, wanted=wanted))
-    nbytes = sum(len(f.data) for f in files if Path(f.path).suffix in (".py", ".rs"))
+    nbytes = sum(len(f.data) for f in files if plugins.for_path(f.path) is not None)
     print(f"\n== {name}: {root} ({len(files)} files, {nbytes / 1e6:.1f} MB of source)")
     parses: list[float] = []
     parse_cpus: list[float] = []
@@ -294,7 +305,7 @@ def memory_vs_size(trees: list[Path], jobs: int, copies: int = 0) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--corpus", choices=["stdlib", "crates", "all"], default="all")
+    ap.add_argument("--corpus", choices=["stdlib", "crates", "go", "npm", "all"], default="all")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--repeat", type=int, default=3, help="rounds; the best of each is kept")
     ap.add_argument("--memory", action="store_true", help="peak RSS against source size")
@@ -340,6 +351,15 @@ def corpora(args: argparse.Namespace) -> None:
         if not CRATES.is_dir():
             sys.exit(f"no {CRATES}: install Debian's librust-*-dev packages (make test does)")
         run("crates", CRATES, IngestOptions(), "rust", args.jobs, args.repeat)
+    if args.corpus in ("go", "all"):
+        for name, tree in zip(("gostd", "gocode"), GO_TREES, strict=True):
+            if not tree.is_dir():
+                sys.exit(f"no {tree}: install Debian's golang-go and golang-*-dev (make test does)")
+            run(name, tree.resolve(), IngestOptions(), "go", args.jobs, args.repeat)
+    if args.corpus in ("npm", "all"):
+        if not NPM.is_dir():
+            sys.exit(f"no {NPM}: run make npm-corpus (make test does)")
+        run("npm", NPM, IngestOptions(), "javascript", args.jobs, args.repeat)
 
 
 if __name__ == "__main__":

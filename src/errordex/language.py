@@ -85,6 +85,10 @@ def _no_version(path: str) -> str | None:
     return None
 
 
+def _no_builtins(name: str) -> tuple[str, ...] | None:
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Runtime:
     """How the language's runtime prints an error, and what a user sees."""
@@ -142,6 +146,15 @@ class Runtime:
     #: the version of the package a frame's path ran from, when the path says
     #: (``registry/bytes-1.0.0/src/bytes.rs``)
     ran_version: Callable[[str], str | None] = _no_version
+    #: the class chain of one of the runtime's own exception classes, the
+    #: class first (Python's ``ValueError``: ValueError, Exception,
+    #: BaseException); None for a name that is not one
+    builtin_classes: Callable[[str], tuple[str, ...] | None] = _no_builtins
+    #: names it prints for an error of many classes: node prints a class's
+    #: ``name``, and one that sets none prints its base's (``Error``); a
+    #: pasted error of such a name may be of any class, so the name alone
+    #: rules none out
+    shared_names: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +188,15 @@ class Project:
 
 def _no_modules(dotted: str) -> tuple[str, ...]:
     return ()
+
+
+def _a_variant(site: ThrowSite) -> str:
+    return "error variant"
+
+
+def _except_clause(catch: Fact) -> str:
+    """``except KeyError``: how a page writes the clause a ``catches`` fact is."""
+    return f"except {catch['exception']}"
 
 
 def _keyword_arguments(params: Sequence[str]) -> str:
@@ -213,6 +235,15 @@ class Pages:
     #: the arguments of a call as the language writes them, given the
     #: parameters that matter (``isel(indexers=…)``; Rust, positional: ``split_to(at)``)
     call_arguments: Callable[[Sequence[str]], str] = _keyword_arguments
+    #: what a defining site (``Runtime.defining_kinds``) defines, in a
+    #: sentence ("The error variant `Error::Io` is defined at …"; Go's
+    #: ``var ErrX = errors.New(…)`` is an "error value")
+    defined_as: Callable[[ThrowSite], str] = _a_variant
+
+    #: the handler a ``catches`` fact is, as the language writes it, for
+    #: "calls it inside `try` … `except KeyError`" (JavaScript's ``catch``
+    #: names no class: ``catch (err) { if (err instanceof X) … }``)
+    catch_clause: Callable[[Fact], str] = _except_clause
     #: what the lead site's own form says about where and when it fails
     #: (Rust's ``#[track_caller]``, ``debug_assert!``, a ``const``): sentences
     #: for "what it means", each with its evidence (``path:line``)

@@ -164,8 +164,9 @@ def test_wanted_files_only_are_yielded(sample_repo: GitRepo) -> None:
 
 
 def test_default_size_limit_is_one_megabyte(git_repo: GitRepo) -> None:
-    git_repo.write("huge.py", b"#" * 1_000_001)
-    git_repo.write("fits.py", b"#" * 1_000_000)
+    lines = (b"#" * 99 + b"\n") * 10_000  # 1,000,000 bytes (one long line is minified)
+    git_repo.write("huge.py", lines + b"#")
+    git_repo.write("fits.py", lines)
     git_repo.commit()
     with open_source(str(git_repo.root)) as src:
         assert listing(src) == {"fits.py": "file", "huge.py": "too large (1000001 bytes)"}

@@ -138,6 +138,9 @@ def test_python_bundling_conventions_are_vendored() -> None:
         (b"# coding: no-such-codec\nx = '\xe9\xe8\xe0'\n", "not UTF-8"),
         (b"\n\n# coding: latin-1\nx = '\xe9\xe8\xe0'\n", "not UTF-8"),  # on line 3: no
         (b"a" * 200 + b"\xff", None),
+        # a minified bundle: its lines average over 1,000 bytes
+        (b"var a=function(){throw new Error('x')};" * 200, "minified"),
+        (b"var a=function(){throw new Error('x')};\n" * 200, None),
         ("caf\u00e9".encode(), None),
     ],
 )

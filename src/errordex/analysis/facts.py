@@ -6,7 +6,6 @@ A fact is a plain dict with at least ``path`` and ``line`` (its evidence).
 
 from __future__ import annotations
 
-import builtins
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -36,11 +35,6 @@ _INVARIANT = re.compile(
     re.I,
 )
 MAX_CALLERS = 3
-
-
-def builtin_exception(name: str) -> bool:
-    obj = getattr(builtins, name, None)
-    return isinstance(obj, type) and issubclass(obj, BaseException)
 
 
 def _at(path: str, line: int, **data: Any) -> Fact:
@@ -285,15 +279,16 @@ def hierarchy(entry: ErrorEntry, ix: Index) -> list[Fact]:
     if not entry.exception_types or not _raises_classes(entry.sites[0].language):
         return []
     name = entry.exception_types[0].rsplit(".", 1)[-1]
+    lang = plugins.find(entry.sites[0].language)
     out: list[Fact] = []
     seen: set[str] = set()
     while name and name not in seen:
         seen.add(name)
         defs = ix.classes.get(name)
         if not defs:
-            if builtin_exception(name):
-                mro = [c.__name__ for c in getattr(builtins, name).__mro__ if c is not object]
-                out.append({"name": name, "builtin": True, "mro": mro})
+            mro = lang.runtime.builtin_classes(name) if lang is not None else None
+            if mro:
+                out.append({"name": name, "builtin": True, "mro": list(mro)})
             break
         c = defs[0]
         fact = _at(c.path, c.line, name=c.name, qualname=c.qualname, bases=list(c.bases))

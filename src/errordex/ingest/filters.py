@@ -24,6 +24,12 @@ VENDORED_DIRS = frozenset(
 GENERATED_SUFFIXES = ("_pb2.py", "_pb2.pyi", "_pb2_grpc.py", ".pb.go", ".min.js")
 GENERATED_MARKERS = (b"@generated", b"DO NOT EDIT", b"Code generated")
 BINARY_PROBE = 8192
+#: A file over MINIFIED_BYTES whose lines average over MINIFIED_LINE bytes is
+#: a minified bundle (npm's yargs ships build/index.cjs: 62 KB on one line):
+#: its sites would show that line as their snippet. None of the stdlib or of
+#: Debian's crates is (one data table of pygments is).
+MINIFIED_BYTES = 4096
+MINIFIED_LINE = 1000
 #: Share of undecodable bytes above which a file is not treated as text.
 MAX_BAD_UTF8 = 0.01
 
@@ -31,6 +37,7 @@ REASON_SYMLINK = "symlink"
 REASON_SUBMODULE = "submodule"
 REASON_VENDORED = "vendored directory"
 REASON_GENERATED = "generated"
+REASON_MINIFIED = "minified"
 REASON_BINARY = "binary"
 REASON_NOT_UTF8 = "not UTF-8"
 REASON_SPECIAL = "not a regular file"
@@ -181,12 +188,15 @@ def skip_by_name(path: str) -> str | None:
 
 def skip_by_content(data: bytes) -> str | None:
     """Binary (a NUL in the first 8 KiB), generated (a marker in the first 5
-    lines), or not text (more than 1% of the bytes are not UTF-8)."""
+    lines), minified (lines of over ``MINIFIED_LINE`` bytes on average), or
+    not text (more than 1% of the bytes are not UTF-8)."""
     if b"\0" in data[:BINARY_PROBE]:
         return REASON_BINARY
     head = b"\n".join(data[:BINARY_PROBE].split(b"\n", 5)[:5])
     if any(marker in head for marker in GENERATED_MARKERS):
         return REASON_GENERATED
+    if len(data) > MINIFIED_BYTES and len(data) > MINIFIED_LINE * (data.count(b"\n") + 1):
+        return REASON_MINIFIED
     try:
         data.decode("utf-8")
     except UnicodeDecodeError:

@@ -201,11 +201,13 @@ def explain(text: str, source: CandidateSource, limit: int = 5) -> list[Explanat
     text = bound(text if isinstance(text, str) else str(text))
     out: list[Explanation] = []
     for part in _parse(text)[:MAX_PARTS]:
+        lang = plugins.find(part.language)
+        shared = lang is not None and part.exception_type in lang.runtime.shared_names
         try:
             matches = rank(
                 part.message,
                 source,
-                exception_type=part.exception_type,
+                exception_type=None if shared else part.exception_type,
                 frames=part.frames,
                 raw=part.raw,
                 limit=limit,

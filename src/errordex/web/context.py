@@ -359,10 +359,32 @@ def search_context(store: Store, q: str, limit: int = SEARCH_LIMIT) -> dict[str,
 
 
 def main_part(ctx: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The error the paste is about: the first part that is not a cause or context."""
+    """The error the paste is about: the first part that is not a cause or
+    context; but when the error wraps others (Go's ``a: b: c``, its parts
+    innermost first), the first wrapped part an entry answers: what a library
+    threw, inside the text its callers added. When the main part has no answer
+    (a program's own error around a library's: node's ``[cause]:``, Python's
+    ``raise ... from``), the innermost cause that has a page, the one printed
+    farthest from it."""
     parts: list[dict[str, Any]] = ctx["parts"]
+    for p in parts:
+        answer = p.get("answer")
+        if p.get("relation") == "wrapped" and answer and answer.get("kind") == "entry":
+            return p
     main = [p for p in parts if p.get("relation") is None] or parts
-    return main[0] if main else None
+    first = main[0] if main else None
+    if first is None or first.get("answer"):
+        return first
+    at = parts.index(first)
+    paged = [
+        i
+        for i, p in enumerate(parts)
+        if p.get("relation") == "cause" and (p.get("answer") or {}).get("kind") == "entry"
+    ]
+    after = [i for i in paged if i > at]
+    if after:
+        return parts[after[-1]]
+    return parts[paged[0]] if paged else first
 
 
 def sole_match(ctx: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -31,6 +31,7 @@ PYTHON = Language(
         raise_kind="raise",
         class_messages=classmsg.class_messages,
         interpreter_form=runtime.runtime_form,
+        builtin_classes=runtime.builtin_classes,
     ),
     paste=Paste(
         finders=(paste.find,),

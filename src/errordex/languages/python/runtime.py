@@ -5,6 +5,7 @@ A ``raise ValueError("x")`` ends the traceback with ``ValueError: x``.
 
 from __future__ import annotations
 
+import builtins
 import re
 
 from errordex.languages.python import printed
@@ -60,6 +61,18 @@ def printed_form(site: ThrowSite, line: str) -> str:
     if shown is not None:
         return shown
     return f"Traceback (most recent call last):\n  ...\n{line}"
+
+
+def builtin_classes(name: str) -> tuple[str, ...] | None:
+    """The class chain of a builtin exception (``object`` left out).
+
+    >>> builtin_classes("KeyError"), builtin_classes("Path")
+    (('KeyError', 'LookupError', 'Exception', 'BaseException'), None)
+    """
+    obj = getattr(builtins, name, None)
+    if not (isinstance(obj, type) and issubclass(obj, BaseException)):
+        return None
+    return tuple(c.__name__ for c in obj.__mro__ if c is not object)
 
 
 def is_test_file(name: str) -> bool:

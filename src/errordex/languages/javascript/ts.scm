@@ -1,0 +1,2 @@
+; TypeScript only: classes the JavaScript grammar has no node for.
+(abstract_class_declaration) @js.class
