@@ -1,6 +1,7 @@
 """Indexing speed against two baselines on the same files, in the same run.
 
     .venv/bin/python bench/index.py [--corpus stdlib|crates|go|npm|all] [--jobs N] [--repeat N]
+        [--postgres]
     .venv/bin/python bench/index.py --memory [--tree PATH ...] [--copies N] [--jobs N]
 
 Corpora: the standard library of the running interpreter (without
@@ -15,7 +16,9 @@ memory of a full index into a fresh SQLite file, and the ratio of that time to
 patterns over the same files. Ratios, not seconds, are the figures to
 compare: the machine is noisy. The three are timed in turn for ``--repeat``
 rounds (3); each time is its best round, and the ratio to parse-only is the
-median of the rounds' own ratios.
+median of the rounds' own ratios. ``--postgres`` adds a full index into a
+fresh database of a throwaway PostgreSQL server (Debian's, as the tests start
+it: ``tests/pgserver.py``) to each round, and its time against SQLite's.
 
 ``--memory`` measures peak memory against repository size instead: it
 indexes growing parts of real trees (1/4, 1/2 and all of the cargo
@@ -43,12 +46,14 @@ import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from tree_sitter import Language, Parser
 
 from errordex import plugins
 from errordex.ingest import IngestOptions, SourceFile, open_source
 from errordex.pipeline import index, wanted
+from errordex.store import open_store
 from errordex.store.sqlite import SqliteStore
 
 CRATES = Path("/usr/share/cargo/registry")
@@ -122,6 +127,10 @@ def peak_mb() -> float:
     return max(own, kids) / 1024
 
 
+#: a throwaway PostgreSQL server (``--postgres``): ``tests.pgserver.PgServer``
+_PG: Any = None
+
+
 def run(name: str, root: Path, opts: IngestOptions, language: str, jobs: int, repeat: int) -> None:
     """``opts`` chooses the corpus: the same files for the baselines and the index.
     Each of ``repeat`` rounds times parse-only, ripgrep and a full index, one
@@ -135,8 +144,9 @@ def run(name: str, root: Path, opts: IngestOptions, language: str, jobs: int, re
     greps: list[float] = []
     indexes: list[float] = []
     index_cpus: list[float] = []
+    pg_indexes: list[float] = []
     rss0 = peak_mb()
-    for _ in range(repeat):
+    for n in range(repeat):
         wall, cpu = parse_only(files)
         parses.append(wall)
         parse_cpus.append(cpu)
@@ -150,6 +160,12 @@ def run(name: str, root: Path, opts: IngestOptions, language: str, jobs: int, re
             indexes.append(time.perf_counter() - t0)
             index_cpus.append(cpu_seconds() - c0)
             st = result.snapshot.stats
+        if _PG is not None:
+            shared = open_store(_PG.create_database(f"bench_{name}_{n}"), write=True)
+            t0 = time.perf_counter()
+            index(str(root), shared, options=opts, name=f"bench/{name}", jobs=jobs)
+            pg_indexes.append(time.perf_counter() - t0)
+            shared.close()
     t_parse, t_index = min(parses), min(indexes)
     print(
         f"  index (jobs={jobs}, best of {repeat}): {t_index:.2f}s"
@@ -157,6 +173,12 @@ def run(name: str, root: Path, opts: IngestOptions, language: str, jobs: int, re
         f"  {nbytes / 1e6 / t_index:.2f} MB/s  sites={st.sites} entries={st.entries}"
     )
     print(f"  peak RSS: {peak_mb():.0f} MB (before the first index: {rss0:.0f} MB)")
+    if pg_indexes:
+        pg_ratios = "  ".join(f"{p / i:.2f}x" for p, i in zip(pg_indexes, indexes, strict=True))
+        print(
+            f"  index into PostgreSQL (best of {repeat}): {min(pg_indexes):.2f}s, against"
+            f" SQLite's {t_index:.2f}s: {min(pg_indexes) / t_index:.2f}x (rounds: {pg_ratios})"
+        )
     print(f"  tree-sitter parse-only (1 core): {t_parse:.2f}s  {nbytes / 1e6 / t_parse:.2f} MB/s")
     ratios = [i / p for i, p in zip(indexes, parses, strict=True)]
     rounds = "  ".join(f"{r:.2f}x" for r in ratios)
@@ -290,7 +312,24 @@ def main() -> None:
     ap.add_argument("--tree", type=Path, action="append", default=[], help="with --memory")
     ap.add_argument("--copies", type=int, default=0, help="with --memory: N copies of the crates")
     ap.add_argument("--index-one", help=argparse.SUPPRESS)
+    ap.add_argument(
+        "--postgres", action="store_true", help="index into a throwaway PostgreSQL server too"
+    )
     args = ap.parse_args()
+    if args.postgres:
+        global _PG
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+        from tests.pgserver import PgServer
+
+        _PG = PgServer.start()
+    try:
+        corpora(args)
+    finally:
+        if _PG is not None:
+            _PG.stop()
+
+
+def corpora(args: argparse.Namespace) -> None:
     if args.index_one:
         index_one(args.index_one)
         return

@@ -1,6 +1,6 @@
 """Matching accuracy on real runtime errors from libraries nobody here wrote.
 
-    .venv/bin/python bench/match.py [--jobs N] [--no-auto] [--misses N]
+    .venv/bin/python bench/match.py [--jobs N] [--no-auto] [--misses N] [--postgres]
 
 It indexes installed libraries (click, jinja2, pydantic, starlette, rich,
 pygments, and the standard library's ``json`` and ``argparse``) into a fresh
@@ -49,6 +49,11 @@ right and the runtime location is the answer. So is json's C scanner: it
 raises the messages of decoder.py's pure-Python fallback, but the traceback
 ends at the call into C (decoder.py:353), which is where it was raised; the
 fallback's entry is shown as the same message raised elsewhere.
+
+``--postgres`` indexes the same libraries into a throwaway PostgreSQL server
+too (Debian's, started as the tests start it: ``tests/pgserver.py``), pastes
+every case there as well, and prints the index time, the latency of
+``explain`` and how many answers are the same as on SQLite.
 """
 
 from __future__ import annotations
@@ -74,7 +79,7 @@ from typing import Any
 from errordex.explain import explain_text
 from errordex.ingest import IngestOptions
 from errordex.pipeline import index
-from errordex.store.sqlite import SqliteStore
+from errordex.store import Store, open_store
 from errordex.template import Hole
 
 PACKAGES = ("click", "jinja2", "pydantic", "starlette", "rich", "pygments")
@@ -385,8 +390,10 @@ class Root:
         return p == self.search or self.search in p.parents
 
 
-def build_store(tmp: Path, jobs: int | None) -> tuple[SqliteStore, list[Root], float]:
-    store = SqliteStore(tmp / "store.db")
+def build_store(
+    tmp: Path, jobs: int | None, db: str | None = None
+) -> tuple[Store, list[Root], float]:
+    store = open_store(db or str(tmp / "store.db"), write=True)
     site = Path(sysconfig.get_paths()["purelib"])
     roots: list[Root] = []
     t0 = time.perf_counter()
@@ -399,7 +406,7 @@ def build_store(tmp: Path, jobs: int | None) -> tuple[SqliteStore, list[Root], f
     roots.append(Root("python/cpython-json", jdir, jdir))
     afile = Path(argparse.__file__).resolve()
     adir = tmp / "argparse-src"
-    adir.mkdir()
+    adir.mkdir(exist_ok=True)  # a second store (--postgres) reads the same copy
     shutil.copy(afile, adir / "argparse.py")
     index(
         str(adir),
@@ -524,7 +531,28 @@ def raised_by_statement(path: Path, line: int, exc_type: str) -> bool:
     )
 
 
-def classify(store: SqliteStore, cases: list[Case], repos: Sequence[str]) -> None:
+def compare_stores(lite: Store, shared: Store, cases: list[Case]) -> None:
+    """``explain`` on both stores, in turn per case: latency and answers."""
+    ms: dict[str, list[float]] = {"SQLite": [], "PostgreSQL": []}
+    same = 0
+    for c in cases:
+        outs = []
+        for name, store in (("SQLite", lite), ("PostgreSQL", shared)):
+            t0 = time.perf_counter()
+            outs.append(explain_text(store, c.tb))
+            ms[name].append((time.perf_counter() - t0) * 1000)
+        same += outs[0] == outs[1]
+    print(f"\nexplain on SQLite and on PostgreSQL, {len(cases)} cases, in turn:")
+    for name, xs in ms.items():
+        xs.sort()
+        p50, p99 = xs[len(xs) // 2], xs[min(len(xs) - 1, int(len(xs) * 0.99))]
+        print(
+            f"  {name:<11} p50 {p50:7.1f} ms  p99 {p99:7.1f} ms  mean {sum(xs) / len(xs):7.1f} ms"
+        )
+    print(f"  the same answer (the whole JSON) on both: {same} of {len(cases)}")
+
+
+def classify(store: Store, cases: list[Case], repos: Sequence[str]) -> None:
     """formatted: the true entry's template has placeholders, or the message
     differs from every constant template's literal."""
     holes_at: dict[tuple[str, str, int], bool] = {}
@@ -543,7 +571,7 @@ def classify(store: SqliteStore, cases: list[Case], repos: Sequence[str]) -> Non
         )
 
 
-def run_errordex(store: SqliteStore, c: Case) -> None:
+def run_errordex(store: Store, c: Case) -> None:
     t0 = time.perf_counter()
     out = explain_text(store, c.tb)
     c.ms["errordex"] = (time.perf_counter() - t0) * 1000
@@ -587,7 +615,7 @@ def run_errordex(store: SqliteStore, c: Case) -> None:
     c.answered["answer"] = answer is not None
 
 
-def run_message_only(store: SqliteStore, c: Case) -> None:
+def run_message_only(store: Store, c: Case) -> None:
     """The first answer for the exception line alone, as a user pastes one line:
     only the text can decide, and a forwarded site counts by its ``via``."""
     out = explain_text(store, exception_line(c))
@@ -725,7 +753,24 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=min(6, os.cpu_count() or 1))
     ap.add_argument("--no-auto", action="store_true", help="hand-written cases only")
     ap.add_argument("--misses", type=int, default=15)
+    ap.add_argument(
+        "--postgres", action="store_true", help="the same on a throwaway PostgreSQL server too"
+    )
     args = ap.parse_args()
+    pg = None
+    if args.postgres:
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+        from tests.pgserver import PgServer
+
+        pg = PgServer.start()
+    try:
+        run(args, pg.create_database("bench_match") if pg else None)
+    finally:
+        if pg is not None:
+            pg.stop()
+
+
+def run(args: argparse.Namespace, pg_url: str | None) -> None:
 
     with tempfile.TemporaryDirectory(prefix="errordex-bench-match-") as td:
         tmp = Path(td)
@@ -736,6 +781,10 @@ def main() -> None:
         print(
             f"indexed {len(roots)} libraries in {index_s:.1f}s: " + ", ".join(r.repo for r in roots)
         )
+        shared: Store | None = None
+        if pg_url:
+            shared, _, pg_s = build_store(tmp, None, pg_url)
+            print(f"indexed them into PostgreSQL in {pg_s:.1f}s (SQLite: {index_s:.1f}s)")
 
         t0 = time.perf_counter()
         cases, counts = build_corpus(roots, sandbox, not args.no_auto, args.jobs)
@@ -809,6 +858,9 @@ def main() -> None:
                         f" {len(miss) - wrong} no answer)"
                     )
 
+        if shared is not None:
+            compare_stores(store, shared, cases)
+            shared.close()
         misses = [c for c in cases if c.ranks.get("answer") != 1]
         print(f"\nanswer misses: {len(misses)} (first {args.misses} shown)")
         for c in misses[: args.misses]:

@@ -29,7 +29,7 @@ from errordex.errors import (
     InputError,
 )
 from errordex.store import open_store
-from errordex.store.sqlite import SqliteStore
+from errordex.store.base import Store
 from errordex.visible import visible_controls
 
 P = ParamSpec("P")
@@ -102,12 +102,12 @@ def _stdout_to_devnull() -> None:
         pass
 
 
-def _say_empty(store: SqliteStore, otherwise: str) -> None:
+def _say_empty(store: Store, otherwise: str) -> None:
     """Say why there is nothing to show: nothing is indexed in this database
     yet (the usual surprise: another ERRORDEX_DB), or ``otherwise``."""
     if not store.repos():
         err_console.print(
-            f"nothing is indexed in {escape(visible_controls(str(store.path)))} yet:"
+            f"nothing is indexed in {escape(visible_controls(store.where))} yet:"
             " run `errordex index SOURCE`",
             highlight=False,
             soft_wrap=True,
@@ -131,7 +131,8 @@ db_option = click.option(
     "--db",
     envvar="ERRORDEX_DB",
     default=None,
-    help="Database: an SQLite path (default under the user data dir). Env: ERRORDEX_DB.",
+    help="Database: an SQLite path (default under the user data dir) or a postgresql:// URL."
+    " Env: ERRORDEX_DB.",
 )
 
 
@@ -359,11 +360,11 @@ def stats(as_json: bool, db: str | None) -> None:
         for r in store.repos()
     ]
     if as_json:
-        emit_json({"version": 1, "database": str(store.path), "repos": rows})
+        emit_json({"version": 1, "database": store.where, "repos": rows})
     elif not rows:
         _say_empty(store, "")
     else:
-        print_stats(stdout_console(), rows, str(store.path))
+        print_stats(stdout_console(), rows, store.where)
 
 
 @main.command()

@@ -16,8 +16,8 @@ from errordex.match.explain import (
 )
 from errordex.match.keys import path_tails, type_name, type_names
 from errordex.paste import Frame, ParsedError
+from errordex.store.base import Store
 from errordex.store.candidates import StoreIndex
-from errordex.store.sqlite import SqliteStore
 from errordex.views import entry_json
 
 #: Frames of one part tried (innermost first) when locating the raise in an indexed file.
@@ -37,7 +37,7 @@ _GENERIC_DIRS = {"src", "lib", "test", "tests", "app", "pkg", "cmd", "internal",
 
 
 def explain_text(
-    store: SqliteStore, text: str, repo: str | None = None, limit: int = 5
+    store: Store, text: str, repo: str | None = None, limit: int = 5
 ) -> dict[str, Any]:
     """Ranked matches for each error part in ``text``, and its first answer.
 
@@ -187,7 +187,7 @@ def _in_stack(site: dict[str, Any], frames: Sequence[Frame]) -> bool:
 
 
 def raised_in(
-    store: SqliteStore, part: ParsedError, snapshots: dict[str, Any], repo: str | None = None
+    store: Store, part: ParsedError, snapshots: dict[str, Any], repo: str | None = None
 ) -> dict[str, Any] | None:
     """The innermost frame of ``part`` in a file of an indexed repository.
 
@@ -251,9 +251,7 @@ def raised_in(
     return None
 
 
-def _indexed_file(
-    store: SqliteStore, frame_path: str, repo: str | None
-) -> tuple[str, str, bool] | None:
+def _indexed_file(store: Store, frame_path: str, repo: str | None) -> tuple[str, str, bool] | None:
     """(repo, repository path, whether the store knows that file) for a frame.
 
     A file with no site is not stored; it is taken to be in the repository
@@ -282,7 +280,7 @@ def _indexed_file(
 
 
 def _same_line(
-    store: SqliteStore,
+    store: Store,
     snapshot_id: int,
     path: str,
     line: int,
@@ -303,7 +301,7 @@ def _same_line(
 
 
 def _raises_here(
-    store: SqliteStore, slug: str, path: str, line: int, part: ParsedError, printed: str | None
+    store: Store, slug: str, path: str, line: int, part: ParsedError, printed: str | None
 ) -> bool:
     """Whether a statement at ``path:line`` can raise the pasted exception:
     a site there whose type agrees (or is not known), or a printed line that

@@ -59,8 +59,8 @@ from errordex.model import (
 )
 from errordex.scratch.sitegroups import PickledSite, SiteGroups, pickled_site
 from errordex.scratch.spill import Spill
+from errordex.store.base import Store
 from errordex.store.rows import EntryRows
-from errordex.store.sqlite import SqliteStore
 from errordex.store.writer import SnapshotData, analysis_blob, compress
 
 #: progress(files_seen, bytes_parsed, path): ``path`` is the file just read, or,
@@ -604,7 +604,7 @@ def _collect(
 
 def index(
     spec: str,
-    store: SqliteStore,
+    store: Store,
     rev: str | None = None,
     name: str | None = None,
     options: IngestOptions | None = None,
@@ -630,7 +630,7 @@ def index(
 
 
 @contextmanager
-def _disk_full_reported(store: SqliteStore) -> Iterator[None]:
+def _disk_full_reported(store: Store) -> Iterator[None]:
     """A full disk, under the database or under the run's scratch files, as
     a ``DiskFull`` that says where (the write is rolled back by then)."""
     try:
@@ -640,7 +640,7 @@ def _disk_full_reported(store: SqliteStore) -> Iterator[None]:
             raise
         raise DiskFull(
             f"no space left on the device ({exc}); nothing was written, the previous"
-            f" snapshot is intact. The index writes the database at {store.path} and"
+            f" snapshot is intact. The index writes the database at {store.where} and"
             f" its scratch files in the temp directory ({_temp_dir()}; TMPDIR moves it)"
         ) from None
 
@@ -657,7 +657,7 @@ def _disk_full(exc: OSError | sqlite3.Error) -> bool:
 
 
 def _index(
-    source: Source, store: SqliteStore, jobs: int, progress: ProgressFn | None, started: float
+    source: Source, store: Store, jobs: int, progress: ProgressFn | None, started: float
 ) -> IndexResult:
     with (
         store.writer() as writer,

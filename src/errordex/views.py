@@ -19,7 +19,7 @@ from errordex.forge import file_url
 from errordex.group import defines
 from errordex.model import ErrorEntry, ThrowSite
 from errordex.runtime import message_line, printed_form, title
-from errordex.store.sqlite import SqliteStore, StoredSnapshot
+from errordex.store.base import Store, StoredSnapshot
 
 SCHEMA_VERSION = 1
 SNIPPET_RADIUS = 6
@@ -78,7 +78,7 @@ def _collapsed(sites: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def entry_json(
     entry: ErrorEntry,
     snap: StoredSnapshot,
-    store: SqliteStore | None = None,
+    store: Store | None = None,
     with_snippets: bool = False,
     file_lines: Callable[[str], Sequence[str] | None] | None = None,
     first: tuple[str, int] | None = None,
@@ -182,7 +182,7 @@ def entry_summary(entry: ErrorEntry) -> dict[str, Any]:
 _ID_PREFIX = re.compile(r"[0-9a-f]{4,15}")
 
 
-def resolve_id(store: SqliteStore, entry_id: str, repo: str | None = None) -> str:
+def resolve_id(store: Store, entry_id: str, repo: str | None = None) -> str:
     """The full id of the entry that ``entry_id`` names: a whole id as given,
     or a prefix of 4 or more hex digits that only one entry's id starts with
     (``8aaa``). An ambiguous prefix raises InputError naming the candidates;

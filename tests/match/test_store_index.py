@@ -10,6 +10,7 @@ from errordex.match import index as index_module
 from errordex.match.compile import hole_kind
 from errordex.match.index import MemoryIndex
 from errordex.model import ErrorEntry, Repo, Snapshot
+from errordex.store.base import Store
 from errordex.store.candidates import StoreIndex
 from errordex.store.sqlite import SqliteStore
 from errordex.store.writer import SnapshotData
@@ -18,9 +19,7 @@ from errordex.template import Hole, Template, Text
 from .conftest import corpus, entry, fmt
 
 
-def save(
-    store: SqliteStore, entries: list[ErrorEntry], repo: str = "o/r", commit: str = "c"
-) -> None:
+def save(store: Store, entries: list[ErrorEntry], repo: str = "o/r", commit: str = "c") -> None:
     snap = Snapshot(Repo(repo), commit * 40, None, "t", "0")
     store.save(SnapshotData(snap, None, entries, [], [], [], {}))
 
@@ -164,3 +163,27 @@ def test_indexes_pick_among_many_templates_of_one_first_chunk_by_their_words(
     for index in (MemoryIndex.from_entries(entries), StoreIndex(store)):
         got = index.candidates("line=Some(3), tag='abc'", None, 10)
         assert got[0].entry_id == "f" * 16
+
+
+def test_store_index_on_postgres_gives_sqlites_candidates(store: SqliteStore, pg_url: str) -> None:
+    """The same postings, read from PostgreSQL: the same candidates, in the same order."""
+    from errordex.store.postgres.store import PostgresStore
+
+    pg = PostgresStore(pg_url)
+    save(pg, corpus())
+    entries = corpus()
+    lite, shared = StoreIndex(store), StoreIndex(pg)
+    rng = random.Random(5)
+    for e in [*entries[:6], *rng.sample(entries, 120)]:
+        message = _message(e.template, rng)
+        etype = e.exception_types[0] if e.exception_types else None
+        want = [(c.entry_id, c.score, c.sites) for c in lite.candidates(message, etype, 5)]
+        got = [(c.entry_id, c.score, c.sites) for c in shared.candidates(message, etype, 5)]
+        assert got == want, message
+    for name in ("KeyError", "StopIteration", "ValueError"):
+        want_named = [c.entry_id for c in lite.named(name, 20)]
+        assert [c.entry_id for c in shared.named(name, 20)] == want_named
+    assert [c.entry_id for c in shared.located("Lib/json/decoder.py", 10, 5)] == [
+        c.entry_id for c in lite.located("Lib/json/decoder.py", 10, 5)
+    ]
+    pg.close()

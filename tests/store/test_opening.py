@@ -25,6 +25,7 @@ def test_opening_a_missing_store_to_read_raises_and_creates_nothing(tmp_path: Pa
 
 def test_opening_to_write_creates_the_store_and_its_directory(tmp_path: Path) -> None:
     store = open_store(str(tmp_path / "a" / "b.db"), write=True)
+    assert isinstance(store, SqliteStore)
     assert store.conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
     store.close()
     assert open_store(str(tmp_path / "a" / "b.db")).repos() == []

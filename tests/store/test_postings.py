@@ -9,14 +9,16 @@ import pytest
 
 from errordex.match.index import entry_keys
 from errordex.store import migrations, postings
+from errordex.store.sql import Sql
 from errordex.store.sqlite import SqliteStore
 from errordex.template import Template
+from tests.store.conftest import AnyStore
 from tests.store.test_sqlite import data
 
 Posting = tuple[int, str]  # (snapshot id, entry id)
 
 
-def expected(conn: sqlite3.Connection) -> dict[str, set[Posting]]:
+def expected(conn: Sql) -> dict[str, set[Posting]]:
     """The postings, computed from scratch from the current entries."""
     out: dict[str, set[Posting]] = {}
     for sid, eid, t, types in conn.execute(
@@ -28,7 +30,7 @@ def expected(conn: sqlite3.Connection) -> dict[str, set[Posting]]:
     return out
 
 
-def stored(store: SqliteStore) -> dict[str, set[Posting]]:
+def stored(store: AnyStore) -> dict[str, set[Posting]]:
     """The live postings as a reader sees them, through ``match_postings``."""
     conn = store.conn
     status = store.match_status()
@@ -60,8 +62,8 @@ def merge_by_twos(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(postings, "FANOUT", 2)
 
 
-def test_postings_follow_new_commits_and_reindexing(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "db.sqlite")
+def test_postings_follow_new_commits_and_reindexing(new_store: AnyStore) -> None:
+    store = new_store
     store.save(data("a" * 40, MESSAGES))
     store.save(data("a" * 40, MESSAGES[:3], slug="o/s"))
     assert stored(store) == expected(store.conn)
@@ -73,8 +75,8 @@ def test_postings_follow_new_commits_and_reindexing(tmp_path: Path) -> None:
     assert store.match_status().entries == 2 + 3
 
 
-def test_many_snapshots_are_merged_into_few_segments(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "db.sqlite")
+def test_many_snapshots_are_merged_into_few_segments(new_store: AnyStore) -> None:
+    store = new_store
     for i in range(40):
         store.save(data("a" * 40, [f"index w{j} value" for j in range(i * 5, i * 5 + 5)], f"o/{i}"))
     store.save(data("b" * 40, ["index moved"], "o/3"))  # o/3's first snapshot is dead
@@ -101,9 +103,9 @@ def test_a_store_from_before_m003_is_backfilled_when_opened(tmp_path: Path) -> N
 
 
 def test_a_snapshot_written_without_postings_is_not_trusted(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    new_store: AnyStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    store = SqliteStore(tmp_path / "db.sqlite")
+    store = new_store
     store.save(data("a" * 40, MESSAGES))
     # what an older errordex does: the same commit again (same snapshot id), no postings
     with monkeypatch.context() as m:
@@ -117,9 +119,9 @@ def test_a_snapshot_written_without_postings_is_not_trusted(
 
 
 def test_segments_of_other_key_rules_are_rebuilt(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    new_store: AnyStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    store = SqliteStore(tmp_path / "db.sqlite")
+    store = new_store
     store.save(data("a" * 40, MESSAGES))
     monkeypatch.setattr(postings, "KEYS_VERSION", postings.KEYS_VERSION + 1)
     assert not store.match_status().ready
@@ -143,8 +145,8 @@ def test_fresh_database_has_the_postings_tables(tmp_path: Path) -> None:
     }
 
 
-def test_entries_of_a_replaced_snapshot_are_skipped_until_merged_away(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "db.sqlite")
+def test_entries_of_a_replaced_snapshot_are_skipped_until_merged_away(new_store: AnyStore) -> None:
+    store = new_store
     store.save(data("a" * 40, ["old one", "old two"], slug="o/a"))
     store.save(data("a" * 40, ["keep one", "keep two", "keep three"], slug="o/b"))
     # merged by twos into one segment of 5; o/a's new commit leaves 2 of them dead

@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 
 from errordex.group import group
 from errordex.model import Guard, Repo, Snapshot, ThrowSite
+from errordex.store.base import Store
 from errordex.store.sqlite import SqliteStore
 from errordex.store.writer import SnapshotData
 from errordex.template import Hole, Template, Text
@@ -160,6 +161,12 @@ def snapshot_data(
 
 def build_store(path: Path) -> SqliteStore:
     store = SqliteStore(path)
+    fill_store(store)
+    return store
+
+
+def fill_store(store: Store) -> None:
+    """The web tests' two repositories, written into ``store``."""
     store.save(
         snapshot_data(
             "acme/widgets",
@@ -178,7 +185,6 @@ def build_store(path: Path) -> SqliteStore:
             "local/thing", None, [local_site], {"pkg/mod.py": 'raise OSError("local failure")'}
         )
     )
-    return store
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from urllib.error import HTTPError
 
@@ -105,3 +106,28 @@ def test_serve_on_a_port_in_use_is_one_clear_error(store: SqliteStore) -> None:
 def test_serve_on_a_host_that_is_not_this_machine_is_one_clear_error() -> None:
     with pytest.raises(InputError, match=r"^--host 'no\.such\.host\.invalid'"):
         check_can_listen("no.such.host.invalid", 8000)
+
+
+def test_a_catalog_asked_for_by_many_threads_at_once_is_worked_out_once(
+    store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from errordex.web import context
+
+    calls: list[int] = []
+
+    def slow(real: Callable[[int], list[str]]) -> Callable[[int], list[str]]:
+        def catalog_order(snapshot_id: int) -> list[str]:
+            calls.append(snapshot_id)
+            time.sleep(0.3)
+            return real(snapshot_id)
+
+        return catalog_order
+
+    snap = store.current("acme/widgets")
+    stores = [store.for_thread() for _ in range(8)]  # read connections of their own
+    for s in stores:
+        monkeypatch.setattr(s, "catalog_order", slow(s.catalog_order))
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        got = list(pool.map(lambda s: context._catalog(s, snap).order, stores))
+    assert len(calls) == 1
+    assert all(order == got[0] for order in got)

@@ -32,7 +32,7 @@ from errordex.match.keys import (
     template_tokens,
     type_name,
 )
-from errordex.store.sqlite import SqliteStore
+from errordex.store.base import Store
 from errordex.template import Template
 
 __all__ = ["StoreIndex"]
@@ -69,7 +69,7 @@ class StoreIndex:
     #: document counts kept between queries
     CACHE_TERMS = 200_000
 
-    def __init__(self, store: SqliteStore) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
         self._state = _StoreState()
 

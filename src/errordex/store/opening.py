@@ -166,11 +166,12 @@ def damaged(path: Path, why: object) -> StoreDamaged:
     )
 
 
-class _HasPath(Protocol):
-    path: Path
+class _HasWhere(Protocol):
+    @property
+    def where(self) -> str: ...
 
 
-S = TypeVar("S", bound=_HasPath)
+S = TypeVar("S", bound=_HasWhere)
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -187,7 +188,7 @@ def reports_damage(method: Callable[Concatenate[S, P], R]) -> Callable[Concatena
             except (sqlite3.DatabaseError, zlib.error) as exc:
                 if not is_damage(exc):
                     raise
-                raise damaged(self.path, exc) from None
+                raise damaged(Path(self.where), exc) from None
 
         return cast(Callable[Concatenate[S, P], R], generator)
 
@@ -198,7 +199,7 @@ def reports_damage(method: Callable[Concatenate[S, P], R]) -> Callable[Concatena
         except (sqlite3.DatabaseError, zlib.error) as exc:
             if not is_damage(exc):
                 raise
-            raise damaged(self.path, exc) from None
+            raise damaged(Path(self.where), exc) from None
 
     return wrapper
 

@@ -1,4 +1,5 @@
-"""The matcher's inverted index of the current entries, kept in SQLite.
+"""The matcher's inverted index of the current entries, kept in the store
+(SQLite or PostgreSQL: the same tables and statements, over ``store.sql.Sql``).
 
 ``errordex.store.candidates.StoreIndex`` reads it; ``sync`` keeps it in line
 with the current snapshots, inside the snapshot's write transaction. The
@@ -40,6 +41,7 @@ from dataclasses import dataclass
 
 from errordex.runtime import matched_template
 from errordex.store.rows import DocRow, doc_row, text
+from errordex.store.sql import Sql, dialect
 from errordex.template import Template
 
 __all__ = [
@@ -92,7 +94,7 @@ def _level(entries: int) -> int:
 # -- writing ------------------------------------------------------------------
 
 
-def sync(conn: sqlite3.Connection, fresh: Mapping[int, Iterable[DocRow]] | None = None) -> None:
+def sync(conn: Sql, fresh: Mapping[int, Iterable[DocRow]] | None = None) -> None:
     """Bring the postings in line with the current snapshots.
 
     Runs in the caller's transaction. ``fresh`` gives the ``match_docs``
@@ -121,9 +123,7 @@ def sync(conn: sqlite3.Connection, fresh: Mapping[int, Iterable[DocRow]] | None 
         pass
 
 
-def _add(
-    conn: sqlite3.Connection, sid: int, docs: Iterable[DocRow] | None, indexed_at: str
-) -> None:
+def _add(conn: Sql, sid: int, docs: Iterable[DocRow] | None, indexed_at: str) -> None:
     if docs is None:
         docs = (
             doc_row(
@@ -168,7 +168,7 @@ def _add(
     )
 
 
-def _merge_some(conn: sqlite3.Connection) -> bool:
+def _merge_some(conn: Sql) -> bool:
     """Merge one group of segments (or rewrite one half-dead segment); False when none is due."""
     conn.execute("DELETE FROM match_snapshots WHERE dead = 1 AND seg = 0")  # no entries
     segs = conn.execute("SELECT seg, level, entries FROM match_segments ORDER BY seg").fetchall()
@@ -189,17 +189,20 @@ def _merge_some(conn: sqlite3.Connection) -> bool:
     return False
 
 
-def _merge(conn: sqlite3.Connection, segs: list[int]) -> None:
+def _merge(conn: Sql, segs: list[int]) -> None:
     marks = ", ".join("?" * len(segs))
     snaps = conn.execute(
         f"SELECT rowid, lo, hi, dead FROM match_snapshots WHERE seg IN ({marks})", segs
     ).fetchall()
     live = sum(hi - lo + 1 for _, lo, hi, is_dead in snaps if not is_dead)
     new = conn.execute("SELECT max(seg) + 1 FROM match_segments").fetchone()[0]
-    # concatenated in SQLite (a UTF-8 database keeps a blob's bytes as they are)
-    assert conn.execute("PRAGMA encoding").fetchone()[0] == "UTF-8"
+    if dialect(conn) == "postgresql":
+        joined = "string_agg(docs, ''::bytea ORDER BY seg)"
+    else:  # concatenated in SQLite (a UTF-8 database keeps a blob's bytes as they are)
+        assert conn.execute("PRAGMA encoding").fetchone()[0] == "UTF-8"
+        joined = "CAST(group_concat(docs, '') AS BLOB)"
     conn.execute(
-        "INSERT INTO match_postings SELECT ?, term, sum(n), CAST(group_concat(docs, '') AS BLOB)"
+        f"INSERT INTO match_postings SELECT ?, term, sum(n), {joined}"
         f" FROM match_postings WHERE seg IN ({marks}) GROUP BY term",
         (new, *segs),
     )
@@ -219,7 +222,7 @@ def _merge(conn: sqlite3.Connection, segs: list[int]) -> None:
         conn.execute("INSERT INTO match_segments VALUES (?, ?, ?)", (new, _level(live), live))
 
 
-def _drop(conn: sqlite3.Connection, seg: int, dead: list[tuple[int, int]]) -> None:
+def _drop(conn: Sql, seg: int, dead: list[tuple[int, int]]) -> None:
     """Take the docs in ``dead`` ranges out of a segment's postings (only the
     keys those docs have are read)."""
     terms: set[str] = set()
@@ -257,7 +260,7 @@ class Status:
     dead: tuple[tuple[int, int], ...] = ()
 
 
-def status(conn: sqlite3.Connection) -> Status:
+def status(conn: Sql) -> Status:
     try:
         missing, extra, entries = conn.execute(
             "SELECT"
@@ -280,7 +283,7 @@ def status(conn: sqlite3.Connection) -> Status:
 _SEGS = "seg IN (SELECT seg FROM match_segments)"
 
 
-def counts(conn: sqlite3.Connection, keys: Iterable[str]) -> dict[str, int]:
+def counts(conn: Sql, keys: Iterable[str]) -> dict[str, int]:
     """The number of entries with each key that has one (dead ones included)."""
     todo = list(dict.fromkeys(clean(k) for k in keys))
     out: dict[str, int] = {}
@@ -297,9 +300,7 @@ def counts(conn: sqlite3.Connection, keys: Iterable[str]) -> dict[str, int]:
     return out
 
 
-def postings(
-    conn: sqlite3.Connection, key: str, cap: int, dead: Sequence[tuple[int, int]] = ()
-) -> array[int]:
+def postings(conn: Sql, key: str, cap: int, dead: Sequence[tuple[int, int]] = ()) -> array[int]:
     """The doc ids of the live entries with ``key``, at most ``cap`` of them."""
     out = array("I")
     for (blob,) in conn.execute(
@@ -315,7 +316,7 @@ def postings(
     return out
 
 
-def docs(conn: sqlite3.Connection, ids: Iterable[int]) -> dict[int, tuple[list[str], list[str]]]:
+def docs(conn: Sql, ids: Iterable[int]) -> dict[int, tuple[list[str], list[str]]]:
     """doc id -> (keys, type names)."""
     todo = list(ids)
     out: dict[int, tuple[list[str], list[str]]] = {}
@@ -329,7 +330,7 @@ def docs(conn: sqlite3.Connection, ids: Iterable[int]) -> dict[int, tuple[list[s
     return out
 
 
-def rows(conn: sqlite3.Connection, ids: list[int]) -> dict[int, tuple[int, str, str, str, str]]:
+def rows(conn: Sql, ids: list[int]) -> dict[int, tuple[int, str, str, str, str]]:
     """doc id -> (snapshot id, entry id, repo slug, template JSON, exception
     types JSON) of current entries."""
     out: dict[int, tuple[int, str, str, str, str]] = {}
@@ -361,7 +362,7 @@ def matched_json(template_json: str, kinds_json: str) -> str:
     return template_json if t.is_empty else json.dumps(t.to_json())
 
 
-def wordless(conn: sqlite3.Connection) -> list[str]:
+def wordless(conn: Sql) -> list[str]:
     """The keys of word-less templates (``~`` + their chunks as JSON)."""
     return [
         r[0]

@@ -115,7 +115,8 @@ class SnapshotWriter:
 
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self.conn = conn
-        self.path = path  # for StoreDamaged (``opening.reports_damage``)
+        self.path = path
+        self.where = str(path)  # for StoreDamaged (``opening.reports_damage``)
         #: paths whose text is written
         self.paths: set[str] = set()
         #: whether any identifiers were handed over before ``finish``

@@ -40,7 +40,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from errordex import __version__
 from errordex.errors import NotFound, StoreError
-from errordex.store.sqlite import SqliteStore
+from errordex.store.base import Store
 from errordex.views import SCHEMA_VERSION
 from errordex.web import context as ctxs
 from errordex.web.pages import Pages
@@ -138,7 +138,11 @@ class CachedPages:
         if scope["type"] != "http" or scope["method"] != "GET" or self.cache.size <= 0:
             await self.app(scope, receive, send)
             return
-        hit = self.cache.get(cache_key(scope), self.stores.get().data_version())
+        try:
+            version = self.stores.get().data_version()
+        except StoreError:  # the app answers (a 503 in the error shape)
+            version = None
+        hit = None if version is None else self.cache.get(cache_key(scope), version)
         if hit is None:
             await self.app(scope, receive, send)
             return
@@ -157,20 +161,20 @@ class CachedPages:
 
 
 class ThreadStores:
-    """One read connection per thread to the store's database file (WAL mode:
-    readers do not block each other or a writer)."""
+    """One store per thread (``Store.for_thread``): SQLite's connections are
+    its own (WAL mode: readers do not block each other or a writer)."""
 
-    def __init__(self, store: SqliteStore) -> None:
-        self.path = store.path
+    def __init__(self, store: Store) -> None:
+        self._store = store
         self._local = threading.local()
         self._local.store = store  # the creating thread keeps the caller's store
         self._lock = threading.Lock()
-        self._opened: list[SqliteStore] = []
+        self._opened: list[Store] = []
 
-    def get(self) -> SqliteStore:
-        store: SqliteStore | None = getattr(self._local, "store", None)
+    def get(self) -> Store:
+        store: Store | None = getattr(self._local, "store", None)
         if store is None:
-            store = SqliteStore.reader(self.path)
+            store = self._store.for_thread()
             self._local.store = store
             with self._lock:
                 self._opened.append(store)
@@ -279,7 +283,7 @@ def _rendered(body: bytes, media_type: str) -> Rendered:
 
 
 def create_app(
-    store: SqliteStore,
+    store: Store,
     cache_size: int = 50_000,
     base_url: str | None = None,
     report_url: str | None = None,
@@ -331,7 +335,7 @@ def create_app(
     app.add_middleware(SecurityHeaders)
 
     async def cached(
-        request: Request, build: Callable[[SqliteStore], Rendered], cache_it: bool = True
+        request: Request, build: Callable[[Store], Rendered], cache_it: bool = True
     ) -> Response:
         """Serve ``build(store)`` from the cache or the threadpool, with an ETag."""
         key = cache_key(request.scope)
@@ -402,10 +406,10 @@ def create_app(
     async def api_repos(request: Request) -> Response:
         return await cached(request, lambda s: as_json(ctxs.home_context(s)))
 
-    def _search(request: Request, q: str, html: bool) -> Callable[[SqliteStore], Rendered]:
+    def _search(request: Request, q: str, html: bool) -> Callable[[Store], Rendered]:
         pages = pages_for(request)
 
-        def build(s: SqliteStore) -> Rendered:
+        def build(s: Store) -> Rendered:
             ctx = ctxs.search_context(s, q)
             return as_html(pages.search(ctx)) if html else as_json(ctx)
 
@@ -456,11 +460,11 @@ def create_app(
         q: str | None,
         page: int,
         per_page: int,
-    ) -> Callable[[SqliteStore], Rendered]:
+    ) -> Callable[[Store], Rendered]:
         pages = pages_for(request)
         slug = f"{owner}/{repo}"
 
-        def build(s: SqliteStore) -> Rendered:
+        def build(s: Store) -> Rendered:
             ctx = ctxs.catalog_context(
                 s, slug, _none(kind), _none(path), _none(q), page=page, per_page=per_page
             )
@@ -487,12 +491,12 @@ def create_app(
 
     def _error_page(
         request: Request, slug: str | None, entry_id: str, html: bool
-    ) -> Callable[[SqliteStore], Rendered]:
+    ) -> Callable[[Store], Rendered]:
         pages = pages_for(request)
         values = ctxs.clean_values(request.query_params)
         site = ctxs.clean_site(request.query_params)
 
-        def build(s: SqliteStore) -> Rendered:
+        def build(s: Store) -> Rendered:
             ctx = ctxs.error_context(s, slug, entry_id, values, site, report_to=report_to)
             if not html:
                 return as_json(ctx)
@@ -511,7 +515,7 @@ def create_app(
         if not pages.absolute:
             return _error(request, 404, "no sitemap: the site's public URL is not configured")
 
-        def build(s: SqliteStore) -> Rendered:
+        def build(s: Store) -> Rendered:
             return _rendered((pages.sitemap(s) or "").encode(), "application/xml")
 
         return await cached(request, build)

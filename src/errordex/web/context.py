@@ -10,16 +10,16 @@ from __future__ import annotations
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlencode, urlsplit
 
 from errordex import __version__
 from errordex.errors import InputError, NotFound
 from errordex.explain import explain_text
 from errordex.runtime import title
-from errordex.store.sqlite import SqliteStore, StoredSnapshot
+from errordex.store.base import Store, StoredSnapshot
 from errordex.views import SCHEMA_VERSION, entry_json, entry_summary
 
 PER_PAGE = 50
@@ -54,7 +54,7 @@ def public_url(url: str | None) -> str | None:
     return url if url and urlsplit(url).scheme in ("http", "https") else None
 
 
-def home_context(store: SqliteStore) -> dict[str, Any]:
+def home_context(store: Store) -> dict[str, Any]:
     repos = [
         {
             "repo": r.repo.slug,
@@ -84,22 +84,52 @@ _CATALOGS: OrderedDict[tuple[str, int, str], _Catalog] = OrderedDict()
 _CATALOGS_LOCK = threading.Lock()
 
 
-def _catalog(store: SqliteStore, snap: StoredSnapshot) -> _Catalog:
-    # a re-index of the same commit may reuse the row id; indexed_at tells them apart
-    key = (str(store.path), snap.id, snap.snapshot.indexed_at)
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+#: the keys being worked out now, each with the lock its first asker holds
+_BUILDING: dict[Hashable, threading.Lock] = {}
+
+
+def _once(cache: OrderedDict[K, V], size: int, key: K, build: Callable[[], V]) -> V:
+    """``cache[key]``, built by one thread while the others asking for it wait
+    (the first page of a big catalog asked 50 times at once is worked out once,
+    not 50 times over)."""
     with _CATALOGS_LOCK:
-        hit = _CATALOGS.get(key)
+        hit = cache.get(key)
         if hit is not None:
-            _CATALOGS.move_to_end(key)
+            cache.move_to_end(key)
             return hit
-    cat = _Catalog(
-        store.catalog_order(snap.id), store.kind_counts(snap.id), store.package_counts(snap.id)
+        lock = _BUILDING.setdefault(key, threading.Lock())
+    with lock:
+        with _CATALOGS_LOCK:
+            hit = cache.get(key)
+        if hit is not None:
+            return hit
+        try:
+            value = build()
+        except BaseException:
+            with _CATALOGS_LOCK:
+                _BUILDING.pop(key, None)
+            raise
+        with _CATALOGS_LOCK:
+            cache[key] = value
+            while len(cache) > size:
+                cache.popitem(last=False)
+            _BUILDING.pop(key, None)
+        return value
+
+
+def _catalog(store: Store, snap: StoredSnapshot) -> _Catalog:
+    # a re-index of the same commit may reuse the row id; indexed_at tells them apart
+    key = (store.where, snap.id, snap.snapshot.indexed_at)
+    return _once(
+        _CATALOGS,
+        32,
+        key,
+        lambda: _Catalog(
+            store.catalog_order(snap.id), store.kind_counts(snap.id), store.package_counts(snap.id)
+        ),
     )
-    with _CATALOGS_LOCK:
-        _CATALOGS[key] = cat
-        while len(_CATALOGS) > 32:
-            _CATALOGS.popitem(last=False)
-    return cat
 
 
 _FILTERED: OrderedDict[tuple[str, int, str, str | None, str | None, str | None], list[str]] = (
@@ -108,7 +138,7 @@ _FILTERED: OrderedDict[tuple[str, int, str, str | None, str | None, str | None],
 
 
 def _filtered(
-    store: SqliteStore,
+    store: Store,
     snap: StoredSnapshot,
     cat: _Catalog,
     kind: str | None,
@@ -117,23 +147,17 @@ def _filtered(
 ) -> list[str]:
     """The catalog order narrowed by the filters, kept for the next pages of the
     same filters (the filter query scans every site; a page is a slice)."""
-    key = (str(store.path), snap.id, snap.snapshot.indexed_at, kind, path, q)
-    with _CATALOGS_LOCK:
-        hit = _FILTERED.get(key)
-        if hit is not None:
-            _FILTERED.move_to_end(key)
-            return hit
-    keep = store.catalog_ids(snap.id, kind=kind, text=q, path=path)
-    order = [i for i in cat.order if i in keep]
-    with _CATALOGS_LOCK:
-        _FILTERED[key] = order
-        while len(_FILTERED) > 64:
-            _FILTERED.popitem(last=False)
-    return order
+    key = (store.where, snap.id, snap.snapshot.indexed_at, kind, path, q)
+
+    def build() -> list[str]:
+        keep = store.catalog_ids(snap.id, kind=kind, text=q, path=path)
+        return [i for i in cat.order if i in keep]
+
+    return _once(_FILTERED, 64, key, build)
 
 
 def catalog_context(
-    store: SqliteStore,
+    store: Store,
     slug: str,
     kind: str | None = None,
     path: str | None = None,
@@ -239,15 +263,15 @@ class FileLines:
         )
         self._lock = threading.Lock()
 
-    def get(self, store: SqliteStore, snap: StoredSnapshot, path: str) -> tuple[str, ...] | None:
+    def get(self, store: Store, snap: StoredSnapshot, path: str) -> tuple[str, ...] | None:
         """The lines of ``path`` (``str.splitlines``), or None for a file not stored."""
         return self.get_text(store, snap, path)[0]
 
     def get_text(
-        self, store: SqliteStore, snap: StoredSnapshot, path: str
+        self, store: Store, snap: StoredSnapshot, path: str
     ) -> tuple[tuple[str, ...] | None, str | None]:
         # a re-index of the same commit may reuse the row id; indexed_at tells them apart
-        key = (str(store.path), snap.id, snap.snapshot.indexed_at, path)
+        key = (store.where, snap.id, snap.snapshot.indexed_at, path)
         with self._lock:
             hit = self._data.get(key)
             if hit is not None:
@@ -272,7 +296,7 @@ FILE_LINES = FileLines()
 
 
 def error_context(
-    store: SqliteStore,
+    store: Store,
     slug: str | None,
     entry_id: str,
     values: Mapping[str, str] | None = None,
@@ -308,12 +332,12 @@ def error_context(
     return data
 
 
-def file_reader(store: SqliteStore, slug: str) -> Callable[[str], str | None]:
+def file_reader(store: Store, slug: str) -> Callable[[str], str | None]:
     """Read a file of the repo's current snapshot (for highlighting whole files)."""
     return lambda path: FILE_LINES.get_text(store, store.current(slug), path)[1]
 
 
-def _related(store: SqliteStore, slug: str, rel: dict[str, Any]) -> dict[str, Any]:
+def _related(store: Store, slug: str, rel: dict[str, Any]) -> dict[str, Any]:
     """A related entry with its repo and title (an empty message has a title too)."""
     try:
         other = store.entry(rel["id"], repo=slug)
@@ -325,7 +349,7 @@ def _related(store: SqliteStore, slug: str, rel: dict[str, Any]) -> dict[str, An
 # -- search ----------------------------------------------------------------------
 
 
-def search_context(store: SqliteStore, q: str, limit: int = SEARCH_LIMIT) -> dict[str, Any]:
+def search_context(store: Store, q: str, limit: int = SEARCH_LIMIT) -> dict[str, Any]:
     """Ranked entries for pasted text, per error found in it: the same builder
     as ``errordex explain --json`` (``errordex.explain``), plus the query."""
     q = q.strip()

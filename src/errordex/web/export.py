@@ -28,7 +28,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from errordex.errors import InputError, NotFound
-from errordex.store.sqlite import SqliteStore
+from errordex.store.base import Store
 from errordex.views import entry_summary
 from errordex.web import context as ctxs
 from errordex.web.app import STATIC_DIR
@@ -123,7 +123,7 @@ def _remove_stale(out_dir: Path, stale: set[str]) -> int:
 
 
 def export_site(
-    store: SqliteStore,
+    store: Store,
     out_dir: Path,
     repo: str | None = None,
     base_url: str | None = None,

@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from errordex import __version__, plugins
 from errordex.model import commit_noun
-from errordex.store.sqlite import SqliteStore
+from errordex.store.base import Store
 from errordex.visible import visible_controls
 from errordex.web import render
 from errordex.web.urls import Urls
@@ -260,7 +260,7 @@ class Pages:
 
     # -- crawlers ----------------------------------------------------------------
 
-    def sitemap(self, store: SqliteStore, repo: str | None = None) -> str | None:
+    def sitemap(self, store: Store, repo: str | None = None) -> str | None:
         """The sitemap, or None without an absolute site URL (its locs must be absolute)."""
         canon = self.canon
         if canon is None or not self.absolute:
@@ -270,11 +270,7 @@ class Pages:
             if repo and r.repo.slug != repo:
                 continue
             locs.append(canon.repo(r.repo.slug))
-            for (eid,) in store.conn.execute(
-                "SELECT id FROM entries WHERE snapshot_id = ? AND n_sites > 0 ORDER BY id",
-                (r.snapshot.id,),
-            ):
-                locs.append(canon.error(r.repo.slug, eid))
+            locs.extend(canon.error(r.repo.slug, eid) for eid in store.entry_ids(r.snapshot.id))
         body = "".join(f"<url><loc>{xml_escape(u)}</loc></url>\n" for u in locs)
         return (
             '<?xml version="1.0" encoding="UTF-8"?>\n'

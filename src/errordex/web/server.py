@@ -11,13 +11,13 @@ from __future__ import annotations
 import errno
 import os
 import socket
-from pathlib import Path
 
 import uvicorn
 from fastapi import FastAPI
 
 from errordex.errors import InputError
-from errordex.store.sqlite import SqliteStore
+from errordex.store import open_store
+from errordex.store.base import Store
 from errordex.web.app import create_app
 from errordex.web.context import report_target
 from errordex.web.urls import site_base
@@ -61,7 +61,7 @@ def check_can_listen(host: str, port: int) -> None:
 
 def worker_app() -> FastAPI:
     """The app of one worker process (a uvicorn factory): its own store."""
-    store = SqliteStore.reader(Path(os.environ[DB_ENV]))
+    store = open_store(os.environ[DB_ENV])
     return create_app(
         store,
         cache_size=int(os.environ.get(CACHE_ENV, DEFAULT_CACHE)),
@@ -71,7 +71,7 @@ def worker_app() -> FastAPI:
 
 
 def serve(
-    store: SqliteStore,
+    store: Store,
     host: str = "127.0.0.1",
     port: int = 8000,
     workers: int | None = None,
@@ -91,7 +91,7 @@ def serve(
         app = create_app(store, cache_size=cache_size, base_url=base_url, report_url=report_url)
         uvicorn.run(app, host=host, port=port, log_level="info", access_log=False)
         return
-    os.environ[DB_ENV] = str(Path(store.path).resolve())
+    os.environ[DB_ENV] = store.url
     os.environ[CACHE_ENV] = str(cache_size)
     os.environ[BASE_URL_ENV] = base_url or ""
     os.environ[REPORT_URL_ENV] = report_url or ""
