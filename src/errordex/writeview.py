@@ -80,14 +80,19 @@ def print_write_summary(console: Console, p: WriteProgress, model: str) -> None:
         )
 
 
+def _ignore(text: str) -> None:
+    pass
+
+
 @contextmanager
 def write_live(
     console: Console, model: str, enabled: bool = True
 ) -> Iterator[tuple[Callable[[str], None] | None, Callable[[str], None] | None]]:
     """(on_text, on_retry) for a streamed answer: a live count of what has
-    arrived (nothing when the console is no terminal)."""
+    arrived (nothing is drawn when the console is no terminal; the answer
+    is streamed all the same)."""
     if not enabled or not console.is_terminal:
-        yield None, None
+        yield _ignore, _ignore
         return
     columns = (
         TextColumn(f"{escape(visible_controls(model))} is writing the page:"),

@@ -92,7 +92,8 @@ def _handler(fake: FakeLlm) -> type[BaseHTTPRequestHandler]:
                 if "response_format" in body:
                     self._send(400, b'{"error": "response_format is not supported"}')
                 else:
-                    self._send(200, json.dumps(_completion(arg)).encode())
+                    content = arg(body) if callable(arg) else arg
+                    self._send(200, json.dumps(_completion(content)).encode())
 
         def _stream(self, content: str, complete: bool) -> None:
             self.send_response(200)

@@ -251,7 +251,8 @@ def _feature_claim(g: Grounds, sentence: str) -> str | None:
 
 def _public_claim(g: Grounds, sentence: str) -> str | None:
     """A function the facts prove private, presented as what a user calls."""
-    if not g.private or not _PUBLIC_WORDS.search(sentence) or _PRIVATE_WORDS.search(sentence):
+    words = _SPAN.sub("", sentence)
+    if not g.private or not _PUBLIC_WORDS.search(words) or _PRIVATE_WORDS.search(words):
         return None
     for span in _SPAN.findall(sentence):
         name = span.split("(", 1)[0].strip()
