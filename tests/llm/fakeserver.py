@@ -116,12 +116,18 @@ def _handler(fake: FakeLlm) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A client that left (a timeout test's) is no error of the test's."""
+
+
 @contextmanager
 def serving(script: list[Step]) -> Iterator[tuple[str, FakeLlm]]:
     """(base URL, the fake) of a server on a free loopback port, for the block."""
     fake = FakeLlm(script)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(fake))
-    server.daemon_threads = True
+    server = _Server(("127.0.0.1", 0), _handler(fake))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

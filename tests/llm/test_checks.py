@@ -49,7 +49,9 @@ def test_a_grounded_rewrite_passes(grounds: dict[str, Grounds]) -> None:
 def test_an_invented_identifier_is_rejected(grounds: dict[str, Grounds]) -> None:
     got = check(grounds["factor must"], PageProse(summary="Call `model.eval(x)` first."), PROV)
     assert got.accepted == {}
-    assert got.rejected["summary"].startswith("unknown identifier 'model'")
+    assert got.rejected["summary"] == (
+        "`model` in `model.eval(x)` is not in the facts this page is written from"
+    )
 
 
 def test_a_version_that_is_not_the_packages_is_rejected(grounds: dict[str, Grounds]) -> None:
@@ -82,7 +84,9 @@ def test_code_may_call_only_names_that_exist_or_that_it_defines(
     g.prompt = replace(g.prompt, sections=("example_fix",), code_language="python")
     invented = Fix(text="Use the new call.", before="scale([1], 0)", after="scale_v2([1], 0)")
     got = check(g, PageProse(example_fix=invented), PROV)
-    assert got.rejected["example_fix"] == "unknown identifier 'scale_v2' in code"
+    assert got.rejected["example_fix"] == (
+        "`scale_v2` in code is not in the facts this page is written from"
+    )
     own = Fix(
         text="Check `factor` before the call.",
         before="scale([1], 0)",

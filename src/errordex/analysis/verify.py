@@ -33,6 +33,10 @@ _QUOTE = re.compile(r"“[^”]*”")
 _PATH = re.compile(r"^[\w.-]+(?:/[\w.-]+)*\.(?:py|rs|toml|go|js|ts)$")
 _EVIDENCE = re.compile(r"^(.+):(\d+)$")
 
+#: a manifest's file name, as a page says "add it to your `Cargo.toml`"
+MANIFEST_NAMES = frozenset(
+    {"Cargo.toml", "pyproject.toml", "setup.cfg", "setup.py", "package.json"}
+)
 TOML_WORDS = frozenset(
     ["dependencies", "version", "features", "default", "default_features", "path", "package"]
 )
@@ -124,6 +128,8 @@ class Verifier:
                 and "provenance" in parent
             ):
                 for span in _SPAN.findall(_QUOTE.sub("", value)):
+                    if span in MANIFEST_NAMES:
+                        continue  # "your `Cargo.toml`": the reader's file, by its name
                     # A dotted symbol can look like a file name (`instances._not_hashable.go`,
                     # a nested function `go`): without a "/", only a stored file is a path.
                     if _PATH.match(span) and ("/" in span or self.lines_of(span) is not None):

@@ -65,6 +65,8 @@ _DEFAULT_NOT = re.compile(
 )
 _RETURNS_ERROR = re.compile(r"\breturns? (?:an? )?(?:`?Err`?|error value|`?Result`?)\b")
 _PANICS = re.compile(r"\bpanics?\b|\bpanicked\b", re.I)
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'')
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`])")
 _WORD = re.compile(r"[a-z0-9_]+")
 #: this many words in a row copied from a comment of the quoted code is an echo
@@ -128,6 +130,9 @@ class Grounds:
         if self.data.get("version_label"):
             self.versions.add(str(self.data["version_label"]).lstrip("v"))
         self.comment_grams = _grams(_comments(self.prompt.quoted))
+        sheet = "\n".join(m["content"] for m in self.prompt.messages if m["role"] == "user")
+        self.sheet_names = set(_NAME.findall(_uncommented(sheet)))
+        self.words = lang.pages.words if lang is not None else frozenset()
 
 
 def _walk(x: Any) -> Iterable[Any]:
@@ -150,6 +155,20 @@ def _comments(quoted: str) -> list[str]:
         if m and m.group(1).strip():
             out.append(m.group(1))
     return out
+
+
+_CODE_LINE = re.compile(r"^(\s*\d+ \| )(.*)$")
+_COMMENT = re.compile(r"\s*(?://|#(?!\[)|/\*).*$")
+
+
+def _uncommented(sheet: str) -> str:
+    """The fact sheet without the comments of its quoted code: a name only a
+    comment says (``call scale_v2 instead``) is no name of the code."""
+    out = []
+    for line in sheet.splitlines():
+        m = _CODE_LINE.match(line)
+        out.append(m.group(1) + _COMMENT.sub("", _STRING.sub('""', m.group(2))) if m else line)
+    return "\n".join(out)
 
 
 def _grams(texts: Iterable[str]) -> set[tuple[str, ...]]:
@@ -217,6 +236,12 @@ def check_text(g: Grounds, text: str) -> str | None:
         if m.group(1) not in g.exceptions:
             raised = ", ".join(sorted(g.data.get("exception_types") or [])) or "no exception class"
             return f"names `{m.group(1)}`; the site raises {raised}"
+    for span in _SPAN.findall(text):
+        if _PATH_LINE.fullmatch(span.strip()):
+            continue
+        why = _unsaid(g, set(_NAME.findall(_STRING.sub("", span))), f"`{span}`")
+        if why:
+            return why
     if g.all_panic and _RETURNS_ERROR.search(text):
         return "says it returns an error; the site panics"
     if g.no_panic and _PANICS.search(text):
@@ -225,6 +250,21 @@ def check_text(g: Grounds, text: str) -> str | None:
         why = _feature_claim(g, sentence) or _public_claim(g, sentence)
         if why:
             return why
+    return None
+
+
+def _unsaid(g: Grounds, names: set[str], where: str) -> str | None:
+    """A name that is not in the fact sheet the page was written from (nor a
+    keyword, builtin, crate or feature): the model made it up, even when the
+    repository has something of that name elsewhere (burn has an ``eval``,
+    but no ``model.eval(x)`` in the facts of a page about ``backward``)."""
+    packages = {n for p in g.packages for n in (p, p.replace("-", "_"))}
+    for name in sorted(names):
+        if name in g.sheet_names or name in g.words or name in packages:
+            continue
+        if name.isupper() or len(name) == 1:
+            continue  # a placeholder (`N`, `T`) or a constant-like word
+        return f"`{name}` in {where} is not in the facts this page is written from"
     return None
 
 
@@ -281,7 +321,8 @@ def _toml_claims(g: Grounds, code: str) -> str | None:
             continue
         for v in re.findall(r'version\s*=\s*"([^"]*)"', rest) + re.findall(r'^"([^"]*)"', rest):
             if v != pkg.version:
-                return f"version {v!r} of `{name}`; it is {pkg.version!r} at this commit"
+                at = f"it is {pkg.version!r}" if pkg.version else "its version is not known"
+                return f"version {v!r} of `{name}`; {at} at this commit"
         for feats in re.findall(r"features\s*=\s*\[([^\]]*)\]", rest):
             for feat in re.findall(r'"([^"]*)"', feats):
                 if feat not in pkg.features:
@@ -299,7 +340,11 @@ def check_code(g: Grounds, code: str, language: str) -> str | None:
         why = _toml_claims(g, code)
         if why:
             return why
-    return _calls_private(g, code, language)
+    why = _calls_private(g, code, language)
+    lang = plugins.find(language)
+    if why is None and lang is not None:
+        why = _unsaid(g, lang.pages.identifiers(code) - lang.pages.bindings(code), "code")
+    return why
 
 
 def check_text_in_code(g: Grounds, code: str) -> str | None:
