@@ -18,6 +18,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 #: the model's name, as the server is told to call it
 MODEL = "smollm2-135m-instruct"
@@ -60,7 +61,11 @@ def llama_server(threads: int = 2) -> Iterator[str]:
     model = gguf()
     assert model is not None, missing()
     port = _free_port()
-    log = tempfile.TemporaryFile()
+    with tempfile.TemporaryFile() as log:
+        yield from _run(model, port, threads, log)
+
+
+def _run(model: Path, port: int, threads: int, log: IO[bytes]) -> Iterator[str]:
     cmd = [
         sys.executable, "-m", "llama_cpp.server",
         "--model", str(model), "--model_alias", MODEL,
@@ -93,4 +98,3 @@ def llama_server(threads: int = 2) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-        log.close()

@@ -16,6 +16,7 @@ current prompt, by any model, is skipped.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -64,14 +65,40 @@ class Progress:
         }
 
 
+#: (a pattern of a rejection's reason, the kind it is counted as)
+_KINDS = (
+    (r"is not in the facts this page", "a name that is not in the page's facts"),
+    (r"^unknown identifier", "a name that does not exist at the commit"),
+    (r"^no such (file|line)", "a path or line that does not exist"),
+    (r"version ", "a version that is not the package's"),
+    (r"^names `", "an exception type the site does not raise"),
+    (r"returns an error|says it panics", "panic and error mixed up"),
+    (r"default feature", "a feature's default against its Cargo.toml"),
+    (r"private", "private API presented as public"),
+    (r"declares no feature", "a feature the crate does not declare"),
+    (r"deprecated", "a deprecation no fact proves"),
+    (r"shell command", "a shell command"),
+    (r"instruction|repeats a comment", "the repository's own words echoed"),
+    (r"does not parse", "code that does not parse"),
+    (r"did not write it", "the model left the section out"),
+    (
+        r"page's shape|not valid JSON|no JSON object|none of the keys",
+        "an answer not of the page's shape",
+    ),
+    (r"too long", "too long"),
+    (r"cites line", "a line no fact names"),
+    (r"links to", "a link no fact names"),
+)
+
+
 def reason_kind(reason: str) -> str:
-    """A rejection's reason without its particulars, to count the kinds:
-    "unknown identifier 'model' in `model.eval`" -> "unknown identifier"."""
-    for cut in (" '", " `", ": ", " (", " ", ","):
-        head = reason.split(cut, 1)[0]
-        if len(head) >= 8:
-            return head if cut == " " else head.strip()
-    return reason
+    """What kind of failure a rejection's reason is, to count them:
+    "unknown identifier 'model' in `model.eval`" -> "a name that does not
+    exist at the commit"; a transport failure is its own words."""
+    for pattern, kind in _KINDS:
+        if re.search(pattern, reason):
+            return kind
+    return reason.split(" (after ", 1)[0]
 
 
 @dataclass(frozen=True, slots=True)
