@@ -37,10 +37,10 @@ LLAMA_CPP_VERSION := 0.3.36
 LLM_WHEELS := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/errordex/wheels
 LLM_WHEEL_STAMP := $(LLM_WHEELS)/.llama-cpp-python-$(LLAMA_CPP_VERSION)
 
-$(LLM_WHEEL_STAMP):
+$(LLM_WHEEL_STAMP): | $(BIN)/errordex
 	@mkdir -p $(LLM_WHEELS)
 	@echo "building llama-cpp-python $(LLAMA_CPP_VERSION) once into $(LLM_WHEELS) (several minutes)"
-	CMAKE_BUILD_PARALLEL_LEVEL=2 $(PYTHON) -m pip wheel -q --no-deps \
+	CMAKE_BUILD_PARALLEL_LEVEL=2 $(BIN)/python -m pip wheel -q --no-deps \
 		'llama-cpp-python==$(LLAMA_CPP_VERSION)' -w $(LLM_WHEELS)
 	@touch $@
 
