@@ -9,8 +9,9 @@ dropped connection, a stream that stops halfway, 429 and 5xx), waiting as a
 page would fail the same way. What failed for this answer only raises
 ``AnswerFailed``, and the page keeps its static text.
 
-A server that refuses ``response_format`` with a JSON schema is asked again
-with ``json_object``, then with none (``answer`` reads the JSON tolerantly);
+A server that refuses ``response_format`` with a JSON schema (a 400, 422
+or even 500 whose body names it) is asked again with ``json_object`` and
+the schema (llama.cpp's Python server), then with none (``answer`` reads the JSON tolerantly);
 the client remembers what the server took.
 """
 
@@ -261,8 +262,10 @@ class Client:
         except (OSError, http.client.HTTPException):
             detail = ""
         code = exc.code
-        if code in (400, 422) and ("response_format" in detail or "json_schema" in detail):
-            raise _Refused()
+        # llama.cpp's Python server refuses an unknown response_format with a 500
+        if (code in (400, 422) or code >= 500) and self._format < len(_FORMATS) - 1:
+            if "response_format" in detail or "json_schema" in detail:
+                raise _Refused()
         if code in _TRANSIENT:
             wait = retry_after(exc.headers.get("Retry-After")) if exc.headers else None
             raise _Retry(f"the server answered {code}", wait)
