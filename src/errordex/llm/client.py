@@ -263,9 +263,9 @@ class Client:
             detail = ""
         code = exc.code
         # llama.cpp's Python server refuses an unknown response_format with a 500
-        if (code in (400, 422) or code >= 500) and self._format < len(_FORMATS) - 1:
-            if "response_format" in detail or "json_schema" in detail:
-                raise _Refused()
+        refused = "response_format" in detail or "json_schema" in detail
+        if refused and (code in (400, 422) or code >= 500) and self._format < len(_FORMATS) - 1:
+            raise _Refused()
         if code in _TRANSIENT:
             wait = retry_after(exc.headers.get("Retry-After")) if exc.headers else None
             raise _Retry(f"the server answered {code}", wait)
