@@ -82,7 +82,9 @@ def test_code_may_call_only_names_that_exist_or_that_it_defines(
 ) -> None:
     g = grounds["factor must"]
     g.prompt = replace(g.prompt, sections=("example_fix",), code_language="python")
-    invented = Fix(text="Use the new call.", before="scale([1], 0)", after="scale_v2([1], 0)")
+    invented = Fix(
+        text="Pass a `factor` that is not zero.", before="scale([1], 0)", after="scale_v2([1], 0)"
+    )
     got = check(g, PageProse(example_fix=invented), PROV)
     assert got.rejected["example_fix"] == (
         "`scale_v2` in code is not in the facts this page is written from"
@@ -96,7 +98,9 @@ def test_code_may_call_only_names_that_exist_or_that_it_defines(
     got = check(g, PageProse(example_fix=own), PROV)
     assert got.rejected == {}
     assert got.accepted["example_fix"]["after"]["language"] == "python"
-    broken = Fix(text="x", before="scale([1], 0)", after="scale([1], 0")
+    broken = Fix(
+        text="Pass a `factor` that is not zero.", before="scale([1], 0)", after="scale([1], 0"
+    )
     assert "does not parse" in check(g, PageProse(example_fix=broken), PROV).rejected["example_fix"]
 
 
@@ -146,3 +150,21 @@ def test_an_answer_is_read_tolerantly_and_its_shape_checked() -> None:
     ):
         with pytest.raises(BadAnswer, match=why):
             parse(bad, keys)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        # SmolLM2-135M's own words on burn's "Requires autodiff tensor."
+        ("The CURRENT PAGE (every statement is checked; rewrite it in better English)", "prompt"),
+        (
+            "This error occurs when a function or method does not accept any arguments.",
+            "names nothing",
+        ),
+        ("`scale` fails when the network socket times out during a download.", "off the facts"),
+    ],
+)
+def test_filler_and_the_prompts_own_words_are_rejected(
+    grounds: dict[str, Grounds], text: str, reason: str
+) -> None:
+    assert reason in (check_text(grounds["factor must"], text) or "")

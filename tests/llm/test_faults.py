@@ -26,23 +26,21 @@ PASTE = (
 
 
 def good(body: dict[str, Any]) -> str:
-    """A grounded answer with every key the prompt asks for."""
+    """A grounded answer with every key the prompt asks for, about the
+    function the fact sheet names."""
     prompt = next(m["content"] for m in body["messages"] if "Its keys:" in m["content"])
     asked = re.findall(r'"(\w+)" \(', prompt.split("Its keys:")[1])
+    found = re.search(r"in `([^`]+)` \(", prompt)
+    fn = found.group(1) if found else "scale"
     out: dict[str, Any] = {}
     for key in asked:
         if key in ("solutions", "prevention"):
-            out[key] = ["Pass a `factor` that is not zero."]
+            out[key] = [f"Pass `{fn}` arguments that its guard accepts."]
         elif key == "example_fix":
-            out[key] = {
-                "text": "Check it first.",
-                "before": "scale([1], 0)",
-                "after": "scale([1], 2)",
-            }
+            out[key] = {"text": f"Check the guard of `{fn}` first.", "before": "scale([1], 0)",
+                        "after": "scale([1], 2)"}  # fmt: skip
         else:
-            out[key] = (
-                "The `factor` you passed to `scale` is zero, and `scale` raises `ValueError`."
-            )
+            out[key] = f"The guard of `{fn}` raises `ValueError`."
     return json.dumps(out)
 
 

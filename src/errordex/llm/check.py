@@ -71,6 +71,23 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`])")
 _WORD = re.compile(r"[a-z0-9_]+")
 #: this many words in a row copied from a comment of the quoted code is an echo
 ECHO_WORDS = 6
+#: the words of the prompt itself: an answer that repeats them wrote no page
+_PROMPT_ECHO = re.compile(
+    r"current page|fact sheet|every statement is checked|rewrite it|better english|"
+    r"quoted data|the json object|one to three sentences",
+    re.I,
+)
+#: of a section's content words, at least this share must be the fact sheet's
+#: (by their first five letters): a sentence on another subject is not this page's
+GROUNDED_SHARE = 0.6
+_CONTENT = re.compile(r"[A-Za-z][a-z]{3,}")
+_STOP = frozenset(
+    """this that these those with when what where which while will would could should
+    have been being from into your their there then than they them does done make
+    makes made also only just more most some such very must need needs used using
+    call calls called error errors because before after about other each every
+    first again here like want know sure check checks""".split()
+)
 MAX_CHARS = 900
 
 
@@ -133,6 +150,7 @@ class Grounds:
         sheet = "\n".join(m["content"] for m in self.prompt.messages if m["role"] == "user")
         self.sheet_names = set(_NAME.findall(_uncommented(sheet)))
         self.words = lang.pages.words if lang is not None else frozenset()
+        self.sheet_stems = {w.lower()[:5] for w in _CONTENT.findall(sheet)}
 
 
 def _walk(x: Any) -> Iterable[Any]:
@@ -203,6 +221,8 @@ def check_text(g: Grounds, text: str) -> str | None:
         return f"too long ({len(text)} characters)"
     if _INSTRUCTION.search(text):
         return "reads as an instruction, not as the page"
+    if _PROMPT_ECHO.search(text):
+        return "repeats the prompt's own words"
     shell = _SHELL.search(text)
     if shell:
         return f"suggests a shell command ({shell.group(0).strip()!r})"
@@ -250,6 +270,32 @@ def check_text(g: Grounds, text: str) -> str | None:
         why = _feature_claim(g, sentence) or _public_claim(g, sentence)
         if why:
             return why
+    return _anchored(g, text)
+
+
+def _anchored(g: Grounds, text: str) -> str | None:
+    """A section must say something of this error: name something the
+    facts name (in a code span: a function, type, parameter, crate or
+    feature), and keep to their subject (most of its content words are the
+    fact sheet's). Filler that would fit any error is refused."""
+    named = [
+        n
+        for span in _SPAN.findall(text)
+        for n in _NAME.findall(_STRING.sub("", span))
+        if n in g.sheet_names and n not in g.words
+    ]
+    if not named:
+        return "names nothing from the facts (no function, type, parameter or feature in `code`)"
+    words = [w.lower() for w in _CONTENT.findall(_SPAN.sub(" ", text))]
+    content = [w for w in words if w not in _STOP]
+    if len(content) >= 4:
+        known = sum(1 for w in content if w[:5] in g.sheet_stems)
+        if known / len(content) < GROUNDED_SHARE:
+            strange = next(w for w in content if w[:5] not in g.sheet_stems)
+            return (
+                f"off the facts' subject: {len(content) - known} of {len(content)} words are"
+                f" not the fact sheet's (\"{strange}\")"
+            )
     return None
 
 
