@@ -82,11 +82,73 @@ _PROMPT_ECHO = re.compile(
 GROUNDED_SHARE = 0.6
 _CONTENT = re.compile(r"[A-Za-z][a-z]{3,}")
 _STOP = frozenset(
-    """this that these those with when what where which while will would could should
-    have been being from into your their there then than they them does done make
-    makes made also only just more most some such very must need needs used using
-    call calls called error errors because before after about other each every
-    first again here like want know sure check checks""".split()
+    [
+        "this",
+        "that",
+        "these",
+        "those",
+        "with",
+        "when",
+        "what",
+        "where",
+        "which",
+        "while",
+        "will",
+        "would",
+        "could",
+        "should",
+        "have",
+        "been",
+        "being",
+        "from",
+        "into",
+        "your",
+        "their",
+        "there",
+        "then",
+        "than",
+        "they",
+        "them",
+        "does",
+        "done",
+        "make",
+        "makes",
+        "made",
+        "also",
+        "only",
+        "just",
+        "more",
+        "most",
+        "some",
+        "such",
+        "very",
+        "must",
+        "need",
+        "needs",
+        "used",
+        "using",
+        "call",
+        "calls",
+        "called",
+        "error",
+        "errors",
+        "because",
+        "before",
+        "after",
+        "about",
+        "other",
+        "each",
+        "every",
+        "first",
+        "again",
+        "here",
+        "like",
+        "want",
+        "know",
+        "sure",
+        "check",
+        "checks",
+    ]
 )
 MAX_CHARS = 900
 
@@ -294,7 +356,7 @@ def _anchored(g: Grounds, text: str) -> str | None:
             strange = next(w for w in content if w[:5] not in g.sheet_stems)
             return (
                 f"off the facts' subject: {len(content) - known} of {len(content)} words are"
-                f" not the fact sheet's (\"{strange}\")"
+                f' not the fact sheet\'s ("{strange}")'
             )
     return None
 
