@@ -104,7 +104,7 @@ def corpus(
     index(source, db, name)
     indexed = time.monotonic() - started
     store = SqliteStore(db)
-    config = LlmConfig(url=url, model=MODEL, concurrency=1, timeout=600.0, retries=2)
+    config = LlmConfig(url=url, model=MODEL, concurrency=1, timeout=900.0, retries=1, max_tokens=500)
     client = Client(config)
     started = time.monotonic()
     extra = 0
