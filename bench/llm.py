@@ -59,6 +59,9 @@ REFERENCES = {
 }
 REFERENCE_DIR = Path(os.environ.get("ERRORDEX_SHARED", "/work/shared")) / "reference-pages"
 HEADINGS = (
+    "Error message",
+    "Source",
+    "Related errors",
     "What it means",
     "Solutions",
     "Example fix",
@@ -104,7 +107,9 @@ def corpus(
     index(source, db, name)
     indexed = time.monotonic() - started
     store = SqliteStore(db)
-    config = LlmConfig(url=url, model=MODEL, concurrency=1, timeout=900.0, retries=1, max_tokens=500)
+    config = LlmConfig(
+        url=url, model=MODEL, concurrency=1, timeout=900.0, retries=1, max_tokens=500
+    )
     client = Client(config)
     started = time.monotonic()
     extra = 0
@@ -163,6 +168,20 @@ def reference_sections(text: str) -> list[tuple[str, str]]:
     return out
 
 
+_CODEISH = re.compile(
+    r"'([^'\n]+)'"
+    r"|\b([A-Za-z_]\w*(?:(?:::|\.)[A-Za-z_]\w*)+(?:\(\))?|[a-z]+_[a-z_]+(?:\(\))?"
+    r"|[A-Z][a-z]+[A-Z]\w*(?:<\w+>)?|\w+\(\))"
+)
+
+
+def _as_markdown(text: str) -> str:
+    """The reference page's text with its code names in backticks, as a
+    page writes them (its plain-text copy lost them), so the checks read
+    them as names."""
+    return _CODEISH.sub(lambda m: f"`{m.group(1) or m.group(2)}`", text.replace("\n", " "))
+
+
 def _is_code(line: str) -> bool:
     s = line.strip()
     return bool(
@@ -185,6 +204,8 @@ def side_by_side(db: Path) -> list[dict[str, Any]]:
         ref = (REFERENCE_DIR / ref_file).read_text()
         verdicts = []
         for heading, body in reference_sections(ref):
+            if heading in ("Error message", "Source", "Related errors") or not body:
+                continue
             if heading in ("Example fix", "Defensive patterns"):
                 code = "\n".join(ln for ln in body.splitlines() if _is_code(ln))
                 lang = "toml" if "Cargo.toml" in body or "version =" in body else "rust"
@@ -192,7 +213,7 @@ def side_by_side(db: Path) -> list[dict[str, Any]]:
                     None if _parses_and_known(g, code, lang) else _unknown(g, code, lang)
                 )
             else:
-                why = check_text(g, body.replace("\n", " ")) or _unknown_in_text(g, body)
+                why = check_text(g, _as_markdown(body)) or _unknown_in_text(g, body)
             verdicts.append({"section": heading, "rejected": why})
         shown = run("show", entry.id, "--db", str(db)).stdout
         record = prose.find(store.conn, data, grounds.file_lines)
