@@ -58,3 +58,24 @@ def test_retry_after_reads_seconds_and_dates() -> None:
     assert retry_after("7") == 7.0
     assert retry_after("Wed, 21 Oct 2015 07:28:10 GMT", now=1445412480.0) == 10.0
     assert retry_after("later") is None and retry_after(None) is None
+
+
+def test_the_rate_limit_spaces_the_requests_out() -> None:
+    from errordex.llm.client import Client
+    from errordex.llm.config import LlmConfig
+
+    now = [100.0]
+    slept: list[float] = []
+
+    def sleep(s: float) -> None:
+        slept.append(s)
+        now[0] += s
+
+    client = Client(
+        LlmConfig(url="http://x/v1", model="m", requests_per_minute=30),
+        sleep=sleep,
+        clock=lambda: now[0],
+    )
+    for _ in range(3):
+        client._pace()
+    assert slept == [2.0, 2.0]  # 30 a minute: one every 2 s
