@@ -119,7 +119,8 @@ def corpus(
             e = next(x for x in store.entries(repo=slug) if x.message == message)
             write_entry(store, config, slug, e.id, client=client)
             extra += 1
-    progress = write_pages(store, config, repo=slug, limit=limit, client=client, only_missing=True)
+    # kept answers are re-checked, not asked again, and count in the limit
+    progress = write_pages(store, config, repo=slug, limit=limit, client=client)
     wall = time.monotonic() - started
     pages_done = progress.done + extra
     records = [json.loads(d) for (d,) in store.conn.execute("SELECT data FROM llm_prose")]
