@@ -168,3 +168,14 @@ def test_filler_and_the_prompts_own_words_are_rejected(
     grounds: dict[str, Grounds], text: str, reason: str
 ) -> None:
     assert reason in (check_text(grounds["factor must"], text) or "")
+
+
+def test_a_cited_line_must_be_one_the_facts_name(grounds: dict[str, Grounds]) -> None:
+    g = grounds["factor must"]
+    # SmolLM2 on burn: "`Error::IoError` is defined at crates/burn-pack/src/base.rs:109"
+    # (it is defined at line 340; 109 is a line of another file): a line that
+    # exists is not enough
+    why = check_text(g, "The `ValueError` of `scale` is raised at scaler/core.py:3.")
+    assert why == "cites scaler/core.py:3, which no fact names"
+    assert check_text(g, "The `ValueError` of `scale` is raised at scaler/core.py:10.") is None
+    assert "no such line" in (check_text(g, "`scale` raises it at scaler/core.py:999.") or "")

@@ -161,10 +161,12 @@ def write_pages(
     if on_progress:
         on_progress(progress)
 
-    def finish(job: _Job, grounds: page.SnapshotGrounds, asked: page.Asked) -> None:
+    def finish(
+        job: _Job, grounds: page.SnapshotGrounds, asked: page.Asked, cached: bool = False
+    ) -> None:
         record = page.judge(grounds, job.data, asked, config.model)
         prose.save(store.conn, job.data["repo"], job.data["id"], record)
-        _count(progress, record, asked)
+        _count(progress, record, asked, cached)
         if on_progress:
             on_progress(progress)
 
@@ -181,8 +183,8 @@ def write_pages(
                     job, grounds = nxt
                     cached = prose.record_for(store.conn, job.prompt.hash, config.model)
                     if cached is not None and not cached.get("transient"):
-                        finish(job, grounds, _replayed(job.prompt, cached))
                         progress.cached += 1
+                        finish(job, grounds, _replayed(job.prompt, cached), cached=True)
                         continue
                     if config.token_budget is not None and progress.tokens >= config.token_budget:
                         spent = True
@@ -209,7 +211,11 @@ def write_pages(
 def _replayed(prompt: Prompt, record: prose.Record) -> page.Asked:
     """A kept answer of this prompt and model, to be checked again."""
     text = str(record.get("answer") or "")
-    completion = Completion(text, 0, 0, True, 0, 0.0)
+    # what the answer cost when it was written (the record keeps it; a
+    # cached page's tokens are not counted again)
+    completion = Completion(
+        text, int(record.get("tokens") or 0), 0, True, 0, float(record.get("seconds") or 0.0)
+    )
     try:
         parse(text, prompt.sections)
     except BadAnswer as exc:
@@ -217,10 +223,11 @@ def _replayed(prompt: Prompt, record: prose.Record) -> page.Asked:
     return page.Asked(prompt, completion)
 
 
-def _count(progress: Progress, record: prose.Record, asked: page.Asked) -> None:
+def _count(progress: Progress, record: prose.Record, asked: page.Asked, cached: bool) -> None:
     progress.done += 1
-    progress.tokens += asked.tokens
-    progress.model_seconds += float(record.get("seconds") or 0.0)
+    if not cached:
+        progress.tokens += asked.tokens
+        progress.model_seconds += float(record.get("seconds") or 0.0)
     progress.check_seconds += float(record.get("check_seconds") or 0.0)
     if record.get("transient"):
         progress.failed += 1

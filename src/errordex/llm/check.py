@@ -176,6 +176,17 @@ class Grounds:
         for s in self.data.get("sites") or []:
             self.fact_lines.update(range(s["line"] - 3, (s.get("end_line") or s["line"]) + 4))
             self.fact_lines.update(g["line"] for g in s.get("guards") or [])
+        # the places the facts name: a `path:line` the prose cites must be one
+        self.fact_places: set[str] = set()
+        for value in _walk([facts, self.data.get("analysis") or {}]):
+            if isinstance(value, dict) and isinstance(value.get("path"), str):
+                if isinstance(value.get("line"), int):
+                    self.fact_places.add(f"{value['path']}:{value['line']}")
+            elif isinstance(value, str):
+                self.fact_places.update(m.group(0) for m in _PATH_LINE.finditer(value))
+        for s in self.data.get("sites") or []:
+            self.fact_places.add(f"{s['path']}:{s['line']}")
+            self.fact_places.update(f"{s['path']}:{g['line']}" for g in s.get("guards") or [])
         kinds = set(self.data.get("kinds") or [])
         lang = plugins.find(self.language)
         panics = lang.runtime.panic_kinds if lang is not None else frozenset()
@@ -306,6 +317,8 @@ def check_text(g: Grounds, text: str) -> str | None:
             return f"no such file: {path}"
         if line is not None and not 1 <= int(line) <= n:
             return f"no such line: {path}:{line} ({n} lines)"
+        if line is not None and f"{path}:{line}" not in g.fact_places:
+            return f"cites {path}:{line}, which no fact names"
     for m in _LINE_WORD.finditer(text):
         if int(m.group(1)) not in g.fact_lines:
             return f"cites line {m.group(1)}, which no fact names"
