@@ -92,8 +92,8 @@ def section_counts(db: Path) -> tuple[Counter[str], Counter[str], Counter[str]]:
     store = SqliteStore.reader(db)
     for (data,) in store.conn.execute("SELECT data FROM llm_prose"):
         rec = json.loads(data)
-        ok.update(rec["accepted"])
-        bad.update(rec["rejected"])
+        ok.update(rec["accepted"].keys())
+        bad.update(rec["rejected"].keys())
         why.update(reason_kind(r) for r in rec["rejected"].values())
     store.close()
     return ok, bad, why
