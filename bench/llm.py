@@ -128,7 +128,10 @@ def corpus(
     ok, bad, why = section_counts(db)
     v = run("verify", "--db", str(db), "--json")
     report = json.loads(v.stdout)["repos"][0]
-    model_s = sum(float(r.get("seconds") or 0) for r in records)
+    # pages whose answer this run (or an earlier one) timed: a record made
+    # from a kept answer by an older errordex may not say how long it took
+    timed = [r for r in records if float(r.get("seconds") or 0) > 0]
+    model_s = sum(float(r["seconds"]) for r in timed)
     check_s = sum(float(r.get("check_seconds") or 0) for r in records)
     return {
         "corpus": label,
@@ -147,9 +150,12 @@ def corpus(
             "analyses": report["entries"],
         },
         "pages_per_minute": round(60 * pages_done / wall, 2) if wall else 0.0,
-        "model_seconds_per_page": round(model_s / max(1, len(records)), 2),
+        "model_seconds_per_page": round(model_s / max(1, len(timed)), 2),
+        "model_pages_per_minute": round(60 * len(timed) / model_s, 2) if model_s else 0.0,
         "check_ms_per_page": round(1000 * check_s / max(1, len(records)), 2),
-        "check_share_of_model": round(check_s / model_s, 5) if model_s else 0.0,
+        "check_share_of_model": (
+            round((check_s / max(1, len(records))) / (model_s / len(timed)), 5) if timed else 0.0
+        ),
     }
 
 
@@ -306,7 +312,9 @@ def main() -> None:
             f" ({v['with_prose']} pages show the model's prose)"
         )
         print(
-            f"  throughput: {r['pages_per_minute']} pages/min; model {r['model_seconds_per_page']} s"
+            f"  throughput: {r['model_pages_per_minute']} pages/min of model time"
+            f" ({r['pages_per_minute']} pages/min of this run's wall time, kept answers"
+            f" included); model {r['model_seconds_per_page']} s"
             f" a page, checks {r['check_ms_per_page']} ms a page"
             f" ({100 * r['check_share_of_model']:.3f}% of the model's time); {r['tokens']:,} tokens"
         )
