@@ -179,3 +179,11 @@ def test_a_cited_line_must_be_one_the_facts_name(grounds: dict[str, Grounds]) ->
     assert why == "cites scaler/core.py:3, which no fact names"
     assert check_text(g, "The `ValueError` of `scale` is raised at scaler/core.py:10.") is None
     assert "no such line" in (check_text(g, "`scale` raises it at scaler/core.py:999.") or "")
+
+
+def test_a_section_that_repeats_another_is_rejected(grounds: dict[str, Grounds]) -> None:
+    # SmolLM2 on burn wrote its summary again as the trigger
+    text = "The `ValueError` of `scale` is raised at scaler/core.py:10."
+    got = check(grounds["factor must"], PageProse(summary=text, trigger=text), PROV)
+    assert list(got.accepted) == ["summary"]
+    assert got.rejected["trigger"] == "repeats the summary word for word"

@@ -34,11 +34,17 @@ def good(body: dict[str, Any]) -> str:
     fn = found.group(1) if found else "scale"
     out: dict[str, Any] = {}
     for key in asked:
-        if key in ("solutions", "prevention"):
+        if key == "solutions":
             out[key] = [f"Pass `{fn}` arguments that its guard accepts."]
+        elif key == "prevention":
+            out[key] = [f"Read the guard of `{fn}` before calling it."]
         elif key == "example_fix":
             out[key] = {"text": f"Check the guard of `{fn}` first.", "before": "scale([1], 0)",
                         "after": "scale([1], 2)"}  # fmt: skip
+        elif key == "meaning":
+            out[key] = f"The guard of `{fn}` is the check that raises `ValueError`."
+        elif key == "trigger":
+            out[key] = f"Calling `{fn}` with arguments its guard does not accept."
         else:
             out[key] = f"The guard of `{fn}` raises `ValueError`."
     return json.dumps(out)

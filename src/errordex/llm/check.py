@@ -219,6 +219,11 @@ class Grounds:
         self.versions = {p.version for p in self.packages.values() if p.version}
         if self.data.get("version_label"):
             self.versions.add(str(self.data["version_label"]).lstrip("v"))
+        # a deprecation warning's page may say "deprecated": its message says so
+        said = " ".join(
+            [str(self.data.get("message", "")), *(self.data.get("exception_types") or [])]
+        )
+        self.about_deprecation = bool(_DEPRECATED.search(said))
         self.comment_grams = _grams(_comments(self.prompt.quoted))
         sheet = "\n".join(m["content"] for m in self.prompt.messages if m["role"] == "user")
         self.sheet_names = set(_NAME.findall(_uncommented(sheet)))
@@ -302,7 +307,7 @@ def check_text(g: Grounds, text: str) -> str | None:
     url = _URL.search(text)
     if url:
         return f"links to {url.group(0)[:60]!r}, which no fact names"
-    if _DEPRECATED.search(text):
+    if _DEPRECATED.search(text) and not g.about_deprecation:
         return "says something is deprecated; no fact says so"
     words = _WORD.findall(text.lower())
     for i in range(len(words) - ECHO_WORDS + 1):
@@ -497,6 +502,7 @@ def check(g: Grounds, prose: PageProse, provenance: dict[str, Any]) -> Checked:
     analysis: dict[str, Any] = g.data.get("analysis") or {}
     accepted: dict[str, Any] = {}
     rejected: dict[str, str] = {}
+    seen: dict[str, str] = {}
     for key in g.prompt.sections:
         value = getattr(prose, key)
         static = analysis.get(key)
@@ -509,11 +515,22 @@ def check(g: Grounds, prose: PageProse, provenance: dict[str, Any]) -> Checked:
             section, why = _list_section(g, key, value, static, provenance)
         else:
             section, why = _fix_section(g, key, value, static, provenance)
+        said = _said(section)
+        if not why and said in seen:
+            why = f"repeats the {seen[said]} word for word"
         if why:
             rejected[key] = why
         else:
             accepted[key] = section
+            seen.setdefault(said, key)
     return Checked(accepted, rejected)
+
+
+def _said(section: Any) -> str:
+    """A section's prose, normalized, to tell one that repeats another."""
+    items = section if isinstance(section, list) else [section]
+    text = " ".join(str(i.get("text", "")) for i in items if isinstance(i, dict))
+    return " ".join(_WORD.findall(text.lower()))
 
 
 def _text_section(
