@@ -187,3 +187,15 @@ def test_a_section_that_repeats_another_is_rejected(grounds: dict[str, Grounds])
     got = check(grounds["factor must"], PageProse(summary=text, trigger=text), PROV)
     assert list(got.accepted) == ["summary"]
     assert got.rejected["trigger"] == "repeats the summary word for word"
+
+
+@pytest.mark.parametrize(
+    "text",
+    # SmolLM2 on click: its answer ran out inside a condition
+    ["Calling `scale(factor=…)` when `factor == ", "Calling `scale(factor=…)` when factor == "],
+)
+def test_a_sentence_cut_short_is_rejected(grounds: dict[str, Grounds], text: str) -> None:
+    assert check_text(grounds["factor must"], text) in (
+        "a code span is not closed (an odd number of `)",
+        "stops mid-sentence",
+    )

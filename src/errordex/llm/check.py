@@ -77,6 +77,10 @@ _PROMPT_ECHO = re.compile(
     r"quoted data|the json object|one to three sentences",
     re.I,
 )
+#: the end of a sentence cut short (SmolLM2: "Calling `__getattr__(name=…)` when name == ")
+_UNFINISHED = re.compile(
+    r"(?:==|!=|<=|>=|[=(,:]|\b(?:and|or|when|if|the|a|an|to|of|with|for))\s*$", re.I
+)
 #: of a section's content words, at least this share must be the fact sheet's
 #: (by their first five letters): a sentence on another subject is not this page's
 GROUNDED_SHARE = 0.6
@@ -301,6 +305,10 @@ def check_text(g: Grounds, text: str) -> str | None:
         return "reads as an instruction, not as the page"
     if _PROMPT_ECHO.search(text):
         return "repeats the prompt's own words"
+    if text.count("`") % 2:
+        return "a code span is not closed (an odd number of `)"
+    if _UNFINISHED.search(text):
+        return "stops mid-sentence"
     shell = _SHELL.search(text)
     if shell:
         return f"suggests a shell command ({shell.group(0).strip()!r})"
