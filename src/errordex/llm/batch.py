@@ -68,6 +68,12 @@ class Progress:
 #: (a pattern of a rejection's reason, the kind it is counted as)
 _KINDS = (
     (r"is not in the facts this page", "a name that is not in the page's facts"),
+    (r"^names nothing from the facts", "names nothing from the facts (filler)"),
+    (r"^off the facts' subject", "off the facts' subject"),
+    (r"prompt's own words", "the prompt's own words echoed"),
+    (r"^repeats the \w+ word for word", "repeats another section"),
+    (r"not closed|mid-sentence", "a sentence cut short"),
+    (r"which no fact names", "a line no fact names"),
     (r"^unknown identifier", "a name that does not exist at the commit"),
     (r"^no such (file|line)", "a path or line that does not exist"),
     (r"version ", "a version that is not the package's"),
