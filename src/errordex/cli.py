@@ -367,6 +367,30 @@ def stats(as_json: bool, db: str | None) -> None:
         print_stats(stdout_console(), rows, store.where)
 
 
+def _llm_options(fn: Callable[P, R]) -> Callable[P, R]:
+    """--llm-url/--llm-model/--llm-key; each falls back to its ERRORDEX_LLM_*
+    variable, then to the config file's [llm] table (``errordex.llm.config``)."""
+    for opt in reversed(
+        (
+            click.option(
+                "--llm-url", help="Base URL of an OpenAI-compatible API. Env: ERRORDEX_LLM_URL."
+            ),
+            click.option("--llm-model", help="The model to ask. Env: ERRORDEX_LLM_MODEL."),
+            click.option("--llm-key", help="API key, if it needs one. Env: ERRORDEX_LLM_KEY."),
+        )
+    ):
+        fn = opt(fn)
+    return fn
+
+
+def _llm_config(url: str | None, model: str | None, key: str | None) -> Any:
+    try:
+        from errordex.llm import config
+    except ImportError as exc:  # pydantic reads the config file and the model's JSON
+        raise InputError(f"the LLM writer needs {exc.name}: pip install 'errordex[llm]'") from None
+    return config.required(config.load(url, model, key))
+
+
 @main.command()
 @click.argument("text", required=False)
 @click.option("--repo", help="Only match errors of this repository.")
@@ -374,9 +398,26 @@ def stats(as_json: bool, db: str | None) -> None:
     "--limit", type=click.IntRange(min=1), default=5, show_default=True, help="Matches per error."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print ranked matches as JSON.")
+@click.option(
+    "--llm",
+    is_flag=True,
+    help="Have the model write the page of each error found (streamed; every section is "
+    "checked before it is shown, and kept in the store).",
+)
+@_llm_options
 @db_option
 @friendly
-def explain(text: str | None, repo: str | None, limit: int, as_json: bool, db: str | None) -> None:
+def explain(
+    text: str | None,
+    repo: str | None,
+    limit: int,
+    as_json: bool,
+    llm: bool,
+    llm_url: str | None,
+    llm_model: str | None,
+    llm_key: str | None,
+    db: str | None,
+) -> None:
     """Find the page for a pasted error: a traceback, a panic or one line.
 
     TEXT is the error text; with no TEXT or with "-", it is read from stdin.
@@ -394,6 +435,25 @@ def explain(text: str | None, repo: str | None, limit: int, as_json: bool, db: s
     if repo:
         store.current(repo)  # a clear error for an unknown repo
     result = explain_text(store, text, repo=repo, limit=limit)
+    if llm:
+        from errordex.writeview import write_live
+
+        config = _llm_config(llm_url, llm_model, llm_key)
+        writer = open_store(db, write=True)
+        from errordex.llm.batch import write_entry
+
+        answers = {
+            (p["answer"]["repo"], p["answer"]["id"])
+            for p in result["parts"]
+            if p["answer"] is not None and p["answer"]["kind"] == "entry"
+        }
+        for slug, entry_id in sorted(answers):
+            with write_live(err_console, config.model, enabled=not as_json) as (on_text, on_retry):
+                record = write_entry(writer, config, slug, entry_id, on_text, on_retry)
+            if record is not None:
+                _say_written(record)
+        writer.close()
+        result = explain_text(store, text, repo=repo, limit=limit)
     if as_json:
         emit_json(result)
     else:
@@ -401,6 +461,19 @@ def explain(text: str | None, repo: str | None, limit: int, as_json: bool, db: s
     # an answer (an entry, or the location the runtime raised it at) is found too
     if not any(p["answer"] is not None or p["found"] for p in result["parts"]):
         sys.exit(EXIT_NOT_FOUND)
+
+
+def _say_written(record: dict[str, Any]) -> None:
+    """One line on stderr: how many sections of the model's passed, and why
+    the others did not (the page shows the static text for those)."""
+    ok, bad = record["accepted"], record["rejected"]
+    head = (
+        f"{record['model']} wrote {len(ok)} of {len(ok) + len(bad)} sections that passed the checks"
+    )
+    if bad:
+        key, why = next(iter(bad.items()))
+        head += f"; static text kept for {', '.join(bad)} ({key}: {why})"
+    err_console.print(escape(visible_controls(head)), highlight=False, soft_wrap=True)
 
 
 base_url_option = click.option(
@@ -505,6 +578,84 @@ def export(
 
 @main.command()
 @click.option("--repo", help="Only this repository (default: every indexed one).")
+@click.option("--limit", type=click.IntRange(min=0), default=None, help="At most this many pages.")
+@click.option(
+    "--only-missing",
+    is_flag=True,
+    help="Skip the pages that already have prose written from their current facts.",
+)
+@click.option("--concurrency", type=click.IntRange(1, 64), help="Requests in flight (2).")
+@click.option(
+    "--rpm",
+    type=click.FloatRange(min=0, min_open=True),
+    help="At most this many requests started a minute (no limit).",
+)
+@click.option(
+    "--budget", type=click.IntRange(min=1), help="Stop after this many tokens (no limit)."
+)
+@click.option(
+    "--timeout", type=click.FloatRange(min=0, min_open=True), help="Seconds per request (120)."
+)
+@click.option("--retries", type=click.IntRange(0, 10), help="Retries per request (3).")
+@click.option("--json", "as_json", is_flag=True, help="Print the counts as JSON.")
+@_llm_options
+@db_option
+@friendly
+def write(
+    repo: str | None,
+    limit: int | None,
+    only_missing: bool,
+    concurrency: int | None,
+    rpm: float | None,
+    budget: int | None,
+    timeout: float | None,
+    retries: int | None,
+    as_json: bool,
+    llm_url: str | None,
+    llm_model: str | None,
+    llm_key: str | None,
+    db: str | None,
+) -> None:
+    """Have a model write the pages' prose from their facts, and check it.
+
+    Every section is checked against the indexed commit (as `verify` does,
+    and more); one that fails keeps the static text, with the reason in its
+    JSON. Prose is kept by the prompt's hash and the model: pages whose facts
+    did not change are not asked again. The web site shows what was written,
+    and never asks the model itself."""
+    from errordex.llm.batch import write_pages
+    from errordex.llm.config import with_overrides
+    from errordex.termview import stdout_console
+    from errordex.writeview import print_write_summary, write_progress
+
+    config = with_overrides(
+        _llm_config(llm_url, llm_model, llm_key),
+        concurrency=concurrency,
+        requests_per_minute=rpm,
+        token_budget=budget,
+        timeout=timeout,
+        retries=retries,
+    )
+    store = open_store(db, write=True)
+    if repo:
+        store.current(repo)  # a clear error for an unknown repo
+    with write_progress(err_console, config.model, enabled=not as_json) as on_progress:
+        progress = write_pages(
+            store,
+            config,
+            repo=repo,
+            limit=limit,
+            only_missing=only_missing,
+            on_progress=on_progress,
+        )
+    if as_json:
+        emit_json({"version": 1, "model": config.model, **progress.to_json()})
+    else:
+        print_write_summary(stdout_console(), progress, config.model)
+
+
+@main.command()
+@click.option("--repo", help="Only this repository (default: every indexed one).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @db_option
 @friendly
@@ -512,6 +663,8 @@ def verify(repo: str | None, as_json: bool, db: str | None) -> None:
     """Check every stored analysis: lines, identifiers and features exist at the commit."""
     from errordex.analysis.verify import Verifier
     from errordex.errors import EXIT_UNGROUNDED
+    from errordex.llm.prose import prose_entries
+    from errordex.views import entry_json
 
     store = open_store(db)
     store.check()  # verify checks the pages too (quick_check reads the file once)
@@ -533,7 +686,15 @@ def verify(repo: str | None, as_json: bool, db: str | None) -> None:
             e.id: (e.catalog_sites[0].language if e.catalog_sites else "")
             for e in store.entries(repo=snap.repo.slug)
         }
+        # a page with a model's prose is checked as it is shown
+        written = prose_entries(store.conn, snap.repo.slug)
+        by_id = {e.id: e for e in store.entries(repo=snap.repo.slug)} if written else {}
         for entry_id, data in store.analyses(snap.id):
+            if entry_id in written and entry_id in by_id:
+                shown = entry_json(by_id[entry_id], snap, store)["analysis"]
+                if (shown or {}).get("provenance", {}).get("kind") == "llm":
+                    checker.report.prose += 1
+                data = {**data, "analysis": shown}
             checker.check(entry_id, data, langs.get(entry_id, ""))
         reports.append((snap.repo.slug, checker.report))
     bad = sum(len(r.problems) for _, r in reports)
@@ -545,8 +706,9 @@ def verify(repo: str | None, as_json: bool, db: str | None) -> None:
         for slug, r in reports:
             click.echo(
                 f"{visible_controls(slug)}: {r.entries} analyses, {r.lines} lines,"
-                f" {r.identifiers} identifiers, {r.features} features checked;"
-                f" {len(r.problems)} ungrounded"
+                f" {r.identifiers} identifiers, {r.features} features checked"
+                + (f" ({r.prose} pages with a model's prose)" if r.prose else "")
+                + f"; {len(r.problems)} ungrounded"
             )
             for p in r.problems:
                 click.echo(visible_controls(f"  {p.entry_id} {p.kind}: {p.detail}"))

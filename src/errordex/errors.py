@@ -14,7 +14,14 @@
     │   └── DiskFull              no room left for the database or the index's scratch files
     ├── NotFound                  no such entry, repo or snapshot; explain found no match
     ├── InputError                malformed input (pasted text, options)
-    └── LanguageError             a language plugin cannot be loaded or registers wrongly
+    ├── LanguageError             a language plugin cannot be loaded or registers wrongly
+    └── LlmError                  the model endpoint cannot be used for any page
+        ├── LlmNotConfigured      no endpoint or model is set (flags, env, config file)
+        ├── LlmUnreachable        nothing answers at the URL, or it is no chat completions API
+        └── LlmBudgetSpent        the token budget is used up (what was written is kept)
+
+One page's failed answer (a timeout, a 500, JSON of the wrong shape) is no
+exception a user sees: that page keeps its static text, and says why.
 
 Anything else is a bug in errordex and keeps its traceback.
 """
@@ -29,6 +36,7 @@ EXIT_SOURCE = 3  # the source cannot be read
 EXIT_STORE = 4  # the database cannot be used
 EXIT_NOT_FOUND = 5  # no such entry / no match
 EXIT_UNGROUNDED = 6  # `errordex verify` found statements the code does not back
+EXIT_LLM = 7  # the model endpoint cannot be used (not configured, unreachable, budget spent)
 EXIT_INTERRUPTED = 130  # Ctrl-C
 EXIT_BROKEN_PIPE = 141  # stdout closed early (`| head`): 128 + SIGPIPE, as the shell reports cat
 
@@ -100,3 +108,19 @@ class InputError(ErrordexError):
 class LanguageError(ErrordexError):
     """A language (an ``errordex.languages`` entry point) is missing or broken;
     the message names it and says why."""
+
+
+class LlmError(ErrordexError):
+    exit_code = EXIT_LLM
+
+
+class LlmNotConfigured(LlmError):
+    pass
+
+
+class LlmUnreachable(LlmError):
+    pass
+
+
+class LlmBudgetSpent(LlmError):
+    pass

@@ -216,6 +216,9 @@ class Pages:
     parses: Callable[[str], bool] = _no_code
     identifiers: Callable[[str], set[str]] = _no_identifiers
     words: frozenset[str] = frozenset()
+    #: the names a piece of code defines itself (its assignments, functions,
+    #: parameters): ``verify`` takes those as grounded by the code
+    bindings: Callable[[str], set[str]] = _no_identifiers
     #: the page's writer asks these, for the lead site's language: what the
     #: site does ("raises `KeyError`"), an example fix in the language's
     #: code, and the defences a caller can write (given the repository's

@@ -238,6 +238,11 @@ def print_entry(
         kind = (analysis.get("provenance") or {}).get("kind", "static")
         label = "Static analysis" if kind == "static" else "AI-assisted analysis"
         console.print(f"\n[dim]{label} of {escape(data['repo'])}@{data['commit'][:7]}[/]")
+        from errordex.llm.prose import note
+
+        said = note(analysis)
+        if said:
+            console.print(f"[dim]{escape(visible_controls(said))}[/]", highlight=False)
     tests = data.get("test_sites") or []
     if tests:
         console.print(f"\n[dim]also thrown in test code at {len(tests)} place(s)[/]")

@@ -82,13 +82,16 @@ def entry_json(
     with_snippets: bool = False,
     file_lines: Callable[[str], Sequence[str] | None] | None = None,
     first: tuple[str, int] | None = None,
+    prose: bool = True,
 ) -> dict[str, Any]:
     """The public JSON of one error entry. ``file_lines(path)``, the lines of a
     file of ``snap`` (e.g. from a cache), is used for the snippets when given.
 
     ``first`` (path, line): the site a paste came from. It leads: it is
     listed first (with its own snippet), how it prints is shown, and where
-    the entry's sites differ, the analysis is that site's (``by_site``)."""
+    the entry's sites differ, the analysis is that site's (``by_site``).
+    With ``prose``, sections a model wrote from the entry's current facts,
+    and errordex checked, replace the static ones (``errordex.llm.prose``)."""
     mine = [s for s in entry.catalog_sites if first and (s.path, s.line) == first]
     if mine:
         entry = replace(entry, sites=(mine[0], *(s for s in entry.sites if s is not mine[0])))
@@ -105,7 +108,7 @@ def entry_json(
     lead = (
         entry.catalog_sites[0] if entry.catalog_sites else (entry.sites[0] if entry.sites else None)
     )
-    return {
+    out = {
         "version": SCHEMA_VERSION,
         "id": entry.id,
         "repo": entry.repo,
@@ -141,6 +144,30 @@ def entry_json(
             else []
         ),
     }
+    if prose and store is not None and out["analysis"]:
+        out["analysis"] = with_prose(store, snap, out, file_lines)
+    return out
+
+
+def with_prose(
+    store: Store,
+    snap: StoredSnapshot,
+    data: dict[str, Any],
+    file_lines: Callable[[str], Sequence[str] | None] | None = None,
+) -> dict[str, Any]:
+    """``data``'s static analysis, with the checked prose written from its
+    current facts laid over it, when there is any."""
+    from errordex.llm import prose
+
+    def lines(path: str) -> Sequence[str] | None:
+        if file_lines is not None:
+            return file_lines(path)
+        text = store.file_text(snap.id, path)
+        return text.splitlines() if text is not None else None
+
+    analysis: dict[str, Any] = data["analysis"]
+    record = prose.find(store.conn, data, lines)
+    return prose.overlay(analysis, record) if record is not None else analysis
 
 
 def _printed_exception(lead: ThrowSite, stored: dict[str, Any] | None) -> str | None:

@@ -1,5 +1,7 @@
 """errordex's core dependencies are the ones its core imports: each is
-imported outside web/ (whose extra brings FastAPI, and pydantic with it)."""
+imported outside web/ (whose extra brings FastAPI, and pydantic with it) and
+the LLM writer's llm/ (whose extra brings pydantic), except the modules of
+llm/ that every page read goes through (``prose``, ``prompt``)."""
 
 from __future__ import annotations
 
@@ -12,11 +14,17 @@ ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "src" / "errordex"
 
 
+#: the modules of llm/ that reading a page imports (``views.with_prose``)
+READ_PATH = ("prose.py", "prompt.py", "__init__.py")
+
+
 def imported_modules() -> set[str]:
-    """Top-level names of the modules imported by the core (not web/)."""
+    """Top-level names of the modules imported by the core (not web/, and
+    of llm/ only what a page read imports)."""
     found: set[str] = set()
     for path in CORE.rglob("*.py"):
-        if "web" in path.relative_to(CORE).parts:
+        parts = path.relative_to(CORE).parts
+        if "web" in parts or (parts[0] == "llm" and path.name not in READ_PATH):
             continue
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import):
@@ -45,3 +53,10 @@ def test_pathspec_is_a_core_dependency_and_pydantic_is_not() -> None:
     assert any(d.startswith("pathspec") for d in deps)
     assert not any(d.startswith("pydantic") for d in deps)
     assert "pydantic" not in imported_modules()
+
+
+def test_the_llm_extra_brings_what_the_llm_writer_imports() -> None:
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    assert any(d.startswith("pydantic") for d in extras["llm"])

@@ -5,7 +5,8 @@ Three things must hold for every entry:
 - each ``path``/``line`` (and each ``path:line`` in an ``evidence`` list)
   names a line of a file stored for that snapshot;
 - each identifier in a code span (```x```) or a code block exists in the
-  snapshot's code, or is a keyword/builtin of the language;
+  snapshot's code, or is a keyword/builtin of the language, or (in a code
+  block) is a name the block defines itself (``let x``, ``def f(a)``);
 - each feature a fact names is declared in that crate's Cargo.toml.
 """
 
@@ -32,6 +33,10 @@ _QUOTE = re.compile(r"“[^”]*”")
 _PATH = re.compile(r"^[\w.-]+(?:/[\w.-]+)*\.(?:py|rs|toml|go|js|ts)$")
 _EVIDENCE = re.compile(r"^(.+):(\d+)$")
 
+#: a manifest's file name, as a page says "add it to your `Cargo.toml`"
+MANIFEST_NAMES = frozenset(
+    {"Cargo.toml", "pyproject.toml", "setup.cfg", "setup.py", "package.json"}
+)
 TOML_WORDS = frozenset(
     ["dependencies", "version", "features", "default", "default_features", "path", "package"]
 )
@@ -50,6 +55,8 @@ class Report:
     lines: int = 0
     identifiers: int = 0
     features: int = 0
+    #: analyses shown with sections a model wrote
+    prose: int = 0
     problems: list[Problem] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -60,6 +67,7 @@ class Report:
                 "identifiers": self.identifiers,
                 "features": self.features,
             },
+            "with_prose": self.prose,
             "ungrounded": len(self.problems),
             "problems": [
                 {"entry": p.entry_id, "kind": p.kind, "detail": p.detail} for p in self.problems
@@ -111,7 +119,8 @@ class Verifier:
                     r.problems.append(
                         Problem(entry_id, "code", f"does not parse as {lang}: {value[:60]!r}")
                     )
-                self.tokens(entry_id, _code_idents(value, lang), words, "code")
+                own = _code_bindings(value, lang)
+                self.tokens(entry_id, _code_idents(value, lang) - own, words, "code")
             elif (
                 key == "text"
                 and isinstance(value, str)
@@ -119,6 +128,8 @@ class Verifier:
                 and "provenance" in parent
             ):
                 for span in _SPAN.findall(_QUOTE.sub("", value)):
+                    if span in MANIFEST_NAMES:
+                        continue  # "your `Cargo.toml`": the reader's file, by its name
                     # A dotted symbol can look like a file name (`instances._not_hashable.go`,
                     # a nested function `go`): without a "/", only a stored file is a path.
                     if _PATH.match(span) and ("/" in span or self.lines_of(span) is not None):
@@ -198,3 +209,8 @@ def _code_idents(code: str, language: str) -> set[str]:
         keys += re.findall(r"([A-Za-z0-9_-]+)\s*=", code)
         return {k.replace("-", "_") for k in keys}
     return set()
+
+
+def _code_bindings(code: str, language: str) -> set[str]:
+    lang = plugins.find(language)
+    return lang.pages.bindings(code) if lang is not None else set()

@@ -23,6 +23,7 @@ from errordex.model import ClassDef, ErrorEntry, Package, Repo, Skip, Snapshot
 if TYPE_CHECKING:
     from errordex.store.postings import Status
     from errordex.store.rows import EntryRows
+    from errordex.store.sql import Sql
     from errordex.store.writer import SnapshotData
 
 __all__ = ["RepoSummary", "SnapshotWriting", "Store", "StoredSnapshot"]
@@ -74,6 +75,12 @@ class SnapshotWriting(Protocol):
 
 class Store(Protocol):
     """A store of snapshots: what every part of errordex reads and writes."""
+
+    @property
+    def conn(self) -> Sql:
+        """Statements on the store's own tables outside a snapshot (the
+        model's prose, ``errordex.llm.prose``), in the dialect both share."""
+        ...
 
     @property
     def url(self) -> str:

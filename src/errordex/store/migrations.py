@@ -170,6 +170,19 @@ def m005_commit_kind(conn: sqlite3.Connection) -> None:
     conn.execute("UPDATE snapshots SET commit_kind = 'content' WHERE commit_date IS NULL")
 
 
+@migration
+def m006_llm_prose(conn: sqlite3.Connection) -> None:
+    """Prose a model wrote and errordex checked (``errordex.llm.prose``), by
+    the hash of the prompt it was written from and the model: an entry whose
+    facts did not change finds it again after re-indexing."""
+    conn.execute(
+        "CREATE TABLE llm_prose (prompt_hash TEXT NOT NULL, model TEXT NOT NULL,"
+        " repo TEXT NOT NULL, entry_id TEXT NOT NULL, data TEXT NOT NULL,"
+        " written_at TEXT NOT NULL, PRIMARY KEY (prompt_hash, model))"
+    )
+    conn.execute("CREATE INDEX llm_prose_by_entry ON llm_prose(repo, entry_id)")
+
+
 def pending(conn: sqlite3.Connection) -> list[str]:
     """Names of the migrations not applied to the database yet, in order."""
     done: set[str] = set()

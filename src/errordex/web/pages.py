@@ -53,6 +53,7 @@ def environment() -> Environment:
         sections=render.sections,
         summary=render.summary,
         provenance_label=render.provenance_label,
+        model_note=render.model_note,
         related=render.related,
         unique=render.unique,
         via=render.via,

@@ -192,6 +192,8 @@ class Item:
     before: Code | None = None
     after: Code | None = None
     evidence: tuple[Evidence, ...] = ()
+    #: the model that wrote it, when its prose is a model's (checked)
+    by_model: str = ""
 
 
 @dataclass(frozen=True)
@@ -279,10 +281,17 @@ def _item(r: Any, ctx: Mapping[str, Any]) -> Item | None:
         before=_code(r.get("before"), lang),
         after=_code(r.get("after"), lang),
         evidence=_evidence(r.get("evidence"), ctx),
+        by_model=_by_model(r.get("provenance")),
     )
     if item.text or item.title or item.bullets or item.code or item.before or item.after:
         return item
     return None
+
+
+def _by_model(prov: Any) -> str:
+    if isinstance(prov, dict) and prov.get("kind") == "llm":
+        return str(prov.get("model") or "a model")
+    return ""
 
 
 def _items(raw: Any, ctx: Mapping[str, Any]) -> tuple[Item, ...]:
@@ -350,6 +359,14 @@ def provenance_label(ctx: Mapping[str, Any]) -> str:
     if isinstance(prov, dict) and prov.get("kind") == "llm":
         return "AI-assisted analysis"
     return "Static analysis"
+
+
+def model_note(ctx: Mapping[str, Any]) -> str | None:
+    """The page's word on the sections a model wrote and errordex checked."""
+    from errordex.llm.prose import note
+
+    analysis = ctx.get("analysis")
+    return note(analysis if isinstance(analysis, dict) else None)
 
 
 def related(ctx: Mapping[str, Any]) -> list[dict[str, Any]]:

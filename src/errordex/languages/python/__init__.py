@@ -44,6 +44,7 @@ PYTHON = Language(
         lexer="python",
         parses=scan.parses,
         identifiers=scan.identifiers,
+        bindings=scan.bindings,
         words=words.PY_WORDS,
         what=fixes.what,
         example_fix=fixes.example_fix,

@@ -51,6 +51,33 @@ def identifiers(code: str) -> set[str]:
     return out
 
 
+def bindings(code: str) -> set[str]:
+    """The names a Python snippet defines itself: what it assigns, its
+    functions, classes and parameters, ``as`` names. A plain import binds
+    nothing here: the module it names must exist.
+
+    >>> sorted(bindings("def f(a, *b):\n    c = a\nimport os as o"))
+    ['a', 'b', 'c', 'f', 'o']
+    """
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return set()
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, ast.arg):
+            out.add(node.arg)
+        elif isinstance(node, ast.alias) and node.asname:
+            out.add(node.asname)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            out.add(node.name)
+    return out
+
+
 def _summary_line(doc: str) -> tuple[str, int] | None:
     """A docstring's first non-empty line without its quotes, and its offset
     in lines (``\"\"\"\nReturn x.`` -> ("Return x.", 1)); None for an empty one."""

@@ -65,6 +65,7 @@ RUST = Language(
         lexer="rust",
         parses=scan.parses,
         identifiers=scan.identifiers,
+        bindings=scan.bindings,
         words=words.RUST_WORDS,
         what=fixes.what,
         example_fix=fixes.example_fix,

@@ -557,3 +557,62 @@ def _token_callees(tt: Node, s: _Scan) -> list[str]:
 def scan(path: str, text: str, tree: Tree | None = None) -> FileEvidence:
     """``tree``: the file's parse, when the extractor made it already."""
     return _Scan(path, text).run(tree)
+
+
+#: nodes whose ``pattern`` field binds names (``let``, ``if let``, ``for``, a
+#: parameter, a match arm) and items whose ``name`` field does
+_PATTERN_OWNERS = frozenset(
+    {"let_declaration", "let_condition", "for_expression", "parameter", "match_pattern"}
+)
+_NAMED_ITEMS = frozenset(
+    {
+        "function_item",
+        "struct_item",
+        "enum_item",
+        "trait_item",
+        "type_item",
+        "const_item",
+        "static_item",
+        "mod_item",
+        "macro_definition",
+    }
+)
+
+
+def _pattern_names(node: Node, out: set[str]) -> None:
+    """The names a pattern binds: its identifiers, not the paths it matches
+    (``Some`` of ``Some(x)``, the ``type`` of a struct pattern)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.type == "identifier" and n.text is not None:
+            out.add(n.text.decode("utf-8", "replace"))
+            continue
+        for i, child in enumerate(n.children):
+            if n.field_name_for_child(i) == "type" or child.type in ("scoped_identifier",):
+                continue
+            stack.append(child)
+
+
+def bindings(code: str) -> set[str]:
+    """The names a Rust snippet defines itself: its ``let`` and pattern
+    bindings, parameters (closures' too) and items. A ``use`` binds nothing
+    here: the path it imports must exist."""
+    root = _parser().parse(("fn __errordex() {\n" + code + "\n}").encode()).root_node
+    out: set[str] = set()
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if n.type in _PATTERN_OWNERS:
+            pattern = n.child_by_field_name("pattern") if n.type != "match_pattern" else n
+            if pattern is not None:
+                _pattern_names(pattern, out)
+        elif n.type == "closure_parameters":
+            _pattern_names(n, out)
+        elif n.type in _NAMED_ITEMS:
+            name = n.child_by_field_name("name")
+            if name is not None and name.text is not None:
+                out.add(name.text.decode("utf-8", "replace"))
+        stack.extend(n.children)
+    out.discard("__errordex")
+    return out

@@ -193,6 +193,18 @@ def m005_commit_kind(conn: Conn) -> None:
     )
 
 
+@migration
+def m006_llm_prose(conn: Conn) -> None:
+    """Prose a model wrote and errordex checked (``errordex.llm.prose``)."""
+    _run(
+        conn,
+        "CREATE TABLE llm_prose (prompt_hash TEXT NOT NULL, model TEXT NOT NULL,"
+        " repo TEXT NOT NULL, entry_id TEXT NOT NULL, data TEXT NOT NULL,"
+        " written_at TEXT NOT NULL, PRIMARY KEY (prompt_hash, model))",
+    )
+    _run(conn, "CREATE INDEX llm_prose_by_entry ON llm_prose(repo, entry_id)")
+
+
 def tables(conn: Conn) -> set[str]:
     """The tables of the schema that the connection creates tables in."""
     rows = conn.execute(
