@@ -440,16 +440,21 @@ def prose(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
                 out.setdefault((path, line), _at(path, line, text=text, mentions=chunk))
     # a line naming the call says what fails only when it names the error:
     # its exception class, or a panic for an error without one
-    short = {t.rsplit(".", 1)[-1] for t in entry.exception_types}
-    said = [re.compile(rf"\b{re.escape(s)}\b") for s in short] or [_PANICS]
+    said: list[re.Pattern[str]] | None = None
     for name in _api_names(reach):
+        lines = list(ix.prose.at(name, 20))
+        if not lines:  # most names: no doc line names them, nothing to compile
+            continue
+        if said is None:
+            short = {t.rsplit(".", 1)[-1] for t in entry.exception_types}
+            said = [re.compile(rf"\b{re.escape(s)}\b") for s in short] or [_PANICS]
         # a bare function name counts only as its module writes it (`geo.merge`)
         named = re.compile(
             rf"\w(\.|::){re.escape(name)}\b"
             if "." not in name and "::" not in name
             else re.escape(name)
         )
-        for i in ix.prose.at(name, 20):
+        for i in lines:
             if len(out) >= MAX_PROSE:
                 break
             path, line, text = ix.prose.with_next(i)

@@ -130,6 +130,13 @@ class _Writer(Fixes):
         return str(api["exported"]["name"]) if api.get("exported") else str(api["function"])
 
     def lifted(self) -> tuple[str, list[str]] | None:
+        """``_lifted``, worked out once per page (a page asks it several times,
+        and each time parses the condition)."""
+        if not hasattr(self, "_lifted_memo"):
+            self._lifted_memo = self._lifted()
+        return self._lifted_memo
+
+    def _lifted(self) -> tuple[str, list[str]] | None:
         """The site's condition in terms of the public call's arguments: when
         the site's own function is the public one and every name the
         condition reads (attributes aside) is one of its parameters, or a
