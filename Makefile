@@ -12,7 +12,8 @@ PORT   ?= 8000
 # ripgrep as a baseline, and the servers and browser the tests start.
 DEB_TEST_PACKAGES := ripgrep git librust-regex-dev librust-semver-dev \
 	librust-anyhow-dev librust-thiserror-dev librust-clap-dev librust-bytes-dev \
-	librust-regex-syntax-dev librust-log-dev librust-miniz-oxide-dev chromium
+	librust-regex-syntax-dev librust-log-dev librust-miniz-oxide-dev chromium \
+	redis-server
 
 .PHONY: run test venv deps-test lint typecheck clean
 
