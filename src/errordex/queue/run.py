@@ -16,6 +16,8 @@ import os
 import socket
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -156,7 +158,28 @@ def run_job(
     return outcome
 
 
+@contextmanager
+def _failpoint(job: IndexJob) -> Iterator[None]:
+    """Fault injection for tests: ERRORDEX_QUEUE_FAILPOINT=SOURCE=POINT sets
+    ERRORDEX_FAILPOINT=POINT (``store/writer.py``) while this process indexes
+    SOURCE alone, so one poisoned source among others kills its process."""
+    source, _, point = os.environ.get("ERRORDEX_QUEUE_FAILPOINT", "").rpartition("=")
+    if not point or source != job.source:
+        yield
+        return
+    os.environ["ERRORDEX_FAILPOINT"] = point
+    try:
+        yield
+    finally:
+        os.environ.pop("ERRORDEX_FAILPOINT", None)
+
+
 def _index(store: SqliteStore, job: IndexJob, started: float) -> Outcome:
+    with _failpoint(job):
+        return _index_job(store, job, started)
+
+
+def _index_job(store: SqliteStore, job: IndexJob, started: float) -> Outcome:
     source = open_for_index(job.source, rev=job.rev, name=job.name, options=job.options())
     with source:
         slug, commit = source.repo.slug, source.commit
