@@ -70,6 +70,9 @@ def make_app(broker: str, time_limit: float = 960) -> Celery:
     sets how long an unacknowledged message waits before Redis hands it to
     another worker (the worker that had it is gone)."""
     app = Celery("errordex", broker=broker, set_as_current=False)
+    if broker.startswith("redis://"):
+        # kombu's Redis transport, with a failed ack that does not stall the worker
+        app.conf.broker_transport = "errordex.queue.transport:Transport"
     app.conf.update(
         task_acks_late=True,
         task_reject_on_worker_lost=True,
