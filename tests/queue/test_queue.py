@@ -147,6 +147,31 @@ def test_a_source_that_hangs_times_out_and_the_queue_goes_on(queue: Queue) -> No
     assert not list(clones.glob(".clone-*"))  # no half clone left in the cache
 
 
+def test_a_source_deaf_to_the_soft_limit_is_killed_at_the_hard_limit(queue: Queue) -> None:
+    queue.worker(
+        "--soft-time-limit",
+        "1",
+        "--time-limit",
+        "3",
+        env={"ERRORDEX_QUEUE_FAILPOINT": "pkg:idna=hang"},
+    )
+    ids = queue.crawl("pkg:idna", "pkg:six")
+    recs = queue.wait(ids, timeout=40)
+    by_source = {r["source"]: r for r in recs.values()}
+    assert by_source["pkg:idna"]["state"] == "failed"
+    assert "the hard time limit of 3s was reached" in str(by_source["pkg:idna"]["reason"])
+    assert by_source["pkg:six"]["state"] == "done"
+    assert [s for s, _ in queue.snapshots()] == ["benjaminp/six"]
+
+
+def test_a_process_is_replaced_after_max_tasks_per_child(queue: Queue) -> None:
+    queue.worker("--max-tasks-per-child", "1", "--max-memory-per-child", "400000")
+    ids = queue.crawl("pkg:six", "pkg:vine")
+    recs = queue.wait(ids)
+    assert {r["state"] for r in recs.values()} == {"done"}
+    assert len({r["worker"] for r in recs.values()}) == 2  # one process each
+
+
 def test_redis_stopped_for_a_moment_loses_no_task(queue: Queue, tmp_path: Path) -> None:
     queue.worker()
     ids = queue.crawl(*SMALL, "pkg:iniconfig", "pkg:click-didyoumean")

@@ -189,7 +189,15 @@ def register_index_task(app: Celery, settings: WorkerSettings) -> Task:
             else:
                 why = describe(exc)
             try:
-                record_outcome(worker_store(settings.db), task_id, Outcome("failed", why))
+                # a store of its own, closed at once: this may be the worker's
+                # main process, whose connections must not live on in the
+                # processes it forks
+                store = open_store(settings.db, write=True)
+                try:
+                    store.conn.execute("PRAGMA busy_timeout = 600000")
+                    record_outcome(store, task_id, Outcome("failed", why))
+                finally:
+                    store.close()
             except Exception:
                 log.exception("task %s: could not record its failure (%s)", task_id, why)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import socket
 import sqlite3
 import time
@@ -162,11 +163,17 @@ def run_job(
 def _failpoint(job: IndexJob) -> Iterator[None]:
     """Fault injection for tests: ERRORDEX_QUEUE_FAILPOINT=SOURCE=POINT sets
     ERRORDEX_FAILPOINT=POINT (``store/writer.py``) while this process indexes
-    SOURCE alone, so one poisoned source among others kills its process."""
+    SOURCE alone, so one poisoned source among others kills its process;
+    POINT ``hang`` hangs deaf to the soft time limit's signal (SIGUSR1), as
+    native code that never returns would."""
     source, _, point = os.environ.get("ERRORDEX_QUEUE_FAILPOINT", "").rpartition("=")
     if not point or source != job.source:
         yield
         return
+    if point == "hang":
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})
+        while True:
+            time.sleep(60)
     os.environ["ERRORDEX_FAILPOINT"] = point
     try:
         yield
