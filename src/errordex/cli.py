@@ -245,7 +245,7 @@ def index(
             name=name,
             exclude=exclude,
             max_file_bytes=max_file_bytes,
-            python=interpreter,
+            interpreter=interpreter,
             site_packages=site_packages,
             forge_url=forge_url,
         )

@@ -29,7 +29,7 @@ class IndexJob:
     name: str | None = None
     exclude: tuple[str, ...] = ()
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
-    python: str | None = None
+    interpreter: str | None = None
     site_packages: tuple[str, ...] = ()
     forge_url: str | None = None
 
@@ -41,7 +41,7 @@ class IndexJob:
         return IngestOptions(
             max_file_bytes=self.max_file_bytes,
             exclude=self.exclude,
-            python=Path(self.python).expanduser() if self.python else None,
+            python=Path(self.interpreter).expanduser() if self.interpreter else None,
             site_packages=tuple(Path(d).expanduser() for d in self.site_packages),
             forge_url=self.forge_url,
         )
@@ -53,7 +53,7 @@ class IndexJob:
             "name": self.name,
             "exclude": list(self.exclude),
             "max_file_bytes": self.max_file_bytes,
-            "python": self.python,
+            "interpreter": self.interpreter,
             "site_packages": list(self.site_packages),
             "forge_url": self.forge_url,
         }
@@ -66,7 +66,7 @@ class IndexJob:
             name=data.get("name"),
             exclude=tuple(data.get("exclude") or ()),
             max_file_bytes=int(data.get("max_file_bytes") or DEFAULT_MAX_FILE_BYTES),
-            python=data.get("python"),
+            interpreter=data.get("interpreter"),
             site_packages=tuple(data.get("site_packages") or ()),
             forge_url=data.get("forge_url"),
         )
