@@ -685,6 +685,14 @@ def crawl(file: str, as_json: bool, broker: str | None, db: str | None) -> None:
     help="Times the process running a task may die (kill -9, a crash) before the task is"
     " recorded as failed.",
 )
+@click.option(
+    "--store-timeout",
+    type=click.FloatRange(min=0),
+    default=600,
+    show_default=True,
+    help="Seconds a write waits for another worker's write to the store; then the task is"
+    " retried later, with backoff.",
+)
 @click.option("--loglevel", default="INFO", show_default=True, help="Celery's log level.")
 @broker_option
 @db_option
@@ -696,6 +704,7 @@ def worker(
     soft_time_limit: float,
     time_limit: float | None,
     max_attempts: int,
+    store_timeout: float,
     loglevel: str,
     broker: str | None,
     db: str | None,
@@ -713,6 +722,7 @@ def worker(
         soft_time_limit=soft_time_limit,
         time_limit=time_limit if time_limit is not None else soft_time_limit + 60,
         max_attempts=max_attempts,
+        store_timeout=store_timeout,
         loglevel=loglevel,
     )
     run_worker(broker_url(broker), settings)

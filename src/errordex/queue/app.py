@@ -62,6 +62,9 @@ class WorkerSettings:
     max_attempts: int = 3
     #: retries of a transient fault (store or broker connection)
     max_retries: int = 5
+    #: seconds a write waits for another process's write to the store to
+    #: commit; then the task is retried later
+    store_timeout: float = 600
     loglevel: str = "INFO"
 
 
@@ -148,13 +151,14 @@ def publish(app: Celery, url: str, tasks: Iterable[tuple[str, IndexJob]]) -> int
 _STORES: dict[int, SqliteStore] = {}
 
 
-def worker_store(db: str | None) -> SqliteStore:
+def worker_store(settings: WorkerSettings) -> SqliteStore:
+    """This process's store, opened at its first task."""
     store = _STORES.get(os.getpid())
     if store is None:
-        store = open_store(db, write=True)
+        store = open_store(settings.db, write=True)
         # several worker processes write one SQLite file: a snapshot's
         # write waits for another's to commit rather than fail
-        store.conn.execute("PRAGMA busy_timeout = 600000")
+        store.conn.execute(f"PRAGMA busy_timeout = {int(settings.store_timeout * 1000)}")
         _STORES[os.getpid()] = store
     return store
 
@@ -194,7 +198,9 @@ def register_index_task(app: Celery, settings: WorkerSettings) -> Task:
                 # processes it forks
                 store = open_store(settings.db, write=True)
                 try:
-                    store.conn.execute("PRAGMA busy_timeout = 600000")
+                    store.conn.execute(
+                        f"PRAGMA busy_timeout = {int(settings.store_timeout * 1000)}"
+                    )
                     record_outcome(store, task_id, Outcome("failed", why))
                 finally:
                     store.close()
@@ -205,7 +211,7 @@ def register_index_task(app: Celery, settings: WorkerSettings) -> Task:
         task_id = str(self.request.id)
         try:
             outcome = run_job(
-                worker_store(settings.db),
+                worker_store(settings),
                 IndexJob.from_json(job),
                 task_id,
                 max_attempts=settings.max_attempts,
@@ -218,7 +224,7 @@ def register_index_task(app: Celery, settings: WorkerSettings) -> Task:
             if retries >= settings.max_retries:
                 outcome = Outcome("failed", f"gave up after {retries} retries: {exc}")
                 try:
-                    record_outcome(worker_store(settings.db), task_id, outcome)
+                    record_outcome(worker_store(settings), task_id, outcome)
                 except Exception:
                     log.exception("task %s: could not record its failure", task_id)
                 return outcome.to_json()
