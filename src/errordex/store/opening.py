@@ -19,6 +19,7 @@ that meets a damaged page says so (``reports_damage``), and ``verify`` runs it.
 
 from __future__ import annotations
 
+import fcntl
 import inspect
 import shlex
 import sqlite3
@@ -76,7 +77,7 @@ def connect_writer(path: Path) -> sqlite3.Connection:
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA foreign_keys=ON")
-        migrations.apply(conn)
+        _migrate(conn, path)
     except sqlite3.Error as exc:
         conn.close()
         if _code(exc) in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM):
@@ -89,6 +90,21 @@ def connect_writer(path: Path) -> sqlite3.Connection:
         conn.close()
         raise
     return conn
+
+
+def _migrate(conn: sqlite3.Connection, path: Path) -> None:
+    """Apply the pending migrations, one process at a time: several workers
+    opening a new store at once would each create its tables (a migration's
+    ``executescript`` commits as it starts, so SQLite's own lock does not
+    hold across it). ``flock`` is apart from SQLite's byte-range locks."""
+    if not migrations.pending(conn):
+        return
+    with path.open("rb") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            migrations.apply(conn)  # reads what is applied now, under the lock
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
 
 
 def connect_reader(path: Path) -> sqlite3.Connection:
