@@ -102,7 +102,7 @@ class Worker:
 
     def stop(self) -> None:
         if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)  # Celery's warm shutdown
+            self.proc.send_signal(signal.SIGQUIT)  # Celery's cold shutdown: the test is over
             try:
                 self.proc.wait(15)
             except subprocess.TimeoutExpired:
