@@ -13,7 +13,8 @@ PORT   ?= 8000
 DEB_TEST_PACKAGES := ripgrep git librust-regex-dev librust-semver-dev \
 	librust-anyhow-dev librust-thiserror-dev librust-clap-dev librust-bytes-dev \
 	librust-regex-syntax-dev librust-log-dev librust-miniz-oxide-dev chromium \
-	redis-server
+	golang-go golang-github-pkg-errors-dev golang-github-spf13-pflag-dev \
+	golang-gopkg-yaml.v3-dev golang-github-google-uuid-dev redis-server
 
 .PHONY: run test venv deps-test lint typecheck clean
 

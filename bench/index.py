@@ -1,11 +1,12 @@
 """Indexing speed against two baselines on the same files, in the same run.
 
-    .venv/bin/python bench/index.py [--corpus stdlib|crates|all] [--jobs N] [--repeat N]
+    .venv/bin/python bench/index.py [--corpus stdlib|crates|go|all] [--jobs N] [--repeat N]
     .venv/bin/python bench/index.py --memory [--tree PATH ...] [--copies N] [--jobs N]
 
 Corpora: the standard library of the running interpreter (without
-site-packages) and every Rust crate under /usr/share/cargo/registry (Debian's
-librust-*-dev packages). For each corpus it prints files/s, MB/s and peak
+site-packages), every Rust crate under /usr/share/cargo/registry (Debian's
+librust-*-dev packages), and Go: its standard library (/usr/lib/go/src) and
+the packages of Debian's golang-*-dev (/usr/share/gocode/src). For each corpus it prints files/s, MB/s and peak
 memory of a full index into a fresh SQLite file, and the ratio of that time to
 (a) tree-sitter parse-only of the same files and (b) ripgrep for the throw
 patterns over the same files. Ratios, not seconds, are the figures to
@@ -47,19 +48,25 @@ from errordex.pipeline import index, wanted
 from errordex.store.sqlite import SqliteStore
 
 CRATES = Path("/usr/share/cargo/registry")
+#: Go's standard library (Debian's golang-src, which golang-go brings) and
+#: the Go packages of Debian's golang-*-dev
+GO_TREES = (Path("/usr/lib/go/src"), Path("/usr/share/gocode/src"))
 RG_PATTERNS = {
     "python": r"raise [A-Za-z_][\w.]*|assert .*,",
     "rust": r"(panic|unimplemented|todo|unreachable|bail|anyhow|ensure|assert\w*)!\(|\.expect\(|#\[error\(|Err\(",
+    "go": r"errors\.New\(|fmt\.Errorf\(|\bpanic\(|log\.(Fatal|Panic)\w*\(|\) Error\(\) string",
 }
 
 
 def _languages() -> dict[str, Language]:
+    import tree_sitter_go
     import tree_sitter_python
     import tree_sitter_rust
 
     return {
         ".py": Language(tree_sitter_python.language()),
         ".rs": Language(tree_sitter_rust.language()),
+        ".go": Language(tree_sitter_go.language()),
     }
 
 
@@ -118,7 +125,7 @@ def run(name: str, root: Path, opts: IngestOptions, language: str, jobs: int, re
     after the other; the figures are each one's best round (noise only ever
     adds time), and each round's own ratio is printed too."""
     files = corpus_files(str(root), replace(opts, wanted=wanted))
-    nbytes = sum(len(f.data) for f in files if Path(f.path).suffix in (".py", ".rs"))
+    nbytes = sum(len(f.data) for f in files if Path(f.path).suffix in (".py", ".rs", ".go"))
     print(f"\n== {name}: {root} ({len(files)} files, {nbytes / 1e6:.1f} MB of source)")
     parses: list[float] = []
     parse_cpus: list[float] = []
@@ -273,7 +280,7 @@ def memory_vs_size(trees: list[Path], jobs: int, copies: int = 0) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--corpus", choices=["stdlib", "crates", "all"], default="all")
+    ap.add_argument("--corpus", choices=["stdlib", "crates", "go", "all"], default="all")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--repeat", type=int, default=3, help="rounds; the best of each is kept")
     ap.add_argument("--memory", action="store_true", help="peak RSS against source size")
@@ -302,6 +309,11 @@ def main() -> None:
         if not CRATES.is_dir():
             sys.exit(f"no {CRATES}: install Debian's librust-*-dev packages (make test does)")
         run("crates", CRATES, IngestOptions(), "rust", args.jobs, args.repeat)
+    if args.corpus in ("go", "all"):
+        for name, tree in zip(("gostd", "gocode"), GO_TREES, strict=True):
+            if not tree.is_dir():
+                sys.exit(f"no {tree}: install Debian's golang-go and golang-*-dev (make test does)")
+            run(name, tree.resolve(), IngestOptions(), "go", args.jobs, args.repeat)
 
 
 if __name__ == "__main__":

@@ -177,6 +177,10 @@ def _no_modules(dotted: str) -> tuple[str, ...]:
     return ()
 
 
+def _a_variant(site: ThrowSite) -> str:
+    return "error variant"
+
+
 def _keyword_arguments(params: Sequence[str]) -> str:
     """``indexers=…``: how a page writes the arguments of a call that matter."""
     return ", ".join(f"{p}=…" for p in params)
@@ -213,6 +217,10 @@ class Pages:
     #: the arguments of a call as the language writes them, given the
     #: parameters that matter (``isel(indexers=…)``; Rust, positional: ``split_to(at)``)
     call_arguments: Callable[[Sequence[str]], str] = _keyword_arguments
+    #: what a defining site (``Runtime.defining_kinds``) defines, in a
+    #: sentence ("The error variant `Error::Io` is defined at …"; Go's
+    #: ``var ErrX = errors.New(…)`` is an "error value")
+    defined_as: Callable[[ThrowSite], str] = _a_variant
     #: what the lead site's own form says about where and when it fails
     #: (Rust's ``#[track_caller]``, ``debug_assert!``, a ``const``): sentences
     #: for "what it means", each with its evidence (``path:line``)

@@ -332,9 +332,27 @@ def print_stats(console: Console, rows: list[dict[str, Any]], db: str) -> None:
 _NO_MESSAGE = "[italic](no exception line: the paste ends before it; only its frames are read)[/]"
 
 
+def _shown_parts(parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The parts worth a reader's time: a wrapped part (Go's ``b: c`` of
+    ``a: b: c``) only when it has an answer another part has not given, or
+    when no part has one."""
+    answered = any(p.get("answer") for p in parts)
+    seen: set[tuple[str, str]] = set()
+    out: list[dict[str, Any]] = []
+    for p in parts:
+        answer = p.get("answer")
+        key = (answer["repo"], answer["id"]) if answer and answer["kind"] == "entry" else None
+        if p.get("relation") == "wrapped" and ((answered and not answer) or key in seen):
+            continue
+        if key is not None:
+            seen.add(key)
+        out.append(p)
+    return out
+
+
 def print_explanations(console: Console, result: dict[str, Any]) -> None:
     result = visible_data(result)
-    parts = result["parts"]
+    parts = _shown_parts(result["parts"])
     if not parts:
         console.print(
             "[yellow]no error found in the text[/]: paste a traceback, a panic or one message line"

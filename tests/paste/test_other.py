@@ -1,60 +1,9 @@
-"""Go (written from the runtime's documented format), Java 17 and node 20 output."""
+"""Java 17 and node 20 output (Go's is in test_go.py)."""
 
 from __future__ import annotations
 
 from errordex.paste import Frame, parse
 from tests.paste.conftest import fixture
-
-
-def test_go_panic_yields_message_and_goroutine_frames() -> None:
-    [err] = parse(fixture("go_panic"))
-    assert (err.language, err.kind, err.message) == ("go", "panic", "something bad happened")
-    assert err.frames == (
-        Frame("/home/user/app/main.go", 12, None, "main.process"),
-        Frame("/home/user/app/main.go", 7, None, "main.main"),
-    )
-    assert err.values["goroutine"] == "1 [running]"
-
-
-def test_go_runtime_error_strips_prefix() -> None:
-    [err] = parse(fixture("go_index"))
-    assert err.exception_type == "runtime.Error"
-    assert err.message == "index out of range [5] with length 3"
-    assert err.raw == "runtime error: index out of range [5] with length 3"
-
-
-def test_go_nil_dereference_records_signal_and_method_frame() -> None:
-    [err] = parse(fixture("go_nil"))
-    assert err.message == "invalid memory address or nil pointer dereference"
-    assert err.values["signal"].startswith("signal SIGSEGV")
-    assert err.frames[0].function == "main.(*Server).handle"
-
-
-def test_go_wrapped_error_yields_whole_then_parts() -> None:
-    errors = parse(fixture("go_wrapped"))
-    assert [(e.message, e.relation) for e in errors] == [
-        ("load config: open config.yaml: no such file or directory", None),
-        ("open config.yaml: no such file or directory", "wrapped"),
-        ("no such file or directory", "wrapped"),
-    ]
-
-
-def test_go_fatal_error_is_kind_fatal() -> None:
-    [err] = parse(fixture("go_fatal"))
-    assert (err.kind, err.message) == ("fatal", "all goroutines are asleep - deadlock!")
-
-
-def test_go_recovered_panic_yields_both() -> None:
-    first, second = parse(fixture("go_recovered"))
-    assert (first.message, first.relation) == ("first failure", "context")
-    assert (second.message, second.relation) == ("second failure", None)
-
-
-def test_go_log_fatal_yields_last_log_line() -> None:
-    errors = parse(fixture("go_log_fatal"))
-    assert errors[0].message == "listen tcp :8080: bind: address already in use"
-    assert (errors[0].language, errors[0].kind) == ("go", "log")
-    assert errors[-1].message == "address already in use"
 
 
 def test_java_exception_with_cause_and_more() -> None:

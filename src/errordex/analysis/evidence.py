@@ -32,7 +32,7 @@ class DocLine:
     """A line of a "Raises:" / ":raises X:" docstring part or a Rust ``# Panics`` /
     ``# Errors`` doc section."""
 
-    section: str  # "Raises", "Panics", "Errors"
+    section: str  # "Raises", "Panics", "Errors"; "Comment": a doc comment's line (Go)
     text: str
     line: int
 

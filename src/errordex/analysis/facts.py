@@ -324,21 +324,28 @@ def catches(chain: list[Fact], ix: Index, reach: list[Fact] | None = None) -> li
     line, is ``on_path`` (``calls`` names what it calls), and comes first:
     the library catches the error itself there."""
     way: dict[tuple[str, str], tuple[str, int]] = {}
-    for name in _names_on_the_way(reach or []):
+    for name in sorted(_names_on_the_way(reach or [])):
         if ix.defined.get(name, 0) > AMBIGUOUS:
             continue
         for f, line in ix.callers_of(name):
             way.setdefault((f.path, f.symbol), (name, line))
+    names = _caught_names(chain)
+    # Only a function that both catches the error and calls on the way can be
+    # on the path: without one, the first ten catches are the answer.
+    if not way.keys() & ix.catching(names):
+        way = {}
     on_path: list[Fact] = []
     other: list[Fact] = []
-    for c in ix.catches_of(_caught_names(chain)):
-        fact = _at(c.path, c.line, exception=c.exception, function=c.symbol, text=c.text)
-        got = way.get((c.path, c.symbol))
+    for c in ix.catches_of(names):
+        got = way.get((c.path, c.symbol)) if way else None
         if got is not None and got[1] <= c.line:
+            fact = _at(c.path, c.line, exception=c.exception, function=c.symbol, text=c.text)
             fact.update(on_path=True, calls=got[0])
             on_path.append(fact)
         elif len(other) < 10:
-            other.append(fact)
+            other.append(_at(c.path, c.line, exception=c.exception, function=c.symbol, text=c.text))
+        elif not way:
+            break
         if len(on_path) >= 3 and len(other) >= 10:
             break
     return (on_path + other)[:10]

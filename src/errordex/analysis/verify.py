@@ -124,6 +124,11 @@ class Verifier:
                     if _PATH.match(span) and ("/" in span or self.lines_of(span) is not None):
                         self.path(entry_id, span)
                         continue
+                    if (
+                        span in self.packages
+                    ):  # a package its manifest names (Go's gopkg.in/yaml.v3)
+                        self.report.identifiers += 1
+                        continue
                     found = set(_TOKEN.findall(_NUMBER.sub(" ", _STRING.sub("", span))))
                     self.tokens(entry_id, found - self.module_path(span, of), words, f"`{span}`")
         for f in data.get("facts", {}).get("features", []):

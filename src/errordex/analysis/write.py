@@ -267,7 +267,7 @@ class _Writer(Fixes):
         return f"You called `{name}`{where}, and on its way "
 
     def definition(self) -> tuple[str, list[str]] | None:
-        """The error variant the message is the text of, where it is
+        """The error variant (type, value) the message is the text of, where it is
         defined, and how many places build it (or that none outside tests
         does)."""
         defs = [s for s in self.e.catalog_sites if defines(s) and s.exception_type]
@@ -277,7 +277,9 @@ class _Writer(Fixes):
         at = f"{d.path}:{d.line}"
         built = [s for s in self.e.catalog_sites if not defines(s)]
         in_tests = [s for s in self.e.sites if s.in_test and not defines(s)]
-        text = f"The error variant `{d.exception_type}` is defined at {at}."
+        lang = plugins.find(self.lang)
+        what = lang.pages.defined_as(d) if lang is not None else "error variant"
+        text = f"The {what} `{d.exception_type}` is defined at {at}."
         if built:
             n = len(built)
             text += (
@@ -349,10 +351,13 @@ class _Writer(Fixes):
             parts.append(self.invariant_sentence())
             evidence += ev(*self.invariant)
         for d in self.contract()[:4]:
+            quoted = d["text"].rstrip(".")
             parts.append(
-                f"The # {d['section']} docs of `{d['function']}` say: “{d['text'].rstrip('.')}”."
-                if d["section"] != "Raises"
-                else f"The docstring of `{d['function']}` says it raises: “{d['text'].rstrip('.')}”."
+                f"The docstring of `{d['function']}` says it raises: “{quoted}”."
+                if d["section"] == "Raises"
+                else f"The doc comment of `{d['function']}` says: “{quoted}”."
+                if d["section"] == "Comment"  # a line of a doc comment with no sections (Go)
+                else f"The # {d['section']} docs of `{d['function']}` say: “{quoted}”."
             )
             evidence += ev(d)
         said = self.api_summary()
@@ -578,7 +583,9 @@ class _Writer(Fixes):
             evidence += ev(self.arm)
         for d in self.contract()[:1]:
             items.append(
-                f"Read the {d['section']} notes of `{d['function']}` ({d['path']}:{d['line']})."
+                f"Read the doc comment of `{d['function']}` ({d['path']}:{d['line']})."
+                if d["section"] == "Comment"
+                else f"Read the {d['section']} notes of `{d['function']}` ({d['path']}:{d['line']})."
             )
             evidence += ev(d)
         if not items:

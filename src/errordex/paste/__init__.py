@@ -7,10 +7,9 @@ paste is read as its first ``clean.HEAD_CHARS`` and its last
 >>> [e.message for e in parse("ValueError: bad port")]
 ['bad port']
 
-Formats: Python tracebacks (chained, exception groups, SyntaxError, pytest
-``E`` lines), Rust panics (both layouts, backtraces, ``Error:`` from main),
-Go panics and ``log.Fatal`` lines, Java stack traces, node/V8 errors, and
-plain message or log lines. See the module of each for its details.
+Formats: Java stack traces, node/V8 errors, plain message or log lines, and each
+language's own (``Language.paste``: Python tracebacks, Rust panics, Go
+panics and ``log.Fatal`` lines). See the module of each for its details.
 """
 
 from __future__ import annotations
@@ -29,9 +28,9 @@ _Finder = Callable[[list[str]], list[Found]]
 
 #: Layouts that cannot be mistaken for anything else: each language's (see
 #: ``Language.paste_finders``), then those of runtimes errordex does not index.
-_OTHER_STRONG: tuple[_Finder, ...] = (other.find_go, other.find_java, other.find_js)
+_OTHER_STRONG: tuple[_Finder, ...] = (other.find_java, other.find_js)
 #: Read only when no strong layout was found.
-_OTHER_WEAK: tuple[_Finder, ...] = (other.find_go_log,)
+_OTHER_WEAK: tuple[_Finder, ...] = ()
 
 
 def _finders() -> tuple[tuple[_Finder, ...], tuple[_Finder, ...]]:

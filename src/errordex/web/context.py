@@ -335,8 +335,15 @@ def search_context(store: SqliteStore, q: str, limit: int = SEARCH_LIMIT) -> dic
 
 
 def main_part(ctx: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The error the paste is about: the first part that is not a cause or context."""
+    """The error the paste is about: the first part that is not a cause or
+    context; but when the error wraps others (Go's ``a: b: c``, its parts
+    innermost first), the first wrapped part an entry answers: what a library
+    threw, inside the text its callers added."""
     parts: list[dict[str, Any]] = ctx["parts"]
+    for p in parts:
+        answer = p.get("answer")
+        if p.get("relation") == "wrapped" and answer and answer.get("kind") == "entry":
+            return p
     main = [p for p in parts if p.get("relation") is None] or parts
     return main[0] if main else None
 
