@@ -759,6 +759,11 @@ def queue_status(as_json: bool, limit: int | None, db: str | None) -> None:
                 f"running  {r.task_id}  {r.source}  attempt {r.attempts} on {r.worker}"
             )
         )
+    for r in st.retrying:
+        label = f"{r.source}@{r.rev}" if r.rev else r.source
+        click.echo(
+            visible_controls(f"queued   {r.task_id}  {label}: attempt {r.attempts}, {r.reason}")
+        )
     for r in st.failures:
         label = f"{r.source}@{r.rev}" if r.rev else r.source
         click.echo(visible_controls(f"failed   {r.task_id}  {label}: {r.reason}"))

@@ -36,6 +36,29 @@ def test_crawl_indexes_every_source_and_status_counts_them(queue: Queue) -> None
     assert "pkg:nosuchdist: no installed Python distribution" in text
 
 
+def test_a_clone_that_fails_for_the_network_is_retried_and_status_says_why(
+    queue: Queue, tmp_path: Path
+) -> None:
+    queue.worker()
+    # nothing listens on this port: "Failed to connect", retried with backoff
+    down = f"http://127.0.0.1:{free_port()}/o/r.git"
+    missing = (tmp_path / "no-such-repo.git").as_uri()  # not there: failed at once
+    ids = queue.crawl(down, missing)
+    deadline = time.monotonic() + 30
+    while True:
+        st = json.loads(queue.cli("queue", "status", "--json").stdout)
+        if st["retrying"] and st["failures"]:
+            break
+        assert time.monotonic() < deadline, st
+        time.sleep(0.2)
+    [waiting] = st["retrying"]
+    assert waiting["source"] == down and "retrying after: could not clone" in waiting["reason"]
+    [failed] = st["failures"]
+    assert failed["source"] == missing and failed["attempts"] == 1
+    text = queue.cli("queue", "status").stdout
+    assert f"queued   {ids[0]}  {down}: attempt 1, retrying after: could not clone" in text
+
+
 def test_a_task_for_a_stored_snapshot_is_skipped_and_says_so(queue: Queue) -> None:
     worker = queue.worker()
     first = queue.cli("index", "pkg:six", "--queue", "--json")

@@ -39,6 +39,8 @@ class QueueStatus:
     counts: dict[str, int]
     failures: list[TaskRecord]
     running: list[TaskRecord]
+    #: queued again after a transient fault, with that fault as the reason
+    retrying: list[TaskRecord]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -46,6 +48,7 @@ class QueueStatus:
             "counts": self.counts,
             "total": sum(self.counts.values()),
             "running": [r.to_json() for r in self.running],
+            "retrying": [r.to_json() for r in self.retrying],
             "failures": [r.to_json() for r in self.failures],
         }
 
@@ -82,10 +85,12 @@ def requeue(store: SqliteStore, broker: str | None = None) -> Enqueued:
 
 
 def status(store: SqliteStore, failures: int | None = None) -> QueueStatus:
-    """Tasks per state, those running, and the failures with their reasons."""
+    """Tasks per state, those running, those waiting for a retry, and the
+    failures with their reasons."""
     conn = store.conn
     return QueueStatus(
         counts=tasks.counts(conn),
         failures=tasks.records(conn, "failed", limit=failures),
         running=tasks.records(conn, "running"),
+        retrying=[r for r in tasks.records(conn, "queued") if r.reason],
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import signal
 import socket
 import sqlite3
@@ -36,6 +37,15 @@ from errordex.store import tasks
 from errordex.store.sqlite import SqliteStore
 
 log = logging.getLogger(__name__)
+
+
+#: what git says when the network, not the repository, is at fault
+_NETWORK = re.compile(
+    r"Could not resolve host|Connection refused|Connection reset|Connection timed out"
+    r"|timed out|Failed to connect|early EOF|RPC failed|Temporary failure|Network is unreachable"
+    r"|returned error: 5\d\d",
+    re.I,
+)
 
 
 class Transient(Exception):
@@ -73,8 +83,18 @@ def worker_name() -> str:
 
 def is_transient(exc: BaseException) -> bool:
     """Whether a retry may succeed: the store busy or not reachable now, a
-    clone that failed (the network), the broker's connection."""
-    if isinstance(exc, Transient | CloneFailed | ConnectionError | TimeoutError):
+    clone that failed for the network (not for a repository that is not
+    there), the broker's connection.
+
+    >>> from errordex.errors import CloneFailed
+    >>> is_transient(CloneFailed("could not clone u: Could not resolve host: example.org"))
+    True
+    >>> is_transient(CloneFailed("could not clone u: repository 'u' not found"))
+    False
+    """
+    if isinstance(exc, CloneFailed):
+        return bool(_NETWORK.search(str(exc)))
+    if isinstance(exc, Transient | ConnectionError | TimeoutError):
         return True
     if isinstance(exc, NotOurDatabase | StoreDamaged | StoreReadOnly):
         return False
