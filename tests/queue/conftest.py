@@ -4,6 +4,7 @@ a temporary directory (no persistence, as a cache would run it), and
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -101,13 +102,12 @@ class Worker:
         return self.log.read_text(errors="replace")
 
     def stop(self) -> None:
+        """The test is over: the worker and its processes go at once (it has
+        a process group of its own)."""
         if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGQUIT)  # Celery's cold shutdown: the test is over
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(15)
 
 
 @dataclass
@@ -137,6 +137,7 @@ class Queue:
                 env={**self.env(), **(env or {})},
                 stdout=out,
                 stderr=subprocess.STDOUT,
+                start_new_session=True,
             )
         w = Worker(proc, log)
         self.workers.append(w)
