@@ -80,7 +80,7 @@ def _open_and_close(path: str) -> str:
 
 def test_processes_opening_a_new_store_at_once_all_succeed(tmp_path: Path) -> None:
     # the queue's workers start together on a store that is not there yet
-    for round_ in range(3):
+    for round_ in range(8):
         path = str(tmp_path / f"new-{round_}.db")
         with multiprocessing.get_context("fork").Pool(6) as pool:
             assert pool.map(_open_and_close, [path] * 6) == ["ok"] * 6

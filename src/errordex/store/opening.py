@@ -25,6 +25,7 @@ import shlex
 import sqlite3
 import zlib
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from enum import Enum
 from functools import wraps
 from pathlib import Path
@@ -69,15 +70,8 @@ def connect_writer(path: Path) -> sqlite3.Connection:
         raise StoreError(f"cannot create the directory of the database {path}: {exc}") from None
     conn = sqlite3.connect(path, timeout=_TIMEOUT, isolation_level=None)
     try:
-        kind = _identify(conn, path)
-        _probe_write(conn)
-        if kind is not _Kind.EMPTY:
-            check(conn, path)
-        if kind is not _Kind.OURS:  # a new store, or one from before the stamp
-            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA foreign_keys=ON")
-        _migrate(conn, path)
+        with _opening_lock(path):
+            _open_for_writing(conn, path)
     except sqlite3.Error as exc:
         conn.close()
         if _code(exc) in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM):
@@ -92,19 +86,37 @@ def connect_writer(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def _migrate(conn: sqlite3.Connection, path: Path) -> None:
-    """Apply the pending migrations, one process at a time: several workers
-    opening a new store at once would each create its tables (a migration's
+@contextmanager
+def _opening_lock(path: Path) -> Iterator[None]:
+    """One process at a time identifies, stamps and migrates the store:
+    several workers opening a new store at once would each see it empty and
+    create its tables, or see another's half-made schema (a migration's
     ``executescript`` commits as it starts, so SQLite's own lock does not
     hold across it). ``flock`` is apart from SQLite's byte-range locks."""
-    if not migrations.pending(conn):
+    try:
+        f = path.open("rb")
+    except OSError:  # SQLite says what is wrong with the file next
+        yield
         return
-    with path.open("rb") as f:
+    with f:
         fcntl.flock(f, fcntl.LOCK_EX)
         try:
-            migrations.apply(conn)  # reads what is applied now, under the lock
+            yield
         finally:
             fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def _open_for_writing(conn: sqlite3.Connection, path: Path) -> None:
+    """Identify, check, stamp and migrate the store (``connect_writer``)."""
+    kind = _identify(conn, path)
+    _probe_write(conn)
+    if kind is not _Kind.EMPTY:
+        check(conn, path)
+    if kind is not _Kind.OURS:  # a new store, or one from before the stamp
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA foreign_keys=ON")
+    migrations.apply(conn)
 
 
 def connect_reader(path: Path) -> sqlite3.Connection:
