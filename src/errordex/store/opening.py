@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import fcntl
 import inspect
+import os
 import shlex
 import sqlite3
 import zlib
@@ -92,18 +93,19 @@ def _opening_lock(path: Path) -> Iterator[None]:
     several workers opening a new store at once would each see it empty and
     create its tables, or see another's half-made schema (a migration's
     ``executescript`` commits as it starts, so SQLite's own lock does not
-    hold across it). ``flock`` is apart from SQLite's byte-range locks."""
+    hold across it). The ``flock`` is on the store's directory: closing a
+    descriptor of the database file itself would drop the POSIX locks
+    SQLite holds on it in this process."""
     try:
-        f = path.open("rb")
-    except OSError:  # SQLite says what is wrong with the file next
+        fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:  # SQLite says what is wrong with the place next
         yield
         return
-    with f:
-        fcntl.flock(f, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # and the flock with it
 
 
 def _open_for_writing(conn: sqlite3.Connection, path: Path) -> None:
