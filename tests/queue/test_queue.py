@@ -193,9 +193,9 @@ def test_a_process_is_replaced_after_max_tasks_per_child(queue: Queue) -> None:
 def test_a_store_locked_for_a_while_is_retried_with_backoff(queue: Queue) -> None:
     # the store exists (as crawl leaves it) and another process holds its write lock
     [tid] = queue.crawl("pkg:mdurl")
-    queue.worker("--store-timeout", "0.5")
     with sqlite3.connect(queue.db, isolation_level=None) as holder:
         holder.execute("BEGIN IMMEDIATE")
+        queue.worker("--store-timeout", "0.5")
         deadline = time.monotonic() + 30
         while "retry 1 in 2s" not in queue.workers[0].output():
             assert time.monotonic() < deadline, queue.workers[0].output()[-2000:]
