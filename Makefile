@@ -17,7 +17,7 @@ DEB_TEST_PACKAGES := ripgrep git librust-regex-dev librust-semver-dev \
 	librust-smallvec-dev librust-data-encoding-dev librust-strsim-dev librust-object-dev \
 	librust-serde-dev chromium \
 	golang-go golang-github-pkg-errors-dev golang-github-spf13-pflag-dev \
-	golang-gopkg-yaml.v3-dev golang-github-google-uuid-dev postgresql
+	golang-gopkg-yaml.v3-dev golang-github-google-uuid-dev postgresql redis-server
 
 # Real npm packages the JavaScript/TypeScript tests index, pinned by the
 # lock file: installed once (npm ci, no install scripts) into .npm-corpus/.

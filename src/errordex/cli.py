@@ -136,6 +136,15 @@ db_option = click.option(
 )
 
 
+broker_option = click.option(
+    "--broker",
+    envvar="ERRORDEX_BROKER",
+    default=None,
+    help="The queue's broker, a Redis URL (default redis://127.0.0.1:6379/0)."
+    " Env: ERRORDEX_BROKER.",
+)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="errordex")
 def main() -> None:
@@ -195,6 +204,13 @@ def main() -> None:
     help="Worker processes (default: one per core, at most 4).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the snapshot summary as JSON.")
+@click.option(
+    "--queue",
+    "queued",
+    is_flag=True,
+    help="Do not index here: send one task to the workers (errordex worker) through the broker.",
+)
+@broker_option
 @db_option
 @friendly
 def index(
@@ -208,6 +224,8 @@ def index(
     site_packages: tuple[str, ...],
     jobs: int | None,
     as_json: bool,
+    queued: bool,
+    broker: str | None,
     db: str | None,
 ) -> None:
     """Index SOURCE: a directory, a git repo (any --rev), a git URL, or pkg:NAME."""
@@ -217,6 +235,23 @@ def index(
     from errordex.pipeline import index as run_index
     from errordex.termview import index_progress, print_index_summary, stdout_console
 
+    if queued:
+        from errordex.queue import IndexJob
+
+        path = Path(source).expanduser()
+        job = IndexJob(
+            # a directory as the workers will find it
+            str(path.resolve()) if path.is_dir() else source,
+            rev=rev,
+            name=name,
+            exclude=exclude,
+            max_file_bytes=max_file_bytes,
+            interpreter=interpreter,
+            site_packages=site_packages,
+            forge_url=forge_url,
+        )
+        _enqueue([job], broker, db, as_json)
+        return
     options = IngestOptions(
         max_file_bytes=max_file_bytes,
         exclude=exclude,
@@ -714,6 +749,200 @@ def verify(repo: str | None, as_json: bool, db: str | None) -> None:
                 click.echo(visible_controls(f"  {p.entry_id} {p.kind}: {p.detail}"))
     if bad:
         sys.exit(EXIT_UNGROUNDED)
+
+
+def _enqueue(jobs: list[Any], broker: str | None, db: str | None, as_json: bool) -> None:
+    """Send ``jobs`` (``IndexJob``) to the workers and say what was sent."""
+    from errordex.queue import enqueue, queue_store
+
+    store = queue_store(open_store(db, write=True))
+    sent = enqueue(store, jobs, broker)
+    if as_json:
+        emit_json(
+            {
+                "version": 1,
+                "broker": sent.broker,
+                "database": str(store.path),
+                "tasks": [{"task_id": tid, **job.to_json()} for tid, job in sent.tasks],
+            }
+        )
+        return
+    n = len(sent.tasks)
+    click.echo(f"queued {n} task{'s' if n != 1 else ''} on {sent.broker}")
+    for tid, job in sent.tasks:
+        click.echo(visible_controls(f"  {tid}  {job.label}"))
+    err_console.print(
+        "progress: `errordex queue status`", highlight=False, soft_wrap=True, style="dim"
+    )
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--json", "as_json", is_flag=True, help="Print the tasks sent as JSON.")
+@broker_option
+@db_option
+@friendly
+def crawl(file: str, as_json: bool, broker: str | None, db: str | None) -> None:
+    """Send one index task per source listed in FILE to the workers.
+
+    FILE has one source a line: pkg:NAME, a git URL or a directory, with an
+    optional @REV and --name owner/repo; # starts a comment. A bad line is
+    reported with its number, and then nothing is sent. "-" reads stdin.
+    """
+    from pathlib import Path
+
+    from errordex.queue.crawlfile import parse
+
+    if file == "-":
+        text, base = sys.stdin.read(), Path.cwd()
+    else:
+        try:
+            text = Path(file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
+            raise InputError(f"cannot read the crawl file {file}: {why}") from None
+        base = Path(file).resolve().parent
+    _enqueue(parse(text, file, base), broker, db, as_json)
+
+
+@main.command()
+@click.option(
+    "--concurrency",
+    "-c",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Processes, each running one task at a time.",
+)
+@click.option(
+    "--max-tasks-per-child",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Replace a process after this many tasks.",
+)
+@click.option(
+    "--max-memory-per-child",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="KB",
+    help="Replace a process whose resident memory grew past this many KB (after its task).",
+)
+@click.option(
+    "--soft-time-limit",
+    type=click.FloatRange(min=0.1),
+    default=900,
+    show_default=True,
+    help="Seconds a task may run; then it is stopped and recorded as failed.",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0.1),
+    default=None,
+    help="Seconds after which the process running a task is killed (default: the soft limit + 60).",
+)
+@click.option(
+    "--max-attempts",
+    type=click.IntRange(min=1),
+    default=3,
+    show_default=True,
+    help="Times the process running a task may die (kill -9, a crash) before the task is"
+    " recorded as failed.",
+)
+@click.option(
+    "--store-timeout",
+    type=click.FloatRange(min=0),
+    default=600,
+    show_default=True,
+    help="Seconds a write waits for another worker's write to the store; then the task is"
+    " retried later, with backoff.",
+)
+@click.option("--loglevel", default="INFO", show_default=True, help="Celery's log level.")
+@broker_option
+@db_option
+@friendly
+def worker(
+    concurrency: int,
+    max_tasks_per_child: int | None,
+    max_memory_per_child: int | None,
+    soft_time_limit: float,
+    time_limit: float | None,
+    max_attempts: int,
+    store_timeout: float,
+    loglevel: str,
+    broker: str | None,
+    db: str | None,
+) -> None:
+    """Run a Celery worker that indexes the tasks sent by crawl and index --queue."""
+    from errordex.queue.app import WorkerSettings, broker_url, run_worker
+
+    if time_limit is not None and time_limit <= soft_time_limit:
+        raise InputError("--time-limit must be longer than --soft-time-limit")
+    settings = WorkerSettings(
+        db=db,
+        concurrency=concurrency,
+        max_tasks_per_child=max_tasks_per_child,
+        max_memory_per_child=max_memory_per_child,
+        soft_time_limit=soft_time_limit,
+        time_limit=time_limit if time_limit is not None else soft_time_limit + 60,
+        max_attempts=max_attempts,
+        store_timeout=store_timeout,
+        loglevel=loglevel,
+    )
+    run_worker(broker_url(broker), settings)
+
+
+@main.group()
+def queue() -> None:
+    """The distributed queue's tasks: status, requeue."""
+
+
+@queue.command(name="status")
+@click.option("--json", "as_json", is_flag=True, help="Print the counts and failures as JSON.")
+@click.option(
+    "--limit", type=click.IntRange(min=0), default=None, help="Show at most this many failures."
+)
+@db_option
+@friendly
+def queue_status(as_json: bool, limit: int | None, db: str | None) -> None:
+    """Tasks per state (queued, running, done, skipped, failed), and each failure's reason."""
+    from errordex.queue import queue_store, status
+
+    store = queue_store(open_store(db))
+    st = status(store, failures=limit)
+    if as_json:
+        emit_json({**st.to_json(), "database": str(store.path)})
+        return
+    click.echo(
+        "  ".join(f"{state} {n}" for state, n in st.counts.items())
+        + f"  (total {sum(st.counts.values())})"
+    )
+    for r in st.running:
+        click.echo(
+            visible_controls(
+                f"running  {r.task_id}  {r.source}  attempt {r.attempts} on {r.worker}"
+            )
+        )
+    for r in st.retrying:
+        label = f"{r.source}@{r.rev}" if r.rev else r.source
+        click.echo(
+            visible_controls(f"queued   {r.task_id}  {label}: attempt {r.attempts}, {r.reason}")
+        )
+    for r in st.failures:
+        label = f"{r.source}@{r.rev}" if r.rev else r.source
+        click.echo(visible_controls(f"failed   {r.task_id}  {label}: {r.reason}"))
+
+
+@queue.command(name="requeue")
+@broker_option
+@db_option
+@friendly
+def queue_requeue(broker: str | None, db: str | None) -> None:
+    """Send again the tasks recorded as queued (after the broker lost its messages)."""
+    from errordex.queue import queue_store, requeue
+
+    store = queue_store(open_store(db, write=True))
+    sent = requeue(store, broker)
+    click.echo(f"sent {len(sent.tasks)} queued tasks again on {sent.broker}")
 
 
 if __name__ == "__main__":  # pragma: no cover

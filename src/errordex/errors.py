@@ -14,6 +14,9 @@
     │   └── DiskFull              no room left for the database or the index's scratch files
     ├── NotFound                  no such entry, repo or snapshot; explain found no match
     ├── InputError                malformed input (pasted text, options)
+    │   └── CrawlFileError        lines of a crawl file that name no source (each with its number)
+    ├── QueueError                the distributed queue cannot be used
+    │   └── BrokerUnavailable     the broker (Redis) cannot be reached
     ├── LanguageError             a language plugin cannot be loaded or registers wrongly
     └── LlmError                  the model endpoint cannot be used for any page
         ├── LlmNotConfigured      no endpoint or model is set (flags, env, config file)
@@ -37,6 +40,7 @@ EXIT_STORE = 4  # the database cannot be used
 EXIT_NOT_FOUND = 5  # no such entry / no match
 EXIT_UNGROUNDED = 6  # `errordex verify` found statements the code does not back
 EXIT_LLM = 7  # the model endpoint cannot be used (not configured, unreachable, budget spent)
+EXIT_QUEUE = 8  # the queue's broker cannot be reached
 EXIT_INTERRUPTED = 130  # Ctrl-C
 EXIT_BROKEN_PIPE = 141  # stdout closed early (`| head`): 128 + SIGPIPE, as the shell reports cat
 
@@ -103,6 +107,27 @@ class NotFound(ErrordexError):
 
 class InputError(ErrordexError):
     exit_code = EXIT_USAGE
+
+
+class CrawlFileError(InputError):
+    """A crawl file has lines that name no source; ``problems`` holds (line
+    number, why) for each, and the message lists them."""
+
+    def __init__(self, path: str, problems: list[tuple[int, str]]) -> None:
+        lines = "".join(f"\n  line {n}: {why}" for n, why in problems)
+        n = len(problems)
+        super().__init__(
+            f"{path}: {n} bad line{'s' if n > 1 else ''}, nothing was enqueued:{lines}"
+        )
+        self.problems = problems
+
+
+class QueueError(ErrordexError):
+    exit_code = EXIT_QUEUE
+
+
+class BrokerUnavailable(QueueError):
+    pass
 
 
 class LanguageError(ErrordexError):

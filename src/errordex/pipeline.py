@@ -617,12 +617,36 @@ def index(
     the user can fix: a source that cannot be read, a bad option, a full disk
     (``DiskFull``); the store keeps its previous snapshot then."""
     started = time.perf_counter()
+    source = open_for_index(spec, rev=rev, name=name, options=options)
+    return index_source(source, store, jobs=jobs, progress=progress, started=started)
+
+
+def open_for_index(
+    spec: str,
+    rev: str | None = None,
+    name: str | None = None,
+    options: IngestOptions | None = None,
+) -> Source:
+    """Open ``spec`` as ``index`` reads it (only the files worth parsing), to
+    look at its repository and commit before ``index_source`` (the queue's
+    worker skips a snapshot that is stored already)."""
     opts = options or IngestOptions()
     user_wanted = opts.wanted
     opts = replace(
         opts, wanted=wanted if user_wanted is None else lambda p: wanted(p) and user_wanted(p)
     )
-    source = open_source(spec, rev=rev, name=name, options=opts)
+    return open_source(spec, rev=rev, name=name, options=opts)
+
+
+def index_source(
+    source: Source,
+    store: Store,
+    jobs: int | None = None,
+    progress: ProgressFn | None = None,
+    started: float | None = None,
+) -> IndexResult:
+    """Index a source from ``open_for_index``, as ``index`` does."""
+    started = time.perf_counter() if started is None else started
     if jobs is None:
         jobs = 1 if (os.cpu_count() or 1) < 2 else min(4, os.cpu_count() or 1)
     with _disk_full_reported(store):

@@ -3,6 +3,7 @@ it to read or to write may do to it."""
 
 from __future__ import annotations
 
+import multiprocessing
 import sqlite3
 import time
 from pathlib import Path
@@ -68,3 +69,19 @@ def test_a_store_another_process_is_writing_opens_without_waiting(tmp_path: Path
     finally:
         other.execute("ROLLBACK")
         other.close()
+
+
+def _open_and_close(path: str) -> str:
+    try:
+        SqliteStore(Path(path)).close()
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return "ok"
+
+
+def test_processes_opening_a_new_store_at_once_all_succeed(tmp_path: Path) -> None:
+    # the queue's workers start together on a store that is not there yet
+    for round_ in range(8):
+        path = str(tmp_path / f"new-{round_}.db")
+        with multiprocessing.get_context("fork").Pool(6) as pool:
+            assert pool.map(_open_and_close, [path] * 6) == ["ok"] * 6

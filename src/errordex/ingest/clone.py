@@ -55,6 +55,9 @@ def ensure_clone(url: str, cache_dir: Path | None) -> Path:
     except GitFailed as e:
         shutil.rmtree(tmp, ignore_errors=True)
         raise CloneFailed(f"could not clone {redact_url(url)}: {e.reason}") from None
+    except BaseException:  # a time limit, Ctrl-C: leave no half clone in the cache
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
     try:
         os.rename(tmp, target)
     except OSError:  # another process cloned it meanwhile: use theirs

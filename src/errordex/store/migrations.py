@@ -183,6 +183,22 @@ def m006_llm_prose(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX llm_prose_by_entry ON llm_prose(repo, entry_id)")
 
 
+@migration
+def m007_queue_tasks(conn: sqlite3.Connection) -> None:
+    """The distributed queue's record of every task (``errordex.store.tasks``):
+    what was asked, its state, and why it failed, shared by the workers and
+    ``errordex queue status``. The broker only carries the messages."""
+    conn.execute(
+        "CREATE TABLE queue_tasks (task_id TEXT PRIMARY KEY, source TEXT NOT NULL, rev TEXT,"
+        " job TEXT NOT NULL, state TEXT NOT NULL"
+        " CHECK (state IN ('queued', 'running', 'done', 'skipped', 'failed')),"
+        ' attempts INTEGER NOT NULL DEFAULT 0, lost INTEGER NOT NULL DEFAULT 0, reason TEXT, repo TEXT, "commit" TEXT,'
+        " worker TEXT, enqueued_at TEXT NOT NULL, started_at TEXT, finished_at TEXT,"
+        " seconds REAL, bytes INTEGER)"
+    )
+    conn.execute("CREATE INDEX queue_tasks_by_state ON queue_tasks(state)")
+
+
 def pending(conn: sqlite3.Connection) -> list[str]:
     """Names of the migrations not applied to the database yet, in order."""
     done: set[str] = set()

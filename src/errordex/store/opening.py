@@ -19,11 +19,14 @@ that meets a damaged page says so (``reports_damage``), and ``verify`` runs it.
 
 from __future__ import annotations
 
+import fcntl
 import inspect
+import os
 import shlex
 import sqlite3
 import zlib
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from enum import Enum
 from functools import wraps
 from pathlib import Path
@@ -68,15 +71,8 @@ def connect_writer(path: Path) -> sqlite3.Connection:
         raise StoreError(f"cannot create the directory of the database {path}: {exc}") from None
     conn = sqlite3.connect(path, timeout=_TIMEOUT, isolation_level=None)
     try:
-        kind = _identify(conn, path)
-        _probe_write(conn)
-        if kind is not _Kind.EMPTY:
-            check(conn, path)
-        if kind is not _Kind.OURS:  # a new store, or one from before the stamp
-            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA foreign_keys=ON")
-        migrations.apply(conn)
+        with _opening_lock(path):
+            _open_for_writing(conn, path)
     except sqlite3.Error as exc:
         conn.close()
         if _code(exc) in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM):
@@ -89,6 +85,40 @@ def connect_writer(path: Path) -> sqlite3.Connection:
         conn.close()
         raise
     return conn
+
+
+@contextmanager
+def _opening_lock(path: Path) -> Iterator[None]:
+    """One process at a time identifies, stamps and migrates the store:
+    several workers opening a new store at once would each see it empty and
+    create its tables, or see another's half-made schema (a migration's
+    ``executescript`` commits as it starts, so SQLite's own lock does not
+    hold across it). The ``flock`` is on the store's directory: closing a
+    descriptor of the database file itself would drop the POSIX locks
+    SQLite holds on it in this process."""
+    try:
+        fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:  # SQLite says what is wrong with the place next
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # and the flock with it
+
+
+def _open_for_writing(conn: sqlite3.Connection, path: Path) -> None:
+    """Identify, check, stamp and migrate the store (``connect_writer``)."""
+    kind = _identify(conn, path)
+    _probe_write(conn)
+    if kind is not _Kind.EMPTY:
+        check(conn, path)
+    if kind is not _Kind.OURS:  # a new store, or one from before the stamp
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA foreign_keys=ON")
+    migrations.apply(conn)
 
 
 def connect_reader(path: Path) -> sqlite3.Connection:

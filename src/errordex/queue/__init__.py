@@ -1,0 +1,119 @@
+"""Indexing many repositories on Celery workers, with Redis as the broker.
+
+    errordex worker --concurrency 2            # as many as you like, anywhere
+    errordex crawl sources.txt                 # one task per source at a revision
+    errordex index pkg:click --queue           # one task
+    errordex queue status                      # counts per state, and the failures
+
+The tasks' records live in the store (``errordex.store.tasks``), which every
+worker and the CLI share: the broker carries messages, the store says what
+became of them. Configuration: ``ERRORDEX_DB`` (the store) and
+``ERRORDEX_BROKER`` (a ``redis://`` URL), or ``--db`` and ``--broker``.
+
+Celery is imported only here and below, and only when the queue is used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from errordex.errors import StoreError
+from errordex.queue.jobs import IndexJob
+from errordex.store import tasks
+from errordex.store.base import Store
+from errordex.store.sqlite import SqliteStore
+from errordex.store.tasks import TaskRecord
+
+__all__ = [
+    "Enqueued",
+    "IndexJob",
+    "QueueStatus",
+    "enqueue",
+    "queue_store",
+    "requeue",
+    "status",
+]
+
+
+def queue_store(store: Store) -> SqliteStore:
+    """The store the queue's task records are in: an SQLite one, for now
+    (its records' transactions are SQLite's; the PostgreSQL store does not
+    hold them yet)."""
+    if isinstance(store, SqliteStore):
+        return store
+    raise StoreError(
+        f"the queue keeps its task records in an SQLite store, and {store.where} is not one"
+        " (workers on PostgreSQL are not supported yet)",
+        hint="name an SQLite file with --db or ERRORDEX_DB for crawl, worker and queue",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Enqueued:
+    """Tasks sent: (task id, job) each."""
+
+    broker: str
+    tasks: list[tuple[str, IndexJob]]
+
+
+@dataclass(frozen=True, slots=True)
+class QueueStatus:
+    counts: dict[str, int]
+    failures: list[TaskRecord]
+    running: list[TaskRecord]
+    #: queued again after a transient fault, with that fault as the reason
+    retrying: list[TaskRecord]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": 1,
+            "counts": self.counts,
+            "total": sum(self.counts.values()),
+            "running": [r.to_json() for r in self.running],
+            "retrying": [r.to_json() for r in self.retrying],
+            "failures": [r.to_json() for r in self.failures],
+        }
+
+
+def enqueue(store: SqliteStore, jobs: list[IndexJob], broker: str | None = None) -> Enqueued:
+    """Record ``jobs`` as queued in ``store`` and send one task each.
+
+    Raises ``BrokerUnavailable`` before recording anything when the broker
+    does not answer; when it goes away while sending, the tasks not sent
+    stay recorded as queued (``requeue`` sends them)."""
+    from errordex.queue import app as celery_app
+
+    url = celery_app.broker_url(broker)
+    app = celery_app.make_app(url)
+    celery_app.ping(app, url)
+    pairs = list(zip(celery_app.new_task_ids(len(jobs)), jobs, strict=True))
+    tasks.enqueue(store.conn, ((tid, job.to_json()) for tid, job in pairs))
+    celery_app.publish(app, url, pairs)
+    return Enqueued(celery_app.shown(url), pairs)
+
+
+def requeue(store: SqliteStore, broker: str | None = None) -> Enqueued:
+    """Send again every task recorded as queued: after the broker lost its
+    messages (a Redis restarted without persistence). A task delivered twice
+    runs once; the second delivery is a no-op."""
+    from errordex.queue import app as celery_app
+
+    url = celery_app.broker_url(broker)
+    app = celery_app.make_app(url)
+    celery_app.ping(app, url)
+    pairs = [(r.task_id, IndexJob.from_json(r.job)) for r in tasks.records(store.conn, "queued")]
+    celery_app.publish(app, url, pairs)
+    return Enqueued(celery_app.shown(url), pairs)
+
+
+def status(store: SqliteStore, failures: int | None = None) -> QueueStatus:
+    """Tasks per state, those running, those waiting for a retry, and the
+    failures with their reasons."""
+    conn = store.conn
+    return QueueStatus(
+        counts=tasks.counts(conn),
+        failures=tasks.records(conn, "failed", limit=failures),
+        running=tasks.records(conn, "running"),
+        retrying=[r for r in tasks.records(conn, "queued") if r.reason],
+    )

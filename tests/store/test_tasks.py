@@ -1,0 +1,62 @@
+"""The queue's records in the store (``errordex.store.tasks``): a task runs
+once, a process that dies is counted, and the schema is as migrated."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from errordex.store import tasks
+from errordex.store.sqlite import SqliteStore
+
+JOB = {"source": "pkg:six", "rev": None}
+
+
+def test_fresh_database_has_the_queue_tasks_table(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite")
+    cols = [r[1] for r in store.conn.execute("PRAGMA table_info(queue_tasks)")]
+    assert cols == [
+        "task_id", "source", "rev", "job", "state", "attempts", "lost", "reason", "repo",
+        "commit", "worker", "enqueued_at", "started_at", "finished_at", "seconds", "bytes",
+    ]  # fmt: skip
+
+
+def test_a_finished_task_is_not_started_again(tmp_path: Path) -> None:
+    conn = SqliteStore(tmp_path / "db.sqlite").conn
+    tasks.enqueue(conn, [("t1", JOB)])
+    assert tasks.start(conn, "t1", JOB, "w:1", max_attempts=3).run
+    tasks.finish(conn, "t1", "done", None, repo="benjaminp/six", commit="c" * 40)
+    again = tasks.start(conn, "t1", JOB, "w:2", max_attempts=3)
+    assert not again.run and again.previous == "done"
+    assert tasks.counts(conn) == {"queued": 0, "running": 0, "done": 1, "skipped": 0, "failed": 0}
+
+
+def test_a_task_whose_process_dies_each_time_is_failed_after_max_attempts(tmp_path: Path) -> None:
+    conn = SqliteStore(tmp_path / "db.sqlite").conn
+    tasks.enqueue(conn, [("t1", JOB)])
+    first = tasks.start(conn, "t1", JOB, "w:1", max_attempts=2)
+    assert first.run and first.lost_worker is None
+    # w:1 died without recording anything: the message comes back
+    second = tasks.start(conn, "t1", JOB, "w:2", max_attempts=2)
+    assert second.run and second.lost_worker == "w:1" and second.attempt == 2
+    third = tasks.start(conn, "t1", JOB, "w:3", max_attempts=2)
+    assert not third.run
+    rec = tasks.record(conn, "t1")
+    assert rec is not None and rec.state == "failed" and rec.lost == 2
+    assert rec.reason is not None and "died in each of its 2 attempts" in rec.reason
+
+
+def test_retries_after_transient_faults_are_not_counted_as_lost(tmp_path: Path) -> None:
+    conn = SqliteStore(tmp_path / "db.sqlite").conn
+    tasks.enqueue(conn, [("t1", JOB)])
+    for n in range(4):
+        assert tasks.start(conn, "t1", JOB, f"w:{n}", max_attempts=2).run
+        tasks.retrying(conn, "t1", "retrying after: database is locked")
+    rec = tasks.record(conn, "t1")
+    assert rec is not None and rec.state == "queued" and rec.attempts == 4 and rec.lost == 0
+
+
+def test_a_task_from_another_store_is_recorded_when_it_starts(tmp_path: Path) -> None:
+    conn = SqliteStore(tmp_path / "db.sqlite").conn
+    assert tasks.start(conn, "elsewhere", JOB, "w:1", max_attempts=3).run
+    rec = tasks.record(conn, "elsewhere")
+    assert rec is not None and rec.state == "running" and rec.source == "pkg:six"
