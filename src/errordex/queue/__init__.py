@@ -18,12 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from errordex.errors import StoreError
 from errordex.queue.jobs import IndexJob
 from errordex.store import tasks
-from errordex.store.base import Store
 from errordex.store.sqlite import SqliteStore
-from errordex.store.tasks import TaskRecord
+from errordex.store.tasks import TaskRecord, queue_store
 
 __all__ = [
     "Enqueued",
@@ -34,19 +32,6 @@ __all__ = [
     "requeue",
     "status",
 ]
-
-
-def queue_store(store: Store) -> SqliteStore:
-    """The store the queue's task records are in: an SQLite one, for now
-    (its records' transactions are SQLite's; the PostgreSQL store does not
-    hold them yet)."""
-    if isinstance(store, SqliteStore):
-        return store
-    raise StoreError(
-        f"the queue keeps its task records in an SQLite store, and {store.where} is not one"
-        " (workers on PostgreSQL are not supported yet)",
-        hint="name an SQLite file with --db or ERRORDEX_DB for crawl, worker and queue",
-    )
 
 
 @dataclass(frozen=True, slots=True)

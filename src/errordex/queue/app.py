@@ -24,11 +24,11 @@ from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 from kombu.utils.url import maybe_sanitize_url
 
 from errordex.errors import BrokerUnavailable
-from errordex.queue import queue_store
 from errordex.queue.jobs import IndexJob
 from errordex.queue.run import Outcome, Transient, describe, record_outcome, run_job
 from errordex.store import open_store
 from errordex.store.sqlite import SqliteStore
+from errordex.store.tasks import queue_store
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,13 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+from errordex.errors import StoreError
+
+if TYPE_CHECKING:
+    from errordex.store.base import Store
+    from errordex.store.sqlite import SqliteStore
 
 State = Literal["queued", "running", "done", "skipped", "failed"]
 #: every state, in the order a task goes through them
@@ -259,3 +265,18 @@ def snapshot_stored(conn: sqlite3.Connection, slug: str, commit: str) -> bool:
         (slug, commit),
     ).fetchone()
     return row is not None
+
+
+def queue_store(store: Store) -> SqliteStore:
+    """The store the queue's task records are in: an SQLite one, for now
+    (its records' transactions are SQLite's; the PostgreSQL store does not
+    hold them yet)."""
+    from errordex.store.sqlite import SqliteStore
+
+    if isinstance(store, SqliteStore):
+        return store
+    raise StoreError(
+        f"the queue keeps its task records in an SQLite store, and {store.where} is not one"
+        " (workers on PostgreSQL are not supported yet)",
+        hint="name an SQLite file with --db or ERRORDEX_DB for crawl, worker and queue",
+    )

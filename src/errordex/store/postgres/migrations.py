@@ -205,6 +205,22 @@ def m006_llm_prose(conn: Conn) -> None:
     _run(conn, "CREATE INDEX llm_prose_by_entry ON llm_prose(repo, entry_id)")
 
 
+@migration
+def m007_queue_tasks(conn: Conn) -> None:
+    """The queue's task records (``errordex.store.tasks``), as SQLite's: the
+    queue does not use a PostgreSQL store yet, but both stores keep one schema."""
+    _run(
+        conn,
+        "CREATE TABLE queue_tasks (task_id TEXT PRIMARY KEY, source TEXT NOT NULL, rev TEXT,"
+        " job TEXT NOT NULL, state TEXT NOT NULL"
+        " CHECK (state IN ('queued', 'running', 'done', 'skipped', 'failed')),"
+        " attempts INTEGER NOT NULL DEFAULT 0, lost INTEGER NOT NULL DEFAULT 0, reason TEXT,"
+        ' repo TEXT, "commit" TEXT, worker TEXT, enqueued_at TEXT NOT NULL, started_at TEXT,'
+        " finished_at TEXT, seconds DOUBLE PRECISION, bytes BIGINT)",
+    )
+    _run(conn, "CREATE INDEX queue_tasks_by_state ON queue_tasks(state)")
+
+
 def tables(conn: Conn) -> set[str]:
     """The tables of the schema that the connection creates tables in."""
     rows = conn.execute(
