@@ -753,16 +753,16 @@ def verify(repo: str | None, as_json: bool, db: str | None) -> None:
 
 def _enqueue(jobs: list[Any], broker: str | None, db: str | None, as_json: bool) -> None:
     """Send ``jobs`` (``IndexJob``) to the workers and say what was sent."""
-    from errordex.queue import enqueue, queue_store
+    from errordex.queue import enqueue
 
-    store = queue_store(open_store(db, write=True))
+    store = open_store(db, write=True)
     sent = enqueue(store, jobs, broker)
     if as_json:
         emit_json(
             {
                 "version": 1,
                 "broker": sent.broker,
-                "database": str(store.path),
+                "database": store.where,
                 "tasks": [{"task_id": tid, **job.to_json()} for tid, job in sent.tasks],
             }
         )
@@ -905,12 +905,12 @@ def queue() -> None:
 @friendly
 def queue_status(as_json: bool, limit: int | None, db: str | None) -> None:
     """Tasks per state (queued, running, done, skipped, failed), and each failure's reason."""
-    from errordex.queue import queue_store, status
+    from errordex.queue import status
 
-    store = queue_store(open_store(db))
+    store = open_store(db)
     st = status(store, failures=limit)
     if as_json:
-        emit_json({**st.to_json(), "database": str(store.path)})
+        emit_json({**st.to_json(), "database": store.where})
         return
     click.echo(
         "  ".join(f"{state} {n}" for state, n in st.counts.items())
@@ -938,9 +938,9 @@ def queue_status(as_json: bool, limit: int | None, db: str | None) -> None:
 @friendly
 def queue_requeue(broker: str | None, db: str | None) -> None:
     """Send again the tasks recorded as queued (after the broker lost its messages)."""
-    from errordex.queue import queue_store, requeue
+    from errordex.queue import requeue
 
-    store = queue_store(open_store(db, write=True))
+    store = open_store(db, write=True)
     sent = requeue(store, broker)
     click.echo(f"sent {len(sent.tasks)} queued tasks again on {sent.broker}")
 

@@ -68,20 +68,3 @@ def test_crawl_with_bad_lines_exits_2_without_a_traceback(tmp_path: Path) -> Non
     assert "line 2: expected one source" in done.stderr
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "s.db").exists()
-
-
-def test_the_queue_on_a_postgresql_store_is_refused_clearly(tmp_path: Path, pg_url: str) -> None:
-    """The task records' transactions are SQLite's for now: a PostgreSQL store
-    is one clear line and the store's exit code, before anything is sent."""
-    sources = tmp_path / "sources.txt"
-    sources.write_text("pkg:click\n")
-    broker = ["--broker", f"redis://127.0.0.1:{free_port()}/0"]
-    for args in (["crawl", str(sources), *broker], ["queue", "status"]):
-        done = subprocess.run(
-            [ERRORDEX, *args, "--db", pg_url],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        assert done.returncode == 4, (args, done.stderr)
-        assert "not supported yet" in done.stderr and "Traceback" not in done.stderr

@@ -12,8 +12,9 @@ import socket
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
-from tests.queue.conftest import Queue, free_port, make_tree
+from tests.queue.conftest import Queue, Redis, free_port, make_tree
 
 SMALL = ["pkg:six", "pkg:idna", "pkg:vine", "pkg:mdurl"]
 
@@ -231,3 +232,44 @@ def test_redis_stopped_for_a_moment_loses_no_task(queue: Queue, tmp_path: Path) 
 def _entries(db: Path) -> int:
     with sqlite3.connect(db) as conn:
         return int(conn.execute("SELECT count(*) FROM entries").fetchone()[0])
+
+
+def test_workers_on_a_postgresql_store_index_every_source_and_a_rerun_is_skipped(
+    redis: Redis, tmp_path: Path, pg_url: str
+) -> None:
+    """The same queue with its records and snapshots in PostgreSQL: two
+    worker processes take turns writing, every task ends done or failed, and
+    sending the same sources again stores nothing twice."""
+    q = Queue(Path(pg_url), redis, tmp_path)
+    q.db = pg_url  # type: ignore[assignment]  # a URL, not a path: only env() reads it
+    try:
+        q.worker("--concurrency", "2")
+        ids = q.crawl(*SMALL[:3], "pkg:nosuchdist")
+
+        def status() -> dict[str, Any]:
+            done = q.cli("queue", "status", "--json")
+            assert done.returncode == 0, done.stderr
+            data: dict[str, Any] = json.loads(done.stdout)
+            return data
+
+        deadline = time.monotonic() + 120
+        while status()["counts"]["done"] + status()["counts"]["failed"] < len(ids):
+            assert time.monotonic() < deadline, status()
+            time.sleep(0.5)
+        data = status()
+        assert data["counts"] == {"queued": 0, "running": 0, "done": 3, "skipped": 0, "failed": 1}
+        assert "nosuchdist" in data["failures"][0]["reason"]
+        listed = q.cli("list", "--json", "--limit", "1000")
+        assert listed.returncode == 0, listed.stderr
+        again = q.crawl(*SMALL[:3])
+        deadline = time.monotonic() + 120
+        while status()["counts"]["skipped"] < len(again):
+            assert time.monotonic() < deadline, status()
+            time.sleep(0.5)
+        stats = q.cli("stats", "--json")
+        assert stats.returncode == 0, stats.stderr
+        assert len(json.loads(stats.stdout)["repos"]) == 3, stats.stdout
+    finally:
+        for w in q.workers:
+            w.stop()
+

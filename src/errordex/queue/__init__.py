@@ -20,15 +20,14 @@ from typing import Any
 
 from errordex.queue.jobs import IndexJob
 from errordex.store import tasks
-from errordex.store.sqlite import SqliteStore
-from errordex.store.tasks import TaskRecord, queue_store
+from errordex.store.base import Store
+from errordex.store.tasks import TaskRecord
 
 __all__ = [
     "Enqueued",
     "IndexJob",
     "QueueStatus",
     "enqueue",
-    "queue_store",
     "requeue",
     "status",
 ]
@@ -61,7 +60,7 @@ class QueueStatus:
         }
 
 
-def enqueue(store: SqliteStore, jobs: list[IndexJob], broker: str | None = None) -> Enqueued:
+def enqueue(store: Store, jobs: list[IndexJob], broker: str | None = None) -> Enqueued:
     """Record ``jobs`` as queued in ``store`` and send one task each.
 
     Raises ``BrokerUnavailable`` before recording anything when the broker
@@ -73,12 +72,12 @@ def enqueue(store: SqliteStore, jobs: list[IndexJob], broker: str | None = None)
     app = celery_app.make_app(url)
     celery_app.ping(app, url)
     pairs = list(zip(celery_app.new_task_ids(len(jobs)), jobs, strict=True))
-    tasks.enqueue(store.conn, ((tid, job.to_json()) for tid, job in pairs))
+    tasks.enqueue(store, ((tid, job.to_json()) for tid, job in pairs))
     celery_app.publish(app, url, pairs)
     return Enqueued(celery_app.shown(url), pairs)
 
 
-def requeue(store: SqliteStore, broker: str | None = None) -> Enqueued:
+def requeue(store: Store, broker: str | None = None) -> Enqueued:
     """Send again every task recorded as queued: after the broker lost its
     messages (a Redis restarted without persistence). A task delivered twice
     runs once; the second delivery is a no-op."""
@@ -87,18 +86,17 @@ def requeue(store: SqliteStore, broker: str | None = None) -> Enqueued:
     url = celery_app.broker_url(broker)
     app = celery_app.make_app(url)
     celery_app.ping(app, url)
-    pairs = [(r.task_id, IndexJob.from_json(r.job)) for r in tasks.records(store.conn, "queued")]
+    pairs = [(r.task_id, IndexJob.from_json(r.job)) for r in tasks.records(store, "queued")]
     celery_app.publish(app, url, pairs)
     return Enqueued(celery_app.shown(url), pairs)
 
 
-def status(store: SqliteStore, failures: int | None = None) -> QueueStatus:
+def status(store: Store, failures: int | None = None) -> QueueStatus:
     """Tasks per state, those running, those waiting for a retry, and the
     failures with their reasons."""
-    conn = store.conn
     return QueueStatus(
-        counts=tasks.counts(conn),
-        failures=tasks.records(conn, "failed", limit=failures),
-        running=tasks.records(conn, "running"),
-        retrying=[r for r in tasks.records(conn, "queued") if r.reason],
+        counts=tasks.counts(store),
+        failures=tasks.records(store, "failed", limit=failures),
+        running=tasks.records(store, "running"),
+        retrying=[r for r in tasks.records(store, "queued") if r.reason],
     )

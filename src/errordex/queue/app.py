@@ -25,10 +25,17 @@ from kombu.utils.url import maybe_sanitize_url
 
 from errordex.errors import BrokerUnavailable
 from errordex.queue.jobs import IndexJob
-from errordex.queue.run import Outcome, Transient, describe, record_outcome, run_job
+from errordex.queue.run import (
+    Outcome,
+    Transient,
+    describe,
+    is_transient,
+    record_outcome,
+    run_job,
+)
 from errordex.store import open_store
+from errordex.store.base import Store
 from errordex.store.sqlite import SqliteStore
-from errordex.store.tasks import queue_store
 
 log = logging.getLogger(__name__)
 
@@ -149,19 +156,37 @@ def publish(app: Celery, url: str, tasks: Iterable[tuple[str, IndexJob]]) -> int
 # -- the worker's side ------------------------------------------------------
 
 #: each process's store, by pid (a forked child opens its own)
-_STORES: dict[int, SqliteStore] = {}
+_STORES: dict[int, Store] = {}
 
 
-def worker_store(settings: WorkerSettings) -> SqliteStore:
+def worker_store(settings: WorkerSettings) -> Store:
     """This process's store, opened at its first task."""
     store = _STORES.get(os.getpid())
     if store is None:
-        store = queue_store(open_store(settings.db, write=True))
-        # several worker processes write one SQLite file: a snapshot's
-        # write waits for another's to commit rather than fail
-        store.conn.execute(f"PRAGMA busy_timeout = {int(settings.store_timeout * 1000)}")
+        store = _waiting(open_store(settings.db, write=True), settings)
         _STORES[os.getpid()] = store
     return store
+
+
+def _waiting(store: Store, settings: WorkerSettings) -> Store:
+    """Several worker processes write one SQLite file: a snapshot's write
+    waits for another's to commit rather than fail. (PostgreSQL's writers
+    take turns under the store's lock by themselves.)"""
+    if isinstance(store, SqliteStore):
+        store.conn.execute(f"PRAGMA busy_timeout = {int(settings.store_timeout * 1000)}")
+    return store
+
+
+def _opened(settings: WorkerSettings) -> Store:
+    """``worker_store``, where a store that cannot be opened for now (a
+    database restarting, a file locked) is a fault to retry, as one lost
+    while writing is: the task must not fail, unrecorded, before it starts."""
+    try:
+        return worker_store(settings)
+    except Exception as exc:
+        if is_transient(exc):
+            raise Transient(f"the store could not be opened: {describe(exc)}") from exc
+        raise
 
 
 def drop_store() -> None:
@@ -197,11 +222,8 @@ def register_index_task(app: Celery, settings: WorkerSettings) -> Task:
                 # a store of its own, closed at once: this may be the worker's
                 # main process, whose connections must not live on in the
                 # processes it forks
-                store = queue_store(open_store(settings.db, write=True))
+                store = _waiting(open_store(settings.db, write=True), settings)
                 try:
-                    store.conn.execute(
-                        f"PRAGMA busy_timeout = {int(settings.store_timeout * 1000)}"
-                    )
                     record_outcome(store, task_id, Outcome("failed", why))
                 finally:
                     store.close()
@@ -212,7 +234,7 @@ def register_index_task(app: Celery, settings: WorkerSettings) -> Task:
         task_id = str(self.request.id)
         try:
             outcome = run_job(
-                worker_store(settings),
+                _opened(settings),
                 IndexJob.from_json(job),
                 task_id,
                 max_attempts=settings.max_attempts,

@@ -34,7 +34,7 @@ from errordex.errors import (
 from errordex.pipeline import index_source, open_for_index
 from errordex.queue.jobs import IndexJob
 from errordex.store import tasks
-from errordex.store.sqlite import SqliteStore
+from errordex.store.base import Store
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +118,7 @@ def describe(exc: BaseException) -> str:
 
 
 def run_job(
-    store: SqliteStore,
+    store: Store,
     job: IndexJob,
     task_id: str,
     *,
@@ -131,15 +131,14 @@ def run_job(
 
     Returns the outcome it recorded; raises ``Transient`` for a fault to
     retry (the task is back to queued then)."""
-    conn = store.conn
     try:
-        begun = tasks.start(conn, task_id, job.to_json(), worker_name(), max_attempts)
+        begun = tasks.start(store, task_id, job.to_json(), worker_name(), max_attempts)
     except Exception as exc:
         if is_transient(exc):
             raise Transient(f"the store could not record the start: {describe(exc)}") from exc
         raise
     if not begun.run:
-        rec = tasks.record(conn, task_id)
+        rec = tasks.record(store, task_id)
         state = rec.state if rec is not None and rec.state in tasks.FINAL else "failed"
         why = rec.reason if rec is not None else None
         if begun.previous in tasks.FINAL:  # delivered again: nothing to do
@@ -165,7 +164,7 @@ def run_job(
         elif is_transient(exc):
             reason = describe(exc)
             try:
-                tasks.retrying(conn, task_id, f"retrying after: {reason}")
+                tasks.retrying(store, task_id, f"retrying after: {reason}")
             except Exception:  # the store itself is what fails: the retry records it
                 log.warning("task %s: could not record the retry", task_id, exc_info=True)
             raise Transient(reason) from exc
@@ -201,16 +200,16 @@ def _failpoint(job: IndexJob) -> Iterator[None]:
         os.environ.pop("ERRORDEX_FAILPOINT", None)
 
 
-def _index(store: SqliteStore, job: IndexJob, started: float) -> Outcome:
+def _index(store: Store, job: IndexJob, started: float) -> Outcome:
     with _failpoint(job):
         return _index_job(store, job, started)
 
 
-def _index_job(store: SqliteStore, job: IndexJob, started: float) -> Outcome:
+def _index_job(store: Store, job: IndexJob, started: float) -> Outcome:
     source = open_for_index(job.source, rev=job.rev, name=job.name, options=job.options())
     with source:
         slug, commit = source.repo.slug, source.commit
-        if tasks.snapshot_stored(store.conn, slug, commit):
+        if tasks.snapshot_stored(store, slug, commit):
             return Outcome(
                 "skipped",
                 f"the snapshot {slug} @ {commit[:10]} is stored already",
@@ -232,11 +231,11 @@ def _index_job(store: SqliteStore, job: IndexJob, started: float) -> Outcome:
     )
 
 
-def record_outcome(store: SqliteStore, task_id: str, outcome: Outcome) -> None:
+def record_outcome(store: Store, task_id: str, outcome: Outcome) -> None:
     """Write how a task ended into its record."""
     try:
         tasks.finish(
-            store.conn,
+            store,
             task_id,
             outcome.state,
             outcome.reason,

@@ -22,13 +22,12 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Union
 
-from errordex.errors import StoreError
+from errordex.store.sql import Sql, dialect
 
 if TYPE_CHECKING:
     from errordex.store.base import Store
-    from errordex.store.sqlite import SqliteStore
 
 State = Literal["queued", "running", "done", "skipped", "failed"]
 #: every state, in the order a task goes through them
@@ -102,18 +101,41 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+#: where the records are: a store, or an SQLite store's connection
+Db = Union["Store", sqlite3.Connection]
+
+
+def _reader(db: Db) -> Sql:
+    return db if isinstance(db, sqlite3.Connection) else db.conn
+
+
 @contextmanager
-def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
-    # IMMEDIATE: take the write lock first, so two workers never both read
-    # a row as queued and both take it (the lock waits out the busy timeout)
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
+def _transaction(db: Db) -> Iterator[Sql]:
+    """One short transaction that holds the records' write lock from its
+    start, so two workers never both read a row as queued and both take it:
+    SQLite's ``BEGIN IMMEDIATE`` (which waits out the busy timeout), or on
+    PostgreSQL a connection of the pool and a lock on the table."""
+    from errordex.store.sqlite import SqliteStore
+
+    if isinstance(db, (sqlite3.Connection, SqliteStore)):
+        conn = db if isinstance(db, sqlite3.Connection) else db.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+        return
+    from errordex.store.postgres.connect import ConnSql
+    from errordex.store.postgres.store import PostgresStore
+
+    assert isinstance(db, PostgresStore)
+    with db.pool.connection() as pg, pg.transaction():
+        sql = ConnSql(pg, db.where)
+        sql.execute("LOCK TABLE queue_tasks IN SHARE ROW EXCLUSIVE MODE")
+        yield sql
 
 
 def _record(row: tuple[Any, ...]) -> TaskRecord:
@@ -137,10 +159,10 @@ def _record(row: tuple[Any, ...]) -> TaskRecord:
     )
 
 
-def enqueue(conn: sqlite3.Connection, tasks: Iterable[tuple[str, dict[str, Any]]]) -> None:
+def enqueue(db: Db, tasks: Iterable[tuple[str, dict[str, Any]]]) -> None:
     """Record tasks (id, job as JSON: its ``source`` and ``rev``) as queued, in one transaction."""
     now = _now()
-    with _transaction(conn):
+    with _transaction(db) as conn:
         conn.executemany(
             "INSERT INTO queue_tasks (task_id, source, rev, job, state, enqueued_at)"
             " VALUES (?, ?, ?, ?, 'queued', ?)",
@@ -152,7 +174,7 @@ def enqueue(conn: sqlite3.Connection, tasks: Iterable[tuple[str, dict[str, Any]]
 
 
 def start(
-    conn: sqlite3.Connection,
+    db: Db,
     task_id: str,
     job: dict[str, Any],
     worker: str,
@@ -163,7 +185,7 @@ def start(
     (the process running it was killed, or crashed) is recorded as failed
     once that has happened ``max_attempts`` times. Retries after a transient
     fault are attempts too, but they are not counted against that."""
-    with _transaction(conn):
+    with _transaction(db) as conn:
         row = conn.execute(
             "SELECT state, attempts, lost, worker FROM queue_tasks WHERE task_id = ?", (task_id,)
         ).fetchone()
@@ -206,7 +228,7 @@ def start(
 
 
 def finish(
-    conn: sqlite3.Connection,
+    db: Db,
     task_id: str,
     state: Literal["done", "skipped", "failed"],
     reason: str | None,
@@ -217,7 +239,7 @@ def finish(
     nbytes: int | None = None,
 ) -> None:
     """Record how the task ended (it stays so)."""
-    with _transaction(conn):
+    with _transaction(db) as conn:
         conn.execute(
             "UPDATE queue_tasks SET state = ?, reason = ?, repo = coalesce(?, repo),"
             ' "commit" = coalesce(?, "commit"), seconds = ?, bytes = ?, finished_at = ?'
@@ -226,9 +248,9 @@ def finish(
         )
 
 
-def retrying(conn: sqlite3.Connection, task_id: str, reason: str) -> None:
+def retrying(db: Db, task_id: str, reason: str) -> None:
     """Put the task back to queued, with the transient fault it will be retried after."""
-    with _transaction(conn):
+    with _transaction(db) as conn:
         conn.execute(
             "UPDATE queue_tasks SET state = 'queued', reason = ? WHERE task_id = ? AND state"
             " NOT IN ('done', 'skipped', 'failed')",
@@ -236,47 +258,36 @@ def retrying(conn: sqlite3.Connection, task_id: str, reason: str) -> None:
         )
 
 
-def counts(conn: sqlite3.Connection) -> dict[str, int]:
+def counts(db: Db) -> dict[str, int]:
     """Tasks per state, every state present."""
+    conn = _reader(db)
     found = dict(conn.execute("SELECT state, count(*) FROM queue_tasks GROUP BY state").fetchall())
     return {s: int(found.get(s, 0)) for s in STATES}
 
 
-def records(
-    conn: sqlite3.Connection, state: State | None = None, limit: int | None = None
-) -> list[TaskRecord]:
-    """Tasks (in ``state``), oldest first."""
+def records(db: Db, state: State | None = None, limit: int | None = None) -> list[TaskRecord]:
+    """Tasks (in ``state``), oldest first (those enqueued together, in their order
+    on SQLite; by id on PostgreSQL, which keeps no insertion order)."""
+    conn = _reader(db)
     where, params = ("WHERE state = ?", [state]) if state else ("", [])
-    sql = f"SELECT {_COLS} FROM queue_tasks {where} ORDER BY enqueued_at, rowid"
+    then = "rowid" if dialect(conn) == "sqlite" else "task_id"
+    sql = f"SELECT {_COLS} FROM queue_tasks {where} ORDER BY enqueued_at, {then}"
     if limit is not None:
         sql += f" LIMIT {int(limit)}"
     return [_record(r) for r in conn.execute(sql, params)]
 
 
-def record(conn: sqlite3.Connection, task_id: str) -> TaskRecord | None:
+def record(db: Db, task_id: str) -> TaskRecord | None:
+    conn = _reader(db)
     row = conn.execute(f"SELECT {_COLS} FROM queue_tasks WHERE task_id = ?", (task_id,)).fetchone()
     return None if row is None else _record(row)
 
 
-def snapshot_stored(conn: sqlite3.Connection, slug: str, commit: str) -> bool:
+def snapshot_stored(db: Db, slug: str, commit: str) -> bool:
     """Whether the store holds a snapshot of ``slug`` at ``commit``."""
+    conn = _reader(db)
     row = conn.execute(
         'SELECT 1 FROM snapshots s JOIN repos r ON r.id = s.repo_id WHERE r.slug = ? AND s."commit" = ?',
         (slug, commit),
     ).fetchone()
     return row is not None
-
-
-def queue_store(store: Store) -> SqliteStore:
-    """The store the queue's task records are in: an SQLite one, for now
-    (its records' transactions are SQLite's; the PostgreSQL store does not
-    hold them yet)."""
-    from errordex.store.sqlite import SqliteStore
-
-    if isinstance(store, SqliteStore):
-        return store
-    raise StoreError(
-        f"the queue keeps its task records in an SQLite store, and {store.where} is not one"
-        " (workers on PostgreSQL are not supported yet)",
-        hint="name an SQLite file with --db or ERRORDEX_DB for crawl, worker and queue",
-    )
