@@ -272,4 +272,3 @@ def test_workers_on_a_postgresql_store_index_every_source_and_a_rerun_is_skipped
     finally:
         for w in q.workers:
             w.stop()
-
