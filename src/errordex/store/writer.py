@@ -27,7 +27,7 @@ from errordex.store.rows import EntryRows
 from errordex.store.rows import text as _text
 
 #: the writer's temp tables of entries' rows (``EntryRows``) and their columns
-_PENDING_ROWS = {
+PENDING_ROWS = {
     "pending_entries": (
         "id",
         "message",
@@ -132,7 +132,7 @@ class SnapshotWriter:
             "CREATE TEMP TABLE IF NOT EXISTS pending_idents (name TEXT PRIMARY KEY) WITHOUT ROWID"
         )
         # the entries' rows (store/rows.py), in entry order
-        for table, columns in _PENDING_ROWS.items():
+        for table, columns in PENDING_ROWS.items():
             self.conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS {table} ({', '.join(columns)})")
         #: whether entries' rows were handed over before ``finish``
         self._rows_kept = False
@@ -154,7 +154,7 @@ class SnapshotWriter:
             # writer clears the temp tables as it starts.
 
     def _clear(self) -> None:
-        for table in ("pending_files", "pending_analyses", "pending_idents", *_PENDING_ROWS):
+        for table in ("pending_files", "pending_analyses", "pending_idents", *PENDING_ROWS):
             self.conn.execute(f"DELETE FROM temp.{table}")
 
     def add_compressed(self, files: Iterable[tuple[str, bytes]]) -> None:
@@ -182,7 +182,7 @@ class SnapshotWriter:
             rows.fts,
             rows.docs,
         )
-        for (table, columns), some in zip(_PENDING_ROWS.items(), values, strict=True):
+        for (table, columns), some in zip(PENDING_ROWS.items(), values, strict=True):
             marks = ", ".join("?" * len(columns))
             self.conn.executemany(f"INSERT INTO temp.{table} VALUES ({marks})", some)
 
@@ -292,7 +292,7 @@ def _upsert_repo(conn: sqlite3.Connection, repo: Repo) -> int:
 
 def _insert_entries(conn: sqlite3.Connection, sid: int, repo_id: int, commit: str) -> None:
     """The entries' rows kept by the writer, in entry order (so rowids are as before)."""
-    entries = ", ".join(_PENDING_ROWS["pending_entries"])
+    entries = ", ".join(PENDING_ROWS["pending_entries"])
     conn.execute(
         f"INSERT INTO entries SELECT ?, {entries} FROM temp.pending_entries ORDER BY rowid",
         (sid,),

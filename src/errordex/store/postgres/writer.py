@@ -24,29 +24,22 @@ from errordex.store import postings
 from errordex.store.postgres.connect import ConnSql, connect, lost
 from errordex.store.postgres.migrations import LOCK
 from errordex.store.rows import EntryRows
-from errordex.store.writer import SnapshotData, _failpoint, analysis_blob, compress
+from errordex.store.writer import (
+    PENDING_ROWS,
+    SnapshotData,
+    _failpoint,
+    analysis_blob,
+    compress,
+)
 
 __all__ = ["PgSnapshotWriter"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
-#: the temp tables of entries' rows (``EntryRows``), in ``EntryRows`` order (no FTS here)
-_PENDING_ROWS = {
-    "pending_entries": (
-        "id",
-        "message",
-        "key",
-        "template",
-        "kinds",
-        "types",
-        "dynamic",
-        "n_sites",
-        "n_test",
-    ),
-    "pending_sites": ("entry_id", "seq", "path", "line", "data"),
-    "pending_docs": ("entry_id", "keys", "types"),
-}
+#: the temp tables of entries' rows (``EntryRows``), in ``EntryRows`` order:
+#: SQLite's, but for its FTS table (PostgreSQL searches with the postings)
+_PENDING_ROWS = {t: cols for t, cols in PENDING_ROWS.items() if t != "pending_fts"}
 _INT_COLUMNS = {"dynamic", "n_sites", "n_test", "seq", "line"}
 
 
