@@ -36,3 +36,19 @@ def py(tmp_path: Path) -> tuple[SqliteStore, int]:
 @pytest.fixture
 def tables(tmp_path: Path) -> tuple[SqliteStore, int]:
     return index_fixture("tables", tmp_path)
+
+
+#: every section of a page, for the tests that a language's pages have them all
+PAGE_SECTIONS = (
+    "question",
+    "summary",
+    "meaning",
+    "trigger",
+    "situations",
+    "solutions",
+    "example_fix",
+    "defensive_patterns",
+    "prevention",
+    "reproductions",
+    "related",
+)

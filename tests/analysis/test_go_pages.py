@@ -13,22 +13,10 @@ from click.testing import CliRunner
 from errordex.cli import main
 from errordex.pipeline import index
 from errordex.store.sqlite import SqliteStore
+from tests.analysis.conftest import PAGE_SECTIONS as SECTIONS
 
 UUID = Path("/usr/share/gocode/src/github.com/google/uuid")
 YAML = Path("/usr/share/gocode/src/gopkg.in/yaml.v3")
-SECTIONS = (
-    "question",
-    "summary",
-    "meaning",
-    "trigger",
-    "situations",
-    "solutions",
-    "example_fix",
-    "defensive_patterns",
-    "prevention",
-    "reproductions",
-    "related",
-)
 
 pytestmark = pytest.mark.skipif(
     not UUID.is_dir() or not YAML.is_dir(),

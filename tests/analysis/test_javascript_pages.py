@@ -14,23 +14,9 @@ from click.testing import CliRunner
 from errordex.cli import main
 from errordex.pipeline import index
 from errordex.store.sqlite import SqliteStore
+from tests.analysis.conftest import PAGE_SECTIONS as SECTIONS
 from tests.analysis.conftest import index_fixture
 from tests.npm_corpus import package
-
-#: every section a page can have that a JavaScript entry's facts support
-SECTIONS = (
-    "question",
-    "summary",
-    "meaning",
-    "trigger",
-    "situations",
-    "solutions",
-    "example_fix",
-    "defensive_patterns",
-    "prevention",
-    "reproductions",
-    "related",
-)
 
 
 @pytest.fixture
