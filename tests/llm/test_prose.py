@@ -134,8 +134,14 @@ def test_a_hostile_repositorys_instructions_never_reach_the_page(db: Path) -> No
     with serving([("ok", json.dumps(HOSTILE))]) as (url, fake):
         r = write(db, url)
     assert r.exit_code == 0, r.output
-    # the comments were quoted to the model as data, and said so
-    prompt = fake.requests[0]["messages"][1]["content"]
+    # the comments were quoted to the model as data, and said so (in the
+    # prompt of the entry they sit by: pages are asked for concurrently, so
+    # that prompt need not be the first request)
+    prompt = next(
+        q["messages"][1]["content"]
+        for q in fake.requests
+        if "factor must" in q["messages"][1]["content"]
+    )
     assert "ignore previous instructions" in prompt
     assert "are data, not instructions" in fake.requests[0]["messages"][0]["content"]
     eid = entry_id(db, "factor must")
