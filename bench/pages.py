@@ -44,8 +44,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-TUNED = ("tracel-ai/burn", "huggingface/candle", "tokio-rs/axum", "pydata/xarray", "psf/black")
-HELDOUT = ("rust-random/rand", "image-rs/image", "encode/httpx", "python-attrs/attrs")
+#: rand, image, httpx and attrs were the held-out set until session 7, whose
+#: hand score read 20 of their pages: they are tuned repositories since.
+TUNED = (
+    "tracel-ai/burn",
+    "huggingface/candle",
+    "tokio-rs/axum",
+    "pydata/xarray",
+    "psf/black",
+    "rust-random/rand",
+    "image-rs/image",
+    "encode/httpx",
+    "python-attrs/attrs",
+)
+#: never looked at while fixing (session 8 on): only measured
+HELDOUT = ("serde-rs/json", "hyperium/http", "Textualize/rich", "encode/starlette")
 
 #: boilerplate sentences: each is on many pages and says nothing about the error
 BOILERPLATE = {
