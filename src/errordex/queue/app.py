@@ -230,17 +230,30 @@ def register_index_task(app: Celery, settings: WorkerSettings) -> Task:
             except Exception:
                 log.exception("task %s: could not record its failure (%s)", task_id, why)
 
-    def index(self: Task, job: dict[str, Any]) -> dict[str, Any]:
+    def index(
+        self: Task, job: dict[str, Any], after_transient: int | None = None
+    ) -> dict[str, Any]:
         task_id = str(self.request.id)
         try:
-            outcome = run_job(
-                _opened(settings),
-                IndexJob.from_json(job),
-                task_id,
-                max_attempts=settings.max_attempts,
-                soft_timeout=SoftTimeLimitExceeded,
-                soft_limit=settings.soft_time_limit,
-            )
+            try:
+                outcome = run_job(
+                    _opened(settings),
+                    IndexJob.from_json(job),
+                    task_id,
+                    max_attempts=settings.max_attempts,
+                    soft_timeout=SoftTimeLimitExceeded,
+                    soft_limit=settings.soft_time_limit,
+                    after_transient=after_transient,
+                )
+            except Transient:
+                raise
+            except Exception as exc:
+                # not recorded by run_job (which records what a source does to
+                # the indexer): recorded here, or retried if the store cannot
+                # take it now; never acknowledged with the task still running
+                log.exception("task %s failed", task_id)
+                outcome = Outcome("failed", describe(exc))
+                record_outcome(_opened(settings), task_id, outcome)
         except Transient as exc:
             drop_store()  # reconnect for the next attempt
             retries = int(self.request.retries or 0)
@@ -253,7 +266,12 @@ def register_index_task(app: Celery, settings: WorkerSettings) -> Task:
                 return outcome.to_json()
             delay = min(MAX_BACKOFF, 2 ** (retries + 1))
             log.warning("task %s: %s; retry %d in %ds", task_id, exc, retries + 1, delay)
-            raise self.retry(countdown=delay, max_retries=settings.max_retries) from None
+            attempt = exc.attempt if exc.attempt is not None else after_transient
+            raise self.retry(
+                countdown=delay,
+                max_retries=settings.max_retries,
+                kwargs={"after_transient": attempt},
+            ) from None
         return outcome.to_json()
 
     task: Task = app.task(bind=True, name=TASK_NAME, base=IndexTask)(index)

@@ -48,8 +48,20 @@ _NETWORK = re.compile(
 )
 
 
+#: a connection's errors in kombu, redis-py and psycopg (by name: none is imported here)
+_CONNECTION_ERRORS = frozenset({"OperationalError", "ConnectionError"})
+_CONNECTION_LIBS = frozenset({"kombu", "redis", "psycopg", "psycopg_pool"})
+
+
 class Transient(Exception):
-    """A fault worth retrying: the message says what it was."""
+    """A fault worth retrying: the message says what it was. ``attempt`` is
+    the attempt it ended (its record may still say running, when the store
+    was what failed): the retry tells ``tasks.start`` so, and that attempt
+    is not counted as one whose process died."""
+
+    def __init__(self, message: str, attempt: int | None = None) -> None:
+        super().__init__(message)
+        self.attempt = attempt
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,10 +115,13 @@ def is_transient(exc: BaseException) -> bool:
     if isinstance(exc, sqlite3.OperationalError):
         code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
         return code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_IOERR)
-    # kombu's and redis-py's connection errors, without importing them here
-    return type(exc).__name__ in {"OperationalError", "ConnectionError"} and type(
-        exc
-    ).__module__.split(".")[0] in {"kombu", "redis", "psycopg"}
+    # kombu's, redis-py's and psycopg's connection errors and their subclasses
+    # (psycopg's AdminShutdown, CannotConnectNow, the pool's PoolTimeout),
+    # without importing them here
+    return any(
+        c.__name__ in _CONNECTION_ERRORS and c.__module__.split(".")[0] in _CONNECTION_LIBS
+        for c in type(exc).__mro__
+    )
 
 
 def describe(exc: BaseException) -> str:
@@ -125,20 +140,32 @@ def run_job(
     max_attempts: int = 3,
     soft_timeout: type[BaseException] | None = None,
     soft_limit: float | None = None,
+    after_transient: int | None = None,
 ) -> Outcome:
     """Run one task: ``store`` is the worker's (written to), ``soft_timeout``
-    the exception a soft time limit raises (Celery's), ``soft_limit`` its seconds.
+    the exception a soft time limit raises (Celery's), ``soft_limit`` its
+    seconds, ``after_transient`` the attempt a transient fault ended (this
+    is its retry: ``Transient.attempt``).
 
     Returns the outcome it recorded; raises ``Transient`` for a fault to
     retry (the task is back to queued then)."""
     try:
-        begun = tasks.start(store, task_id, job.to_json(), worker_name(), max_attempts)
+        begun = tasks.start(
+            store,
+            task_id,
+            job.to_json(),
+            worker_name(),
+            max_attempts,
+            after_transient=after_transient,
+        )
+        rec = None if begun.run else tasks.record(store, task_id)
     except Exception as exc:
         if is_transient(exc):
-            raise Transient(f"the store could not record the start: {describe(exc)}") from exc
+            raise Transient(
+                f"the store could not record the start: {describe(exc)}", after_transient
+            ) from exc
         raise
     if not begun.run:
-        rec = tasks.record(store, task_id)
         state = rec.state if rec is not None and rec.state in tasks.FINAL else "failed"
         why = rec.reason if rec is not None else None
         if begun.previous in tasks.FINAL:  # delivered again: nothing to do
@@ -165,16 +192,20 @@ def run_job(
             reason = describe(exc)
             try:
                 tasks.retrying(store, task_id, f"retrying after: {reason}")
-            except Exception:  # the store itself is what fails: the retry records it
+            except Exception:  # the store itself is what fails: the retry knows the attempt
                 log.warning("task %s: could not record the retry", task_id, exc_info=True)
-            raise Transient(reason) from exc
+            raise Transient(reason, begun.attempt) from exc
         else:
             # a source that cannot be read, or one that breaks the indexer:
             # recorded, and the queue goes on
             if not isinstance(exc, ErrordexError):
                 log.exception("task %s (%s) failed", task_id, job.label)
             outcome = Outcome("failed", describe(exc))
-    record_outcome(store, task_id, outcome)
+    try:
+        record_outcome(store, task_id, outcome)
+    except Transient as exc:
+        exc.attempt = begun.attempt
+        raise
     return outcome
 
 

@@ -128,13 +128,10 @@ def _transaction(db: Db) -> Iterator[Sql]:
             raise
         conn.execute("COMMIT")
         return
-    from errordex.store.postgres.connect import ConnSql
     from errordex.store.postgres.store import PostgresStore
 
     assert isinstance(db, PostgresStore)
-    with db.pool.connection() as pg, pg.transaction():
-        sql = ConnSql(pg, db.where)
-        sql.execute("LOCK TABLE queue_tasks IN SHARE ROW EXCLUSIVE MODE")
+    with db.locked("queue_tasks") as sql:
         yield sql
 
 
@@ -179,12 +176,16 @@ def start(
     job: dict[str, Any],
     worker: str,
     max_attempts: int,
+    *,
+    after_transient: int | None = None,
 ) -> Started:
     """Take the task for one attempt by ``worker``. A task that is done,
     skipped or failed is not run again. A task whose attempts never finished
     (the process running it was killed, or crashed) is recorded as failed
     once that has happened ``max_attempts`` times. Retries after a transient
-    fault are attempts too, but they are not counted against that."""
+    fault are attempts too, but they are not counted against that: the fault
+    put the task back to queued (``retrying``) or, when the store itself was
+    what failed, the retry names the attempt it ended (``after_transient``)."""
     with _transaction(db) as conn:
         row = conn.execute(
             "SELECT state, attempts, lost, worker FROM queue_tasks WHERE task_id = ?", (task_id,)
@@ -201,7 +202,8 @@ def start(
             return Started(run=False, attempt=attempts, previous=state)
         # still running: the process of the attempt before died before it could
         # record anything (kill -9, out of memory, a crash in native code)
-        lost_worker = last_worker if state == "running" else None
+        ended = state == "running" and after_transient is not None and attempts == after_transient
+        lost_worker = last_worker if state == "running" and not ended else None
         if lost_worker is not None:
             lost += 1
         if lost >= max_attempts:
