@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from errordex.explain import explain_text
 from errordex.match.index import entry_keys
 from errordex.store import migrations, postings
 from errordex.store.candidates import StoreIndex
@@ -205,3 +206,17 @@ def test_postings_read_at_once_are_those_read_one_by_one(new_store: AnyStore) ->
     at_once = {k: list(v) for k, v in store.match_postings_many(wants, dead).items()}
     assert at_once == one_by_one
     assert len(at_once["value"]) == 12 * 5 - 5 and at_once["nope"] == []
+
+
+def test_an_explain_reads_its_matches_entries_at_once(new_store: AnyStore) -> None:
+    store = new_store
+    store.save(data("a" * 40, [f"invalid value for index {w}" for w in ("a", "b", "c", "d")]))
+    conn = store.conn
+    counted = store.conn = Counted(conn)  # type: ignore[assignment]
+    try:
+        out = explain_text(store, "ValueError: invalid value for index a")
+    finally:
+        store.conn = conn
+    assert len(out["parts"][-1]["matches"]) == 4
+    entry_reads = [s for s in counted.statements if s.startswith("SELECT e.snapshot_id, e.id,")]
+    assert len(entry_reads) == 1, entry_reads  # one repository: one read of its four entries
