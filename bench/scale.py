@@ -67,7 +67,7 @@ PUBLISHED = 1000
 #: (patched before the worker forks its processes, which inherit it)
 TIMED_WORKER = """
 import os, sys, time
-from errordex.store import tasks
+from errordex.store import postings, tasks
 from errordex.store.writer import SnapshotWriter
 from errordex.store.postgres.writer import PgSnapshotWriter
 
@@ -90,6 +90,7 @@ for writer in (SnapshotWriter, PgSnapshotWriter):
         timed(writer, name, "stream")
 for name in ("start", "finish"):
     timed(tasks, name, "record")
+timed(postings, "sync", "postings")  # inside the write, under the lock
 
 from errordex.cli import main
 sys.argv = ["errordex", *sys.argv[1:]]
@@ -128,7 +129,7 @@ def store_totals(db: Path | str) -> tuple[int, int]:
 
 def timings(path: Path) -> dict[str, list[float]]:
     """The workers' timings (``TIMED_WORKER``), by kind."""
-    out: dict[str, list[float]] = {"write": [], "stream": [], "record": []}
+    out: dict[str, list[float]] = {"write": [], "stream": [], "record": [], "postings": []}
     if path.exists():
         for line in path.read_text().splitlines():
             kind, seconds = line.split()
@@ -301,13 +302,14 @@ def p90(xs: list[float]) -> float:
 
 def write_costs(r: dict[str, Any], snaps: int) -> dict[str, float]:
     """Per snapshot, from a queue run's timings: the write under the store's
-    lock (mean, p90), what was streamed before it, and the task records'
+    lock (mean, p90; the postings' share of it), what was streamed before it, and the task records'
     changes (two per task)."""
     t = r["times"]
     n = max(1, snaps)
     return {
         "write_mean": round(mean(t["write"]), 4),
         "write_p90": round(p90(t["write"]), 4),
+        "postings_mean": round(mean(t["postings"]), 4),
         "stream_per_snapshot": round(sum(t["stream"]) / n, 4),
         "records_per_task": round(sum(t["record"]) / max(1, len(t["record"]) // 2), 4),
         "publish_per_task": round(r["publish_seconds"], 5),
@@ -498,6 +500,7 @@ def print_report(r: dict[str, Any]) -> None:
     for key, label, unit in (
         ("write_mean", "write under the store's lock, mean", 1000),
         ("write_p90", "  p90", 1000),
+        ("postings_mean", "  of which the matcher's postings, mean", 1000),
         ("stream_per_snapshot", "streamed before it (in parallel)", 1000),
         ("records_per_task", "task records' changes (one at a time)", 1000),
         ("database_seconds_per_task", "database, one at a time: write + records", 1000),
