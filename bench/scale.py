@@ -302,8 +302,8 @@ def p90(xs: list[float]) -> float:
 
 def write_costs(r: dict[str, Any], snaps: int) -> dict[str, float]:
     """Per snapshot, from a queue run's timings: the write under the store's
-    lock (mean, p90; the postings' share of it), what was streamed before it, and the task records'
-    changes (two per task)."""
+    lock (mean, p90; the postings' share of it), what was streamed before
+    it, and the task records' changes (two per task)."""
     t = r["times"]
     n = max(1, snaps)
     return {
