@@ -190,6 +190,14 @@ def _no_modules(dotted: str) -> tuple[str, ...]:
     return ()
 
 
+def _no_import_name(path: str, symbol: str) -> str | None:
+    return None
+
+
+def _always(name: str) -> bool:
+    return True
+
+
 def _a_variant(site: ThrowSite) -> str:
     return "error variant"
 
@@ -256,6 +264,16 @@ class Pages:
     #: (Rust's ``#[track_caller]``, ``debug_assert!``, a ``const``): sentences
     #: for "what it means", each with its evidence (``path:line``)
     notes: Callable[[Any], list[tuple[str, list[str]]]] | None = None
+    #: whether a definition a package re-exports is its API though the file
+    #: it is in is not (Python: httpx/_client.py's ``Client.send`` is
+    #: ``httpx.Client.send``), given that no part of its name is private
+    #: (``name_is_public`` of each part)
+    public_by_reexport: bool = False
+    #: the name a user imports a public definition by when no package
+    #: re-exports it, from its file and symbol (Python: its module's dotted
+    #: path, ``attr.validators.matches_re``); None: as the symbol reads
+    import_name: Callable[[str, str], str | None] = _no_import_name
+    name_is_public: Callable[[str], bool] = _always
 
 
 @dataclass(frozen=True, slots=True)

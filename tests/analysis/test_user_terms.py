@@ -96,7 +96,7 @@ def test_the_summary_leads_with_the_public_call_and_its_argument(tmp_path: Path)
     store, sid = index_files(tmp_path, _SHAPES, "acme/shapes")
     summary = _page(store, sid, "zero factor")["analysis"]["summary"]["text"]
     assert summary.startswith(
-        "You called `scale(factor=…)` (`shapes/__init__.py`), and it raises `ValueError` "
+        "You called `shapes.scale(factor=…)` (`shapes/__init__.py`), and it raises `ValueError` "
         "when `factor == 0`"
     )
 
@@ -110,7 +110,7 @@ def test_a_private_helpers_check_is_lifted_to_the_public_calls_arguments(
     stored = _page(store, sid, "negative size")
     analysis = stored["analysis"]
     assert analysis["summary"]["text"] == (
-        "You called `area(width=…, height=…)` (`shapes/__init__.py`), and on its way `_check` "
+        "You called `shapes.area(width=…, height=…)` (`shapes/__init__.py`), and on its way `_check` "
         "raises `ValueError` when `width < 0 or height < 0` for the arguments you passed."
     )
     assert "shapes/__init__.py:8" in analysis["summary"]["evidence"]  # the call it went through
@@ -139,7 +139,7 @@ def test_a_private_check_that_cannot_be_lifted_is_located_never_given_as_advice(
     store, sid = index_files(tmp_path, files, "acme/shapes")
     analysis = _page(store, sid, "negative size")["analysis"]
     assert analysis["summary"]["text"] == (
-        "You called `area` (`shapes/__init__.py`), and on its way `_check` raises `ValueError` "
+        "You called `shapes.area` (`shapes/__init__.py`), and on its way `_check` raises `ValueError` "
         "when its own check finds `limit < 0` (shapes/__init__.py:3)."
     )
     assert not any("limit" in s["text"] for s in analysis.get("solutions", []))
@@ -182,7 +182,7 @@ def test_a_check_is_lifted_through_two_calls_and_the_fix_guards_the_public_call(
     ]
     analysis = stored["analysis"]
     assert analysis["summary"]["text"].startswith(
-        "You called `resize(width=…)` (`img/__init__.py`), and on its way `_check_size` raises "
+        "You called `img.resize(width=…)` (`img/__init__.py`), and on its way `_check_size` raises "
         "`ValueError` when `(width * 2) > 100` for the arguments you passed."
     )
     fix = analysis["example_fix"]
@@ -645,12 +645,12 @@ def test_a_raise_after_early_returns_is_explained_as_none_of_them_matching(
     ]
     analysis = stored["analysis"]
     assert analysis["summary"]["text"] == (
-        "You called `style(fg=…)` (`tint/__init__.py`), and on its way `_code` raises "
+        "You called `tint.style(fg=…)` (`tint/__init__.py`), and on its way `_code` raises "
         "`ValueError` when none of its earlier returns matched (`isinstance(fg, str) and fg in "
         "_names or isinstance(fg, int) and 0 <= fg <= 255` is false) for the arguments you passed."
     )
     assert analysis["solutions"][0]["text"].startswith(
-        "Pass `style(fg=…)` arguments for which `isinstance(fg, str) and fg in _names or "
+        "Pass `tint.style(fg=…)` arguments for which `isinstance(fg, str) and fg in _names or "
         "isinstance(fg, int) and 0 <= fg <= 255` holds"
     )
     # a fix would have the user read the private `_names`: none is shown
@@ -895,3 +895,126 @@ def test_a_debug_assert_eq_page_is_grounded(tmp_path: Path) -> None:
     assert "It is a `debug_assert!`" in meaning["text"]
     res = CliRunner().invoke(main, ["verify", "--db", str(store.path)])
     assert res.exit_code == 0, res.output
+
+
+#: a package whose modules are private and whose `__init__` re-exports their
+#: names by `*` and `__all__`, as httpx's does
+_WEB = {
+    "web/__init__.py": (
+        "from ._api import *\nfrom ._models import *\n\n"
+        '__all__ = ["AsyncClient", "Client", "Request", "post", "request"]\n'
+    ),
+    "web/_content.py": (
+        "def encode_request(content=None, data=None):\n"
+        "    if data is not None and not isinstance(data, dict):\n"
+        "        raise TypeError(\"Use 'content=<...>' to upload raw bytes.\")\n"
+        "    return data\n"
+    ),
+    "web/_models.py": (
+        "from ._content import encode_request\n\n"
+        '__all__ = ["AsyncClient", "Client", "Request"]\n\n\n'
+        "class Request:\n"
+        "    def __init__(self, method, url, content=None, data=None):\n"
+        "        self.stream = encode_request(\n"
+        "            content=content,\n"
+        "            data=data,\n"
+        "        )\n\n\n"
+        "class Client:\n"
+        "    def request(self, method, url, data=None):\n"
+        "        return self.build_request(method, url, data=data)\n\n"
+        "    def build_request(self, method, url, data=None):\n"
+        "        return Request(method, url, data=data)\n\n"
+        "    def send(self, request):\n"
+        "        return self._send_single_request(request)\n\n"
+        "    def _send_single_request(self, request):\n"
+        "        if not request.sync:\n"
+        '            raise RuntimeError("Attempted to send an async request with a sync Client.")\n\n\n'
+        "class AsyncClient:\n"
+        "    async def send(self, request):\n"
+        "        return await self._send_single_request(request)\n\n"
+        "    async def _send_single_request(self, request):\n"
+        "        if request.sync:\n"
+        '            raise RuntimeError("Attempted to send a sync request with an AsyncClient.")\n'
+    ),
+    "web/_api.py": (
+        "from ._models import Client\n\n"
+        '__all__ = ["post", "request"]\n\n\n'
+        "def request(method, url, data=None):\n"
+        "    client = Client()\n"
+        "    return client.request(method, url, data=data)\n\n\n"
+        "def post(url, data=None):\n"
+        '    return request("POST", url, data=data)\n'
+    ),
+    "web/validators.py": (
+        "class _OrValidator:\n"
+        "    def __init__(self, validators):\n"
+        "        self.validators = validators\n\n"
+        "    def __call__(self, value):\n"
+        "        for v in self.validators:\n"
+        "            if v(value):\n"
+        "                return\n"
+        '        raise ValueError("None of the validators was satisfied.")\n\n\n'
+        "def or_(*validators):\n"
+        '    """A validator that composes several into one."""\n'
+        "    return _OrValidator(validators)\n\n\n"
+        "def define(maybe_cls=None, frozen=False):\n"
+        "    def wrap(cls):\n"
+        "        if frozen:\n"
+        '            raise ValueError("Can\'t freeze this class.")\n'
+        "        return cls\n\n"
+        "    return wrap\n"
+    ),
+}
+
+
+def test_a_check_in_a_private_module_leads_with_the_call_the_package_exports(
+    tmp_path: Path,
+) -> None:
+    # `encode_request` is in a private module and not exported; `web.Request`
+    # is (by `*` and `__all__`), and `Client.request` and `web.post` hand it `data`.
+    store, sid = index_files(tmp_path, _WEB, "acme/web")
+    summary = _page(store, sid, "Use 'content=<...>' to upload raw bytes.")["analysis"]["summary"]
+    assert summary["text"].startswith(
+        "You called `web.post(data=…)` (`web/_api.py`), and on its way `encode_request` raises "
+        "`TypeError` when `data is not None and not isinstance(data, dict)`"
+    )
+    assert (
+        "`web.Request`, `web.Client.build_request`, `web.Client.request` and `web.request` "
+        "pass `data` on to it the same way." in summary["text"]
+    )
+    assert "web/_api.py:12" in summary["evidence"]  # post's call of request
+
+
+def test_a_private_method_leads_with_the_public_method_of_its_own_class(tmp_path: Path) -> None:
+    # Both clients have a `_send_single_request`; the async one is reached by
+    # `AsyncClient.send`, never by `Client.send`.
+    store, sid = index_files(tmp_path, _WEB, "acme/web")
+    stored = _page(store, sid, "Attempted to send a sync request with an AsyncClient.")
+    summary = stored["analysis"]["summary"]["text"]
+    assert summary.startswith(
+        "You called `web.AsyncClient.send(request=…)` (`web/_models.py`), and on its way "
+        "`AsyncClient._send_single_request` raises `RuntimeError` when `request.sync`"
+    )
+    assert "Client.send`" not in summary.replace("AsyncClient.send`", "")
+
+
+def test_a_private_validators_check_leads_with_the_function_that_builds_it(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _WEB, "acme/web")
+    analysis = _page(store, sid, "None of the validators was satisfied.")["analysis"]
+    assert analysis["summary"]["text"].startswith(
+        "You called `web.validators.or_` (`web/validators.py`), and on its way "
+        "`_OrValidator.__call__` raises `ValueError`"
+    )
+
+
+def test_a_nested_functions_check_is_lifted_to_its_outer_public_function(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _WEB, "acme/web")
+    analysis = _page(store, sid, "Can't freeze this class.")["analysis"]
+    assert analysis["summary"]["text"].startswith(
+        "You called `web.validators.define(frozen=…)` (`web/validators.py`), and on its way "
+        "`define.wrap` raises `ValueError` when `frozen`"
+    )

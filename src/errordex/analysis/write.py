@@ -122,12 +122,41 @@ class _Writer(Fixes):
             chains.sort(key=lambda chain: chain[0]["function"] != up["function"])
         return chains[0][0] if chains else None
 
+    def top(self) -> Fact | None:
+        """The public call furthest above the site that hands it the
+        arguments its lifted condition reads (``lift``'s ``higher``): what a
+        user most likely typed (``httpx.post(data=…)`` for a check in
+        ``encode_request``, below ``httpx.Request``)."""
+        up = self.lifted_up()
+        higher: list[Fact] = up.get("higher", []) if up is not None else []
+        if not higher:
+            return None
+        # the package's own top-level call first (`httpx.post`, not
+        # `httpx.Client.post`), then the one furthest up
+        return min(higher, key=lambda h: (_shown(h).count("."), -h["depth"]))
+
+    def also_called(self) -> list[str]:
+        """The other public calls the lifted condition reads the same through."""
+        up = self.lifted_up()
+        top = self.top()
+        if up is None or top is None:
+            return []
+        api = self.api()
+        names = [_shown(api)] if api is not None else []
+        names += [_shown(h) for h in sorted(up["higher"], key=lambda h: h["depth"])]
+        return list(dict.fromkeys(n for n in names if n != _shown(top)))
+
     def api_name(self) -> str | None:
         """The public call as a user reads it (``Dataset.isel``, ``Tensor::backward``)."""
+        top = self.top()
+        if top is not None:
+            return _shown(top)
         api = self.api()
         if api is None:
             return None
-        return str(api["exported"]["name"]) if api.get("exported") else str(api["function"])
+        return as_called(
+            str(api["exported"]["name"]) if api.get("exported") else str(api["function"])
+        )
 
     def lifted(self) -> tuple[str, list[str]] | None:
         """``_lifted``, worked out once per page (a page asks it several times,
@@ -146,6 +175,9 @@ class _Writer(Fixes):
             return None
         if self.api() is not fn:
             up = self.lifted_up()
+            top = self.top()
+            if top is not None:
+                return top["text"], list(top["read"])
             return (up["text"], list(up["read"])) if up is not None else None
         lang = plugins.find(self.lang)
         if lang is None:
@@ -175,9 +207,9 @@ class _Writer(Fixes):
         if self.fn is None:
             return out
         if self.fn["public"]:
-            out.append(f"`{self.fn['function']}`")  # called directly, or through:
+            out.append(f"`{as_called(self.fn['function'])}`")  # called directly, or through:
         for chain in self.fn.get("paths", ()):
-            hops = " → ".join(f"`{h['function']}`" for h in chain)
+            hops = " → ".join(f"`{as_called(h['function'])}`" for h in chain)
             out.append(f"{hops} → `{self.fn['function']}`")
         return out
 
@@ -238,8 +270,15 @@ class _Writer(Fixes):
         if lifted is not None:
             text, read = lifted
             up = self.lifted_up()
-            at = api["path"] if api is not None else self.lead.path
+            top = self.top()
+            at = top["path"] if top else api["path"] if api is not None else self.lead.path
             call = f"{self.call_shape(read)} (`{at}`)"
+            also = self.also_called()
+            if also:
+                places = (
+                    f" {_listed(also[:4])} pass{'es' if len(also) == 1 else ''} "
+                    f"{_listed(read)} on to it the same way." + places
+                )
             cause = (
                 f"none of its earlier returns matched (`{text}` is false)"
                 if self.cond and self.cond["kind"] == "fall-through"
@@ -255,6 +294,7 @@ class _Writer(Fixes):
                     self.cond or {},
                     *([self.fn] if self.fn else []),
                     *(up["calls"] if up is not None else ()),
+                    *(top["calls"] if top is not None else ()),
                 ),
             )
         if cond:
@@ -668,6 +708,26 @@ class _Writer(Fixes):
                 item["code_line"] = t["body_line"]
             out.append(item)
         return out
+
+
+def _shown(f: Fact) -> str:
+    """A public function's fact as a user calls it."""
+    return as_called(str(f["exported"]["name"]) if f.get("exported") else str(f["function"]))
+
+
+def _listed(names: list[str]) -> str:
+    """```a`, `b` and `c``"""
+    quoted = [f"`{n}`" for n in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+def as_called(name: str) -> str:
+    """A function's name as a user calls it: a constructor by its class.
+
+    >>> as_called("httpx.URL.__init__"), as_called("httpx.Client.send")
+    ('httpx.URL', 'httpx.Client.send')
+    """
+    return name.removesuffix(".__init__")
 
 
 def _quoted(text: str) -> str:

@@ -50,6 +50,9 @@ PYTHON = Language(
         example_fix=fixes.example_fix,
         defences=fixes.defences,
         module_files=fixes.module_files,
+        public_by_reexport=True,
+        name_is_public=scan.public_name,
+        import_name=runtime.import_name,
     ),
 )
 
