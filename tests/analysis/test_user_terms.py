@@ -1018,3 +1018,60 @@ def test_a_nested_functions_check_is_lifted_to_its_outer_public_function(
         "You called `web.validators.define(frozen=…)` (`web/validators.py`), and on its way "
         "`define.wrap` raises `ValueError` when `frozen`"
     )
+
+
+_VALID = {
+    "val/validators.py": (
+        "import re\n\nNOTHING = object()\n\n\n"
+        "def matches_re(regex, flags=0, func=None):\n"
+        "    valid_funcs = (re.fullmatch, None, re.search)\n"
+        "    if func not in valid_funcs:\n"
+        "        raise ValueError(\"'func' must be one of the re functions.\")\n"
+        "    return regex\n\n\n"
+        "def default_if_none(default=NOTHING, factory=None):\n"
+        "    if default is NOTHING and factory is None:\n"
+        '        raise TypeError("Must pass either `default` or `factory`.")\n'
+        "    return default\n"
+    ),
+    "tests/test_val.py": (
+        "import pytest\n\nfrom val.validators import default_if_none, matches_re\n\n\n"
+        "def test_catches_invalid_func():\n"
+        "    with pytest.raises(ValueError):\n"
+        '        matches_re("a", 0, lambda: None)\n\n\n'
+        "def test_missing_default():\n"
+        '    with pytest.raises(TypeError, match="Must pass either"):\n'
+        "        default_if_none()\n"
+    ),
+}
+
+
+def test_a_local_the_check_reads_is_replaced_by_its_value(tmp_path: Path) -> None:
+    # `valid_funcs` is a local: the page never asks the user about it, it
+    # reads its value, and `re` (a module) reads the same in the user's code
+    store, sid = index_files(tmp_path, _VALID, "acme/val")
+    analysis = _page(store, sid, "'func' must be one of the re functions.")["analysis"]
+    assert analysis["summary"]["text"].startswith(
+        "You called `val.validators.matches_re(func=…)` (`val/validators.py`), and it raises "
+        "`ValueError` when `func not in (re.fullmatch, None, re.search)`"
+    )
+    assert "valid_funcs" not in _text({"analysis": analysis})
+
+
+def test_a_check_on_a_module_constant_is_in_the_calls_arguments(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _VALID, "acme/val")
+    summary = _page(store, sid, "Must pass either `default` or `factory`.")["analysis"]["summary"]
+    assert summary["text"].startswith(
+        "You called `val.validators.default_if_none(default=…, factory=…)` (`val/validators.py`), "
+        "and it raises `TypeError` when `default is NOTHING and factory is None`"
+    )
+
+
+def test_the_example_fix_gives_the_tests_argument_a_value_the_check_accepts(
+    tmp_path: Path,
+) -> None:
+    # the test pins no text, but `matches_re` raises ValueError only here
+    store, sid = index_files(tmp_path, _VALID, "acme/val")
+    fix = _page(store, sid, "'func' must be one of the re functions.")["analysis"]["example_fix"]
+    assert fix["before"]["code"].endswith('matches_re("a", 0, lambda: None)')
+    assert fix["after"]["code"].endswith('matches_re("a", 0, re.fullmatch)')
+    assert "tests/test_val.py:8" in fix["evidence"]

@@ -60,6 +60,8 @@ def guards(sites: list[ThrowSite]) -> list[Fact]:
             fact = _at(s.path, g.line, site=f"{s.path}:{s.line}", kind=g.kind, text=g.text)
             if g.siblings:
                 fact["siblings"] = list(g.siblings)
+            if g.values:
+                fact["values"] = [list(v) for v in g.values]
             out.append(fact)
     return out
 
@@ -670,7 +672,10 @@ def tests(
             and t.exception.rsplit(".", 1)[-1] in short
             and names & set(t.calls)
         ):
-            weak.append(_test_fact(t, "exception type and call"))
+            fact = _test_fact(t, "exception type and call")
+            if _sole_raiser(entry, reach, ix, t):
+                fact["sole"] = True
+            weak.append(fact)
         elif (
             not t.pattern
             and t.kind == "should_panic"
@@ -693,6 +698,27 @@ def tests(
             ranks.append(0)
     strong = [f for _, f in sorted(zip(ranks, strong, strict=True), key=lambda x: x[0])]
     return (strong + weak)[:MAX_TESTS]
+
+
+def _sole_raiser(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect) -> bool:
+    """Whether the function the test calls raises the test's exception at
+    this entry's sites only: then its ``pytest.raises(X)`` with no text
+    reproduces this entry all the same (attrs' ``matches_re`` raises
+    ``ValueError`` once)."""
+    short = (t.exception or "").rsplit(".", 1)[-1]
+    for r in reach:
+        if r["name"] not in t.calls:
+            continue
+        fn = ix.function(r["path"], r["function"])
+        if fn is None:
+            continue
+        others = [
+            e
+            for e in ix.by_exception.get(short, ())
+            if e.id != entry.id and e.path == fn.path and fn.line <= e.line <= fn.end_line
+        ]
+        return not others
+    return False
 
 
 def _test_fact(t: TestExpect, matched_by: str) -> Fact:

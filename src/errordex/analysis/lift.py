@@ -129,24 +129,73 @@ def substitute(condition: str, binding: Mapping[str, str]) -> str:
         if name is None or name not in binding:
             return m.group(0)
         arg = binding[name]
-        return arg if _PLAIN.fullmatch(arg) else f"({arg})"
+        return arg if _PLAIN.fullmatch(arg) or _enclosed(arg) else f"({arg})"
 
     return _TOKEN.sub(one, condition)
 
 
-def _reads(text: str, language: str) -> set[str] | None:
+def constant(name: str) -> bool:
+    """A module's private or constant name, or a class: the same in a caller."""
+    return _CONSTANT.fullmatch(name) is not None
+
+
+def _enclosed(text: str) -> bool:
+    """Whether ``text`` is one bracketed whole (``(a, b)``, ``[1, 2]``), which
+    needs no parentheses where a name stood.
+
+    >>> _enclosed("(re.search, None)"), _enclosed("(a) + (b)")
+    (True, False)
+    """
+    if not text or text[0] not in "([{" or text[-1] not in ")]}":
+        return False
+    parts = split_arguments(text[1:-1])
+    return parts is not None and text[1:-1].count(text[0]) == text[1:-1].count(text[-1])
+
+
+def expanded(cond: Fact) -> str:
+    """A guard's text with the locals it reads replaced by their values
+    (``Guard.values``): ``func not in valid_funcs`` reads
+    ``func not in (re.fullmatch, None)``.
+
+        >>> expanded({"text": "func not in valid", "values": [["valid", "(re.match, None)"]]})
+        'func not in (re.match, None)'
+    """
+    text = str(cond["text"])
+    values = {n: v for n, v in cond.get("values", ())}
+    for _ in range(2):  # a value may read another local
+        text = substitute(text, values) if values else text
+    return text
+
+
+def modules_read(text: str, params: Iterable[str]) -> set[str]:
+    """The names ``text`` reads only as ``name.attr`` that are not among
+    ``params``: a module (``re`` of ``re.search``), the same in a caller
+    (a local would have been replaced by its value: ``Guard.values``).
+
+    >>> sorted(modules_read("func not in (re.search, None) and x.y", ["func"]))
+    ['re', 'x']
+    """
+    dotted = set(re.findall(r"(?<![\w.])([A-Za-z_]\w*)\s*\.(?=\s*[A-Za-z_])", text))
+    bare = set(re.findall(r"(?<![\w.])([A-Za-z_]\w*)\b(?!\s*\.)", text))
+    return dotted - bare - set(params)
+
+
+def _reads(text: str, language: str, params: Iterable[str] = ()) -> set[str] | None:
     """The names ``text`` reads that are not the language's own words, nor
     bound inside it (``for c in color``, ``|c|``), nor a module's constant
-    (``_ansi_colors``, ``MAX_LEN``: the same in the caller)."""
+    (``_ansi_colors``, ``MAX_LEN``: the same in the caller), nor, given the
+    function's ``params``, a module it reads attributes of (``re.search``)."""
     lang = plugins.find(language)
     if lang is None:
         return None
     attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", text))
     bound = {n for pair in _BOUND.findall(text) for n in pair if n}
     bound |= {n for group in _CLOSURE.findall(text) for n in _NAMES.findall(group)}
+    params = list(params)
+    modules = modules_read(text, params) if params else set()
     return {
         n
-        for n in lang.pages.identifiers(text) - attrs - bound
+        for n in lang.pages.identifiers(text) - attrs - bound - modules
         if n not in lang.pages.words and not _CONSTANT.fullmatch(n)
     }
 
@@ -197,7 +246,7 @@ def lift(
             continue
         for chain in r["paths"]:
             got = _lift_chain(
-                cond["text"],
+                expanded(cond),
                 list(r["params"]),
                 chain,
                 ix,
@@ -242,7 +291,7 @@ def _higher(text: str, start: FuncDef, ix: Index, language: str, callers: Caller
     for depth in range(1, HIGHER_HOPS + 1):
         nxt: list[tuple[FuncDef, str, list[Fact]]] = []
         for fn, t, calls in frontier:
-            names = _reads(t, language)
+            names = _reads(t, language, fn.params)
             if names is None:
                 return out
             if _SELF_READ.search(t):
@@ -263,7 +312,7 @@ def _higher(text: str, start: FuncDef, ix: Index, language: str, callers: Caller
                     if binding is None or not names <= binding.keys():
                         continue
                     lifted = substitute(t, binding)
-                    got = _reads(lifted, language) or set()
+                    got = _reads(lifted, language, caller.params) or set()
                     plain = [p for p in caller.params if p not in _SELF]
                     if not got or not got <= set(plain) | {"self"}:
                         continue
@@ -277,6 +326,7 @@ def _higher(text: str, start: FuncDef, ix: Index, language: str, callers: Caller
                                 "function": caller.symbol,
                                 "text": lifted,
                                 "read": [p for p in plain if p in got],
+                                "params": list(caller.params),
                                 "depth": depth,
                                 "calls": way,
                             }
@@ -314,7 +364,7 @@ def _lift_chain(
         if via == "encloses":
             lifted = texts  # a nested function reads its outer one's names as they are
         for t in texts if via != "encloses" else ():
-            names = _reads(t, language)
+            names = _reads(t, language, params)
             if names is None:
                 return None
             if _SELF_READ.search(t):
@@ -334,7 +384,7 @@ def _lift_chain(
     plain = [p for p in params if p not in _SELF]
     names = set()
     for t in texts:
-        got = _reads(t, language)
+        got = _reads(t, language, params)
         if not got or not got <= set(plain) | {"self"}:
             return None
         names |= got

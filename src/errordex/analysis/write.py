@@ -15,6 +15,7 @@ from typing import Any
 from errordex import plugins
 from errordex.analysis import examples
 from errordex.analysis.fixes import Fixes
+from errordex.analysis.lift import constant, expanded, modules_read
 from errordex.analysis.sections import (
     CONDITION_KINDS,
     FIRES_WHEN_FALSE,
@@ -183,12 +184,15 @@ class _Writer(Fixes):
         if lang is None:
             return None
         params = [p for p in fn.get("params", ()) if p not in ("self", "cls", "&self", "&mut self")]
-        attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", c["text"]))
-        names = lang.pages.identifiers(c["text"]) - attrs
+        text = expanded(c)
+        attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", text))
+        names = lang.pages.identifiers(text) - attrs - modules_read(text, fn.get("params", ()))
         read = [p for p in params if p in names]
-        if not read or any(n not in params and n not in lang.pages.words for n in names):
+        if not read or any(
+            n not in params and n not in lang.pages.words and not constant(n) for n in names
+        ):
             return None
-        return c["text"], read
+        return text, read
 
     def call_shape(self, read: list[str]) -> str:
         """``Dataset.isel(indexers=…)``: the public call with the parameters that matter."""
