@@ -942,7 +942,7 @@ _WEB = {
         "def request(method, url, data=None):\n"
         "    client = Client()\n"
         "    return client.request(method, url, data=data)\n\n\n"
-        "def post(url, data=None):\n"
+        "def post(url, content=None, data=None):\n"
         '    return request("POST", url, data=data)\n'
     ),
     "web/validators.py": (
@@ -1004,8 +1004,8 @@ def test_a_private_validators_check_leads_with_the_function_that_builds_it(
     store, sid = index_files(tmp_path, _WEB, "acme/web")
     analysis = _page(store, sid, "None of the validators was satisfied.")["analysis"]
     assert analysis["summary"]["text"].startswith(
-        "You called `web.validators.or_` (`web/validators.py`), and on its way "
-        "`_OrValidator.__call__` raises `ValueError`"
+        "You called `web.validators.or_` (`web/validators.py`), and later the `_OrValidator` "
+        "it built ran: `_OrValidator.__call__` raises `ValueError`"
     )
 
 
@@ -1075,3 +1075,25 @@ def test_the_example_fix_gives_the_tests_argument_a_value_the_check_accepts(
     assert fix["before"]["code"].endswith('matches_re("a", 0, lambda: None)')
     assert fix["after"]["code"].endswith('matches_re("a", 0, re.fullmatch)')
     assert "tests/test_val.py:8" in fix["evidence"]
+
+
+def test_solutions_say_what_to_change_in_the_call_and_what_the_message_advises(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _WEB, "acme/web")
+    texts = [
+        s["text"]
+        for s in _page(store, sid, "Use 'content=<...>' to upload raw bytes.")["analysis"][
+            "solutions"
+        ]
+    ]
+    assert texts[0] == (
+        "The message says what to do: “Use 'content=<...>' to upload raw bytes”. "
+        "That is, pass it to `web.post(content=…)` instead of `data=`."
+    )
+    assert texts[1].startswith(
+        "Leave `data` out (or `None`), or pass `data` as a `dict` when you call "
+        "`web.post(data=…)`: `encode_request` raises `TypeError` when "
+        "`data is not None and not isinstance(data, dict)` (web/_content.py:2)."
+    )
+    assert not any("arguments for which" in t for t in texts)

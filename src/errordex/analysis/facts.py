@@ -596,7 +596,8 @@ def _raises_items(raises: list[DocLine], short: set[str]) -> list[DocLine]:
                 out.append(d)
         elif keep and out:
             head = out[-1]
-            sep = ": " if " " not in head.text.strip() else " "  # `ValueError` alone on its line
+            # `ValueError` alone on its line (numpydoc), or `ValueError:` (Google style)
+            sep = " " if " " in head.text.strip() or head.text.rstrip().endswith(":") else ": "
             out[-1] = DocLine(head.section, f"{head.text}{sep}{d.text}", head.line)
         prev = d.line
     return out

@@ -352,7 +352,20 @@ class _Writer(Fixes):
         where = f" (`{api['path']}`)"
         if api is self.fn:
             return f"You called `{name}`{where}: "
+        built = self.built_by()
+        if built is not None:
+            # `or_` returns an `_OrValidator`; the raise is in its `__call__`, later
+            return f"You called `{name}`{where}, and later the `{built}` it built ran: "
         return f"You called `{name}`{where}, and on its way "
+
+    def built_by(self) -> str | None:
+        """The class whose instance the public call builds, when the site is
+        in a method of it that runs later (``_OrValidator`` of ``or_``)."""
+        api = self.api()
+        for chain in (self.fn or {}).get("paths", ()):
+            if chain and chain[0] is api and chain[-1].get("via") == "constructs":
+                return str(chain[-1]["calls"])
+        return None
 
     def definition(self) -> tuple[str, list[str]] | None:
         """The error variant (type, value) the message is the text of, where it is
@@ -591,20 +604,40 @@ class _Writer(Fixes):
             )
         elif cond and self.cond is not None and not self.invariant and self.lifted():
             text, read = self.lifted() or ("", [])
-            want = (
-                f"`{text}` holds" if self.cond["kind"] in FIRES_WHEN_FALSE else f"`{text}` is false"
+            when_false = self.cond["kind"] in FIRES_WHEN_FALSE
+            lang = plugins.find(self.lang)
+            plain = (
+                lang.pages.to_change(text, not when_false)
+                if lang is not None and lang.pages.to_change is not None
+                else None
             )
-            out.append(
-                section(
-                    f"Pass {self.call_shape(read)} arguments for which {want}: that is what "
-                    f"it checks at {self.cond['path']}:{self.cond['line']}.",
-                    ev(self.cond),
+            where = f"{self.cond['path']}:{self.cond['line']}"
+            if plain:
+                cause = f"`{text}` is false" if when_false else f"`{text}`"
+                said = (
+                    f"{plain[:1].upper()}{plain[1:]} when you call {self.call_shape(read)}: "
+                    f"{self.fn_name()} {self.what()} when {cause} ({where})."
                 )
-            )
+            else:
+                want = f"`{text}` holds" if when_false else f"`{text}` is false"
+                said = (
+                    f"Pass {self.call_shape(read)} arguments for which {want}: that is what "
+                    f"it checks at {where}."
+                )
+            out.append(section(said, ev(self.cond)))
+        told = self.message_advice()
+        if told is not None:
+            out.insert(0, told)
         for d in self.contract()[:2]:
+            if d["section"] == "Raises" and not _RAISES_WHEN.search(d["text"]):
+                continue  # it tells what the error holds, not when: "what it means" quotes it
             out.append(
                 section(
-                    f"Follow the documented contract of `{d['function']}`: “{d['text'].rstrip('.')}”.",
+                    f"Avoid what the docstring of `{as_called(d['function'])}` says raises it: "
+                    f"“{d['text'].rstrip('.')}”."
+                    if d["section"] == "Raises"
+                    else f"Follow the documented contract of `{d['function']}`: "
+                    f"“{d['text'].rstrip('.')}”.",
                     ev(d),
                 )
             )
@@ -620,6 +653,27 @@ class _Writer(Fixes):
                     )
                 )
         return out
+
+    def message_advice(self) -> dict[str, Any] | None:
+        """The message's own advice, when it gives one ("Use 'content=<...>'
+        to upload raw bytes/text content."), and, when it names a keyword of
+        the call other than the one the check reads, the swap it means."""
+        said = told_to(title(self.e))
+        if said is None:
+            return None
+        text = f"The message says what to do: “{_quoted(said)}”."
+        lifted = self.lifted()
+        top = self.top()
+        params = (top or self.api() or {}).get("params", ())
+        if lifted is not None:
+            named = [k for k in re.findall(r"\b([A-Za-z_]\w*)=", said) if k in params]
+            swap = [k for k in named if k not in lifted[1]]
+            if swap and lifted[1]:
+                text += (
+                    f" That is, pass it to {self.call_shape([swap[0]])} instead of "
+                    f"`{lifted[1][0]}=`."
+                )
+        return section(text, [self.where])
 
     def own_cases(self) -> dict[str, Any] | None:
         """The first rows of the repo's table tests, as inputs that raise it."""
@@ -712,6 +766,34 @@ class _Writer(Fixes):
                 item["code_line"] = t["body_line"]
             out.append(item)
         return out
+
+
+#: a Raises item that says when (``ValueError: If no validator is satisfied``)
+_RAISES_WHEN = re.compile(r"^[\w.]*:?\s*(if|when|unless|in case|on)\b", re.I)
+
+#: a clause of a message that tells the reader what to do
+_TOLD = re.compile(
+    r"(?:^|(?<=[.;:!?(])\s*)((?:use|pass|set|call|install|try|specify|provide|add|remove|"
+    r"enable|disable|consider|did you mean|please|to \w+[^,.;]*, [^.;]*\bmust)\b.*?"
+    r"(?:[.!?](?=\s|$)|(?=;)|$))",
+    re.I,
+)
+
+
+def told_to(message: str) -> str | None:
+    """The clause of ``message`` that says what to do, if it has one.
+
+    >>> told_to("Use 'content=<...>' to upload raw bytes/text content.")
+    "Use 'content=<...>' to upload raw bytes/text content."
+    >>> told_to("'flags' can only be used with a string pattern; pass flags to re.compile() instead")
+    'pass flags to re.compile() instead'
+    >>> told_to("Invalid value for cache_hash.  To use hash caching, init must be True.")
+    'To use hash caching, init must be True.'
+    >>> told_to("Invalid value for cache_hash.") is None
+    True
+    """
+    m = _TOLD.search(message)
+    return m.group(1).strip() if m and len(m.group(1).split()) >= 3 else None
 
 
 def _shown(f: Fact) -> str:

@@ -10,7 +10,7 @@ import tree_sitter_python
 from errordex import classmsg
 from errordex.hookspecs import hookimpl
 from errordex.language import Language, Pages, Paste, Project, Runtime
-from errordex.languages.python import extract, fixes, paste, printed, runtime, scan, words
+from errordex.languages.python import advice, extract, fixes, paste, printed, runtime, scan, words
 
 PYTHON = Language(
     name="python",
@@ -51,6 +51,7 @@ PYTHON = Language(
         defences=fixes.defences,
         module_files=fixes.module_files,
         public_by_reexport=True,
+        to_change=advice.to_change,
         name_is_public=scan.public_name,
         import_name=runtime.import_name,
     ),
