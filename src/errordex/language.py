@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from tree_sitter import Tree
 
-    from errordex.analysis.evidence import FileEvidence
+    from errordex.analysis.evidence import FileEvidence, TestExpect
     from errordex.model import ClassDef, Extraction, Package, ThrowSite
     from errordex.paste.model import Found, ParsedError
 
@@ -184,6 +184,9 @@ class Project:
     #: manifest file names (Cargo.toml) and how to read one
     manifests: tuple[str, ...] = ()
     read_manifest: ManifestReader | None = None
+    #: the examples in a prose doc (README, ``docs/``) that show an error
+    #: raised (Python: a ``>>>`` session printing a traceback), as tests
+    doc_examples: Callable[[str, str], tuple[TestExpect, ...]] | None = None
 
 
 def _no_modules(dotted: str) -> tuple[str, ...]:

@@ -1097,3 +1097,66 @@ def test_solutions_say_what_to_change_in_the_call_and_what_the_message_advises(
         "`data is not None and not isinstance(data, dict)` (web/_content.py:2)."
     )
     assert not any("arguments for which" in t for t in texts)
+
+
+_DOCTESTED = {
+    "lim/__init__.py": (
+        "def at_most(value, bound):\n"
+        "    if value > bound:\n"
+        "        raise ValueError(f\"'x' must be <= {bound}: {value}\")\n"
+        "    return value\n\n\n"
+        "def short(value, bound):\n"
+        "    if len(value) > bound:\n"
+        "        raise ValueError(f\"Length of 'x' must be <= {bound}: {len(value)}\")\n"
+        "    return value\n"
+    ),
+    "docs/api.md": (
+        "# Limits\n\n"
+        "```python\n"
+        ">>> from lim import at_most\n"
+        ">>> at_most(42, 42)\n"
+        "42\n"
+        ">>> at_most(43, 42)\n"
+        "Traceback (most recent call last):\n"
+        "   ...\n"
+        "ValueError: 'x' must be <= 42: 43\n"
+        "```\n"
+    ),
+}
+
+
+def test_a_documented_example_that_raises_gives_the_example_fix_the_docs_show(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _DOCTESTED, "acme/lim")
+    analysis = _page(store, sid, "'x' must be <= {bound}: {value}")["analysis"]
+    fix = analysis["example_fix"]
+    assert fix["text"] == (
+        "The docs show both (docs/api.md:7 and 5): `at_most(43, 42)` raises it, "
+        "and `at_most(42, 42)` does not."
+    )
+    assert fix["before"]["code"].endswith("from lim import at_most\nat_most(43, 42)")
+    assert fix["after"]["code"].endswith("from lim import at_most\nat_most(42, 42)")
+    assert "docs/api.md:7" in fix["evidence"] and "docs/api.md:5" in fix["evidence"]
+    assert any(
+        r["text"].startswith("the documented example at docs/api.md:7 (doctest")
+        for r in analysis["reproductions"]
+    )
+
+
+def test_a_documented_example_is_matched_by_its_whole_message_only(tmp_path: Path) -> None:
+    # "'x' must be <= 42: 43" is a part of "Length of 'x' must be <= …": not its example
+    store, sid = index_files(tmp_path, _DOCTESTED, "acme/lim")
+    stored = _page(store, sid, "Length of 'x' must be <= {bound}: {len(value)}")
+    assert not [t for t in stored["facts"]["tests"] if t["kind"] == "doctest"]
+    assert "example_fix" not in stored["analysis"]
+
+
+def test_the_examples_in_the_page_helpers_docstrings_hold() -> None:
+    import doctest
+
+    from errordex.analysis import lift, textmatch, write
+    from errordex.languages.python import advice, doctests, examples
+
+    for module in (advice, doctests, examples, lift, textmatch, write):
+        assert doctest.testmod(module).failed == 0, module.__name__

@@ -23,6 +23,7 @@ from errordex.analysis.sections import (
     code_block,
     ev,
     section,
+    test_named,
 )
 from errordex.extract.common import is_test_path
 from errordex.group import defines
@@ -545,7 +546,11 @@ class _Writer(Fixes):
             if t.get("pattern") and t["test"] not in named:
                 named.add(t["test"])
                 how = f"{t['kind']}, in a table of inputs" if "inputs" in t else t["kind"]
-                items.append(f"The test `{t['test']}` expects it ({how}).")
+                items.append(
+                    f"{test_named(t)[:1].upper()}{test_named(t)[1:]} shows it ({how})."
+                    if t["kind"] == "doctest"
+                    else f"The test `{t['test']}` expects it ({how})."
+                )
                 evidence += ev(t)
         if self.stub and self.stub["chains"]:
             top = self.stub["top"]
@@ -648,7 +653,8 @@ class _Writer(Fixes):
             if t.get("body") and cases is None:
                 out.append(
                     section(
-                        f"Compare your input with the failing one in `{t['test']}` ({t['path']}:{t['line']}).",
+                        f"Compare your input with the failing one in {test_named(t)}"
+                        + (f" ({t['path']}:{t['line']})." if t["kind"] != "doctest" else "."),
                         ev(t),
                     )
                 )
@@ -751,7 +757,7 @@ class _Writer(Fixes):
                 row = f", the row {shown}" if shown else " (a table row)"
                 evidence.append(f"{t['path']}:{t['body_line']}")
             item = section(
-                f"`{t['test']}`{row} ({t['kind']}"
+                f"{test_named(t)}{row} ({t['kind']}"
                 + (f", expects “{t['pattern']}”" if t.get("pattern") else "")
                 + ")",
                 evidence,

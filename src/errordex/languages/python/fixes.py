@@ -18,6 +18,7 @@ from errordex.analysis.sections import (
     code_block,
     ev,
     section,
+    test_named,
 )
 from errordex.languages.python import examples as px
 from errordex.languages.python import scan as scan_python
@@ -104,7 +105,7 @@ def defences(w: Fixes, body_test: Fact | None) -> list[dict[str, Any]]:
         return []
     return [
         section(
-            f"Catch `{exc}` around the call ({body_test['test']} shows the failing call).",
+            f"Catch `{exc}` around the call ({test_named(body_test)} shows the failing call).",
             ev(body_test),
             strategy="catch",
             title=f"Catch {exc}",
@@ -113,7 +114,51 @@ def defences(w: Fixes, body_test: Fact | None) -> list[dict[str, Any]]:
     ]
 
 
+def documented_fix(w: Fixes) -> dict[str, Any] | None:
+    """The docs' own pair: a ``>>>`` session that makes a call raising this
+    error and the same call without it (attrs' ``C(42)`` and ``C(41)``)."""
+    t = next(
+        (
+            t
+            for t in w.tests
+            if t.get("kind") == "doctest"
+            and t.get("fixed")
+            and t.get("matched_by") == "message"
+            and w.specific(t)
+            and w.catches_this(t.get("exception"))
+        ),
+        None,
+    )
+    if t is None:
+        return None
+    body = str(t["body"])
+    failing = body.rsplit("\n", 1)[-1] if "\n" in body else body
+    setup = body[: len(body) - len(failing)]
+    exc = w.e.exception_types[0] if w.e.exception_types else None
+    said = f"{exc}: {title(w.e)}" if exc and not w.e.template.dynamic else (exc or "")
+    before = code_block(f"# before: raises {said}\n{body}".rstrip(), "python")
+    after = code_block(
+        f"# after: the same call as the docs make it without the error\n{setup}{t['fixed']}",
+        "python",
+    )
+    if before is None or after is None:
+        return None
+    text = (
+        f"The docs show both ({t['path']}:{t['line']} and {t['fixed_line']}): "
+        f"`{failing.strip()}` raises it, and `{t['fixed'].strip()}` does not."
+        if "\n" not in failing and "\n" not in t["fixed"]
+        else f"The docs show both ({t['path']}:{t['line']} and {t['fixed_line']})."
+    )
+    evidence = [f"{t['path']}:{t['line']}", f"{t['path']}:{t['fixed_line']}"]
+    if t["body_line"] != t["line"]:
+        evidence.append(f"{t['path']}:{t['body_line']}")
+    return section(text, evidence, before=before, after=after)
+
+
 def example_fix(w: Fixes) -> dict[str, Any] | None:
+    documented = documented_fix(w)
+    if documented is not None:
+        return documented
     t = next(
         (
             t
@@ -138,7 +183,7 @@ def example_fix(w: Fixes) -> dict[str, Any] | None:
         return None
     # A table row's input is on the row's line; the block that runs it at body_line.
     line = t["line"] if "inputs" in t else t["body_line"]
-    text = f"The failing input is the repo's own case at {t['path']}:{line} (`{t['test']}`)."
+    text = f"The failing input is the repo's own case at {t['path']}:{line} ({test_named(t)})."
     c = w.cond
     # Every enclosing `if` must hold for the raise to run: it does not run
     # when any one of them is false (outermost first, as in the code).

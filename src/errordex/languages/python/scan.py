@@ -13,7 +13,7 @@ from tree_sitter import Node, Parser, Tree
 from errordex import grammars
 from errordex.analysis.evidence import Call, Catch, DocLine, FileEvidence, FuncDef, TestExpect
 from errordex.extract.common import decode_all, is_test_path
-from errordex.languages.python import tables
+from errordex.languages.python import doctests, tables
 
 _RAISES_HEAD = re.compile(r"^\s*Raises\s*:?\s*$")
 _SPHINX = re.compile(r"^\s*:raises?\s+([\w.]+)\s*:(.*)$")
@@ -129,6 +129,7 @@ def public_name(name: str) -> bool:
 class _Scan:
     def __init__(self, path: str, text: str) -> None:
         self.path = path
+        self.text = text
         self.src = text.encode("utf-8", "surrogatepass")
         self.lines = text.splitlines()
         self.test_path = is_test_path(path)
@@ -273,7 +274,11 @@ class _Scan:
             n_lines=len(self.lines),
             functions=tuple(self.functions),
             calls=tuple(self.calls),
-            tests=tuple(self.tests),
+            # a docstring's `>>>` session that prints a traceback is a test too
+            tests=(
+                *self.tests,
+                *(doctests.examples(self.path, self.text) if not self.test_path else ()),
+            ),
             catches=tuple(self.catches),
             idents=frozenset(self.idents),
             exports=self.reexports(tree),
