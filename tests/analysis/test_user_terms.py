@@ -931,6 +931,7 @@ _WEB = {
         '            raise RuntimeError("Attempted to send an async request with a sync Client.")\n\n\n'
         "class AsyncClient:\n"
         "    async def send(self, request):\n"
+        '        """Send a request, without blocking."""\n'
         "        return await self._send_single_request(request)\n\n"
         "    async def _send_single_request(self, request):\n"
         "        if request.sync:\n"
@@ -996,6 +997,11 @@ def test_a_private_method_leads_with_the_public_method_of_its_own_class(tmp_path
         "`AsyncClient._send_single_request` raises `RuntimeError` when `request.sync`"
     )
     assert "Client.send`" not in summary.replace("AsyncClient.send`", "")
+    # its docstring, though its module is private, is what the call is documented as
+    assert (
+        "`AsyncClient.send`, the call you made, is documented as: “Send a request, without "
+        "blocking”." in stored["analysis"]["meaning"]["text"]
+    )
 
 
 def test_a_private_validators_check_leads_with_the_function_that_builds_it(

@@ -144,6 +144,8 @@ class _Scan:
         self.exported: frozenset[str] | None = None
         #: asserts read as the text a ``pytest.raises`` block before them expects
         self.consumed: set[int] = set()
+        #: the names of the functions defined so far (a name inside one is local)
+        self.function_names: set[str] = set()
 
     def dunder_all(self, caught: grammars.Captures) -> frozenset[str] | None:
         """The names in the module's ``__all__``, when it is a literal list or
@@ -381,6 +383,7 @@ class _Scan:
         name = self.t(n.child_by_field_name("name"))
         symbol = ".".join([*names, name])
         is_test = in_test or name.startswith("test")
+        self.function_names.add(name)
         self.functions.append(
             FuncDef(
                 name=name,
@@ -390,7 +393,16 @@ class _Scan:
                 end_line=n.end_point.row + 1,
                 public=public and public_name(name) and not is_test and self.exports(names, name),
                 in_test=is_test,
-                docs=tuple(self.docstring(n, summary=public and public_name(name))),
+                # a private module's public names may be re-exported (httpx's
+                # `_client.py`): their summary is read as the API's too
+                docs=tuple(
+                    self.docstring(
+                        n,
+                        summary=not is_test
+                        and all(public_name(p) for p in [*names, name])
+                        and not any(p in self.function_names for p in names),
+                    )
+                ),
                 params=tuple(self.params(n)),
             )
         )
