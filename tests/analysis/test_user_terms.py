@@ -1166,3 +1166,22 @@ def test_the_examples_in_the_page_helpers_docstrings_hold() -> None:
 
     for module in (advice, doctests, examples, lift, textmatch, write):
         assert doctest.testmod(module).failed == 0, module.__name__
+
+
+def test_a_public_classs_method_is_not_led_by_code_that_builds_the_class(
+    tmp_path: Path,
+) -> None:
+    # `Dataset` is public: a user builds it themselves; a benchmark's
+    # `Dataset()` says nothing of how `_inplace_binary_op` is reached
+    files = {
+        "geo/__init__.py": (
+            "class Dataset:\n"
+            "    def _inplace_binary_op(self, other):\n"
+            "        if other is None:\n"
+            '            raise TypeError("in-place operations with None are not permitted")\n'
+        ),
+        "bench/io.py": "from geo import Dataset\n\n\ndef setup():\n    return Dataset()\n",
+    }
+    store, sid = index_files(tmp_path, files, "acme/geo")
+    summary = _page(store, sid, "in-place operations with None are not permitted")["analysis"]
+    assert "setup" not in summary["summary"]["text"]

@@ -31,7 +31,7 @@ from errordex.model import ErrorEntry, Repo, ThrowSite
 Fact = dict[str, Any]
 
 MAX_SITES = 12
-MAX_HOPS = 4
+MAX_HOPS = 6
 MAX_PATHS = 3
 MAX_TESTS = 6
 MAX_RELATED = 8
@@ -360,7 +360,15 @@ def _callers_by_name(
             if (caller.path, caller.symbol, line) in bare:
                 continue  # `request(…)` is a function's call, not a method's
             out.append((caller, line))
-    if cls and (fn.name == "__init__" or not out) and len(ix.classes.get(cls, ())) <= 1:
+    # only a private class's instance comes from a factory (`or_` builds an
+    # `_OrValidator`); a user builds a public one (xarray's `Dataset`) themselves
+    lang = plugins.for_path(fn.path)
+    private_class = lang is not None and not lang.pages.name_is_public(cls)
+    if (
+        cls
+        and (fn.name == "__init__" or (not out and private_class))
+        and len(ix.classes.get(cls, ())) <= 1
+    ):
         via = (cls, "init" if fn.name == "__init__" else "constructs")
         out += [(c, line, via) for c, line in ix.callers_of(cls) if c.symbol != owner]
     return out
