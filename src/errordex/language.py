@@ -273,9 +273,10 @@ class Pages:
     #: (``name_is_public`` of each part)
     public_by_reexport: bool = False
     #: what a caller changes so that a check on their arguments passes, in
-    #: plain words ("pass `name` as a `str`"), from the condition (and
-    #: whether the check raises when it is true); None when it cannot say
-    to_change: Callable[[str, bool], str | None] | None = None
+    #: plain words ("pass `name` as a `str`"), from the condition, whether
+    #: the check raises when it is true, and the call's parameters it reads;
+    #: None when it cannot say
+    to_change: Callable[[str, bool, Sequence[str]], str | None] | None = None
     #: the name a user imports a public definition by when no package
     #: re-exports it, from its file and symbol (Python: its module's dotted
     #: path, ``attr.validators.matches_re``); None: as the symbol reads

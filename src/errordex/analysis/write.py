@@ -612,7 +612,7 @@ class _Writer(Fixes):
             when_false = self.cond["kind"] in FIRES_WHEN_FALSE
             lang = plugins.find(self.lang)
             plain = (
-                lang.pages.to_change(text, not when_false)
+                lang.pages.to_change(text, not when_false, read)
                 if lang is not None and lang.pages.to_change is not None
                 else None
             )

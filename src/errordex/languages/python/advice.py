@@ -13,6 +13,8 @@ the condition itself says, so nothing here is made up.
     'give `default`, or give `factory`'
     >>> advice("len(values) <= 3")
     '`len(values)` must be <= `3`'
+    >>> advice("line.contains_standalone_comments()", ["line"])
+    'pass a `line` for which `line.contains_standalone_comments()` is true'
     >>> advice("x.real + 1") is None
     True
 """
@@ -20,6 +22,7 @@ the condition itself says, so nothing here is made up.
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 
 from errordex.languages.python.examples import negate_python
 
@@ -33,7 +36,7 @@ _OPS = {
 }
 
 
-def to_change(condition: str, raises_when_true: bool) -> str | None:
+def to_change(condition: str, raises_when_true: bool, read: Sequence[str] = ()) -> str | None:
     """``advice`` for a check given as written: the condition under which it
     raises (``raises_when_true``), or the one that must hold (an assert's).
 
@@ -41,17 +44,18 @@ def to_change(condition: str, raises_when_true: bool) -> str | None:
     'pass `name` as a `str`'
     """
     holds = negate_python(condition) if raises_when_true else condition
-    return advice(holds) if holds is not None else None
+    return advice(holds, read) if holds is not None else None
 
 
-def advice(holds: str) -> str | None:
+def advice(holds: str, read: Sequence[str] = ()) -> str | None:
     """What a caller does so that ``holds`` is true; None when the
-    condition is not one of the shapes read here."""
+    condition is not one of the shapes read here. ``read``: the call's
+    parameters it reads (a method is read on one of them, not on a module)."""
     try:
         node = ast.parse(holds.strip(), mode="eval").body
     except SyntaxError:
         return None
-    return _advice(node, holds.strip())
+    return _advice(node, holds.strip(), tuple(read))
 
 
 def _src(node: ast.expr, src: str) -> str:
@@ -66,11 +70,11 @@ def _types(node: ast.expr, src: str) -> str:
     return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} `{name}`"
 
 
-def _advice(node: ast.expr, src: str, subject: str | None = None) -> str | None:
+def _advice(node: ast.expr, src: str, read: tuple[str, ...]) -> str | None:
     if isinstance(node, ast.BoolOp):
         parts = []
         for v in node.values:
-            got = _advice(v, src, subject)
+            got = _advice(v, src, read)
             if got is None:
                 return None
             parts.append(got)
@@ -83,6 +87,9 @@ def _advice(node: ast.expr, src: str, subject: str | None = None) -> str | None:
             return f"do not pass {_types(inner.args[1], src)} as `{p}`"
         if isinstance(inner, (ast.Name, ast.Attribute)):
             return f"leave `{_src(inner, src)}` false or empty"
+        root = _root(inner)
+        if isinstance(inner, ast.Call) and root in read:
+            return f"pass a `{root}` for which `{_src(inner, src)}` is false"
         return None
     if isinstance(node, ast.Call):
         if _is_call(node, "isinstance") and len(node.args) == 2:
@@ -93,6 +100,10 @@ def _advice(node: ast.expr, src: str, subject: str | None = None) -> str | None:
             attr = node.args[1]
             if isinstance(attr, ast.Constant) and isinstance(attr.value, str):
                 return f"pass a `{_src(node.args[0], src)}` that has an attribute `{attr.value}`"
+        root = _root(node)
+        if isinstance(node.func, ast.Attribute) and root in read:
+            # a method of what was passed (`line.contains_standalone_comments()`)
+            return f"pass a `{root}` for which `{_src(node, src)}` is true"
         return None
     if isinstance(node, (ast.Name, ast.Attribute)):
         return f"give a `{_src(node, src)}` that is set (true, non-empty)"
@@ -120,6 +131,14 @@ def _advice(node: ast.expr, src: str, subject: str | None = None) -> str | None:
         if type(op) in _OPS:
             return f"`{what}` must be {_OPS[type(op)]} `{_src(right, src)}`"
     return None
+
+
+def _root(node: ast.expr) -> str | None:
+    """The name a method call or attribute is read on (``line`` of
+    ``line.contains_standalone_comments()``)."""
+    while isinstance(node, (ast.Call, ast.Attribute, ast.Subscript)):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node.id if isinstance(node, ast.Name) else None
 
 
 def _is_call(node: ast.expr, name: str) -> bool:
