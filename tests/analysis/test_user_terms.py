@@ -984,6 +984,10 @@ def test_a_check_in_a_private_module_leads_with_the_call_the_package_exports(
         "pass `data` on to it the same way." in summary["text"]
     )
     assert "web/_api.py:12" in summary["evidence"]  # post's call of request
+    trigger = _page(store, sid, "Use 'content=<...>' to upload raw bytes.")["analysis"]["trigger"]
+    assert trigger["text"].startswith(
+        "Calling `web.post`, which reaches `Request` → `encode_request` when "
+    )
 
 
 def test_a_private_method_leads_with_the_public_method_of_its_own_class(tmp_path: Path) -> None:

@@ -503,6 +503,10 @@ class _Writer(Fixes):
         if not paths and not self.condition() and not self.stub and not self.arm:
             return None
         via = f"Calling {paths[0]}" if paths else f"Reaching {self.fn_name()}"
+        top = self.top()
+        if top is not None and paths:
+            # the call the check was lifted to, above the chain (`httpx.post`)
+            via = f"Calling `{_shown(top)}`, which reaches {paths[0]}"
         if self.stub:
             what = (
                 f" in a build where `{self.stub['crate']}` has no `{self.stub['feature']}` feature"
