@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from tree_sitter import Tree
 
-    from errordex.analysis.evidence import FileEvidence
+    from errordex.analysis.evidence import FileEvidence, TestExpect
     from errordex.model import ClassDef, Extraction, Package, ThrowSite
     from errordex.paste.model import Found, ParsedError
 
@@ -184,10 +184,21 @@ class Project:
     #: manifest file names (Cargo.toml) and how to read one
     manifests: tuple[str, ...] = ()
     read_manifest: ManifestReader | None = None
+    #: the examples in a prose doc (README, ``docs/``) that show an error
+    #: raised (Python: a ``>>>`` session printing a traceback), as tests
+    doc_examples: Callable[[str, str], tuple[TestExpect, ...]] | None = None
 
 
 def _no_modules(dotted: str) -> tuple[str, ...]:
     return ()
+
+
+def _no_import_name(path: str, symbol: str) -> str | None:
+    return None
+
+
+def _always(name: str) -> bool:
+    return True
 
 
 def _a_variant(site: ThrowSite) -> str:
@@ -256,6 +267,21 @@ class Pages:
     #: (Rust's ``#[track_caller]``, ``debug_assert!``, a ``const``): sentences
     #: for "what it means", each with its evidence (``path:line``)
     notes: Callable[[Any], list[tuple[str, list[str]]]] | None = None
+    #: whether a definition a package re-exports is its API though the file
+    #: it is in is not (Python: httpx/_client.py's ``Client.send`` is
+    #: ``httpx.Client.send``), given that no part of its name is private
+    #: (``name_is_public`` of each part)
+    public_by_reexport: bool = False
+    #: what a caller changes so that a check on their arguments passes, in
+    #: plain words ("pass `name` as a `str`"), from the condition, whether
+    #: the check raises when it is true, and the call's parameters it reads;
+    #: None when it cannot say
+    to_change: Callable[[str, bool, Sequence[str]], str | None] | None = None
+    #: the name a user imports a public definition by when no package
+    #: re-exports it, from its file and symbol (Python: its module's dotted
+    #: path, ``attr.validators.matches_re``); None: as the symbol reads
+    import_name: Callable[[str, str], str | None] = _no_import_name
+    name_is_public: Callable[[str], bool] = _always
 
 
 @dataclass(frozen=True, slots=True)

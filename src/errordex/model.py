@@ -53,11 +53,17 @@ class Guard:
     text: str
     line: int
     siblings: tuple[str, ...] = ()
+    #: the value of each local the text reads, from the one assignment of
+    #: it in the function (``valid_funcs = (re.fullmatch, None)`` for
+    #: ``func not in valid_funcs``): (name, expression)
+    values: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "text": self.text, "line": self.line}
         if self.siblings:
             out["siblings"] = list(self.siblings)
+        if self.values:
+            out["values"] = [list(v) for v in self.values]
         return out
 
     @classmethod
@@ -67,6 +73,7 @@ class Guard:
             text=data["text"],
             line=data["line"],
             siblings=tuple(data.get("siblings", ())),
+            values=tuple((n, v) for n, v in data.get("values", ())),
         )
 
 

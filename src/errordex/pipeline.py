@@ -30,6 +30,7 @@ from datetime import UTC, datetime
 from errordex import __version__, plugins
 from errordex.analysis import FileEvidence, facts_json, prose, referenced_paths, scan
 from errordex.analysis.analyse import analyse_some
+from errordex.analysis.evidence import TestExpect
 from errordex.analysis.index import CrossFile, CrossPart, Index, cross_part, useful_calls
 from errordex.errors import DiskFull
 from errordex.extract import extractor_for, parser_for
@@ -275,7 +276,13 @@ def _batches(source: Source, into: _Collected) -> Iterator[list[tuple[str, bytes
             into.docs += 1
             text = decode(item.data)
             if text is not None:
-                doc = FileEvidence(item.path, "", text.count("\n") + 1, prose=prose.lines(text))
+                doc = FileEvidence(
+                    item.path,
+                    "",
+                    text.count("\n") + 1,
+                    tests=doc_examples(item.path, text),
+                    prose=prose.lines(text),
+                )
                 _add_evidence(item.path, doc, into)
             continue
         batch.append((item.path, item.data))
@@ -285,6 +292,16 @@ def _batches(source: Source, into: _Collected) -> Iterator[list[tuple[str, bytes
             batch, size = [], 0
     if batch:
         yield batch
+
+
+def doc_examples(path: str, text: str) -> tuple[TestExpect, ...]:
+    """The examples a prose doc shows an error raised in, as each language reads them."""
+    return tuple(
+        t
+        for lang in plugins.languages().values()
+        if lang.project.doc_examples is not None
+        for t in lang.project.doc_examples(path, text)
+    )
 
 
 def _trim_heap() -> None:

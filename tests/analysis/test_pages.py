@@ -78,7 +78,7 @@ def test_entry_json_carries_facts_analysis_and_related(py: tuple[SqliteStore, in
     entry = next(e for e in store.entries() if e.message == "shape name must be a string")
     data = entry_json(entry, store.snapshot(sid), store)
     assert data["analysis"]["summary"]["text"].startswith(
-        "You called `label(name=…)` (`shapes/__init__.py`), and it raises `ShapeError` when "
+        "You called `shapes.label(name=…)` (`shapes/__init__.py`), and it raises `ShapeError` when "
         "`not isinstance(name, str)`"
     )
     # A traceback names a repository class by its module (shapes/errors.py).

@@ -207,3 +207,29 @@ def test_a_docstring_summary_stops_at_its_first_sentence() -> None:
     (fn,) = ev.functions
     summary = [d.text for d in fn.docs if d.section == "Summary"]
     assert summary == ["Styles a text with ANSI styles and returns the new string."]
+
+
+def test_a_pytest_raises_block_takes_the_text_the_assert_after_it_pins() -> None:
+    # httpx's tests: the message is checked on `exc.value` after the block,
+    # which makes the block a test of that message (not an assert-text of its own)
+    src = (
+        "import httpx, pytest\n\n\n"
+        "def test_invalid_component():\n"
+        "    with pytest.raises(TypeError) as exc:\n"
+        '        httpx.URL(scheme="https", incorrect="/")\n'
+        "    assert str(exc.value) == \"'incorrect' is an invalid keyword argument for URL()\"\n"
+    )
+    (t,) = scan("tests/test_url.py", src, "python").tests
+    assert (t.kind, t.exception, t.pattern, t.is_regex, t.body) == (
+        "pytest.raises",
+        "TypeError",
+        "'incorrect' is an invalid keyword argument for URL()",
+        False,
+        'httpx.URL(scheme="https", incorrect="/")',
+    )
+
+
+def test_a_call_over_several_lines_is_kept_as_one_line_of_text() -> None:
+    src = "def f(a):\n    return g(\n        a,\n        key=1,\n    )\n"
+    (call,) = [c for c in scan("pkg/m.py", src, "python").calls if c.callee == "g"]
+    assert call.text == "g( a, key=1, )"

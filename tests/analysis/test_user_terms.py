@@ -96,7 +96,7 @@ def test_the_summary_leads_with_the_public_call_and_its_argument(tmp_path: Path)
     store, sid = index_files(tmp_path, _SHAPES, "acme/shapes")
     summary = _page(store, sid, "zero factor")["analysis"]["summary"]["text"]
     assert summary.startswith(
-        "You called `scale(factor=…)` (`shapes/__init__.py`), and it raises `ValueError` "
+        "You called `shapes.scale(factor=…)` (`shapes/__init__.py`), and it raises `ValueError` "
         "when `factor == 0`"
     )
 
@@ -110,7 +110,7 @@ def test_a_private_helpers_check_is_lifted_to_the_public_calls_arguments(
     stored = _page(store, sid, "negative size")
     analysis = stored["analysis"]
     assert analysis["summary"]["text"] == (
-        "You called `area(width=…, height=…)` (`shapes/__init__.py`), and on its way `_check` "
+        "You called `shapes.area(width=…, height=…)` (`shapes/__init__.py`), and on its way `_check` "
         "raises `ValueError` when `width < 0 or height < 0` for the arguments you passed."
     )
     assert "shapes/__init__.py:8" in analysis["summary"]["evidence"]  # the call it went through
@@ -139,7 +139,7 @@ def test_a_private_check_that_cannot_be_lifted_is_located_never_given_as_advice(
     store, sid = index_files(tmp_path, files, "acme/shapes")
     analysis = _page(store, sid, "negative size")["analysis"]
     assert analysis["summary"]["text"] == (
-        "You called `area` (`shapes/__init__.py`), and on its way `_check` raises `ValueError` "
+        "You called `shapes.area` (`shapes/__init__.py`), and on its way `_check` raises `ValueError` "
         "when its own check finds `limit < 0` (shapes/__init__.py:3)."
     )
     assert not any("limit" in s["text"] for s in analysis.get("solutions", []))
@@ -182,7 +182,7 @@ def test_a_check_is_lifted_through_two_calls_and_the_fix_guards_the_public_call(
     ]
     analysis = stored["analysis"]
     assert analysis["summary"]["text"].startswith(
-        "You called `resize(width=…)` (`img/__init__.py`), and on its way `_check_size` raises "
+        "You called `img.resize(width=…)` (`img/__init__.py`), and on its way `_check_size` raises "
         "`ValueError` when `(width * 2) > 100` for the arguments you passed."
     )
     fix = analysis["example_fix"]
@@ -645,12 +645,12 @@ def test_a_raise_after_early_returns_is_explained_as_none_of_them_matching(
     ]
     analysis = stored["analysis"]
     assert analysis["summary"]["text"] == (
-        "You called `style(fg=…)` (`tint/__init__.py`), and on its way `_code` raises "
+        "You called `tint.style(fg=…)` (`tint/__init__.py`), and on its way `_code` raises "
         "`ValueError` when none of its earlier returns matched (`isinstance(fg, str) and fg in "
         "_names or isinstance(fg, int) and 0 <= fg <= 255` is false) for the arguments you passed."
     )
     assert analysis["solutions"][0]["text"].startswith(
-        "Pass `style(fg=…)` arguments for which `isinstance(fg, str) and fg in _names or "
+        "Pass `tint.style(fg=…)` arguments for which `isinstance(fg, str) and fg in _names or "
         "isinstance(fg, int) and 0 <= fg <= 255` holds"
     )
     # a fix would have the user read the private `_names`: none is shown
@@ -895,3 +895,297 @@ def test_a_debug_assert_eq_page_is_grounded(tmp_path: Path) -> None:
     assert "It is a `debug_assert!`" in meaning["text"]
     res = CliRunner().invoke(main, ["verify", "--db", str(store.path)])
     assert res.exit_code == 0, res.output
+
+
+#: a package whose modules are private and whose `__init__` re-exports their
+#: names by `*` and `__all__`, as httpx's does
+_WEB = {
+    "web/__init__.py": (
+        "from ._api import *\nfrom ._models import *\n\n"
+        '__all__ = ["AsyncClient", "Client", "Request", "post", "request"]\n'
+    ),
+    "web/_content.py": (
+        "def encode_request(content=None, data=None):\n"
+        "    if data is not None and not isinstance(data, dict):\n"
+        "        raise TypeError(\"Use 'content=<...>' to upload raw bytes.\")\n"
+        "    return data\n"
+    ),
+    "web/_models.py": (
+        "from ._content import encode_request\n\n"
+        '__all__ = ["AsyncClient", "Client", "Request"]\n\n\n'
+        "class Request:\n"
+        "    def __init__(self, method, url, content=None, data=None):\n"
+        "        self.stream = encode_request(\n"
+        "            content=content,\n"
+        "            data=data,\n"
+        "        )\n\n\n"
+        "class Client:\n"
+        "    def request(self, method, url, data=None):\n"
+        "        return self.build_request(method, url, data=data)\n\n"
+        "    def build_request(self, method, url, data=None):\n"
+        "        return Request(method, url, data=data)\n\n"
+        "    def send(self, request):\n"
+        "        return self._send_single_request(request)\n\n"
+        "    def _send_single_request(self, request):\n"
+        "        if not request.sync:\n"
+        '            raise RuntimeError("Attempted to send an async request with a sync Client.")\n\n\n'
+        "class AsyncClient:\n"
+        "    async def send(self, request):\n"
+        '        """Send a request, without blocking."""\n'
+        "        return await self._send_single_request(request)\n\n"
+        "    async def _send_single_request(self, request):\n"
+        "        if request.sync:\n"
+        '            raise RuntimeError("Attempted to send a sync request with an AsyncClient.")\n'
+    ),
+    "web/_api.py": (
+        "from ._models import Client\n\n"
+        '__all__ = ["post", "request"]\n\n\n'
+        "def request(method, url, data=None):\n"
+        "    client = Client()\n"
+        "    return client.request(method, url, data=data)\n\n\n"
+        "def post(url, content=None, data=None):\n"
+        '    return request("POST", url, data=data)\n'
+    ),
+    "web/validators.py": (
+        "class _OrValidator:\n"
+        "    def __init__(self, validators):\n"
+        "        self.validators = validators\n\n"
+        "    def __call__(self, value):\n"
+        "        for v in self.validators:\n"
+        "            if v(value):\n"
+        "                return\n"
+        '        raise ValueError("None of the validators was satisfied.")\n\n\n'
+        "def or_(*validators):\n"
+        '    """A validator that composes several into one."""\n'
+        "    return _OrValidator(validators)\n\n\n"
+        "def define(maybe_cls=None, frozen=False):\n"
+        "    def wrap(cls):\n"
+        "        if frozen:\n"
+        '            raise ValueError("Can\'t freeze this class.")\n'
+        "        return cls\n\n"
+        "    return wrap\n"
+    ),
+}
+
+
+def test_a_check_in_a_private_module_leads_with_the_call_the_package_exports(
+    tmp_path: Path,
+) -> None:
+    # `encode_request` is in a private module and not exported; `web.Request`
+    # is (by `*` and `__all__`), and `Client.request` and `web.post` hand it `data`.
+    store, sid = index_files(tmp_path, _WEB, "acme/web")
+    summary = _page(store, sid, "Use 'content=<...>' to upload raw bytes.")["analysis"]["summary"]
+    assert summary["text"].startswith(
+        "You called `web.post(data=…)` (`web/_api.py`), and on its way `encode_request` raises "
+        "`TypeError` when `data is not None and not isinstance(data, dict)`"
+    )
+    assert (
+        "`web.Request`, `web.Client.build_request`, `web.Client.request` and `web.request` "
+        "pass `data` on to it the same way." in summary["text"]
+    )
+    assert "web/_api.py:12" in summary["evidence"]  # post's call of request
+    trigger = _page(store, sid, "Use 'content=<...>' to upload raw bytes.")["analysis"]["trigger"]
+    assert trigger["text"].startswith(
+        "Calling `web.post`, which reaches `Request` → `encode_request` when "
+    )
+
+
+def test_a_private_method_leads_with_the_public_method_of_its_own_class(tmp_path: Path) -> None:
+    # Both clients have a `_send_single_request`; the async one is reached by
+    # `AsyncClient.send`, never by `Client.send`.
+    store, sid = index_files(tmp_path, _WEB, "acme/web")
+    stored = _page(store, sid, "Attempted to send a sync request with an AsyncClient.")
+    summary = stored["analysis"]["summary"]["text"]
+    assert summary.startswith(
+        "You called `web.AsyncClient.send(request=…)` (`web/_models.py`), and on its way "
+        "`AsyncClient._send_single_request` raises `RuntimeError` when `request.sync`"
+    )
+    assert "Client.send`" not in summary.replace("AsyncClient.send`", "")
+    # its docstring, though its module is private, is what the call is documented as
+    assert (
+        "`AsyncClient.send`, the call you made, is documented as: “Send a request, without "
+        "blocking”." in stored["analysis"]["meaning"]["text"]
+    )
+
+
+def test_a_private_validators_check_leads_with_the_function_that_builds_it(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _WEB, "acme/web")
+    analysis = _page(store, sid, "None of the validators was satisfied.")["analysis"]
+    assert analysis["summary"]["text"].startswith(
+        "You called `web.validators.or_` (`web/validators.py`), and later the `_OrValidator` "
+        "it built ran: `_OrValidator.__call__` raises `ValueError`"
+    )
+
+
+def test_a_nested_functions_check_is_lifted_to_its_outer_public_function(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _WEB, "acme/web")
+    analysis = _page(store, sid, "Can't freeze this class.")["analysis"]
+    assert analysis["summary"]["text"].startswith(
+        "You called `web.validators.define(frozen=…)` (`web/validators.py`), and on its way "
+        "`define.wrap` raises `ValueError` when `frozen`"
+    )
+
+
+_VALID = {
+    "val/validators.py": (
+        "import re\n\nNOTHING = object()\n\n\n"
+        "def matches_re(regex, flags=0, func=None):\n"
+        "    valid_funcs = (re.fullmatch, None, re.search)\n"
+        "    if func not in valid_funcs:\n"
+        "        raise ValueError(\"'func' must be one of the re functions.\")\n"
+        "    return regex\n\n\n"
+        "def default_if_none(default=NOTHING, factory=None):\n"
+        "    if default is NOTHING and factory is None:\n"
+        '        raise TypeError("Must pass either `default` or `factory`.")\n'
+        "    return default\n"
+    ),
+    "tests/test_val.py": (
+        "import pytest\n\nfrom val.validators import default_if_none, matches_re\n\n\n"
+        "def test_catches_invalid_func():\n"
+        "    with pytest.raises(ValueError):\n"
+        '        matches_re("a", 0, lambda: None)\n\n\n'
+        "def test_missing_default():\n"
+        '    with pytest.raises(TypeError, match="Must pass either"):\n'
+        "        default_if_none()\n"
+    ),
+}
+
+
+def test_a_local_the_check_reads_is_replaced_by_its_value(tmp_path: Path) -> None:
+    # `valid_funcs` is a local: the page never asks the user about it, it
+    # reads its value, and `re` (a module) reads the same in the user's code
+    store, sid = index_files(tmp_path, _VALID, "acme/val")
+    analysis = _page(store, sid, "'func' must be one of the re functions.")["analysis"]
+    assert analysis["summary"]["text"].startswith(
+        "You called `val.validators.matches_re(func=…)` (`val/validators.py`), and it raises "
+        "`ValueError` when `func not in (re.fullmatch, None, re.search)`"
+    )
+    assert "valid_funcs" not in _text({"analysis": analysis})
+
+
+def test_a_check_on_a_module_constant_is_in_the_calls_arguments(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _VALID, "acme/val")
+    summary = _page(store, sid, "Must pass either `default` or `factory`.")["analysis"]["summary"]
+    assert summary["text"].startswith(
+        "You called `val.validators.default_if_none(default=…, factory=…)` (`val/validators.py`), "
+        "and it raises `TypeError` when `default is NOTHING and factory is None`"
+    )
+
+
+def test_the_example_fix_gives_the_tests_argument_a_value_the_check_accepts(
+    tmp_path: Path,
+) -> None:
+    # the test pins no text, but `matches_re` raises ValueError only here
+    store, sid = index_files(tmp_path, _VALID, "acme/val")
+    fix = _page(store, sid, "'func' must be one of the re functions.")["analysis"]["example_fix"]
+    assert fix["before"]["code"].endswith('matches_re("a", 0, lambda: None)')
+    assert fix["after"]["code"].endswith('matches_re("a", 0, re.fullmatch)')
+    assert "tests/test_val.py:8" in fix["evidence"]
+
+
+def test_solutions_say_what_to_change_in_the_call_and_what_the_message_advises(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _WEB, "acme/web")
+    texts = [
+        s["text"]
+        for s in _page(store, sid, "Use 'content=<...>' to upload raw bytes.")["analysis"][
+            "solutions"
+        ]
+    ]
+    assert texts[0] == (
+        "The message says what to do: “Use 'content=<...>' to upload raw bytes”. "
+        "That is, pass it to `web.post(content=…)` instead of `data=`."
+    )
+    assert texts[1].startswith(
+        "Leave `data` out (or `None`), or pass `data` as a `dict` when you call "
+        "`web.post(data=…)`: `encode_request` raises `TypeError` when "
+        "`data is not None and not isinstance(data, dict)` (web/_content.py:2)."
+    )
+    assert not any("arguments for which" in t for t in texts)
+
+
+_DOCTESTED = {
+    "lim/__init__.py": (
+        "def at_most(value, bound):\n"
+        "    if value > bound:\n"
+        "        raise ValueError(f\"'x' must be <= {bound}: {value}\")\n"
+        "    return value\n\n\n"
+        "def short(value, bound):\n"
+        "    if len(value) > bound:\n"
+        "        raise ValueError(f\"Length of 'x' must be <= {bound}: {len(value)}\")\n"
+        "    return value\n"
+    ),
+    "docs/api.md": (
+        "# Limits\n\n"
+        "```python\n"
+        ">>> from lim import at_most\n"
+        ">>> at_most(42, 42)\n"
+        "42\n"
+        ">>> at_most(43, 42)\n"
+        "Traceback (most recent call last):\n"
+        "   ...\n"
+        "ValueError: 'x' must be <= 42: 43\n"
+        "```\n"
+    ),
+}
+
+
+def test_a_documented_example_that_raises_gives_the_example_fix_the_docs_show(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _DOCTESTED, "acme/lim")
+    analysis = _page(store, sid, "'x' must be <= {bound}: {value}")["analysis"]
+    fix = analysis["example_fix"]
+    assert fix["text"] == (
+        "The docs show both (docs/api.md:7 and 5): `at_most(43, 42)` raises it, "
+        "and `at_most(42, 42)` does not."
+    )
+    assert fix["before"]["code"].endswith("from lim import at_most\nat_most(43, 42)")
+    assert fix["after"]["code"].endswith("from lim import at_most\nat_most(42, 42)")
+    assert "docs/api.md:7" in fix["evidence"] and "docs/api.md:5" in fix["evidence"]
+    assert any(
+        r["text"].startswith("the documented example at docs/api.md:7 (doctest")
+        for r in analysis["reproductions"]
+    )
+
+
+def test_a_documented_example_is_matched_by_its_whole_message_only(tmp_path: Path) -> None:
+    # "'x' must be <= 42: 43" is a part of "Length of 'x' must be <= …": not its example
+    store, sid = index_files(tmp_path, _DOCTESTED, "acme/lim")
+    stored = _page(store, sid, "Length of 'x' must be <= {bound}: {len(value)}")
+    assert not [t for t in stored["facts"]["tests"] if t["kind"] == "doctest"]
+    assert "example_fix" not in stored["analysis"]
+
+
+def test_the_examples_in_the_page_helpers_docstrings_hold() -> None:
+    import doctest
+
+    from errordex.analysis import lift, textmatch, write
+    from errordex.languages.python import advice, doctests, examples
+
+    for module in (advice, doctests, examples, lift, textmatch, write):
+        assert doctest.testmod(module).failed == 0, module.__name__
+
+
+def test_a_public_classs_method_is_not_led_by_code_that_builds_the_class(
+    tmp_path: Path,
+) -> None:
+    # `Dataset` is public: a user builds it themselves; a benchmark's
+    # `Dataset()` says nothing of how `_inplace_binary_op` is reached
+    files = {
+        "geo/__init__.py": (
+            "class Dataset:\n"
+            "    def _inplace_binary_op(self, other):\n"
+            "        if other is None:\n"
+            '            raise TypeError("in-place operations with None are not permitted")\n'
+        ),
+        "bench/io.py": "from geo import Dataset\n\n\ndef setup():\n    return Dataset()\n",
+    }
+    store, sid = index_files(tmp_path, files, "acme/geo")
+    summary = _page(store, sid, "in-place operations with None are not permitted")["analysis"]
+    assert "setup" not in summary["summary"]["text"]

@@ -76,7 +76,7 @@ class TestExpect:
     test: str  # the test function's symbol
     path: str
     line: int  # the expectation itself
-    kind: str  # pytest.raises | assertRaises | assertRaisesRegex | should_panic | assert-text
+    kind: str  # pytest.raises | assertRaises | assertRaisesRegex | should_panic | assert-text | doctest
     exception: str | None
     pattern: str | None
     is_regex: bool
@@ -86,6 +86,10 @@ class TestExpect:
     #: a row of a table test: the literal values ``body`` reads in place of
     #: the loop variables, as written (``line`` is the row's)
     inputs: tuple[str, ...] = ()
+    #: a documented example (``doctest``): the same call made without an
+    #: error in the same session, and its line (attrs' ``C(41)`` beside ``C(42)``)
+    fixed: str = ""
+    fixed_line: int = 0
 
 
 @_pickled_by_fields

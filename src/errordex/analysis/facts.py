@@ -24,13 +24,14 @@ from errordex.analysis.index import (
 )
 from errordex.analysis.lift import lift
 from errordex.analysis.textmatch import Message, pins
+from errordex.extract.common import is_test_path
 from errordex.forge import parse_forge_url
 from errordex.model import ErrorEntry, Repo, ThrowSite
 
 Fact = dict[str, Any]
 
 MAX_SITES = 12
-MAX_HOPS = 4
+MAX_HOPS = 6
 MAX_PATHS = 3
 MAX_TESTS = 6
 MAX_RELATED = 8
@@ -59,6 +60,8 @@ def guards(sites: list[ThrowSite]) -> list[Fact]:
             fact = _at(s.path, g.line, site=f"{s.path}:{s.line}", kind=g.kind, text=g.text)
             if g.siblings:
                 fact["siblings"] = list(g.siblings)
+            if g.values:
+                fact["values"] = [list(v) for v in g.values]
             out.append(fact)
     return out
 
@@ -192,11 +195,11 @@ def reachability(
             site=f"{s.path}:{s.line}",
             function=fn.symbol,
             name=fn.name,
-            public=fn.public,
+            public=ix.public(fn),
             params=list(fn.params),
             sites=[f"{s.path}:{s.line}"],
         )
-        if not fn.public:
+        if not fact["public"]:
             fact["paths"] = _paths_from_public(fn, ix, catching)
         else:
             paths = _paths_from_entry_points(fn, ix, catching)
@@ -205,17 +208,33 @@ def reachability(
         # The name a user imports it by, where a package re-exports it.
         for f in [fact, *(chain[0] for chain in fact.get("paths", ()) if chain)]:
             if f.get("public"):
-                got = ix.exported_name(f["path"], f["function"])
-                if got is not None:
-                    f["exported"] = {"name": got[0], "path": got[1], "line": got[2]}
+                _name_it(f, ix)
         out.append(fact)
         if len(out) >= 5:
             break
     return out
 
 
+def _name_it(f: Fact, ix: Index) -> None:
+    """Give a public function's fact the name a user imports it by: where a
+    package re-exports it, or its module's (``exported``)."""
+    got = ix.exported_name(f["path"], f["function"])
+    if got is not None:
+        f["exported"] = {"name": got[0], "path": got[1], "line": got[2]}
+        return
+    lang = plugins.for_path(f["path"])
+    name = lang.pages.import_name(f["path"], f["function"]) if lang else None
+    if name is not None and not is_test_path(f["path"]):
+        f["exported"] = {"name": name, "path": f["path"], "line": f["line"]}
+
+
 #: callers(fn): who calls ``fn``, with the line of the call
 CallersFn = Callable[[FuncDef], list[tuple[FuncDef, int]]]
+#: a caller that reaches a function other than by a call of its name: the
+#: name it calls (or the function's own), and how ("encloses": a nested
+#: function's outer one; "init": ``C(...)`` for ``C.__init__``;
+#: "constructs": it builds the instance whose method raises)
+Via = tuple[str, str]
 
 
 def _call_chains(
@@ -234,14 +253,20 @@ def _call_chains(
     for _ in range(MAX_HOPS):
         nxt: list[tuple[FuncDef, list[Fact]]] = []
         for fn, chain in frontier:
-            for caller, line in callers(fn):
+            for caller, line, *how in map(_with_via, callers(fn)):
                 key = (caller.path, caller.symbol)
                 if key in visited or key in catching:
                     continue
                 visited.add(key)
                 hop = _at(
-                    caller.path, line, function=caller.symbol, calls=fn.name, public=caller.public
+                    caller.path,
+                    line,
+                    function=caller.symbol,
+                    calls=fn.name,
+                    public=ix.public(caller),
                 )
+                if how[0] is not None:
+                    hop.update(calls=how[0][0], via=how[0][1])
                 path = [hop, *chain]
                 if ends(caller):
                     found.append(path)
@@ -259,11 +284,94 @@ def _paths_from_public(
     """Shortest by-name call chains from a public function down to ``start``."""
 
     def callers(fn: FuncDef) -> list[tuple[FuncDef, int]]:
+        return _callers_by_name(fn, ix)  # type: ignore[return-value]
+
+    return _call_chains(start, ix, callers, ix.public, catching)
+
+
+def _bare_calls(name: str, ix: Index) -> set[tuple[str, str, int]]:
+    """(path, caller, line) of the calls of ``name`` written bare, ``name(…)``."""
+    return {
+        (path, caller, line)
+        for path, caller, line, text in ix.call_texts.get(name)
+        if text.startswith(f"{name}(")
+    }
+
+
+def _resolved_callers(fn: FuncDef, owner: str, ix: Index) -> list[tuple[FuncDef, int]]:
+    """The calls of a name defined in many places that can only be ``fn``:
+    ``self.m(…)`` in a method of ``fn``'s class, ``client.m(…)`` on a
+    receiver named as that class is (``Client``), or ``f(…)`` in ``fn``'s own
+    module for a module-level function (httpx's ``post`` calls its ``request``)."""
+    cls = owner.rsplit(".", 1)[-1]
+    out: list[tuple[FuncDef, int]] = []
+    for path, caller, line, text in ix.call_texts.get(fn.name):
+        f = ix.function(path, caller)
+        if f is None or f.in_test:
+            continue
+        if owner:
+            receiver = text.split(f".{fn.name}(", 1)[0] if f".{fn.name}(" in text else None
+            mine = caller.rpartition(".")[0]
+            if not (
+                (receiver == "self" and mine == owner)
+                or (receiver is not None and receiver.lower() == cls.lower())
+            ):
+                continue
+        elif path != fn.path or not text.startswith(f"{fn.name}("):
+            continue
+        out.append((f, line))
+        if len(out) >= 2 * MAX_CALLERS:
+            break
+    return out
+
+
+def _with_via(got: tuple[FuncDef, int] | tuple[FuncDef, int, Via]) -> tuple[Any, ...]:
+    return got if len(got) == 3 else (*got, None)
+
+
+def _callers_by_name(
+    fn: FuncDef, ix: Index
+) -> list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]]:
+    """Who calls ``fn``, by its name; for a method (``C.m``), a caller in a
+    class that has its own ``m`` is left out (its ``self.m()`` is that one).
+    A function nested in another is reached by the one it is in
+    (``attrs.wrap`` by ``attrs``); ``C.__init__`` by calls of ``C``; a
+    method of a class nothing calls by name (``_OrValidator.__call__``) by
+    what builds the class (``or_``'s ``_OrValidator(...)``): the instance it
+    returns is what runs it."""
+    if "::" in fn.symbol:
         if ix.defined.get(fn.name, 0) > AMBIGUOUS:
             return []
         return list(ix.callers_of(fn.name))
-
-    return _call_chains(start, ix, callers, lambda f: f.public, catching)
+    owner, _, _ = fn.symbol.rpartition(".")
+    outer = ix.function(fn.path, owner) if owner else None
+    if outer is not None:
+        return [(outer, fn.line, (fn.name, "encloses"))]
+    cls = owner.rsplit(".", 1)[-1]
+    out: list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]] = []
+    if fn.name != "__init__" and ix.defined.get(fn.name, 0) > AMBIGUOUS:
+        out += _resolved_callers(fn, owner, ix)
+    elif fn.name != "__init__":
+        bare = _bare_calls(fn.name, ix) if owner else set()
+        for caller, line in ix.callers_of(fn.name):
+            mine, _, _ = caller.symbol.rpartition(".")
+            if owner and mine and mine != owner and ix.function(caller.path, f"{mine}.{fn.name}"):
+                continue
+            if (caller.path, caller.symbol, line) in bare:
+                continue  # `request(…)` is a function's call, not a method's
+            out.append((caller, line))
+    # only a private class's instance comes from a factory (`or_` builds an
+    # `_OrValidator`); a user builds a public one (xarray's `Dataset`) themselves
+    lang = plugins.for_path(fn.path)
+    private_class = lang is not None and not lang.pages.name_is_public(cls)
+    if (
+        cls
+        and (fn.name == "__init__" or (not out and private_class))
+        and len(ix.classes.get(cls, ())) <= 1
+    ):
+        via = (cls, "init" if fn.name == "__init__" else "constructs")
+        out += [(c, line, via) for c, line in ix.callers_of(cls) if c.symbol != owner]
+    return out
 
 
 def _api_surface(path: str) -> bool:
@@ -288,7 +396,7 @@ def _paths_from_entry_points(
         return list(ix.callers_of(fn.name))
 
     def entry(fn: FuncDef) -> bool:
-        return fn.public and (_api_surface(fn.path) or not callers(fn))
+        return ix.public(fn) and (_api_surface(fn.path) or not callers(fn))
 
     return _call_chains(start, ix, callers, entry, catching)
 
@@ -496,7 +604,8 @@ def _raises_items(raises: list[DocLine], short: set[str]) -> list[DocLine]:
                 out.append(d)
         elif keep and out:
             head = out[-1]
-            sep = ": " if " " not in head.text.strip() else " "  # `ValueError` alone on its line
+            # `ValueError` alone on its line (numpydoc), or `ValueError:` (Google style)
+            sep = " " if " " in head.text.strip() or head.text.rstrip().endswith(":") else ": "
             out[-1] = DocLine(head.section, f"{head.text}{sep}{d.text}", head.line)
         prev = d.line
     return out
@@ -550,6 +659,8 @@ def tests(
             and not (t.pattern and pins(t.pattern, t.is_regex, entry.template))
         ):
             continue  # a base class (`Exception`) counts only with the message pinned
+        if t.kind == "doctest" and not (t.pattern and message.whole(t.pattern)):
+            continue  # a documented example prints the whole message
         if t.pattern and message.matches(t.pattern, t.is_regex):
             # A table's message column: a row counts only where its text pins the message.
             if t.inputs and not (
@@ -572,7 +683,10 @@ def tests(
             and t.exception.rsplit(".", 1)[-1] in short
             and names & set(t.calls)
         ):
-            weak.append(_test_fact(t, "exception type and call"))
+            fact = _test_fact(t, "exception type and call")
+            if _sole_raiser(entry, reach, ix, t):
+                fact["sole"] = True
+            weak.append(fact)
         elif (
             not t.pattern
             and t.kind == "should_panic"
@@ -597,6 +711,27 @@ def tests(
     return (strong + weak)[:MAX_TESTS]
 
 
+def _sole_raiser(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect) -> bool:
+    """Whether the function the test calls raises the test's exception at
+    this entry's sites only: then its ``pytest.raises(X)`` with no text
+    reproduces this entry all the same (attrs' ``matches_re`` raises
+    ``ValueError`` once)."""
+    short = (t.exception or "").rsplit(".", 1)[-1]
+    for r in reach:
+        if r["name"] not in t.calls:
+            continue
+        fn = ix.function(r["path"], r["function"])
+        if fn is None:
+            continue
+        others = [
+            e
+            for e in ix.by_exception.get(short, ())
+            if e.id != entry.id and e.path == fn.path and fn.line <= e.line <= fn.end_line
+        ]
+        return not others
+    return False
+
+
 def _test_fact(t: TestExpect, matched_by: str) -> Fact:
     fact = _at(
         t.path,
@@ -608,10 +743,14 @@ def _test_fact(t: TestExpect, matched_by: str) -> Fact:
         body=t.body,
         body_line=t.body_line,
         matched_by=matched_by,
+        regex=t.is_regex,
     )
     if t.inputs:
         # A table row: ``line`` is the row's, ``body`` the block run with its values.
-        fact.update(inputs=list(t.inputs), regex=t.is_regex)
+        fact.update(inputs=list(t.inputs))
+    if t.fixed:
+        # a documented example: the same call, made without the error
+        fact.update(fixed=t.fixed, fixed_line=t.fixed_line)
     return fact
 
 
@@ -790,9 +929,13 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
     reach = reachability(sites, ix, _catching(chain, ix))
     broken = invariant(entry)
     conditions = guards(sites)
+    lifted = lift(reach, conditions, ix, sites[0].language, lambda f: _callers_by_name(f, ix))
+    for up in lifted:
+        for f in up.get("higher", ()):
+            _name_it(f, ix)
     return {
         "guards": conditions,
-        "lifted": lift(reach, conditions, ix, sites[0].language),
+        "lifted": lifted,
         "arms": catch_all_arms(sites, ix),
         "invariant": broken,
         "upstream": upstream(entry, ix, repo) if broken else [],

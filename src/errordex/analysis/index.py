@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TypeVar
 
+from errordex import plugins
 from errordex.analysis.calltexts import CallTexts
 from errordex.analysis.cfg import Workspace
 from errordex.analysis.evidence import (
@@ -277,8 +278,14 @@ class Index:
         self.defined = cross.defined
         #: files by number, as the packed call edges name them
         self.paths = cross.paths
-        #: callee name -> packed call edges (``callers_of``), of defined callees only
-        self.callers = {k: v for k, v in cross.edges.items() if k in self.defined}
+        self.classes: dict[str, list[ClassDef]] = defaultdict(list)
+        for cls in classes:
+            self.classes[cls.name].append(cls)
+        #: callee name -> packed call edges (``callers_of``), of defined
+        #: callees only (a class's name too: ``C(...)`` runs ``C.__init__``)
+        self.callers = {
+            k: v for k, v in cross.edges.items() if k in self.defined or k in self.classes
+        }
         self.call_texts = cross.call_texts
         self.call_texts.flush()  # before the analysis forks its readers
         self.tests = cross.tests
@@ -321,9 +328,6 @@ class Index:
         self.workspace = Workspace(self.packages, self.manifests)
         #: a package's root directory -> its name
         self.package_at = {p.root: p.name for p in self.packages.values()}
-        self.classes: dict[str, list[ClassDef]] = defaultdict(list)
-        for cls in classes:
-            self.classes[cls.name].append(cls)
         self.by_symbol: dict[tuple[str, str], list[Related]] = defaultdict(list)
         #: an exception's class name -> the entries that raise it
         self.by_exception: dict[str, list[Related]] = defaultdict(list)
@@ -403,8 +407,15 @@ class Index:
         module = module.removesuffix("/__init__")
         head, dot, rest = symbol.partition(".")
         name, hops, at = head, 0, ("", 0)
-        while (module, name) in self.exports and hops < 4:
-            init, name, line = self.exports[module, name]
+        while hops < 4:
+            got = self.exports.get((module, name))
+            if got is None and not name.startswith("_"):
+                # `from .m import *` in an `__init__` without an `__all__`
+                star = self.exports.get((module, "*"))
+                got = (star[0], name, star[2]) if star is not None else None
+            if got is None:
+                break
+            init, name, line = got
             module, at = init.rsplit(".", 1)[0].removesuffix("/__init__"), (init, line)
             hops += 1
         if not hops:
@@ -413,6 +424,27 @@ class Index:
         if parts[:1] in (["src"], ["lib"]):
             parts = parts[1:]
         return ".".join([*parts, name]) + (f".{rest}" if dot else ""), at[0], at[1]
+
+    def public(self, fn: FuncDef) -> bool:
+        """Whether ``fn`` is API: public where it is written, or (for a
+        language whose packages re-export their private modules' names)
+        re-exported with no private part of its name, and not nested in a
+        function (httpx/_client.py's ``Client.send`` is ``httpx.Client.send``;
+        ``Client._send_single_request`` and ``attrs.wrap``, a function inside
+        ``attrs``, are not)."""
+        if fn.public:
+            return True
+        if fn.in_test:
+            return False
+        lang = plugins.for_path(fn.path)
+        if lang is None or not lang.pages.public_by_reexport:
+            return False
+        parts = fn.symbol.split(".")
+        if not all(lang.pages.name_is_public(p) for p in parts):
+            return False
+        if any(self.function(fn.path, ".".join(parts[:i])) for i in range(1, len(parts))):
+            return False
+        return self.exported_name(fn.path, fn.symbol) is not None
 
     def _root_exported(self, path: str, symbol: str) -> tuple[str, str, int] | None:
         """``candle_nn::GroupNorm::new``: the definition's type (or function)

@@ -21,10 +21,11 @@ is instead.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from errordex import plugins
+from errordex.analysis.evidence import FuncDef
 from errordex.analysis.index import Index
 from errordex.analysis.sections import CONDITION_KINDS, FIRES_WHEN_FALSE
 
@@ -40,8 +41,9 @@ _TOKEN = re.compile(r"(\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*')|(?<![\w.:])([A-Za
 _BOUND = re.compile(r"\bfor\s+([A-Za-z_]\w*)\s+in\b|\blambda\s+([A-Za-z_]\w*)")
 _CLOSURE = re.compile(r"\|([^|]*)\|")
 _NAMES = re.compile(r"[A-Za-z_]\w*")
-#: a module's private or constant name, which a caller's module reads alike
-_CONSTANT = re.compile(r"_[a-z]\w*|[A-Z][A-Z0-9_]+")
+#: a module's private or constant name, or a class (``Mapping``), which a
+#: caller's module reads alike
+_CONSTANT = re.compile(r"_[a-z]\w*|[A-Z][A-Z0-9_]+|[A-Z][a-z]\w*")
 _LOOSE = re.compile(r"\bor\b|\|\||\bif\b|\blambda\b")
 _SELF_READ = re.compile(r"(?<![\w.])self\b")
 _KEYWORD = re.compile(r"\s*([A-Za-z_]\w*)\s*=(?!=)\s*(.*)", re.S)
@@ -127,24 +129,73 @@ def substitute(condition: str, binding: Mapping[str, str]) -> str:
         if name is None or name not in binding:
             return m.group(0)
         arg = binding[name]
-        return arg if _PLAIN.fullmatch(arg) else f"({arg})"
+        return arg if _PLAIN.fullmatch(arg) or _enclosed(arg) else f"({arg})"
 
     return _TOKEN.sub(one, condition)
 
 
-def _reads(text: str, language: str) -> set[str] | None:
+def constant(name: str) -> bool:
+    """A module's private or constant name, or a class: the same in a caller."""
+    return _CONSTANT.fullmatch(name) is not None
+
+
+def _enclosed(text: str) -> bool:
+    """Whether ``text`` is one bracketed whole (``(a, b)``, ``[1, 2]``), which
+    needs no parentheses where a name stood.
+
+    >>> _enclosed("(re.search, None)"), _enclosed("(a) + (b)")
+    (True, False)
+    """
+    if not text or text[0] not in "([{" or text[-1] not in ")]}":
+        return False
+    parts = split_arguments(text[1:-1])
+    return parts is not None and text[1:-1].count(text[0]) == text[1:-1].count(text[-1])
+
+
+def expanded(cond: Fact) -> str:
+    """A guard's text with the locals it reads replaced by their values
+    (``Guard.values``): ``func not in valid_funcs`` reads
+    ``func not in (re.fullmatch, None)``.
+
+        >>> expanded({"text": "func not in valid", "values": [["valid", "(re.match, None)"]]})
+        'func not in (re.match, None)'
+    """
+    text = str(cond["text"])
+    values = {n: v for n, v in cond.get("values", ())}
+    for _ in range(2):  # a value may read another local
+        text = substitute(text, values) if values else text
+    return text
+
+
+def modules_read(text: str, params: Iterable[str]) -> set[str]:
+    """The names ``text`` reads only as ``name.attr`` that are not among
+    ``params``: a module (``re`` of ``re.search``), the same in a caller
+    (a local would have been replaced by its value: ``Guard.values``).
+
+    >>> sorted(modules_read("func not in (re.search, None) and x.y", ["func"]))
+    ['re', 'x']
+    """
+    dotted = set(re.findall(r"(?<![\w.])([A-Za-z_]\w*)\s*\.(?=\s*[A-Za-z_])", text))
+    bare = set(re.findall(r"(?<![\w.])([A-Za-z_]\w*)\b(?!\s*\.)", text))
+    return dotted - bare - set(params)
+
+
+def _reads(text: str, language: str, params: Iterable[str] = ()) -> set[str] | None:
     """The names ``text`` reads that are not the language's own words, nor
     bound inside it (``for c in color``, ``|c|``), nor a module's constant
-    (``_ansi_colors``, ``MAX_LEN``: the same in the caller)."""
+    (``_ansi_colors``, ``MAX_LEN``: the same in the caller), nor, given the
+    function's ``params``, a module it reads attributes of (``re.search``)."""
     lang = plugins.find(language)
     if lang is None:
         return None
     attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", text))
     bound = {n for pair in _BOUND.findall(text) for n in pair if n}
     bound |= {n for group in _CLOSURE.findall(text) for n in _NAMES.findall(group)}
+    params = list(params)
+    modules = modules_read(text, params) if params else set()
     return {
         n
-        for n in lang.pages.identifiers(text) - attrs - bound
+        for n in lang.pages.identifiers(text) - attrs - bound - modules
         if n not in lang.pages.words and not _CONSTANT.fullmatch(n)
     }
 
@@ -163,10 +214,28 @@ def _call_text(ix: Index, hop: Fact) -> list[str]:
     ]
 
 
-def lift(reach: list[Fact], guards: list[Fact], ix: Index, language: str) -> list[Fact]:
+#: callers(fn): who reaches ``fn``, with the line, and how when not by its
+#: name (``facts._callers_by_name``: (name called, "init" | "encloses" | "constructs"))
+Callers = Callable[[FuncDef], list[tuple[Any, ...]]]
+#: public calls above the one a condition was lifted to, kept at most
+MAX_HIGHER = 16
+#: ...and how far above it they are looked for
+HIGHER_HOPS = 4
+
+
+def lift(
+    reach: list[Fact],
+    guards: list[Fact],
+    ix: Index,
+    language: str,
+    callers: Callers | None = None,
+) -> list[Fact]:
     """For each private site function with a public caller: its condition
     written in the public caller's parameters, with the calls it went
-    through (their lines are its evidence)."""
+    through (their lines are its evidence). With ``callers``, also the
+    public calls above that one which hand it the arguments the condition
+    reads (``higher``: httpx's ``Request(data=…)`` is built by
+    ``Client.request(data=…)``, which ``httpx.post(data=…)`` calls)."""
     out: list[Fact] = []
     for r in reach:
         # a public trait impl is reached through the public method that calls it
@@ -177,7 +246,7 @@ def lift(reach: list[Fact], guards: list[Fact], ix: Index, language: str) -> lis
             continue
         for chain in r["paths"]:
             got = _lift_chain(
-                cond["text"],
+                expanded(cond),
                 list(r["params"]),
                 chain,
                 ix,
@@ -187,8 +256,15 @@ def lift(reach: list[Fact], guards: list[Fact], ix: Index, language: str) -> lis
             if got is None:
                 continue
             text, read, calls, params = got
+            top = ix.function(chain[0]["path"], chain[0]["function"])
+            higher = (
+                _higher(text, top, ix, language, callers)
+                if callers is not None and top is not None
+                else []
+            )
             out.append(
                 {
+                    "higher": higher,
                     "path": cond["path"],
                     "line": cond["line"],
                     "site": r["site"],
@@ -202,6 +278,64 @@ def lift(reach: list[Fact], guards: list[Fact], ix: Index, language: str) -> lis
                 }
             )
             break
+    return out
+
+
+def _higher(text: str, start: FuncDef, ix: Index, language: str, callers: Callers) -> list[Fact]:
+    """The public functions above ``start`` that pass the arguments
+    ``text`` reads through to it, nearest first, each with the condition in
+    its own parameters and the calls on the way (``lift``)."""
+    out: list[Fact] = []
+    frontier: list[tuple[FuncDef, str, list[Fact]]] = [(start, text, [])]
+    seen = {(start.path, start.symbol)}
+    for depth in range(1, HIGHER_HOPS + 1):
+        nxt: list[tuple[FuncDef, str, list[Fact]]] = []
+        for fn, t, calls in frontier:
+            names = _reads(t, language, fn.params)
+            if names is None:
+                return out
+            if _SELF_READ.search(t):
+                names.add("self")
+            for caller, line, *how in callers(fn):
+                via = how[0] if how and how[0] is not None else None
+                key = (caller.path, caller.symbol)
+                if key in seen or caller.in_test or (via and via[1] == "constructs"):
+                    continue
+                params = list(fn.params)
+                if via and via[1] == "init" and params[:1] == ["self"]:
+                    params = params[1:]
+                name = via[0] if via else fn.name
+                for path, who, at, call in ix.call_texts.get(name):
+                    if (path, who, at) != (caller.path, caller.symbol, line):
+                        continue
+                    binding = bind(call, params)
+                    if binding is None or not names <= binding.keys():
+                        continue
+                    lifted = substitute(t, binding)
+                    got = _reads(lifted, language, caller.params) or set()
+                    plain = [p for p in caller.params if p not in _SELF]
+                    if not got or not got <= set(plain) | {"self"}:
+                        continue
+                    seen.add(key)
+                    way = [*calls, {"path": path, "line": at, "text": call}]
+                    if ix.public(caller):
+                        out.append(
+                            {
+                                "path": caller.path,
+                                "line": caller.line,
+                                "function": caller.symbol,
+                                "text": lifted,
+                                "read": [p for p in plain if p in got],
+                                "params": list(caller.params),
+                                "depth": depth,
+                                "calls": way,
+                            }
+                        )
+                        if len(out) >= MAX_HIGHER:
+                            return out
+                    nxt.append((caller, lifted, way))
+                    break
+        frontier = nxt
     return out
 
 
@@ -222,8 +356,15 @@ def _lift_chain(
     for i in range(len(chain) - 1, -1, -1):
         hop = chain[i]
         lifted: list[str] = []
-        for t in texts:
-            names = _reads(t, language)
+        via = hop.get("via")
+        if via == "constructs":
+            return None  # the instance's own state, set when it was built
+        if via == "init" and params[:1] == ["self"]:
+            params = params[1:]  # `C(a)` gives `a` to the first after `self`
+        if via == "encloses":
+            lifted = texts  # a nested function reads its outer one's names as they are
+        for t in texts if via != "encloses" else ():
+            names = _reads(t, language, params)
             if names is None:
                 return None
             if _SELF_READ.search(t):
@@ -243,7 +384,7 @@ def _lift_chain(
     plain = [p for p in params if p not in _SELF]
     names = set()
     for t in texts:
-        got = _reads(t, language)
+        got = _reads(t, language, params)
         if not got or not got <= set(plain) | {"self"}:
             return None
         names |= got

@@ -42,3 +42,11 @@ def code_block(code: str, language: str) -> dict[str, str] | None:
 
 def section(text: str, evidence: list[str], **more: Any) -> dict[str, Any]:
     return {"text": text, "provenance": "static", "evidence": evidence, **more}
+
+
+def test_named(t: Fact) -> str:
+    """A reproducing test as a sentence names it: ```TestX.test_y``` or,
+    for a documented example (a ``doctest``), where the docs show it."""
+    if t.get("kind") == "doctest":
+        return f"the documented example at {t['path']}:{t['line']}"
+    return f"`{t['test']}`"

@@ -72,6 +72,21 @@ class Message:
         runs = _runs(pattern)
         return bool(runs) and all(self.occurs(r, share) for r in runs)
 
+    def whole(self, printed: str) -> bool:
+        """Whether ``printed`` is a whole message this template prints (a
+        documented example's output is all of it, not a part: attrs' "'x'
+        must be <= 42: 43" is the ``le`` validator's, not "Length of …").
+
+            >>> from errordex.template import Template, Text, Hole
+            >>> m = Message(Template.of("py-f", Text("Length of "), Hole("n", "{n}"), Text(" big")))
+            >>> m.whole("Length of 'x' big"), m.whole("'x' big")
+            (True, False)
+        """
+        if self._text is None:
+            return False
+        regex = ".*".join(re.escape(p) for p in self._text.split(_WILD))
+        return re.fullmatch(regex, printed.strip(), re.S) is not None
+
     def occurs(self, expected: str, share: float = 0.5) -> bool:
         """``occurs_in`` for this template."""
         r = self._text

@@ -15,6 +15,7 @@ from typing import Any
 from errordex import plugins
 from errordex.analysis import examples
 from errordex.analysis.fixes import Fixes
+from errordex.analysis.lift import constant, expanded, modules_read
 from errordex.analysis.sections import (
     CONDITION_KINDS,
     FIRES_WHEN_FALSE,
@@ -22,6 +23,7 @@ from errordex.analysis.sections import (
     code_block,
     ev,
     section,
+    test_named,
 )
 from errordex.extract.common import is_test_path
 from errordex.group import defines
@@ -122,12 +124,41 @@ class _Writer(Fixes):
             chains.sort(key=lambda chain: chain[0]["function"] != up["function"])
         return chains[0][0] if chains else None
 
+    def top(self) -> Fact | None:
+        """The public call furthest above the site that hands it the
+        arguments its lifted condition reads (``lift``'s ``higher``): what a
+        user most likely typed (``httpx.post(data=…)`` for a check in
+        ``encode_request``, below ``httpx.Request``)."""
+        up = self.lifted_up()
+        higher: list[Fact] = up.get("higher", []) if up is not None else []
+        if not higher:
+            return None
+        # the package's own top-level call first (`httpx.post`, not
+        # `httpx.Client.post`), then the one furthest up
+        return min(higher, key=lambda h: (_shown(h).count("."), -h["depth"]))
+
+    def also_called(self) -> list[str]:
+        """The other public calls the lifted condition reads the same through."""
+        up = self.lifted_up()
+        top = self.top()
+        if up is None or top is None:
+            return []
+        api = self.api()
+        names = [_shown(api)] if api is not None else []
+        names += [_shown(h) for h in sorted(up["higher"], key=lambda h: h["depth"])]
+        return list(dict.fromkeys(n for n in names if n != _shown(top)))
+
     def api_name(self) -> str | None:
         """The public call as a user reads it (``Dataset.isel``, ``Tensor::backward``)."""
+        top = self.top()
+        if top is not None:
+            return _shown(top)
         api = self.api()
         if api is None:
             return None
-        return str(api["exported"]["name"]) if api.get("exported") else str(api["function"])
+        return as_called(
+            str(api["exported"]["name"]) if api.get("exported") else str(api["function"])
+        )
 
     def lifted(self) -> tuple[str, list[str]] | None:
         """``_lifted``, worked out once per page (a page asks it several times,
@@ -146,17 +177,23 @@ class _Writer(Fixes):
             return None
         if self.api() is not fn:
             up = self.lifted_up()
+            top = self.top()
+            if top is not None:
+                return top["text"], list(top["read"])
             return (up["text"], list(up["read"])) if up is not None else None
         lang = plugins.find(self.lang)
         if lang is None:
             return None
         params = [p for p in fn.get("params", ()) if p not in ("self", "cls", "&self", "&mut self")]
-        attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", c["text"]))
-        names = lang.pages.identifiers(c["text"]) - attrs
+        text = expanded(c)
+        attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", text))
+        names = lang.pages.identifiers(text) - attrs - modules_read(text, fn.get("params", ()))
         read = [p for p in params if p in names]
-        if not read or any(n not in params and n not in lang.pages.words for n in names):
+        if not read or any(
+            n not in params and n not in lang.pages.words and not constant(n) for n in names
+        ):
             return None
-        return c["text"], read
+        return text, read
 
     def call_shape(self, read: list[str]) -> str:
         """``Dataset.isel(indexers=…)``: the public call with the parameters that matter."""
@@ -175,9 +212,9 @@ class _Writer(Fixes):
         if self.fn is None:
             return out
         if self.fn["public"]:
-            out.append(f"`{self.fn['function']}`")  # called directly, or through:
+            out.append(f"`{as_called(self.fn['function'])}`")  # called directly, or through:
         for chain in self.fn.get("paths", ()):
-            hops = " → ".join(f"`{h['function']}`" for h in chain)
+            hops = " → ".join(f"`{as_called(h['function'])}`" for h in chain)
             out.append(f"{hops} → `{self.fn['function']}`")
         return out
 
@@ -238,8 +275,15 @@ class _Writer(Fixes):
         if lifted is not None:
             text, read = lifted
             up = self.lifted_up()
-            at = api["path"] if api is not None else self.lead.path
+            top = self.top()
+            at = top["path"] if top else api["path"] if api is not None else self.lead.path
             call = f"{self.call_shape(read)} (`{at}`)"
+            also = self.also_called()
+            if also:
+                places = (
+                    f" {_listed(also[:4])} pass{'es' if len(also) == 1 else ''} "
+                    f"{_listed(read)} on to it the same way." + places
+                )
             cause = (
                 f"none of its earlier returns matched (`{text}` is false)"
                 if self.cond and self.cond["kind"] == "fall-through"
@@ -255,6 +299,7 @@ class _Writer(Fixes):
                     self.cond or {},
                     *([self.fn] if self.fn else []),
                     *(up["calls"] if up is not None else ()),
+                    *(top["calls"] if top is not None else ()),
                 ),
             )
         if cond:
@@ -308,7 +353,20 @@ class _Writer(Fixes):
         where = f" (`{api['path']}`)"
         if api is self.fn:
             return f"You called `{name}`{where}: "
+        built = self.built_by()
+        if built is not None:
+            # `or_` returns an `_OrValidator`; the raise is in its `__call__`, later
+            return f"You called `{name}`{where}, and later the `{built}` it built ran: "
         return f"You called `{name}`{where}, and on its way "
+
+    def built_by(self) -> str | None:
+        """The class whose instance the public call builds, when the site is
+        in a method of it that runs later (``_OrValidator`` of ``or_``)."""
+        api = self.api()
+        for chain in (self.fn or {}).get("paths", ()):
+            if chain and chain[0] is api and chain[-1].get("via") == "constructs":
+                return str(chain[-1]["calls"])
+        return None
 
     def definition(self) -> tuple[str, list[str]] | None:
         """The error variant (type, value) the message is the text of, where it is
@@ -445,6 +503,10 @@ class _Writer(Fixes):
         if not paths and not self.condition() and not self.stub and not self.arm:
             return None
         via = f"Calling {paths[0]}" if paths else f"Reaching {self.fn_name()}"
+        top = self.top()
+        if top is not None and paths:
+            # the call the check was lifted to, above the chain (`httpx.post`)
+            via = f"Calling `{_shown(top)}`, which reaches {paths[0]}"
         if self.stub:
             what = (
                 f" in a build where `{self.stub['crate']}` has no `{self.stub['feature']}` feature"
@@ -488,7 +550,11 @@ class _Writer(Fixes):
             if t.get("pattern") and t["test"] not in named:
                 named.add(t["test"])
                 how = f"{t['kind']}, in a table of inputs" if "inputs" in t else t["kind"]
-                items.append(f"The test `{t['test']}` expects it ({how}).")
+                items.append(
+                    f"{test_named(t)[:1].upper()}{test_named(t)[1:]} shows it ({how})."
+                    if t["kind"] == "doctest"
+                    else f"The test `{t['test']}` expects it ({how})."
+                )
                 evidence += ev(t)
         if self.stub and self.stub["chains"]:
             top = self.stub["top"]
@@ -547,20 +613,40 @@ class _Writer(Fixes):
             )
         elif cond and self.cond is not None and not self.invariant and self.lifted():
             text, read = self.lifted() or ("", [])
-            want = (
-                f"`{text}` holds" if self.cond["kind"] in FIRES_WHEN_FALSE else f"`{text}` is false"
+            when_false = self.cond["kind"] in FIRES_WHEN_FALSE
+            lang = plugins.find(self.lang)
+            plain = (
+                lang.pages.to_change(text, not when_false, read)
+                if lang is not None and lang.pages.to_change is not None
+                else None
             )
-            out.append(
-                section(
-                    f"Pass {self.call_shape(read)} arguments for which {want}: that is what "
-                    f"it checks at {self.cond['path']}:{self.cond['line']}.",
-                    ev(self.cond),
+            where = f"{self.cond['path']}:{self.cond['line']}"
+            if plain:
+                cause = f"`{text}` is false" if when_false else f"`{text}`"
+                said = (
+                    f"{plain[:1].upper()}{plain[1:]} when you call {self.call_shape(read)}: "
+                    f"{self.fn_name()} {self.what()} when {cause} ({where})."
                 )
-            )
+            else:
+                want = f"`{text}` holds" if when_false else f"`{text}` is false"
+                said = (
+                    f"Pass {self.call_shape(read)} arguments for which {want}: that is what "
+                    f"it checks at {where}."
+                )
+            out.append(section(said, ev(self.cond)))
+        told = self.message_advice()
+        if told is not None:
+            out.insert(0, told)
         for d in self.contract()[:2]:
+            if d["section"] == "Raises" and not _RAISES_WHEN.search(d["text"]):
+                continue  # it tells what the error holds, not when: "what it means" quotes it
             out.append(
                 section(
-                    f"Follow the documented contract of `{d['function']}`: “{d['text'].rstrip('.')}”.",
+                    f"Avoid what the docstring of `{as_called(d['function'])}` says raises it: "
+                    f"“{d['text'].rstrip('.')}”."
+                    if d["section"] == "Raises"
+                    else f"Follow the documented contract of `{d['function']}`: "
+                    f"“{d['text'].rstrip('.')}”.",
                     ev(d),
                 )
             )
@@ -571,11 +657,33 @@ class _Writer(Fixes):
             if t.get("body") and cases is None:
                 out.append(
                     section(
-                        f"Compare your input with the failing one in `{t['test']}` ({t['path']}:{t['line']}).",
+                        f"Compare your input with the failing one in {test_named(t)}"
+                        + (f" ({t['path']}:{t['line']})." if t["kind"] != "doctest" else "."),
                         ev(t),
                     )
                 )
         return out
+
+    def message_advice(self) -> dict[str, Any] | None:
+        """The message's own advice, when it gives one ("Use 'content=<...>'
+        to upload raw bytes/text content."), and, when it names a keyword of
+        the call other than the one the check reads, the swap it means."""
+        said = told_to(title(self.e))
+        if said is None:
+            return None
+        text = f"The message says what to do: “{_quoted(said)}”."
+        lifted = self.lifted()
+        top = self.top()
+        params = (top or self.api() or {}).get("params", ())
+        if lifted is not None:
+            named = [k for k in re.findall(r"\b([A-Za-z_]\w*)=", said) if k in params]
+            swap = [k for k in named if k not in lifted[1]]
+            if swap and lifted[1]:
+                text += (
+                    f" That is, pass it to {self.call_shape([swap[0]])} instead of "
+                    f"`{lifted[1][0]}=`."
+                )
+        return section(text, [self.where])
 
     def own_cases(self) -> dict[str, Any] | None:
         """The first rows of the repo's table tests, as inputs that raise it."""
@@ -653,7 +761,7 @@ class _Writer(Fixes):
                 row = f", the row {shown}" if shown else " (a table row)"
                 evidence.append(f"{t['path']}:{t['body_line']}")
             item = section(
-                f"`{t['test']}`{row} ({t['kind']}"
+                f"{test_named(t)}{row} ({t['kind']}"
                 + (f", expects “{t['pattern']}”" if t.get("pattern") else "")
                 + ")",
                 evidence,
@@ -668,6 +776,54 @@ class _Writer(Fixes):
                 item["code_line"] = t["body_line"]
             out.append(item)
         return out
+
+
+#: a Raises item that says when (``ValueError: If no validator is satisfied``)
+_RAISES_WHEN = re.compile(r"^[\w.]*:?\s*(if|when|unless|in case|on)\b", re.I)
+
+#: a clause of a message that tells the reader what to do
+_TOLD = re.compile(
+    r"(?:^|(?<=[.;:!?(])\s*)((?:use|pass|set|call|install|try|specify|provide|add|remove|"
+    r"enable|disable|consider|did you mean|please|to \w+[^,.;]*, [^.;]*\bmust)\b.*?"
+    r"(?:[.!?](?=\s|$)|(?=;)|$))",
+    re.I,
+)
+
+
+def told_to(message: str) -> str | None:
+    """The clause of ``message`` that says what to do, if it has one.
+
+    >>> told_to("Use 'content=<...>' to upload raw bytes/text content.")
+    "Use 'content=<...>' to upload raw bytes/text content."
+    >>> told_to("'flags' can only be used with a string pattern; pass flags to re.compile() instead")
+    'pass flags to re.compile() instead'
+    >>> told_to("Invalid value for cache_hash.  To use hash caching, init must be True.")
+    'To use hash caching, init must be True.'
+    >>> told_to("Invalid value for cache_hash.") is None
+    True
+    """
+    m = _TOLD.search(message)
+    return m.group(1).strip() if m and len(m.group(1).split()) >= 3 else None
+
+
+def _shown(f: Fact) -> str:
+    """A public function's fact as a user calls it."""
+    return as_called(str(f["exported"]["name"]) if f.get("exported") else str(f["function"]))
+
+
+def _listed(names: list[str]) -> str:
+    """```a`, `b` and `c``"""
+    quoted = [f"`{n}`" for n in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+def as_called(name: str) -> str:
+    """A function's name as a user calls it: a constructor by its class.
+
+    >>> as_called("httpx.URL.__init__"), as_called("httpx.Client.send")
+    ('httpx.URL', 'httpx.Client.send')
+    """
+    return name.removesuffix(".__init__")
 
 
 def _quoted(text: str) -> str:

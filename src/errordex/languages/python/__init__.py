@@ -10,7 +10,17 @@ import tree_sitter_python
 from errordex import classmsg
 from errordex.hookspecs import hookimpl
 from errordex.language import Language, Pages, Paste, Project, Runtime
-from errordex.languages.python import extract, fixes, paste, printed, runtime, scan, words
+from errordex.languages.python import (
+    advice,
+    doctests,
+    extract,
+    fixes,
+    paste,
+    printed,
+    runtime,
+    scan,
+    words,
+)
 
 PYTHON = Language(
     name="python",
@@ -39,7 +49,11 @@ PYTHON = Language(
         split_typed=paste.split_exception_line,
         typed_error=paste.typed_error,
     ),
-    project=Project(test_dirs=("tests", "test", "testing"), is_test_file=runtime.is_test_file),
+    project=Project(
+        test_dirs=("tests", "test", "testing"),
+        is_test_file=runtime.is_test_file,
+        doc_examples=doctests.examples,
+    ),
     pages=Pages(
         lexer="python",
         parses=scan.parses,
@@ -50,6 +64,10 @@ PYTHON = Language(
         example_fix=fixes.example_fix,
         defences=fixes.defences,
         module_files=fixes.module_files,
+        public_by_reexport=True,
+        to_change=advice.to_change,
+        name_is_public=scan.public_name,
+        import_name=runtime.import_name,
     ),
 )
 

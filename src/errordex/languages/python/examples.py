@@ -76,34 +76,79 @@ def single_python_call(body: str) -> bool:
     return _the_call(body) is not None and scan_python.parses(body)
 
 
-def guard_python_call(
-    body: str, name: str, params: Sequence[str], read: Sequence[str], holds: str
-) -> str | None:
-    """A test's one call of ``name`` rewritten so that the arguments the
-    guard reads are named by their parameters and the call runs only when
-    ``holds`` (the condition under which it does not raise, in the
-    parameters' names). None when the call is not ``name``'s, passes
-    ``*args``/``**kw``, or leaves a parameter the guard reads to its default.
+def _value_that_holds(holds: str) -> tuple[str, str] | None:
+    """(parameter, a value for it) that makes ``holds`` true, when ``holds``
+    names its values: ``p in (a, b)`` (the first one not ``None``), ``p == v``,
+    ``p is v``; None for any other condition (errordex never makes one up).
 
-        >>> print(guard_python_call("label(42)", "label", ["name"], ["name"],
-        ...                         "isinstance(name, str)"))
-        name = 42
-        if isinstance(name, str):
-            label(name)
+        >>> _value_that_holds("func in (re.fullmatch, None, re.search)")
+        ('func', 're.fullmatch')
+        >>> _value_that_holds("isinstance(x, str)") is None
+        True
     """
-    call = _the_call(body)
-    if call is None:
+    try:
+        node = ast.parse(holds.strip(), mode="eval").body
+    except SyntaxError:
         return None
+    if not (
+        isinstance(node, ast.Compare)
+        and len(node.ops) == 1
+        and isinstance(node.left, ast.Name)
+        and isinstance(node.ops[0], (ast.In, ast.Eq, ast.Is))
+    ):
+        return None
+    right = node.comparators[0]
+    if isinstance(node.ops[0], ast.In):
+        if not isinstance(right, (ast.Tuple, ast.List, ast.Set)) or not right.elts:
+            return None
+        named = [e for e in right.elts if not (isinstance(e, ast.Constant) and e.value is None)]
+        right = (named or right.elts)[0]
+    if not isinstance(right, (ast.Constant, ast.Name, ast.Attribute)):
+        return None
+    return node.left.id, ast.unparse(right)
+
+
+def repair_python_call(body: str, name: str, params: Sequence[str], holds: str) -> str | None:
+    """A test's one call of ``name`` with the argument ``holds`` reads
+    replaced by a value that makes it true, when ``holds`` names one
+    (``_value_that_holds``); None otherwise, or when the call does not pass
+    that argument.
+
+        >>> repair_python_call('matches_re("a", 0, lambda: None)', "matches_re",
+        ...                    ["regex", "flags", "func"], "func in (re.fullmatch, None)")
+        'matches_re("a", 0, re.fullmatch)'
+    """
+    got = _value_that_holds(holds)
+    call = _the_call(body)
+    if got is None or call is None or _called(call) != name:
+        return None
+    param, value = got
+    spans = _argument_spans(body, call, params, [param])
+    if spans is None:
+        return None
+    ((a, b, _),) = spans
+    out = body[:a] + value + body[b:]
+    return out if scan_python.parses(out) else None
+
+
+def _called(call: ast.Call) -> str | None:
     func = call.func
-    called = (
+    return (
         func.attr
         if isinstance(func, ast.Attribute)
         else func.id
         if isinstance(func, ast.Name)
         else None
     )
-    if called != name:
-        return None
+
+
+def _argument_spans(
+    body: str, call: ast.Call, params: Sequence[str], read: Sequence[str]
+) -> list[tuple[int, int, str]] | None:
+    """Where in ``body`` the call passes each parameter of ``read`` (start,
+    end, parameter); None when it passes ``*args``/``**kw`` or leaves one to
+    its default."""
+    func = call.func
     ps = list(params)
     if isinstance(func, ast.Attribute) and ps and ps[0] in ("self", "cls"):
         ps = ps[1:]
@@ -134,6 +179,30 @@ def guard_python_call(
         if e.end_lineno is None or e.end_col_offset is None:
             return None
         spans.append((at(e.lineno, e.col_offset), at(e.end_lineno, e.end_col_offset), p))
+    return spans
+
+
+def guard_python_call(
+    body: str, name: str, params: Sequence[str], read: Sequence[str], holds: str
+) -> str | None:
+    """A test's one call of ``name`` rewritten so that the arguments the
+    guard reads are named by their parameters and the call runs only when
+    ``holds`` (the condition under which it does not raise, in the
+    parameters' names). None when the call is not ``name``'s, passes
+    ``*args``/``**kw``, or leaves a parameter the guard reads to its default.
+
+        >>> print(guard_python_call("label(42)", "label", ["name"], ["name"],
+        ...                         "isinstance(name, str)"))
+        name = 42
+        if isinstance(name, str):
+            label(name)
+    """
+    call = _the_call(body)
+    if call is None or _called(call) != name:
+        return None
+    spans = _argument_spans(body, call, params, read)
+    if spans is None:
+        return None
     out = body
     for a, b, p in sorted(spans, reverse=True):
         out = out[:a] + p + out[b:]

@@ -556,18 +556,32 @@ class _File:
             cond = parent.child_by_field_name("condition")
             if cond is not None:
                 _isinstance_guard(cond, line, out)
-                out.append(Guard("if", msg.expr_text(cond), line))
+                out.append(Guard("if", msg.expr_text(cond), line, values=self.local_values(cond)))
         elif ptype == "elif_clause":
             cond = parent.child_by_field_name("condition")
             if cond is not None:
                 _isinstance_guard(cond, line, out)
-                out.append(Guard("elif", msg.expr_text(cond), line, _earlier_conditions(parent)))
+                out.append(
+                    Guard(
+                        "elif",
+                        msg.expr_text(cond),
+                        line,
+                        _earlier_conditions(parent),
+                        self.local_values(cond),
+                    )
+                )
         elif ptype == "else_clause" and parent.parent is not None:
             owner = parent.parent
             cond = owner.child_by_field_name("condition")
             if owner.type == "if_statement" and cond is not None:
                 out.append(
-                    Guard("else", msg.expr_text(cond), line, _earlier_conditions(parent)[1:])
+                    Guard(
+                        "else",
+                        msg.expr_text(cond),
+                        line,
+                        _earlier_conditions(parent)[1:],
+                        self.local_values(cond),
+                    )
                 )
         elif ptype in ("except_clause", "except_group_clause"):
             text = _between_keyword_and_colon(parent)
@@ -587,6 +601,36 @@ class _File:
             out.append(Guard("match-arm", text, line, siblings))
 
     # -- names --------------------------------------------------------------
+
+    def local_values(self, expr: ts.Node, depth: int = 2) -> tuple[tuple[str, str], ...]:
+        """The value of each local ``expr`` reads that its function assigns
+        once, before it, on every path (not a parameter): what a check on
+        ``total`` means in what the caller gave (``total = sum(weights)``),
+        and, ``depth`` deep, the locals those values read."""
+        scope = _scope_of(expr)
+        if scope is None or scope.type != "function_definition":
+            return ()
+        params = self._parameters(scope)
+        out: dict[str, str] = {}
+        for ident in _read_names(expr):
+            name = msg.text_of(ident)
+            if name in out or name in params:
+                continue
+            assigns = self._assignments(scope).get(name, [])
+            if len(assigns) != 1 or assigns[0].type != "assignment":
+                continue
+            (a,) = assigns
+            right = a.child_by_field_name("right")
+            if right is None or a.end_byte > ident.start_byte or not _dominates(a, ident):
+                continue
+            text = msg.expr_text(right)
+            if len(text) > _MAX_VALUE:
+                continue
+            out[name] = text
+            if depth > 1:
+                for inner, value in self.local_values(right, depth - 1):
+                    out.setdefault(inner, value)
+        return tuple(out.items())
 
     def resolve(self, ident: ts.Node) -> ts.Node | None:
         """The value of the nearest assignment to ``ident`` before it.
@@ -912,6 +956,42 @@ def _looks_like_class(node: ts.Node) -> bool:
     names an instance whose message we cannot see."""
     last = msg.text_of(node).rsplit(".", 1)[-1]
     return last[:1].isupper()
+
+
+#: the longest value of a local a guard keeps (``Guard.values``)
+_MAX_VALUE = 160
+
+
+def _read_names(expr: ts.Node) -> list[ts.Node]:
+    """The identifiers ``expr`` reads as variables: not an attribute's name
+    (``x.name``), a keyword's (``f(key=…)``), nor one bound inside it (a
+    comprehension's or lambda's)."""
+    out: list[ts.Node] = []
+    stack = [expr]
+    while stack:
+        n = stack.pop()
+        if n.type in (
+            "lambda",
+            "list_comprehension",
+            "generator_expression",
+            "set_comprehension",
+            "dictionary_comprehension",
+        ):
+            continue
+        if n.type == "identifier":
+            p = n.parent
+            if p is not None and p.type == "attribute" and p.child_by_field_name("attribute") == n:
+                continue
+            if (
+                p is not None
+                and p.type == "keyword_argument"
+                and p.child_by_field_name("name") == n
+            ):
+                continue
+            out.append(n)
+            continue
+        stack.extend(reversed(n.named_children))
+    return out
 
 
 def _scope_of(node: ts.Node) -> ts.Node | None:

@@ -10,6 +10,7 @@ import textwrap
 from typing import Any
 
 from errordex.analysis.fixes import Fixes
+from errordex.analysis.lift import constant, expanded, modules_read
 from errordex.analysis.sections import (
     CONDITION_KINDS,
     FIRES_WHEN_FALSE,
@@ -17,6 +18,7 @@ from errordex.analysis.sections import (
     code_block,
     ev,
     section,
+    test_named,
 )
 from errordex.languages.python import examples as px
 from errordex.languages.python import scan as scan_python
@@ -55,6 +57,43 @@ def module_files(dotted: str) -> tuple[str, ...]:
     return tuple(f"{r}{path}{end}" for r in ("", "src/") for end in ("/__init__.py", ".py"))
 
 
+def _fixed_call(
+    body: str, fn: Fact, holds: str
+) -> tuple[Fact, str, list[str], dict[str, str]] | None:
+    """The test's call of ``fn`` changed so that ``holds`` (what must be
+    true for it not to raise): the argument given a value that makes it so
+    (``matches_re("a", 0, re.fullmatch)``), else the call made only when it
+    holds. (fn, holds, the parameters read, the "after" code block)"""
+    params = list(fn.get("params", ()))
+    attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", holds))
+    names = scan_python.identifiers(holds) - attrs - modules_read(holds, params)
+    read = [p for p in params if p in names and p not in ("self", "cls")]
+    # a module's public constant or class reads the same in the user's code;
+    # its private one (`_names`) is not theirs to write
+    if not read or any(
+        n not in params and n not in PY_WORDS and (not constant(n) or n.startswith("_"))
+        for n in names
+    ):
+        return None
+    owner, _, name = str(fn["function"]).rpartition(".")
+    if name == "__init__":  # `URL(…)` runs `URL.__init__`
+        name, params = owner.rsplit(".", 1)[-1], params[1:]
+    fixed = px.repair_python_call(body, name, params, holds)
+    if fixed is not None:
+        block = code_block(
+            f"# after: {read[0]} given a value for which `{holds}`\n{fixed}", "python"
+        )
+        if block is not None:
+            return fn, holds, read, block
+    guarded = px.guard_python_call(body, name, params, read, holds)
+    block = (
+        code_block(f"# after: call it only when this holds for what you pass\n{guarded}", "python")
+        if guarded
+        else None
+    )
+    return (fn, holds, read, block) if block is not None else None
+
+
 def defences(w: Fixes, body_test: Fact | None) -> list[dict[str, Any]]:
     if not (w.e.exception_types and body_test) or w.lead.kind in KINDS:
         return []  # a warning or a printed error is not caught with ``except``
@@ -66,7 +105,7 @@ def defences(w: Fixes, body_test: Fact | None) -> list[dict[str, Any]]:
         return []
     return [
         section(
-            f"Catch `{exc}` around the call ({body_test['test']} shows the failing call).",
+            f"Catch `{exc}` around the call ({test_named(body_test)} shows the failing call).",
             ev(body_test),
             strategy="catch",
             title=f"Catch {exc}",
@@ -75,15 +114,61 @@ def defences(w: Fixes, body_test: Fact | None) -> list[dict[str, Any]]:
     ]
 
 
+def documented_fix(w: Fixes) -> dict[str, Any] | None:
+    """The docs' own pair: a ``>>>`` session that makes a call raising this
+    error and the same call without it (attrs' ``C(42)`` and ``C(41)``)."""
+    t = next(
+        (
+            t
+            for t in w.tests
+            if t.get("kind") == "doctest"
+            and t.get("fixed")
+            and t.get("matched_by") == "message"
+            and w.specific(t)
+            and w.catches_this(t.get("exception"))
+        ),
+        None,
+    )
+    if t is None:
+        return None
+    body = str(t["body"])
+    failing = body.rsplit("\n", 1)[-1] if "\n" in body else body
+    setup = body[: len(body) - len(failing)]
+    exc = w.e.exception_types[0] if w.e.exception_types else None
+    said = f"{exc}: {title(w.e)}" if exc and not w.e.template.dynamic else (exc or "")
+    before = code_block(f"# before: raises {said}\n{body}".rstrip(), "python")
+    after = code_block(
+        f"# after: the same call as the docs make it without the error\n{setup}{t['fixed']}",
+        "python",
+    )
+    if before is None or after is None:
+        return None
+    text = (
+        f"The docs show both ({t['path']}:{t['line']} and {t['fixed_line']}): "
+        f"`{failing.strip()}` raises it, and `{t['fixed'].strip()}` does not."
+        if "\n" not in failing and "\n" not in t["fixed"]
+        else f"The docs show both ({t['path']}:{t['line']} and {t['fixed_line']})."
+    )
+    evidence = [f"{t['path']}:{t['line']}", f"{t['path']}:{t['fixed_line']}"]
+    if t["body_line"] != t["line"]:
+        evidence.append(f"{t['path']}:{t['body_line']}")
+    return section(text, evidence, before=before, after=after)
+
+
 def example_fix(w: Fixes) -> dict[str, Any] | None:
+    documented = documented_fix(w)
+    if documented is not None:
+        return documented
     t = next(
         (
             t
             for t in w.tests
             if t.get("body")
-            and t.get("matched_by") == "message"
+            and (
+                (t.get("matched_by") == "message" and w.specific(t))
+                or (t.get("matched_by") == "exception type and call" and t.get("sole"))
+            )
             and w.catches_this(t.get("exception"))
-            and w.specific(t)
             and px.single_python_call(t["body"])
         ),
         None,
@@ -98,7 +183,7 @@ def example_fix(w: Fixes) -> dict[str, Any] | None:
         return None
     # A table row's input is on the row's line; the block that runs it at body_line.
     line = t["line"] if "inputs" in t else t["body_line"]
-    text = f"The failing input is the repo's own case at {t['path']}:{line} (`{t['test']}`)."
+    text = f"The failing input is the repo's own case at {t['path']}:{line} ({test_named(t)})."
     c = w.cond
     # Every enclosing `if` must hold for the raise to run: it does not run
     # when any one of them is false (outermost first, as in the code).
@@ -109,6 +194,7 @@ def example_fix(w: Fixes) -> dict[str, Any] | None:
             if g["site"] == w.where and g["kind"] in CONDITION_KINDS and g["kind"] != "except"
         }.values()
     )  # an `if isinstance(...)` is listed as both kinds
+    ifs = [{**g, "text": expanded(g)} for g in ifs]  # locals read as their values
     negated = [
         g["text"] if g["kind"] in FIRES_WHEN_FALSE else px.negate_python(g["text"]) for g in ifs
     ]
@@ -116,28 +202,28 @@ def example_fix(w: Fixes) -> dict[str, Any] | None:
     holds = " or ".join(n for n in parts if n) if ifs and all(parts) else None
     fn = w.fn
     up = w.lifted_up()
-    if fn is not None and not fn["public"] and up is not None and len(ifs) == 1 and c is not None:
-        # a private helper's one check, lifted to the public call's arguments
-        holds = up["text"] if c["kind"] in FIRES_WHEN_FALSE else px.negate_python(up["text"])
-        fn = {"function": up["function"], "name": up["function"].rsplit(".", 1)[-1]}
-        fn.update(public=True, params=up["params"])
-        ifs = [{**ifs[0], "text": up["text"]}]
-    if holds is None or c is None or fn is None or not fn["public"]:
+    # the public calls the check reads in: the site's own function, or
+    # those a private helper's one check was lifted to (the test may make
+    # any one of them: `httpx.Request(data=…)` or `httpx.post(data=…)`)
+    calls: list[tuple[Fact, str, list[Fact]]] = []
+    if fn is not None and fn["public"] and holds is not None:
+        calls.append((fn, holds, ifs))
+    elif fn is not None and up is not None and len(ifs) == 1 and c is not None:
+        for f in [up, *up.get("higher", ())]:
+            lifted = str(f["text"])
+            holding = lifted if c["kind"] in FIRES_WHEN_FALSE else px.negate_python(lifted)
+            if holding is not None:
+                one = {"function": f["function"], "params": f["params"], "public": True}
+                calls.append((one, holding, [{**ifs[0], "text": lifted}]))
+    made: tuple[tuple[Fact, str, list[str], dict[str, str]], list[Fact]] | None = None
+    for f, said, conds in calls if c is not None else ():
+        got = _fixed_call(t["body"], f, said)
+        if got is not None:
+            made = got, conds
+            break
+    if made is None:
         return None  # no condition in the call's own arguments: no fix to show
-    params = list(fn.get("params", ()))
-    attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", holds))
-    names = scan_python.identifiers(holds) - attrs
-    read = [p for p in params if p in names and p not in ("self", "cls")]
-    if not read or any(n not in params and n not in PY_WORDS for n in names):
-        return None
-    guarded = px.guard_python_call(t["body"], fn["name"], params, read, holds)
-    after = (
-        code_block(f"# after: call it only when this holds for what you pass\n{guarded}", "python")
-        if guarded
-        else None
-    )
-    if after is None:
-        return None
+    (fn, holds, read, after), ifs = made
     evidence = [f"{t['path']}:{line}", *ev(t), f"{t['path']}:{t['body_line']}"]
     when = " and ".join(
         f"`{g['text']}` is false" if g["kind"] in FIRES_WHEN_FALSE else f"`{g['text']}`"

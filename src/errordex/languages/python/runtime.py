@@ -38,6 +38,16 @@ def python_module(path: str) -> str | None:
     return ".".join(parts)
 
 
+def import_name(path: str, symbol: str) -> str | None:
+    """A public function as a user reaches it from its module.
+
+    >>> import_name("src/attr/validators.py", "matches_re")
+    'attr.validators.matches_re'
+    """
+    module = python_module(path)
+    return f"{module}.{symbol}" if module else None
+
+
 def qualified_exception(qualname: str, defined_in: str | None) -> str:
     """The exception's name as a traceback prints it: ``module.Qualname`` for a
     class defined in the repository (Python prints ``__module__`` for every

@@ -13,7 +13,7 @@ from tree_sitter import Node, Parser, Tree
 from errordex import grammars
 from errordex.analysis.evidence import Call, Catch, DocLine, FileEvidence, FuncDef, TestExpect
 from errordex.extract.common import decode_all, is_test_path
-from errordex.languages.python import tables
+from errordex.languages.python import doctests, tables
 
 _RAISES_HEAD = re.compile(r"^\s*Raises\s*:?\s*$")
 _SPHINX = re.compile(r"^\s*:raises?\s+([\w.]+)\s*:(.*)$")
@@ -35,8 +35,10 @@ def parses(code: str) -> bool:
     return not _parser().parse(code.encode()).root_node.has_error
 
 
-#: the longest call kept as written (``Call.text``)
-_MAX_CALL_TEXT = 160
+#: the longest call kept as written (``Call.text``); httpx's
+#: ``encode_request(content=…, data=…, files=…, json=…, boundary=…)`` in
+#: ``Request.__init__`` is 380 characters over 12 lines
+_MAX_CALL_TEXT = 480
 
 
 def identifiers(code: str) -> set[str]:
@@ -115,13 +117,19 @@ def _private_module(path: str) -> bool:
     )
 
 
-def _public_name(name: str) -> bool:
+def public_name(name: str) -> bool:
+    """Whether a name is public by Python's convention (a dunder is).
+
+    >>> public_name("send"), public_name("__init__"), public_name("_send_single_request")
+    (True, True, False)
+    """
     return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
 
 
 class _Scan:
     def __init__(self, path: str, text: str) -> None:
         self.path = path
+        self.text = text
         self.src = text.encode("utf-8", "surrogatepass")
         self.lines = text.splitlines()
         self.test_path = is_test_path(path)
@@ -134,6 +142,10 @@ class _Scan:
         self.idents: set[str] = set()
         #: the module's ``__all__`` (``dunder_all``), read by ``run``
         self.exported: frozenset[str] | None = None
+        #: asserts read as the text a ``pytest.raises`` block before them expects
+        self.consumed: set[int] = set()
+        #: the names of the functions defined so far (a name inside one is local)
+        self.function_names: set[str] = set()
 
     def dunder_all(self, caught: grammars.Captures) -> frozenset[str] | None:
         """The names in the module's ``__all__``, when it is a literal list or
@@ -222,14 +234,10 @@ class _Scan:
                     # as written, for lifting a helper's check to its caller's
                     # arguments (``lift``): a library's own call on one line
                     size = n.end_byte - n.start_byte
-                    text = (
-                        self.t(n)
-                        if fn
-                        and not in_test
-                        and n.start_point.row == n.end_point.row
-                        and size <= _MAX_CALL_TEXT
-                        else ""
-                    )
+                    text = self.t(n) if fn and not in_test and size <= _MAX_CALL_TEXT else ""
+                    if n.start_point.row != n.end_point.row:
+                        # a call over several lines, as one (a comment would end it)
+                        text = "" if "#" in text else " ".join(text.split())
                     self.calls.append(
                         Call(sys.intern(callee), sys.intern(fn), n.start_point.row + 1, text)
                     )
@@ -249,7 +257,7 @@ class _Scan:
                         -neg_end,
                         [*names, name],
                         fn,
-                        public and _public_name(name),
+                        public and public_name(name),
                         in_test or name.startswith("Test"),
                     )
                 )
@@ -268,7 +276,11 @@ class _Scan:
             n_lines=len(self.lines),
             functions=tuple(self.functions),
             calls=tuple(self.calls),
-            tests=tuple(self.tests),
+            # a docstring's `>>>` session that prints a traceback is a test too
+            tests=(
+                *self.tests,
+                *(doctests.examples(self.path, self.text) if not self.test_path else ()),
+            ),
             catches=tuple(self.catches),
             idents=frozenset(self.idents),
             exports=self.reexports(tree),
@@ -307,7 +319,18 @@ class _Scan:
             module = "/".join([*base, *parts])
             for alias in stmt.names:
                 shown = alias.asname or alias.name
-                if alias.name == "*" or shown.startswith("_"):
+                if alias.name == "*":
+                    # `from ._models import *`: what the package's `__all__`
+                    # lists is exported from it, where that module defines it
+                    # (a name it does not define is never looked up there)
+                    stars = sorted(self.exported or ()) if self.exported is not None else ["*"]
+                    out += [
+                        (name, module, name, n.start_point.row + 1)
+                        for name in stars
+                        if name == "*" or not name.startswith("_")
+                    ]
+                    continue
+                if shown.startswith("_"):
                     continue
                 if self.exported is not None and shown not in self.exported:
                     continue
@@ -360,6 +383,7 @@ class _Scan:
         name = self.t(n.child_by_field_name("name"))
         symbol = ".".join([*names, name])
         is_test = in_test or name.startswith("test")
+        self.function_names.add(name)
         self.functions.append(
             FuncDef(
                 name=name,
@@ -367,9 +391,18 @@ class _Scan:
                 path=self.path,
                 line=n.start_point.row + 1,
                 end_line=n.end_point.row + 1,
-                public=public and _public_name(name) and not is_test and self.exports(names, name),
+                public=public and public_name(name) and not is_test and self.exports(names, name),
                 in_test=is_test,
-                docs=tuple(self.docstring(n, summary=public and _public_name(name))),
+                # a private module's public names may be re-exported (httpx's
+                # `_client.py`): their summary is read as the API's too
+                docs=tuple(
+                    self.docstring(
+                        n,
+                        summary=not is_test
+                        and all(public_name(p) for p in [*names, name])
+                        and not any(p in self.function_names for p in names),
+                    )
+                ),
                 params=tuple(self.params(n)),
             )
         )
@@ -491,6 +524,10 @@ class _Scan:
             stmts = list(body.named_children) if body is not None else []
             text, line = self.body_of(stmts)
             kind, exc, pat, is_re = got
+            if pat is None:
+                said = self.text_after(n, item)
+                if said is not None:
+                    pat, is_re = said, False
             calls = self.calls_in(stmts)
             # A table test: one expectation per row, with the row's input in the body.
             rows = tables.rows(self.src, self.lines, n, value, stmts, _MAX_BODY_LINES)
@@ -526,6 +563,30 @@ class _Scan:
                     calls,
                 )
             )
+
+    def text_after(self, with_stmt: Node, item: Node) -> str | None:
+        """The message the statement after ``with pytest.raises(X) as exc:``
+        pins, when it is ``assert str(exc.value) == "…"`` (or ``in``):
+        the expected text of that block (the assertion is not a test of its own)."""
+        value = item.named_children[0] if item.named_children else None
+        alias = (
+            value.named_children[-1] if value is not None and value.type == "as_pattern" else None
+        )
+        after = with_stmt.next_named_sibling
+        if alias is None or after is None or after.type != "assert_statement":
+            return None
+        text = self.t(after)
+        name = self.t(alias).strip()
+        if not re.search(rf"\b{re.escape(name)}\.(value|exception)\b", text):
+            return None
+        if _NEGATIVE.search(text):
+            return None
+        strings = [c for c in _walk(after) if c.type == "string"]
+        got = _string_value(self.t(strings[0])) if len(strings) == 1 else None
+        if not got or len(got) < 4:
+            return None
+        self.consumed.add(after.start_byte)
+        return got
 
     def test_call(self, call: Node, callee: str, fn: str) -> None:
         # The callable form: pytest.raises(X, f, *args) / self.assertRaises(X, f, ...).
@@ -564,6 +625,8 @@ class _Scan:
         )
 
     def assert_text(self, n: Node, fn: str) -> None:
+        if n.start_byte in self.consumed:
+            return  # the expected text of the `pytest.raises` block before it
         text = self.t(n)
         if "str(" not in text and ".args" not in text and "message" not in text:
             return
