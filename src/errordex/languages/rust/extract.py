@@ -385,7 +385,8 @@ class _File:
 
     def _arm_text(self, arm: Node) -> Node | None:
         """The string literal a match arm gives: ``A => "a"``, ``A => { "a" }``,
-        ``A => Some("a")``, or writes, ``A => "a".fmt(f)?`` (toml's Display)."""
+        ``A => Some("a")``, or writes, ``A => "a".fmt(f)?`` (toml's Display);
+        or the name of a ``const`` string of the file it gives or writes."""
         value = arm.child_by_field_name("value") if arm.type == "match_arm" else None
         if value is not None and value.type == "block" and value.named_child_count == 1:
             value = _first(value)  # A => { "a long text" }
@@ -408,7 +409,15 @@ class _File:
             ):
                 return None
             value = recv
+        if value is not None and value.type == "identifier" and self.text_of(value) in self.consts:
+            return value  # rayon's ``A => GLOBAL_POOL_ALREADY_INITIALIZED.fmt(f)``
         return value if value is not None and value.type in _STRING_NODES else None
+
+    def _text_of_arm(self, value: Node) -> str | None:
+        """The text an arm's node (``_arm_text``) stands for."""
+        if value.type == "identifier":
+            return self.consts.get(self.text_of(value))
+        return unescape(self.text_of(value))
 
     def _written_with(self, match: Node) -> tuple[Template | None, str | None]:
         """``let what = match .. { .. }; write!(f, "invalid duration: {}", what)``:
@@ -621,7 +630,7 @@ class _File:
         for arm in body.named_children if body is not None else ():
             value = self._arm_text(arm)
             if value is not None:
-                lit = unescape(self.text_of(value))
+                lit = self._text_of_arm(value)
                 if lit is not None and (not sentences or " " in lit.strip()):
                     tmpl = Template.literal(lit)
                     if around is not None:
