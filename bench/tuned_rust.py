@@ -334,14 +334,6 @@ CRATES: tuple[Crate, ...] = (
         ),
     ),
     Crate(
-        "regex",
-        "librust-regex-dev",
-        (
-            'regex::RegexBuilder::new("\\\\w{100}").size_limit(100).build()',
-            'regex::bytes::RegexBuilder::new("\\\\w{50}\\\\w{50}").size_limit(1000).build()',
-        ),
-    ),
-    Crate(
         "log",
         "librust-log-dev",
         ('"loud".parse::<log::Level>()', '"loud".parse::<log::LevelFilter>()'),

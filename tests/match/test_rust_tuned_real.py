@@ -34,6 +34,8 @@ CRATES = {
     "strsim-0.10.0": "dguo/strsim-rs",
     "object-0.30.0": "gimli-rs/object",
     "serde-1.0.152": "serde-rs/serde",
+    "regex-syntax-0.6.27": "rust-lang/regex",
+    "rayon-core-1.10.1": "rayon-rs/rayon",
 }
 FORMS = ("debug", "unwrap", "main")
 

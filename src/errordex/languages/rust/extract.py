@@ -26,7 +26,7 @@ from tree_sitter import Node, Tree
 
 from errordex import grammars
 from errordex.extract.common import context_hash, is_test_path
-from errordex.languages.rust import construct, helpers, macros
+from errordex.languages.rust import construct, helpers, macros, pieces
 from errordex.languages.rust.fmt import parse_format, unescape
 from errordex.model import Extraction, Forwarder, Guard, ThrowSite
 from errordex.template import Hole, Template, Text
@@ -145,6 +145,8 @@ class _File:
         self.forwarders: list[Forwarder] = []
         #: (start, end, type name) of ``impl Display`` blocks of error types.
         self.displays: list[tuple[int, int, str]] = []
+        #: the ``impl Display`` nodes of ``displays``, with their type's name
+        self.display_impls: list[tuple[Node, str]] = []
         #: the types the file implements ``Error`` for
         self.error_types: set[str] = set()
         #: ``const``/``static`` string items of the file, by name
@@ -210,6 +212,8 @@ class _File:
                     self._error_attr(item, args)
             else:
                 self._token(node)
+        for impl, owner in self.display_impls:
+            self.sites = pieces.join(self, impl, owner, self.sites)
         self._descriptions(caught)
         self.sites.extend(construct.constructs(self, caught))
         self.sites.extend(macros.calls(self, caught, macros.aliases(self, caught)))
@@ -259,9 +263,11 @@ class _File:
             {n for _, n in displays if not _errish(n, errors)}, errors | {n for _, n in displays}
         )
         self.error_types.update(held)
+        views = {m.decode() for m in _ERROR_VIEW.findall(self.src)}
         for node, name in displays:
-            if _errish(name, errors) or name in held:
+            if _errish(name, errors) or name in held or name in views:
                 self.displays.append((node.start_byte, node.end_byte, name))
+                self.display_impls.append((node, name))
 
     def _held_by_errors(self, names: set[str], types: set[str]) -> set[str]:
         """Which of ``names`` an error type of the file holds in a field, so
@@ -917,6 +923,18 @@ class _File:
             context_hash=context_hash(self.lines, line),
         )
 
+    def write_template(self, macro: str, args: Node) -> Template | None:
+        """What ``write!(f, ..)`` or ``writeln!(f, ..)`` (``args``) writes."""
+        groups = _groups(args)
+        tmpl = self._format(groups, 1) if len(groups) > 1 else Template.empty()
+        if macro == "writeln":
+            tmpl = Template.of(tmpl.syntax, *tmpl.parts, Text("\n"))
+        return tmpl
+
+    def variant(self, node: Node, owner: str | None) -> str | None:
+        """``Type::Variant`` of the match arm ``node`` is in (``_variant``)."""
+        return self._variant(node, owner)
+
     def impl_type(self, node: Node) -> str | None:
         """The type of the ``impl`` block ``node`` is in (what ``Self`` is)."""
         p = node.parent
@@ -1162,6 +1180,11 @@ _FIELD_TYPE = re.compile(rb"\b[a-z_]\w*\s*:\s*([A-Z]\w*)\s*(?:,|$)")
 #: ``self.kind``, ``self.kind()``: a field of the error a match is on
 _SELF_FIELD = re.compile(r"self\s*\.\s*([a-z_]\w*)(?:\(\))?")
 #: ``use self::ParseColorErrorKind::*;`` / ``use crate::BigIntErrorKind::*;``
+#: ``impl From<&ast::Error> for Formatter``: a type made from an error to
+#: print it (regex-syntax's report), whose Display is the error's text
+_ERROR_VIEW = re.compile(
+    rb"\bimpl\s*(?:<[^>{]{0,200}>)?\s*From\s*<[^>{]{0,200}Err[^>{]{0,200}>\s*for\s+([A-Z]\w*)"
+)
 _GLOB_USE = re.compile(rb"\buse\s+(?:[\w]+::)*([A-Z]\w*)::\*\s*;")
 
 
