@@ -212,9 +212,9 @@ class _File:
                     self._error_attr(item, args)
             else:
                 self._token(node)
+        self._descriptions(caught)
         for impl, owner in self.display_impls:
             self.sites = pieces.join(self, impl, owner, self.sites)
-        self._descriptions(caught)
         self.sites.extend(construct.constructs(self, caught))
         self.sites.extend(macros.calls(self, caught, macros.aliases(self, caught)))
         self.sites.sort(key=lambda s: (s.line, s.column, s.kind))

@@ -19,6 +19,7 @@ are dropped; a write inside such a statement keeps its own.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Protocol
 
 from tree_sitter import Node
@@ -30,6 +31,7 @@ KIND = "display-impl"
 #: Bytes that say a statement may write to the formatter.
 _WRITES = (b"write!", b"writeln!", b".write_str(", b".pad(", b".fmt(", b"write_fmt(")
 _COMMENTS = frozenset({"line_comment", "block_comment"})
+_WRAPS = frozenset({"expression_statement", "try_expression"})
 _NEUTRAL = frozenset({"let_declaration", "empty_statement", "use_declaration"})
 #: Blocks looked at per ``Display``.
 MAX_BLOCKS = 64
@@ -57,31 +59,57 @@ class _File(Protocol):
     ) -> ThrowSite: ...
 
 
+@dataclass(frozen=True)
+class _Piece:
+    """A statement that writes: ``text`` what it writes (None: not known
+    here); ``arms`` for a ``match`` whose arms each write, what each does."""
+
+    node: Node
+    text: Template | None
+    arms: tuple[tuple[Node, Template], ...] = ()
+
+
 def join(f: _File, impl: Node, owner: str, sites: list[ThrowSite]) -> list[ThrowSite]:
     """``sites`` with the pieces of each block of ``impl``'s ``fmt`` that
-    writes in several pieces replaced by one site of the whole."""
+    writes in several pieces replaced by one site of the whole; a ``match``
+    whose arms write the first part gives one site per arm."""
     for block in _blocks(impl):
         pieces = list(_pieces(f, block))
-        if len(pieces) < 2 or not any(t is not None and _worded(t) for _, t in pieces):
+        if len(pieces) < 2:
             continue
-        parts: list[Part] = []
-        for _, tmpl in pieces:
-            if tmpl is None:
-                parts.append(Hole("", "{}"))
-            else:
-                parts.extend(tmpl.parts)
-        whole = Template.of("rust-fmt", *parts)
-        rows = [
-            (node.start_point.row + 1, node.end_point.row + 1)
-            for node, t in pieces
-            if t is not None
-        ]
+        arms = [i for i, p in enumerate(pieces) if p.arms]
+        made: list[ThrowSite] = []
+        rows = [_rows(p.node) for p in pieces if p.text is not None]
+        if len(arms) == 1:
+            i = arms[0]
+            before, after = _parts(pieces[:i]), _parts(pieces[i + 1 :])
+            for value, tmpl in pieces[i].arms:
+                whole = Template.of("rust-fmt", *before, *tmpl.parts, *after)
+                if _worded(whole):
+                    rows.append(_rows(value))
+                    made.append(f.site(KIND, value, value, whole, f.variant(value, owner)))
+        elif any(p.text is not None and _worded(p.text) for p in pieces):
+            whole = Template.of("rust-fmt", *_parts(pieces))
+            first, last = pieces[0].node, pieces[-1].node
+            made.append(f.site(KIND, first, last, whole, f.variant(first, owner)))
+        if not made:
+            continue
         sites = [
             s for s in sites if not (s.kind == KIND and any(lo <= s.line <= hi for lo, hi in rows))
         ]
-        first, last = pieces[0][0], pieces[-1][0]
-        sites.append(f.site(KIND, first, last, whole, f.variant(first, owner)))
+        sites.extend(made)
     return sites
+
+
+def _parts(pieces: list[_Piece]) -> list[Part]:
+    out: list[Part] = []
+    for p in pieces:
+        out.extend(p.text.parts if p.text is not None else (Hole("", "{…}"),))
+    return out
+
+
+def _rows(node: Node) -> tuple[int, int]:
+    return node.start_point.row + 1, node.end_point.row + 1
 
 
 def _blocks(impl: Node) -> Iterator[Node]:
@@ -102,26 +130,50 @@ def _blocks(impl: Node) -> Iterator[Node]:
             stack.extend(reversed(node.named_children))
 
 
-def _pieces(f: _File, block: Node) -> Iterator[tuple[Node, Template | None]]:
-    """Each statement of ``block`` that writes: with what it writes, or
-    None for one that may write something not known here."""
+def _pieces(f: _File, block: Node) -> Iterator[_Piece]:
+    """Each statement of ``block`` that writes."""
     for stmt in block.named_children:
         if stmt.type in _COMMENTS or stmt.type in _NEUTRAL:
             continue
-        expr: Node | None = stmt
-        if expr is not None and expr.type == "expression_statement":
-            expr = expr.named_children[0] if expr.named_child_count else None
-        while expr is not None and expr.type == "try_expression" and expr.named_child_count:
-            expr = expr.named_children[0]
+        expr = _written(stmt)
         if expr is None:
             continue
         text = _write(f, expr)
         if text is not None:
-            yield stmt, text
-        elif any(w in f.src[stmt.start_byte : stmt.end_byte] for w in _WRITES):
+            yield _Piece(stmt, text)
+        elif _may_write(f, stmt):
             if expr.type == "return_expression":
                 return
-            yield stmt, None
+            yield _Piece(stmt, None, _arms(f, expr) if expr.type == "match_expression" else ())
+
+
+def _written(node: Node | None) -> Node | None:
+    """The expression a statement or an arm's value evaluates, past ``?``
+    and a block of one statement."""
+    while node is not None:
+        one = node.type == "block" and node.named_child_count == 1
+        if one or (node.type in _WRAPS and node.named_child_count):
+            node = node.named_children[0]
+        else:
+            return node
+    return None
+
+
+def _may_write(f: _File, node: Node) -> bool:
+    return any(w in f.src[node.start_byte : node.end_byte] for w in _WRITES)
+
+
+def _arms(f: _File, match: Node) -> tuple[tuple[Node, Template], ...]:
+    """What each arm of a ``match`` writes, for the arms whose text is known."""
+    body = match.child_by_field_name("body")
+    out: list[tuple[Node, Template]] = []
+    for arm in body.named_children if body is not None else ():
+        value = arm.child_by_field_name("value") if arm.type == "match_arm" else None
+        expr = _written(value)
+        text = _write(f, expr) if expr is not None else None
+        if value is not None and text is not None:
+            out.append((value, text))
+    return tuple(out)
 
 
 def _write(f: _File, expr: Node) -> Template | None:

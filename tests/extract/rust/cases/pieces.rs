@@ -77,3 +77,33 @@ impl fmt::Display for Error {
         Ok(())
     }
 }
+
+// a match whose arms write the first part, then more pieces: a site per arm
+// of the whole (toml 0.5's Display is written so)
+pub enum Kind {
+    UnexpectedEof,
+    Wanted { expected: &'static str, found: &'static str },
+    Custom,
+}
+
+pub struct TomlError {
+    kind: Kind,
+    line: Option<usize>,
+    message: String,
+}
+
+impl fmt::Display for TomlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            Kind::UnexpectedEof => "unexpected eof encountered".fmt(f)?,
+            Kind::Wanted { expected, found } => {
+                write!(f, "expected {}, found {}", expected, found)?
+            }
+            Kind::Custom => self.message.fmt(f)?,
+        }
+        if let Some(line) = self.line {
+            write!(f, " at line {}", line + 1)?;
+        }
+        Ok(())
+    }
+}
