@@ -58,6 +58,7 @@ from errordex.match.index import (
     type_name,
     type_names,
 )
+from errordex.match.keys import printed_shape, shape_key
 from errordex.paste import ParsedError, parse
 from errordex.paste.clean import bound
 from errordex.paste.model import Named
@@ -394,15 +395,33 @@ def _by_name(
     known = getattr(source, "known", None)
     if callable(known) and len(names_of) > 1:
         # the value's other names (``ParseBigIntError`` around ``kind: Empty``)
-        # tell apart crates that each have a variant of the name found
+        # tell apart crates that each have a variant of the name found, and
+        # so does the shape it printed (``shape_key``)
         for repo in list(names_of)[:MAX_KNOWN_REPOS]:
             rest = [n for n in picked if n not in names_of[repo]][:MAX_NAMES]
+            shown = [picked[n] for n in names_of[repo] if n in picked][:MAX_NAMES]
+            shapes = [shape_key(n.name, s) for n in shown for s in _SHAPES]
             try:
-                bonus[repo] += len(known(repo, rest)) if rest else 0
+                got = known(repo, rest + shapes) if rest or shapes else set()
             except Exception:  # a source that cannot say still ranks by the names
                 log.exception("could not look up a repository's identifiers")
                 break
+            bonus[repo] += len(got.intersection(rest)) + sum(_shape_agrees(n, got) for n in shown)
     return found, bonus
+
+
+#: The shapes a type is declared with (``shape_key``).
+_SHAPES = ("(", "{", ";", "?")
+
+
+def _shape_agrees(n: Named, declared: set[str]) -> int:
+    """1 when the repository declares ``n``'s name with the shape it printed,
+    -1 when only with another (then that type did not print it), else 0."""
+    if shape_key(n.name, printed_shape(n.fields, n.items)) in declared:
+        return 1
+    if shape_key(n.name, "?") in declared:
+        return 0  # a hand-written Debug prints what it likes
+    return -1 if any(shape_key(n.name, s) in declared for s in _SHAPES) else 0
 
 
 def _named_match(
