@@ -27,7 +27,7 @@ pytestmark = pytest.mark.skipif(
 def _shapes(name: str, word: str) -> set[str]:
     path = FILES[name]
     idents = scan(path.name, path.read_text(encoding="utf-8")).idents
-    return {i for i in idents if i.startswith(word) and i[len(word) :] in ("(", "{", ";", "?")}
+    return {i for i in idents if i.startswith(word) and i[len(word) :] in ("(", "{", ";", "?", "!")}
 
 
 def test_a_tuple_struct_and_a_struct_of_one_name_file_their_shapes() -> None:
@@ -37,7 +37,7 @@ def test_a_tuple_struct_and_a_struct_of_one_name_file_their_shapes() -> None:
 
 def test_a_hand_written_debug_files_a_question_mark_not_the_declared_shape() -> None:
     # crossbeam's `impl<T> fmt::Debug for SendError<T>` prints "SendError(..)"
-    assert _shapes("crossbeam", "SendError") == {"SendError?"}
+    assert _shapes("crossbeam", "SendError") == {"SendError?", "SendError!"}
     assert "Empty;" in _shapes("crossbeam", "Empty")
 
 
@@ -51,3 +51,8 @@ def test_the_printed_shape_of_a_value() -> None:
     assert printed_shape((), ("()",)) == "("
     assert printed_shape((), ()) == ";"
     assert printed_shape((), (".", ".")) == "?"
+
+
+def test_a_debug_that_writes_a_hidden_value_files_an_exclamation_mark() -> None:
+    # crossbeam's `TrySendError::Full(..) => "Full(..)".fmt(f)`
+    assert _shapes("crossbeam", "Full") >= {"Full?", "Full!"}

@@ -416,7 +416,7 @@ def _by_name(
 
 
 #: The shapes a type is declared with (``shape_key``).
-_SHAPES = ("(", "{", ";", "?")
+_SHAPES = ("(", "{", ";", "?", "!")
 
 
 def _shape_agrees(n: Named, declared: set[str]) -> int:
@@ -426,9 +426,14 @@ def _shape_agrees(n: Named, declared: set[str]) -> int:
     where the repository writes that Debug by hand; else 0. A name declared
     nowhere says nothing (a macro may declare it, another crate may)."""
     shape = printed_shape(n.fields, n.items)
-    if shape_key(n.name, "?") in declared:
-        return 1 if shape == "?" else 0
+    if shape == "?":
+        hidden = shape_key(n.name, "?") in declared or shape_key(n.name, "!") in declared
+        return 1 if hidden else 0
     if shape_key(n.name, shape) in declared:
+        return 0
+    if shape_key(n.name, "!") in declared:
+        return -1  # its Debug hides the value: "Full(..)" is all it prints
+    if shape_key(n.name, "?") in declared:
         return 0
     return -1 if any(shape_key(n.name, s) in declared for s in _SHAPES) else 0
 

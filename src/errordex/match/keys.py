@@ -218,7 +218,8 @@ def name_key(name: str) -> str:
 def shape_key(name: str, shape: str) -> str:
     """The identifier a declared Debug shape is filed under, next to a
     repository's identifiers (no identifier has these marks): ``(`` a tuple,
-    ``{`` fields, ``;`` a unit value, ``?`` a hand-written Debug.
+    ``{`` fields, ``;`` a unit value, ``?`` a hand-written Debug, ``!`` one
+    that prints the value hidden (``"Full(..)"``).
 
     >>> shape_key("ParseLevelError", "(")
     'ParseLevelError('

@@ -562,7 +562,9 @@ class _File:
             tmpl = Template.empty()
         else:
             tmpl = self._format(groups, skip)
-        if kind == "display-impl":
+        if kind == "display-impl" and exception_type is not None:
+            if self._token_match_arms(groups[skip + 1 :], tmpl, exception_type):
+                return
             exception_type = self._variant(site, exception_type)
         checked = self._checked_condition(name, groups, start)
         made = self.site(kind, start, args, tmpl, exception_type, checked=checked)
@@ -572,6 +574,57 @@ class _File:
             outer = made.guards[:-1] if checked is not None else made.guards
             made = replace(made, guards=(*outer, debug, *inner))
         self.sites.append(made)
+
+    def _token_match_arms(self, args: list[list[Node]], tmpl: Template, owner: str) -> bool:
+        """``write!(f, "{}", match self { A(..) => "a", B(..) => "b" })``
+        (tokio's ``TrySendError``): one site per arm, its text in place of
+        the placeholder; False when no argument is such a ``match``."""
+        for group in args:
+            if len(group) < 3 or self.text_of(group[0]) != "match":
+                continue
+            body = group[-1]
+            if body.type != "token_tree" or self.src[body.start_byte] != ord("{"):
+                continue
+            expr = _squash(self.span(group))
+            if not any(h.expr == expr for h in tmpl.holes):
+                continue
+            on = _squash(self.span(group[1:-1])).lstrip("&*")
+            made = 0
+            for arm in _groups(body):
+                arrow = next((k for k, t in enumerate(arm) if t.type == "=>"), None)
+                if arrow is None or len(arm) != arrow + 2 or arm[-1].type not in _STRING_NODES:
+                    continue
+                lit = unescape(self.text_of(arm[-1]))
+                variant = self._token_variant(arm[:arrow], owner, on == "self")
+                if lit is None:
+                    continue
+                parts = [
+                    Text(lit) if isinstance(p, Hole) and p.expr == expr else p for p in tmpl.parts
+                ]
+                self._add(
+                    "display-impl", arm[-1], arm[-1], Template.of(tmpl.syntax, *parts), variant
+                )
+                made += 1
+            return made > 0
+        return False
+
+    def _token_variant(self, pattern: list[Node], owner: str, on_self: bool) -> str:
+        """``TrySendError :: Full (..)`` -> ``TrySendError::Full``; a bare
+        ``Full`` of a match on ``self`` -> ``Owner::Full``; else the owner."""
+        path: list[str] = []
+        for t in pattern:
+            if t.type == "token_tree" or self.text_of(t) == "|":
+                break
+            if t.type == "identifier" or t.type == "::":
+                path.append(self.text_of(t))
+        text = "".join(path).removeprefix("ref")
+        segments = [x for x in text.split("::") if x]
+        if len(segments) >= 2 and segments[-1][:1].isupper():
+            owner_of = owner if segments[-2] == "Self" else segments[-2]
+            return f"{owner_of}::{segments[-1]}"
+        if len(segments) == 1 and segments[0][:1].isupper() and on_self:
+            return f"{owner}::{segments[0]}"
+        return owner
 
     def _checked_condition(self, name: str, groups: list[list[Node]], at: Node) -> Guard | None:
         """The condition an ``assert!``/``ensure!`` checks (``a == b`` for

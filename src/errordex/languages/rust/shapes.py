@@ -7,7 +7,9 @@ have an error of one name (log's ``ParseLevelError(())``, tracing-core's
 ``ParseLevelError { _p: () }``); the shape a pasted value shows tells which
 one printed it. A hand-written ``Debug`` prints what it likes: one that
 calls ``f.debug_struct("Name")`` or ``debug_tuple`` files that shape, any
-other files ``Name?`` (its shape says nothing). The keys are
+other files ``Name?`` (its shape says nothing), and one that writes
+``"Full(..)"`` (crossbeam's, hiding the value) files ``Full!``: it never
+prints a value there. The keys are
 ``match.keys.shape_key``'s.
 """
 
@@ -23,6 +25,8 @@ if TYPE_CHECKING:
 
 _BODIES = {"field_declaration_list": "{", "ordered_field_declaration_list": "("}
 _DEBUG_BUILDERS = re.compile(rb'\.debug_(struct|tuple)\(\s*"([A-Za-z_]\w{0,200})"')
+#: ``"Full(..)".fmt(f)``: a Debug that hides the value it holds, always
+_HIDDEN = re.compile(rb'"([A-Z]\w{0,200})(?:\(\.\.\)| \{ \.\. \})"')
 _GENERICS = re.compile(r"<.*$", re.DOTALL)
 
 
@@ -40,7 +44,9 @@ def declared(caught: grammars.Captures, src: bytes) -> set[str]:
             kind = impl.child_by_field_name("type") if impl is not None else None
             if impl is None or kind is None:
                 continue
-            built = _DEBUG_BUILDERS.findall(src[impl.start_byte : impl.end_byte])
+            text = src[impl.start_byte : impl.end_byte]
+            built = _DEBUG_BUILDERS.findall(text)
+            out.update(shape_key(h.decode(), "!") for h in _HIDDEN.findall(text))
             for how, printed in built:
                 out.add(shape_key(printed.decode(), "{" if how == b"struct" else "("))
             typ = src[kind.start_byte : kind.end_byte].decode("utf-8", "replace")
