@@ -127,3 +127,8 @@ def test_a_wrapped_semver_error_leads_to_semver_through_the_report(
         "dtolnay/semver",
         "unexpected end of input while parsing {}",
     )
+
+
+def test_dbg_of_a_semver_result_leads_to_semver(store: SqliteStore) -> None:
+    top = explain_text(store, fixture("rust_dbg"))["parts"][-1]["matches"][0]
+    assert top["message"] == "unexpected end of input while parsing {}"

@@ -233,3 +233,11 @@ def test_a_report_printed_alone_yields_its_causes() -> None:
     assert c0.message == "reading the version"
     assert main.message == "loading config app.toml"
     assert c1.message == "unexpected end of input while parsing minor version number"
+
+
+def test_dbg_output_yields_the_debug_value_after_its_prefix() -> None:
+    [err] = parse(fixture("rust_dbg"))
+    assert err.kind == "debug"
+    assert err.values["error_message"] == (
+        "unexpected end of input while parsing minor version number"
+    )

@@ -52,6 +52,9 @@ _WORD = re.compile(r"^[A-Z][A-Za-z0-9]{1,63}$")
 _IDENT = re.compile(r"^([A-Za-z_]\w{0,200}(?:::\w{1,200}){0,10})")
 _TUPLE_STR = re.compile(r'^[A-Z]\w{0,200}(?:::\w{1,200}){0,10}\(("(?:[^"\\]|\\.)*")\)$', re.DOTALL)
 _TUPLE_OPEN = re.compile(r"^[A-Z]\w{0,200}(?:::\w{1,200}){0,10}\($")
+#: ``dbg!``'s prefix: ``[src/main.rs:4:5] r = ``
+_DBG = re.compile(r"^\[[^\]\n]{1,4096}:\d{1,9}(?::\d{1,9})?\] [^\n]{0,4096}? = (.*)$", re.DOTALL)
+_WRAPPED = re.compile(r"^(?:Err|Ok|Some)\((.*)\)$", re.DOTALL)
 _CAUSE = re.compile(r"^\d{1,4}: (.*)$")
 _RULE = re.compile(r"^[~=-]{3,}$")
 _STOP = ("note: ", "stack backtrace:")
@@ -168,8 +171,12 @@ def causes_after(lines: list[str], j: int) -> tuple[list[str], int]:
 
 def find_debug(lines: list[str]) -> list[Found]:
     """A paste that is one Debug value (``ParseError { kind: InvalidDigit }``),
-    as ``{:?}`` prints an error (a weak signal)."""
+    as ``{:?}`` prints an error, or as ``dbg!`` prints it after its
+    ``[src/main.rs:4:5] expr = `` (a weak signal)."""
     text = "\n".join(lines).strip()
+    shown = _DBG.match(text)
+    if shown is not None:
+        text = shown.group(1).strip()
     if not is_debug(text):
         return []  # a bare name (``OddLength``) is read as a type's name
     values = {"error": text}
@@ -265,6 +272,11 @@ def debug_message(payload: str) -> str | None:
     True
     """
     text = payload.strip()
+    wrapped = _WRAPPED.match(text)
+    if wrapped is not None and is_debug(text):
+        # Err(..), Some(..): the value inside (dbg!'s pretty form ends ",\n)")
+        inner = wrapped.group(1).strip().removesuffix(",").strip()
+        return debug_message(inner) if inner else None
     m = _TUPLE_STR.match(text)
     if m:  # a tuple struct around one string: Error("...")
         return _unescape(m.group(1)[1:-1])
