@@ -345,6 +345,11 @@ CRATES: tuple[Crate, ...] = (
             "{ rayon_core::ThreadPoolBuilder::new().build_global().unwrap(); rayon_core::ThreadPoolBuilder::new().build_global() }",
         ),
     ),
+    Crate(
+        "cc",
+        "librust-cc-dev",
+        ('cc::Build::new().file("x.c").try_compile("x")',),
+    ),
 )
 
 
