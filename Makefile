@@ -15,7 +15,7 @@ DEB_TEST_PACKAGES := ripgrep git librust-regex-dev librust-semver-dev \
 	librust-regex-syntax-dev librust-log-dev librust-miniz-oxide-dev librust-termcolor-dev \
 	librust-num-bigint-dev librust-flate2-dev librust-crossbeam-channel-dev librust-xmlparser-dev \
 	librust-smallvec-dev librust-data-encoding-dev librust-strsim-dev librust-object-dev \
-	librust-serde-dev chromium \
+	librust-serde-dev librust-tokio-dev librust-tracing-core-dev librust-rayon-core-dev librust-errno-dev chromium \
 	golang-go golang-github-pkg-errors-dev golang-github-spf13-pflag-dev \
 	golang-gopkg-yaml.v3-dev golang-github-google-uuid-dev postgresql redis-server
 

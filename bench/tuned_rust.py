@@ -308,6 +308,48 @@ CRATES: tuple[Crate, ...] = (
             'walkdir::WalkDir::new("/proc/self/fd/999999").into_iter().next().unwrap()',
         ),
     ),
+    Crate(
+        "semver",
+        "librust-semver-dev",
+        (
+            'semver::Version::parse("1.2")',
+            'semver::Version::parse("1.2.x")',
+            'semver::Version::parse("01.2.3")',
+            'semver::VersionReq::parse("*, >1")',
+            'semver::Version::parse("1.2.3-")',
+            'semver::VersionReq::parse(">=1.0.0 <2")',
+            'semver::Version::parse("1.2.99999999999999999999")',
+        ),
+    ),
+    Crate(
+        "regex-syntax",
+        "librust-regex-syntax-dev",
+        (
+            'regex_syntax::Parser::new().parse("(")',
+            'regex_syntax::Parser::new().parse("a{2,1}")',
+            'regex_syntax::Parser::new().parse("\\\\p{Bogus}")',
+            'regex_syntax::Parser::new().parse("(?P<n>a)(?P<n>b)")',
+            'regex_syntax::ParserBuilder::new().nest_limit(2).build().parse("(((a)))")',
+            'regex_syntax::Parser::new().parse("[z-a]")',
+        ),
+    ),
+    Crate(
+        "log",
+        "librust-log-dev",
+        ('"loud".parse::<log::Level>()', '"loud".parse::<log::LevelFilter>()'),
+    ),
+    Crate(
+        "rayon-core",
+        "librust-rayon-core-dev",
+        (
+            "{ rayon_core::ThreadPoolBuilder::new().build_global().unwrap(); rayon_core::ThreadPoolBuilder::new().build_global() }",
+        ),
+    ),
+    Crate(
+        "cc",
+        "librust-cc-dev",
+        ('cc::Build::new().file("x.c").try_compile("x")',),
+    ),
 )
 
 

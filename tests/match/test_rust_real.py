@@ -110,3 +110,25 @@ def test_unwrap_in_crate_code_is_the_standard_librarys_panic(store: SqliteStore)
     answer = only_part(store, text)["answer"]
     assert answer["kind"] == "location"
     assert answer["runtime"] is True and answer["other_version"] is False
+
+
+@pytest.mark.parametrize(
+    "name", ["rust_eyre_main", "rust_eyre_unwrap", "rust_anyhow_alone", "rust_eyre_alternate"]
+)
+def test_a_wrapped_semver_error_leads_to_semver_through_the_report(
+    store: SqliteStore, name: str
+) -> None:
+    """eyre's and anyhow's reports of ``Version::parse("1.2")`` wrapped twice
+    (``Caused by:`` lists, from ``main``, ``unwrap()`` and ``{:?}``; and the
+    ``{:#}`` one-line chain): the last part is semver's message."""
+    parts = explain_text(store, fixture(name))["parts"]
+    top = parts[-1]["matches"][0]
+    assert (top["repo"], top["message"]) == (
+        "dtolnay/semver",
+        "unexpected end of input while parsing {}",
+    )
+
+
+def test_dbg_of_a_semver_result_leads_to_semver(store: SqliteStore) -> None:
+    top = explain_text(store, fixture("rust_dbg"))["parts"][-1]["matches"][0]
+    assert top["message"] == "unexpected end of input while parsing {}"

@@ -3,7 +3,8 @@
 value, the unwrap panic, ``Error:`` from main) leads to the entry of the
 text its Display printed, among crates that have variants of the same names
 (crossbeam-channel's and num-bigint's ``Empty``, xmlparser's and termcolor's
-``InvalidName``), and the Display text leads to the entry of the text in it. The crates are indexed from Debian's registry."""
+``InvalidName``; log's ``ParseLevelError(())`` and tracing-core's
+``ParseLevelError { _p: () }``, told apart by the shape printed), and the Display text leads to the entry of the text in it. The crates are indexed from Debian's registry."""
 
 from __future__ import annotations
 
@@ -34,6 +35,11 @@ CRATES = {
     "strsim-0.10.0": "dguo/strsim-rs",
     "object-0.30.0": "gimli-rs/object",
     "serde-1.0.152": "serde-rs/serde",
+    "regex-syntax-0.6.27": "rust-lang/regex",
+    "rayon-core-1.10.1": "rayon-rs/rayon",
+    "log-0.4.17": "rust-lang/log",
+    "tracing-core-0.1.30": "tokio-rs/tracing",
+    "tokio-1.24.2": "tokio-rs/tokio",
 }
 FORMS = ("debug", "unwrap", "main")
 

@@ -205,3 +205,39 @@ def test_message_wrapped_by_the_errors_debug_is_kept(name: str, kind: str, inner
 
 def test_debug_without_one_message_gives_none() -> None:
     assert "error_message" not in one("rust_expect").values  # ParseIntError { kind: .. }
+
+
+def test_eyre_report_from_main_yields_its_causes_not_its_location() -> None:
+    main, c0, c1 = parse(fixture("rust_eyre_main"))
+    assert main.message == "loading config app.toml"
+    assert [(c.message, c.relation) for c in (c0, c1)] == [
+        ("reading the version", "cause"),
+        ("unexpected end of input while parsing minor version number", "cause"),
+    ]
+
+
+def test_unwrap_of_a_report_yields_the_panic_then_its_causes() -> None:
+    panic, c0, c1 = parse(fixture("rust_eyre_unwrap"))
+    assert panic.kind == "unwrap"
+    assert panic.values["error"] == "loading config app.toml"
+    assert panic.frames[0].path == "src/main.rs"
+    assert (c1.message, c1.relation) == (
+        "unexpected end of input while parsing minor version number",
+        "cause",
+    )
+    assert c0.message == "reading the version"
+
+
+def test_a_report_printed_alone_yields_its_causes() -> None:
+    main, c0, c1 = parse(fixture("rust_anyhow_alone"))
+    assert c0.message == "reading the version"
+    assert main.message == "loading config app.toml"
+    assert c1.message == "unexpected end of input while parsing minor version number"
+
+
+def test_dbg_output_yields_the_debug_value_after_its_prefix() -> None:
+    [err] = parse(fixture("rust_dbg"))
+    assert err.kind == "debug"
+    assert err.values["error_message"] == (
+        "unexpected end of input while parsing minor version number"
+    )

@@ -58,6 +58,7 @@ from errordex.match.index import (
     type_name,
     type_names,
 )
+from errordex.match.keys import printed_shape, shape_key
 from errordex.paste import ParsedError, parse
 from errordex.paste.clean import bound
 from errordex.paste.model import Named
@@ -272,7 +273,7 @@ def rank(
         raise_at = None
     want = type_name(exception_type)
     words = set(_WORD.findall(message.lower()))
-    by_name, bonus = _by_name(source, named, limit * FANOUT)
+    by_name, bonus, shapes = _by_name(source, named, limit * FANOUT)
     cands += [c for c, _ in by_name.values()]
     best: dict[tuple[str, str], Match] = {}
     for c in cands:
@@ -281,7 +282,9 @@ def rank(
         key = (c.repo, c.entry_id)
         got = by_name.get(key)
         if got is not None and not (m.exact and not m.partial):
-            m = _named_match(got[0], got[1], bonus.get(c.repo, 0), level, suffixes, inner)
+            m = _named_match(
+                got[0], got[1], bonus.get(c.repo, 0), level, suffixes, inner, shapes.get(c.repo, 0)
+            )
             m = replace(m, chain=_chain(named, got[1]))
         old = best.get(key)
         if old is None or _order(m) > _order(old):
@@ -367,15 +370,16 @@ MAX_KNOWN_REPOS = 8
 
 def _by_name(
     source: CandidateSource, named: Sequence[Named], limit: int
-) -> tuple[dict[tuple[str, str], tuple[Candidate, Named]], dict[str, int]]:
+) -> tuple[dict[tuple[str, str], tuple[Candidate, Named]], dict[str, int], dict[str, int]]:
     """The entries of the types and variants a printed value names, each with
     the innermost name that found it; and per repository, how many of the
     value's names it has entries for beyond the first (a value of
     ``DecompressError { status: Failed }`` is miniz_oxide's ``Failed``, not
-    another crate's)."""
+    another crate's); and per repository, when several have the names, how
+    many of the shapes printed it declares (``_shape_agrees``)."""
     lookup = getattr(source, "named", None)
     if not named or not callable(lookup):
-        return {}, {}
+        return {}, {}, {}
     found: dict[tuple[str, str], tuple[Candidate, Named]] = {}
     names_of: dict[str, set[str]] = {}
     picked: dict[str, Named] = {}
@@ -386,23 +390,52 @@ def _by_name(
             got = lookup(n.name, limit)
         except Exception:  # a source that cannot look names up still ranks by text
             log.exception("could not look up the entries of a name")
-            return {}, {}
+            return {}, {}, {}
         for c in got:
             found.setdefault((c.repo, c.entry_id), (c, n))
             names_of.setdefault(c.repo, set()).add(n.name)
     bonus = {repo: len(names) - 1 for repo, names in names_of.items()}
+    shapes: dict[str, int] = {}
     known = getattr(source, "known", None)
     if callable(known) and len(names_of) > 1:
         # the value's other names (``ParseBigIntError`` around ``kind: Empty``)
-        # tell apart crates that each have a variant of the name found
+        # tell apart crates that each have a variant of the name found, and
+        # so does the shape it printed (``shape_key``)
         for repo in list(names_of)[:MAX_KNOWN_REPOS]:
             rest = [n for n in picked if n not in names_of[repo]][:MAX_NAMES]
+            shown = [picked[n] for n in names_of[repo] if n in picked][:MAX_NAMES]
+            keys = [shape_key(n.name, s) for n in shown for s in _SHAPES]
             try:
-                bonus[repo] += len(known(repo, rest)) if rest else 0
+                got = known(repo, rest + keys) if rest or keys else set()
             except Exception:  # a source that cannot say still ranks by the names
                 log.exception("could not look up a repository's identifiers")
                 break
-    return found, bonus
+            bonus[repo] += len(got.intersection(rest))
+            shapes[repo] = sum(_shape_agrees(n, got) for n in shown)
+    return found, bonus, shapes
+
+
+#: The shapes a type is declared with (``shape_key``).
+_SHAPES = ("(", "{", ";", "?", "!")
+
+
+def _shape_agrees(n: Named, declared: set[str]) -> int:
+    """-1 when the repository declares ``n``'s name only with shapes other
+    than the one printed, and no hand-written Debug for it (then that type
+    did not print it); 1 for a value that hides its fields (``SendError(..)``)
+    where the repository writes that Debug by hand; else 0. A name declared
+    nowhere says nothing (a macro may declare it, another crate may)."""
+    shape = printed_shape(n.fields, n.items)
+    if shape == "?":
+        hidden = shape_key(n.name, "?") in declared or shape_key(n.name, "!") in declared
+        return 1 if hidden else 0
+    if shape_key(n.name, shape) in declared:
+        return 0
+    if shape_key(n.name, "!") in declared:
+        return -1  # its Debug hides the value: "Full(..)" is all it prints
+    if shape_key(n.name, "?") in declared:
+        return 0
+    return -1 if any(shape_key(n.name, s) in declared for s in _SHAPES) else 0
 
 
 def _named_match(
@@ -412,9 +445,12 @@ def _named_match(
     level: int,
     suffixes: dict[str, None] | None,
     inner: str | None = None,
+    shape: int = 0,
 ) -> Match:
     """An entry of the type or variant ``n`` names: the deeper the name,
-    the more it says (``InvalidDigit`` inside ``ParseError { kind: .. }``).
+    the more it says (``InvalidDigit`` inside ``ParseError { kind: .. }``);
+    ``shape``, whether its repository declares the shapes printed
+    (``_shape_agrees``), only breaks near ties.
     A value that prints its own message (``Error("msg")``: ``inner``) is
     told by that text first; its names only when the text verifies nowhere."""
     frame_path, _ = _frame_match(c.paths, suffixes)
@@ -429,6 +465,7 @@ def _named_match(
         + 0.04 * min(others, 3)
         + 0.02 * min(len(values), 3)
         - 0.01 * min(max(unfilled, 0), 3)
+        + 0.005 * max(-2, min(shape, 2))
     )
     if inner is not None:
         score -= 0.25

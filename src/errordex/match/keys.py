@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from errordex.template import Hole, Template, Text
 
@@ -19,6 +19,7 @@ __all__ = [
     "path_tails",
     "query_terms",
     "query_tokens",
+    "shape_key",
     "template_terms",
     "template_tokens",
     "type_name",
@@ -212,6 +213,31 @@ def entry_keys(t: Template, exception_types: Iterable[str] = ()) -> list[str]:
 def name_key(name: str) -> str:
     """The key that finds the entries of a type or variant by its name."""
     return "@" + type_name(name)
+
+
+def shape_key(name: str, shape: str) -> str:
+    """The identifier a declared Debug shape is filed under, next to a
+    repository's identifiers (no identifier has these marks): ``(`` a tuple,
+    ``{`` fields, ``;`` a unit value, ``?`` a hand-written Debug, ``!`` one
+    that prints the value hidden (``"Full(..)"``).
+
+    >>> shape_key("ParseLevelError", "(")
+    'ParseLevelError('
+    """
+    return name + shape
+
+
+def printed_shape(fields: Sequence[object], items: Sequence[object]) -> str:
+    """The shape a printed value shows (``shape_key``): ``{`` with fields,
+    ``(`` with items, ``;`` with neither; ``?`` for one that hides its
+    fields (``SendError(..)``), as only a hand-written Debug prints.
+
+    >>> printed_shape((), ("7",)), printed_shape((), (".", "."))
+    ('(', '?')
+    """
+    if tuple(items)[-2:] == (".", "."):
+        return "?"
+    return "{" if fields else "(" if items else ";"
 
 
 def fts_query(tokens: Iterable[str]) -> str:

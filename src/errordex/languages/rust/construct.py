@@ -15,7 +15,8 @@ the file declares one (``impl Error for``), with an empty message and
 message of its definition (``definitions``), the nearest one in the tree
 when several crates of a workspace define the same name; a value of a type
 that has no message (``io::ErrorKind::Other``, ``#[error(transparent)]``) is
-not a site. A variant that only passes a field through (``#[error("{0}")]
+not a site. A variant with no message of its own takes its enum's, when one
+``Display`` prints the whole enum. A variant that only passes a field through (``#[error("{0}")]
 Msg(String)``) prints what it is given: its site takes the message written
 at the construction (``Error::Msg(format!("no {}", x))``), or is dropped.
 """
@@ -360,7 +361,7 @@ def class_messages(
             return site
         if site.exception_type.startswith(macros.PREFIX):
             return macros.resolve(site, by_name)
-        found = by_name.get(_short(site.exception_type))
+        found = by_name.get(_short(site.exception_type)) or by_name.get(_owner(site.exception_type))
         if not found:
             return None
         d = _nearest(site.path, found)
@@ -375,6 +376,21 @@ def class_messages(
         return replace(site, template=message, args=())
 
     return _Every(), apply
+
+
+def _owner(name: str) -> str:
+    """The enum of ``Type::Variant``, whose one ``Display`` may print every
+    variant (smallvec's ``write!(f, "Allocation error: {:?}", self)``):
+    ``CollectionAllocErr::CapacityOverflow`` -> ``CollectionAllocErr``; ``""``
+    for a name that is no variant.
+
+    >>> _owner("CollectionAllocErr::CapacityOverflow"), _owner("error::Error")
+    ('CollectionAllocErr', '')
+    """
+    parts = name.replace(" ", "").split("::")
+    if len(parts) < 2 or not (parts[-1][:1].isupper() and parts[-2][:1].isupper()):
+        return ""
+    return parts[-2]
 
 
 def _nearest(path: str, defs: list[ClassDef]) -> ClassDef | None:

@@ -26,7 +26,7 @@ from tree_sitter import Node, Tree
 
 from errordex import grammars
 from errordex.extract.common import context_hash, is_test_path
-from errordex.languages.rust import construct, helpers, macros
+from errordex.languages.rust import construct, helpers, macros, pieces
 from errordex.languages.rust.fmt import parse_format, unescape
 from errordex.model import Extraction, Forwarder, Guard, ThrowSite
 from errordex.template import Hole, Template, Text
@@ -145,6 +145,8 @@ class _File:
         self.forwarders: list[Forwarder] = []
         #: (start, end, type name) of ``impl Display`` blocks of error types.
         self.displays: list[tuple[int, int, str]] = []
+        #: the ``impl Display`` nodes of ``displays``, with their type's name
+        self.display_impls: list[tuple[Node, str]] = []
         #: the types the file implements ``Error`` for
         self.error_types: set[str] = set()
         #: ``const``/``static`` string items of the file, by name
@@ -211,6 +213,8 @@ class _File:
             else:
                 self._token(node)
         self._descriptions(caught)
+        for impl, owner in self.display_impls:
+            self.sites = pieces.join(self, impl, owner, self.sites)
         self.sites.extend(construct.constructs(self, caught))
         self.sites.extend(macros.calls(self, caught, macros.aliases(self, caught)))
         self.sites.sort(key=lambda s: (s.line, s.column, s.kind))
@@ -259,9 +263,11 @@ class _File:
             {n for _, n in displays if not _errish(n, errors)}, errors | {n for _, n in displays}
         )
         self.error_types.update(held)
+        views = {m.decode() for m in _ERROR_VIEW.findall(self.src)}
         for node, name in displays:
-            if _errish(name, errors) or name in held:
+            if _errish(name, errors) or name in held or name in views:
                 self.displays.append((node.start_byte, node.end_byte, name))
+                self.display_impls.append((node, name))
 
     def _held_by_errors(self, names: set[str], types: set[str]) -> set[str]:
         """Which of ``names`` an error type of the file holds in a field, so
@@ -385,7 +391,8 @@ class _File:
 
     def _arm_text(self, arm: Node) -> Node | None:
         """The string literal a match arm gives: ``A => "a"``, ``A => { "a" }``,
-        ``A => Some("a")``, or writes, ``A => "a".fmt(f)?`` (toml's Display)."""
+        ``A => Some("a")``, or writes, ``A => "a".fmt(f)?`` (toml's Display);
+        or the name of a ``const`` string of the file it gives or writes."""
         value = arm.child_by_field_name("value") if arm.type == "match_arm" else None
         if value is not None and value.type == "block" and value.named_child_count == 1:
             value = _first(value)  # A => { "a long text" }
@@ -408,7 +415,15 @@ class _File:
             ):
                 return None
             value = recv
+        if value is not None and value.type == "identifier" and self.text_of(value) in self.consts:
+            return value  # rayon's ``A => GLOBAL_POOL_ALREADY_INITIALIZED.fmt(f)``
         return value if value is not None and value.type in _STRING_NODES else None
+
+    def _text_of_arm(self, value: Node) -> str | None:
+        """The text an arm's node (``_arm_text``) stands for."""
+        if value.type == "identifier":
+            return self.consts.get(self.text_of(value))
+        return unescape(self.text_of(value))
 
     def _written_with(self, match: Node) -> tuple[Template | None, str | None]:
         """``let what = match .. { .. }; write!(f, "invalid duration: {}", what)``:
@@ -547,7 +562,9 @@ class _File:
             tmpl = Template.empty()
         else:
             tmpl = self._format(groups, skip)
-        if kind == "display-impl":
+        if kind == "display-impl" and exception_type is not None:
+            if self._token_match_arms(groups[skip + 1 :], tmpl, exception_type):
+                return
             exception_type = self._variant(site, exception_type)
         checked = self._checked_condition(name, groups, start)
         made = self.site(kind, start, args, tmpl, exception_type, checked=checked)
@@ -557,6 +574,57 @@ class _File:
             outer = made.guards[:-1] if checked is not None else made.guards
             made = replace(made, guards=(*outer, debug, *inner))
         self.sites.append(made)
+
+    def _token_match_arms(self, args: list[list[Node]], tmpl: Template, owner: str) -> bool:
+        """``write!(f, "{}", match self { A(..) => "a", B(..) => "b" })``
+        (tokio's ``TrySendError``): one site per arm, its text in place of
+        the placeholder; False when no argument is such a ``match``."""
+        for group in args:
+            if len(group) < 3 or self.text_of(group[0]) != "match":
+                continue
+            body = group[-1]
+            if body.type != "token_tree" or self.src[body.start_byte] != ord("{"):
+                continue
+            expr = _squash(self.span(group))
+            if not any(h.expr == expr for h in tmpl.holes):
+                continue
+            on = _squash(self.span(group[1:-1])).lstrip("&*")
+            made = 0
+            for arm in _groups(body):
+                arrow = next((k for k, t in enumerate(arm) if t.type == "=>"), None)
+                if arrow is None or len(arm) != arrow + 2 or arm[-1].type not in _STRING_NODES:
+                    continue
+                lit = unescape(self.text_of(arm[-1]))
+                variant = self._token_variant(arm[:arrow], owner, on == "self")
+                if lit is None:
+                    continue
+                parts = [
+                    Text(lit) if isinstance(p, Hole) and p.expr == expr else p for p in tmpl.parts
+                ]
+                self._add(
+                    "display-impl", arm[-1], arm[-1], Template.of(tmpl.syntax, *parts), variant
+                )
+                made += 1
+            return made > 0
+        return False
+
+    def _token_variant(self, pattern: list[Node], owner: str, on_self: bool) -> str:
+        """``TrySendError :: Full (..)`` -> ``TrySendError::Full``; a bare
+        ``Full`` of a match on ``self`` -> ``Owner::Full``; else the owner."""
+        path: list[str] = []
+        for t in pattern:
+            if t.type == "token_tree" or self.text_of(t) == "|":
+                break
+            if t.type == "identifier" or t.type == "::":
+                path.append(self.text_of(t))
+        text = "".join(path).removeprefix("ref")
+        segments = [x for x in text.split("::") if x]
+        if len(segments) >= 2 and segments[-1][:1].isupper():
+            owner_of = owner if segments[-2] == "Self" else segments[-2]
+            return f"{owner_of}::{segments[-1]}"
+        if len(segments) == 1 and segments[0][:1].isupper() and on_self:
+            return f"{owner}::{segments[0]}"
+        return owner
 
     def _checked_condition(self, name: str, groups: list[list[Node]], at: Node) -> Guard | None:
         """The condition an ``assert!``/``ensure!`` checks (``a == b`` for
@@ -621,7 +689,7 @@ class _File:
         for arm in body.named_children if body is not None else ():
             value = self._arm_text(arm)
             if value is not None:
-                lit = unescape(self.text_of(value))
+                lit = self._text_of_arm(value)
                 if lit is not None and (not sentences or " " in lit.strip()):
                     tmpl = Template.literal(lit)
                     if around is not None:
@@ -908,6 +976,18 @@ class _File:
             context_hash=context_hash(self.lines, line),
         )
 
+    def write_template(self, macro: str, args: Node) -> Template | None:
+        """What ``write!(f, ..)`` or ``writeln!(f, ..)`` (``args``) writes."""
+        groups = _groups(args)
+        tmpl = self._format(groups, 1) if len(groups) > 1 else Template.empty()
+        if macro == "writeln":
+            tmpl = Template.of(tmpl.syntax, *tmpl.parts, Text("\n"))
+        return tmpl
+
+    def variant(self, node: Node, owner: str | None) -> str | None:
+        """``Type::Variant`` of the match arm ``node`` is in (``_variant``)."""
+        return self._variant(node, owner)
+
     def impl_type(self, node: Node) -> str | None:
         """The type of the ``impl`` block ``node`` is in (what ``Self`` is)."""
         p = node.parent
@@ -1153,6 +1233,11 @@ _FIELD_TYPE = re.compile(rb"\b[a-z_]\w*\s*:\s*([A-Z]\w*)\s*(?:,|$)")
 #: ``self.kind``, ``self.kind()``: a field of the error a match is on
 _SELF_FIELD = re.compile(r"self\s*\.\s*([a-z_]\w*)(?:\(\))?")
 #: ``use self::ParseColorErrorKind::*;`` / ``use crate::BigIntErrorKind::*;``
+#: ``impl From<&ast::Error> for Formatter``: a type made from an error to
+#: print it (regex-syntax's report), whose Display is the error's text
+_ERROR_VIEW = re.compile(
+    rb"\bimpl\s*(?:<[^>{]{0,200}>)?\s*From\s*<[^>{]{0,200}Err[^>{]{0,200}>\s*for\s+([A-Z]\w*)"
+)
 _GLOB_USE = re.compile(rb"\buse\s+(?:[\w]+::)*([A-Z]\w*)::\*\s*;")
 
 

@@ -29,6 +29,8 @@ from errordex.languages.rust.debug import is_debug, named, opaque
 from errordex.paste.model import Found, Frame, ParsedError
 
 MAX_MESSAGE_LINES = 200
+#: Causes read from one ``Caused by:`` list.
+MAX_CAUSES = 64
 
 _NEW = re.compile(
     r"^thread '([^'\n]{0,500})'(?: \((\d{1,20})\))? panicked at (\S.{0,4095}?):(\d{1,9}):(\d{1,9}):$"
@@ -50,6 +52,10 @@ _WORD = re.compile(r"^[A-Z][A-Za-z0-9]{1,63}$")
 _IDENT = re.compile(r"^([A-Za-z_]\w{0,200}(?:::\w{1,200}){0,10})")
 _TUPLE_STR = re.compile(r'^[A-Z]\w{0,200}(?:::\w{1,200}){0,10}\(("(?:[^"\\]|\\.)*")\)$', re.DOTALL)
 _TUPLE_OPEN = re.compile(r"^[A-Z]\w{0,200}(?:::\w{1,200}){0,10}\($")
+#: ``dbg!``'s prefix: ``[src/main.rs:4:5] r = ``
+_DBG = re.compile(r"^\[[^\]\n]{1,4096}:\d{1,9}(?::\d{1,9})?\] [^\n]{0,4096}? = (.*)$", re.DOTALL)
+_WRAPPED = re.compile(r"^(?:Err|Ok|Some)\((.*)\)$", re.DOTALL)
+_CAUSE = re.compile(r"^\d{1,4}: (.*)$")
 _RULE = re.compile(r"^[~=-]{3,}$")
 _STOP = ("note: ", "stack backtrace:")
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"', "'": "'", "0": "\0"}
@@ -68,8 +74,10 @@ def find(lines: list[str]) -> list[Found]:
         head = ln.strip()
         m = _NEW.match(head)
         mo = None
+        causes: list[str] = []
         if m:
             msg_lines, j = _new_message(lines, i + 1)
+            causes, j = causes_after(lines, j)  # unwrap() of an anyhow or eyre report
             loc = Frame(m.group(3), int(m.group(4)), int(m.group(5)), None)
         else:
             mo = _OLD.match(head)
@@ -86,16 +94,23 @@ def find(lines: list[str]) -> list[Found]:
         thread = hm.group(1) if hm else ""
         err = panic_error(msg_lines, (loc, *frames), thread)
         found.append(Found(i, max(i, j - 1), err))
+        found += [Found(i, max(i, j - 1), _main_error(c, c, "cause")) for c in causes]
         i = max(j, i + 1)
     return found
 
 
 def find_main_error(lines: list[str]) -> list[Found]:
-    """``Error: ...`` printed by ``main`` returning ``Err`` (a weak signal)."""
+    """``Error: ...`` printed by ``main`` returning ``Err`` (a weak signal);
+    or an anyhow or eyre report printed alone (``{:?}``): a first line,
+    then its ``Caused by:`` list."""
+    first = next((k for k, ln in enumerate(lines) if ln.strip()), None)
     for i, ln in enumerate(lines):
-        if not ln.startswith("Error: "):
+        if ln.startswith("Error: "):
+            payload = ln[len("Error: ") :].strip()
+        elif i == first and causes_after(lines, i + 1)[0]:
+            payload = ln.strip()
+        else:
             continue
-        payload = ln[len("Error: ") :].strip()
         j = i + 1
         if payload.endswith(("(", "{")):
             # a Debug value over several lines ({:#?}, or regex's boxed report):
@@ -105,16 +120,7 @@ def find_main_error(lines: list[str]) -> list[Found]:
                     payload = "\n".join([payload, *lines[j : k + 1]])
                     j = k + 1
                     break
-        causes: list[str] = []
-        while j < len(lines) and not lines[j].strip():
-            j += 1
-        if j < len(lines) and lines[j].strip() == "Caused by:":
-            j += 1
-            while j < len(lines) and (lines[j].startswith((" ", "\t")) or not lines[j].strip()):
-                text = lines[j].strip()
-                if text:
-                    causes.append(re.sub(r"^\d{1,4}: ", "", text))
-                j += 1
+        causes, j = causes_after(lines, j)
         debug = bool(_DEBUG.match(payload) or _WORD.match(payload))
         if not debug and not causes:
             continue
@@ -124,10 +130,53 @@ def find_main_error(lines: list[str]) -> list[Found]:
     return []
 
 
+def causes_after(lines: list[str], j: int) -> tuple[list[str], int]:
+    """The ``Caused by:`` list of an anyhow or eyre report that starts at
+    line ``j`` (after blank lines), outermost first, and the line after it
+    (and after eyre's ``Location:`` block); ``([], j)`` when there is none.
+
+    anyhow numbers the causes from ``    0: `` (one cause is not numbered);
+    eyre from ``   0: ``; a cause's further lines are indented deeper.
+    """
+    k = j
+    while k < len(lines) and not lines[k].strip():
+        k += 1
+    if k >= len(lines) or lines[k].strip() != "Caused by:":
+        return [], j
+    k += 1
+    causes: list[str] = []
+    while k < len(lines) and len(causes) < MAX_CAUSES:
+        ln = lines[k]
+        if ln.strip() and not ln.startswith((" ", "\t")):
+            break
+        text = ln.strip()
+        numbered = _CAUSE.match(text)
+        if numbered:
+            causes.append(numbered.group(1))
+        elif text and causes and ln.startswith(" " * 6):
+            causes[-1] += "\n" + text  # a cause of several lines
+        elif text:
+            causes.append(text)
+        k += 1
+    end = k
+    while end < len(lines) and not lines[end].strip():
+        end += 1
+    if end < len(lines) and lines[end].strip() == "Location:":
+        end += 1
+        while end < len(lines) and lines[end].startswith((" ", "\t")) and lines[end].strip():
+            end += 1
+        k = end
+    return causes, k
+
+
 def find_debug(lines: list[str]) -> list[Found]:
     """A paste that is one Debug value (``ParseError { kind: InvalidDigit }``),
-    as ``{:?}`` prints an error (a weak signal)."""
+    as ``{:?}`` prints an error, or as ``dbg!`` prints it after its
+    ``[src/main.rs:4:5] expr = `` (a weak signal)."""
     text = "\n".join(lines).strip()
+    shown = _DBG.match(text)
+    if shown is not None:
+        text = shown.group(1).strip()
     if not is_debug(text):
         return []  # a bare name (``OddLength``) is read as a type's name
     values = {"error": text}
@@ -223,6 +272,11 @@ def debug_message(payload: str) -> str | None:
     True
     """
     text = payload.strip()
+    wrapped = _WRAPPED.match(text)
+    if wrapped is not None and is_debug(text):
+        # Err(..), Some(..): the value inside (dbg!'s pretty form ends ",\n)")
+        inner = wrapped.group(1).strip().removesuffix(",").strip()
+        return debug_message(inner) if inner else None
     m = _TUPLE_STR.match(text)
     if m:  # a tuple struct around one string: Error("...")
         return _unescape(m.group(1)[1:-1])

@@ -23,6 +23,7 @@ from errordex.analysis.evidence import (
     TestExpect,
 )
 from errordex.extract.common import decode_all, is_test_path
+from errordex.languages.rust import shapes
 
 _IDENT_NODES = frozenset(
     {
@@ -140,6 +141,7 @@ class _Scan:
     def run(self, tree: Tree | None = None) -> FileEvidence:
         caught = grammars.captures("rust", tree or _parser().parse(self.src))
         self.walk(caught, [], in_test=self.test_path, trait_ctx=False)
+        self.idents.update(shapes.declared(caught, self.src))
         return FileEvidence(
             path=self.path,
             language="rust",

@@ -15,3 +15,7 @@
 (macro_invocation) @macro
 (token_tree) @tt
 (match_expression) @match
+
+; a struct's or an enum variant's declared shape: what a derived Debug prints
+(struct_item name: (type_identifier) @shape.name)
+(enum_variant name: (identifier) @shape.name)

@@ -144,3 +144,29 @@ impl ClapErrorKind {
         }
     }
 }
+
+// rayon-core 1.10.1's ThreadPoolBuildError: an arm writes a `const` string
+const GLOBAL_POOL_ALREADY_INITIALIZED: &str =
+    "The global thread pool has already been initialized.";
+
+#[derive(Debug)]
+enum PoolErrorKind {
+    GlobalPoolAlreadyInitialized,
+    IOError(std::io::Error),
+}
+
+#[derive(Debug)]
+pub struct ThreadPoolBuildError {
+    kind: PoolErrorKind,
+}
+
+impl error::Error for ThreadPoolBuildError {}
+
+impl fmt::Display for ThreadPoolBuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            PoolErrorKind::GlobalPoolAlreadyInitialized => GLOBAL_POOL_ALREADY_INITIALIZED.fmt(f),
+            PoolErrorKind::IOError(e) => e.fmt(f),
+        }
+    }
+}

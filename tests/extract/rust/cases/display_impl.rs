@@ -57,3 +57,22 @@ impl Display for Timeout {
 }
 
 impl std::error::Error for Timeout {}
+
+// tokio 1.24's mpsc TrySendError: the text is a `match` passed to write!
+pub enum TrySendError<T> {
+    Full(T),
+    Closed(T),
+}
+
+impl<T> Display for TrySendError<T> {
+    fn fmt(&self, fmt: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            fmt,
+            "{}",
+            match self {
+                TrySendError::Full(..) => "no available capacity",
+                TrySendError::Closed(..) => "channel closed",
+            }
+        )
+    }
+}
