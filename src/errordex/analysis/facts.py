@@ -174,7 +174,7 @@ def reachability(
     out: list[Fact] = []
     seen: set[tuple[str, str]] = set()
     for s in sites:
-        fn = ix.enclosing(s.path, s.line)
+        fn = ix.enclosing(s.path, s.line) or _macro_function(s)
         if fn is not None and (fn.path, fn.symbol) in seen:
             # another site of a function already here: the page of either is the same
             same = next(
@@ -212,6 +212,29 @@ def reachability(
         if len(out) >= 5:
             break
     return out
+
+
+#: a site's symbol inside a ``macro_rules!`` body (``uniform_float_impl!::new``)
+_MACRO_FN = re.compile(r"(?:^|::)[A-Za-z_]\w*!::([A-Za-z_]\w*)$")
+
+
+def _macro_function(site: ThrowSite) -> FuncDef | None:
+    """The function a ``macro_rules!`` body defines around ``site``: the
+    scan reads no function in a macro's tokens, but the extractor names it
+    (rand's ``uniform_float_impl!::new``, an impl of ``UniformSampler::new``
+    for each float type)."""
+    m = _MACRO_FN.search(site.symbol or "")
+    if m is None:
+        return None
+    return FuncDef(
+        name=m.group(1),
+        symbol=site.symbol or "",
+        path=site.path,
+        line=site.line,
+        end_line=site.line,
+        public=False,
+        in_test=site.in_test,
+    )
 
 
 #: callers(fn): who calls ``fn``, with the line of the call
@@ -259,11 +282,41 @@ def _paths_from_public(
     """Shortest by-name call chains from a public function down to ``start``."""
 
     def callers(fn: FuncDef) -> list[tuple[FuncDef, int]]:
+        generic = _generic_callers(fn, ix) if _implements(fn) else []
         if ix.defined.get(fn.name, 0) > AMBIGUOUS:
-            return []
-        return list(ix.callers_of(fn.name))
+            return generic
+        found = list(ix.callers_of(fn.name))
+        return found + [c for c in generic if c not in found]
 
     return _call_chains(start, ix, callers, lambda f: f.public, catching)
+
+
+def _implements(fn: FuncDef) -> bool:
+    """Whether ``fn`` may implement a trait's method: in a trait impl
+    (``<T as Tr>::f``) or in a macro body (which rand's impls are)."""
+    return fn.symbol.startswith("<") or "!::" in fn.symbol
+
+
+#: a call through a type parameter (``B::backward(x)``, ``X::Sampler::new(a, b)``):
+#: by convention a parameter is a capital and at most one more letter or digit
+_GENERIC_HEAD = r"(?<![\w:])[A-Z][A-Za-z0-9]?(?:::[A-Z]\w*)*::"
+
+
+def _generic_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
+    """Calls outside tests of ``fn``'s name through a type parameter
+    (``B::backward(x)``): such a call reaches every impl of the trait method
+    of that name, this one with them. Callers named like ``fn`` come first
+    (``Uniform::new`` calling ``X::Sampler::new`` wraps the same operation)."""
+    named = re.compile(rf"{_GENERIC_HEAD}{re.escape(fn.name)}\s*(?:::<[^>]*>\s*)?\(")
+    out: list[tuple[FuncDef, int]] = []
+    for path, caller, line, text in ix.call_texts.get(fn.name):
+        if not named.search(text):
+            continue
+        f = ix.function(path, caller)
+        if f is not None and not f.in_test and (f.path, f.symbol) != (fn.path, fn.symbol):
+            out.append((f, line))
+    out.sort(key=lambda c: (c[0].name != fn.name, not c[0].public))
+    return out[:MAX_CALLERS]
 
 
 def _api_surface(path: str) -> bool:
@@ -283,8 +336,12 @@ def _paths_from_entry_points(
     def callers(fn: FuncDef) -> list[tuple[FuncDef, int]]:
         if ix.defined.get(fn.name, 0) != 1:
             # by name, a call of `split_to` may be another type's `split_to`:
-            # only a call that names this one's type is known to reach it
-            return _typed_callers(fn, ix)
+            # only a call that names this one's type, or a type parameter
+            # bound by its trait, is known to reach it
+            typed = _typed_callers(fn, ix)
+            if _implements(fn):
+                typed += [c for c in _generic_callers(fn, ix) if c not in typed]
+            return typed
         return list(ix.callers_of(fn.name))
 
     def entry(fn: FuncDef) -> bool:

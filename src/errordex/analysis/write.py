@@ -682,18 +682,19 @@ def _lead(entry: ErrorEntry, facts: dict[str, list[Fact]]) -> tuple[ThrowSite, F
     reached from ``json.loads``), not with ``JSONObject``, a helper the
     scanner calls that ``json.decoder.__all__`` leaves out."""
     first = entry.catalog_sites[0]
-    reach = facts["reachability"]
+    at = {f"{s.path}:{s.line}": s for s in entry.catalog_sites}
+    reach = [f for f in facts["reachability"] if f["site"] in at]
     if not reach:
         return first, None
-    if reach[0]["site"] != f"{first.path}:{first.line}":
-        return first, reach[0]  # the first site is outside any function
 
-    def rank(fact: Fact) -> int:
-        """Public first, then what public code reaches, then the rest."""
-        return 0 if fact["public"] else 1 if any(fact.get("paths", ())) else 2
+    def rank(fact: Fact) -> tuple[bool, int]:
+        """A site that builds the error before one that defines its text (a
+        ``Display`` impl is not what a user calls); public first, then what
+        public code reaches, then the rest."""
+        reached = 0 if fact["public"] else 1 if any(fact.get("paths", ())) else 2
+        return defines(at[fact["site"]]), reached
 
-    at = {f"{s.path}:{s.line}": s for s in entry.catalog_sites}
-    best = min((f for f in reach if f["site"] in at), key=rank)
+    best = min(reach, key=rank)
     return at[best["site"]], best
 
 

@@ -1,0 +1,91 @@
+"""Rust pages in the user's terms (issue 16): the public call that builds an
+error leads (not its ``Display`` impl), a generic call reaches the impls of
+the trait method it names, the doc comments of the variant and of the call
+say what it means, and a check reads through the function's own ``let``s."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from errordex.store.sqlite import SqliteStore
+from tests.repo_files import index_files
+
+
+def _page(store: SqliteStore, sid: int, message: str) -> dict[str, Any]:
+    (entry,) = [e for e in store.entries() if e.message == message]
+    stored = store.analysis(sid, entry.id)
+    assert stored is not None
+    return stored
+
+
+#: rand's `Uniform::new`: a generic call (`S::new`) of a trait method that a
+#: macro implements, returning a variant whose text only a Display impl holds
+_UNIFORM = {
+    "Cargo.toml": '[package]\nname = "dice"\nversion = "0.9.2"\n',
+    "src/lib.rs": "pub mod uniform;\n\npub use uniform::Uniform;\n",
+    "src/uniform.rs": (
+        "use core::fmt;\n\n"
+        "/// Error type returned from `Uniform::new`.\n"
+        "pub enum Error {\n"
+        "    /// `low > high`\n"
+        "    EmptyRange,\n"
+        "    /// Input or range `high - low` is non-finite.\n"
+        "    NonFinite,\n"
+        "}\n\n"
+        "impl fmt::Display for Error {\n"
+        "    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n"
+        "        f.write_str(match self {\n"
+        '            Error::EmptyRange => "low > high in uniform distribution",\n'
+        '            Error::NonFinite => "Non-finite range in uniform distribution",\n'
+        "        })\n"
+        "    }\n"
+        "}\n\n"
+        "pub trait UniformSampler: Sized {\n"
+        "    fn new(low: f64, high: f64) -> Result<Self, Error>;\n"
+        "}\n\n"
+        "pub struct Uniform<S>(S);\n\n"
+        "impl<S: UniformSampler> Uniform<S> {\n"
+        "    /// Create a new `Uniform` instance over `[low, high)`.\n"
+        "    ///\n"
+        "    /// # Errors\n"
+        "    ///\n"
+        "    /// - [`Error::EmptyRange`] if `low >= high`\n"
+        "    /// - [`Error::NonFinite`] if `low`, `high` or `high - low` are non-finite\n"
+        "    pub fn new(low: f64, high: f64) -> Result<Uniform<S>, Error> {\n"
+        "        S::new(low, high).map(Uniform)\n"
+        "    }\n"
+        "}\n\n"
+        "pub struct UniformFloat {\n    low: f64,\n}\n\n"
+        "macro_rules! uniform_float_impl {\n"
+        "    ($ty:ty) => {\n"
+        "        impl UniformSampler for UniformFloat {\n"
+        "            fn new(low: $ty, high: $ty) -> Result<Self, Error> {\n"
+        "                if !low.is_finite() || !high.is_finite() {\n"
+        "                    return Err(Error::NonFinite);\n"
+        "                }\n"
+        "                if !(low < high) {\n"
+        "                    return Err(Error::EmptyRange);\n"
+        "                }\n"
+        "                Ok(UniformFloat { low })\n"
+        "            }\n"
+        "        }\n"
+        "    };\n"
+        "}\n\n"
+        "uniform_float_impl!(f64);\n"
+    ),
+}
+
+
+def test_a_variant_built_in_a_macro_impl_is_led_by_the_public_generic_caller(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _UNIFORM, "acme/dice")
+    summary = _page(store, sid, "Non-finite range in uniform distribution")["analysis"]["summary"]
+    assert "Display" not in summary["text"]
+    assert summary["text"].startswith("You called `dice::Uniform::new`")
+
+
+def _show(tmp_path: Path, files: dict[str, str], message: str) -> dict[str, Any]:
+    store, sid = index_files(tmp_path, files, "acme/x")
+    return _page(store, sid, message)
