@@ -89,3 +89,83 @@ def test_a_variant_built_in_a_macro_impl_is_led_by_the_public_generic_caller(
 def _show(tmp_path: Path, files: dict[str, str], message: str) -> dict[str, Any]:
     store, sid = index_files(tmp_path, files, "acme/x")
     return _page(store, sid, message)
+
+
+def test_the_meaning_quotes_the_variants_doc_and_only_its_own_errors_item(
+    tmp_path: Path,
+) -> None:
+    meaning = _show(tmp_path, _UNIFORM, "Non-finite range in uniform distribution")["analysis"][
+        "meaning"
+    ]["text"]
+    assert (
+        "The doc comment of `Error::NonFinite` says: “Input or range `high - low` is non-finite”"
+        in meaning
+    )
+    assert "The doc comment of `Error` says: “Error type returned from `Uniform::new`”" in meaning
+    assert "“[`Error::NonFinite`] if `low`, `high` or `high - low` are non-finite”" in meaning
+    assert "EmptyRange" not in meaning
+
+
+_CHOOSE = {
+    "Cargo.toml": '[package]\nname = "pick"\nversion = "0.3.0"\n',
+    "src/lib.rs": (
+        "use core::fmt;\n\n"
+        "pub struct Choose<'a, T> {\n    slice: &'a [T],\n}\n\n"
+        "impl<'a, T> Choose<'a, T> {\n"
+        "    /// Create a new `Choose` instance which samples uniformly from the slice.\n"
+        "    ///\n"
+        "    /// Returns error [`Empty`] if the slice is empty.\n"
+        "    pub fn new(slice: &'a [T]) -> Result<Self, Empty> {\n"
+        "        if slice.is_empty() {\n            return Err(Empty);\n        }\n"
+        "        Ok(Self { slice })\n"
+        "    }\n"
+        "}\n\n"
+        "/// Error: empty slice\n"
+        "///\n"
+        "/// This error is returned when [`Choose::new`] is given an empty slice.\n"
+        "#[derive(Debug)]\n"
+        "pub struct Empty;\n\n"
+        "impl fmt::Display for Empty {\n"
+        "    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n"
+        '        write!(f, "Tried to create a `Choose` with an empty slice")\n'
+        "    }\n"
+        "}\n\n"
+        "impl std::error::Error for Empty {}\n\n"
+        "#[derive(Debug, thiserror::Error)]\n"
+        "pub enum EncodeError {\n"
+        '    #[error("unsupported color type")]\n'
+        "    Color,\n"
+        "}\n\n"
+        "pub struct Image;\n\n"
+        "impl Image {\n"
+        "    /// Writes the image.\n"
+        "    ///\n"
+        "    /// # Panics\n"
+        "    ///\n"
+        "    /// Panics if the buffer does not hold exactly the number of bytes required\n"
+        "    /// for the given `width` and `height`.\n"
+        "    pub fn write(&self, color: u8) -> Result<(), EncodeError> {\n"
+        "        match color {\n"
+        "            1 | 2 => Ok(()),\n"
+        "            _ => Err(EncodeError::Color),\n"
+        "        }\n"
+        "    }\n"
+        "}\n"
+    ),
+}
+
+
+def test_a_unit_error_types_page_quotes_its_doc_comment(tmp_path: Path) -> None:
+    meaning = _show(tmp_path, _CHOOSE, "Tried to create a `Choose` with an empty slice")[
+        "analysis"
+    ]["meaning"]["text"]
+    assert (
+        "The doc comment of `Empty` says: “Error: empty slice: This error is returned when "
+        "[`Choose::new`] is given an empty slice”"
+    ) in meaning
+
+
+def test_a_returned_errors_page_quotes_no_panics_section(tmp_path: Path) -> None:
+    page = _show(tmp_path, _CHOOSE, "unsupported color type")["analysis"]
+    assert "buffer" not in str(page)
+    assert "Panics" not in str(page)

@@ -32,7 +32,9 @@ class DocLine:
     """A line of a "Raises:" / ":raises X:" docstring part or a Rust ``# Panics`` /
     ``# Errors`` doc section."""
 
-    section: str  # "Raises", "Panics", "Errors"; "Comment": a doc comment's line (Go)
+    #: "Raises", "Panics", "Errors"; "Comment": a doc comment's line (Go);
+    #: "Mentions": a Rust doc paragraph outside those sections that names an error
+    section: str
     text: str
     line: int
 

@@ -740,6 +740,29 @@ def invariant(entry: ErrorEntry) -> list[Fact]:
     return out
 
 
+def type_docs(entry: ErrorEntry, ix: Index) -> list[Fact]:
+    """The doc comments of the error value a message is the text of: its
+    variant's (``Error::NonFinite``), then its type's (``Error``), read where
+    the type's text is defined or built. (A language with exception classes
+    quotes its class's docstring with the class chain, ``hierarchy``.)"""
+    if not entry.sites or _raises_classes(entry.sites[0].language):
+        return []
+    out: list[Fact] = []
+    names: list[str] = []
+    for t in entry.exception_types:
+        names.append(t)
+        if "::" in t:
+            names.append(t.rsplit("::", 1)[0])
+    paths = list(dict.fromkeys(s.path for s in entry.catalog_sites))
+    for name in dict.fromkeys(names):
+        for path in paths:
+            said = ix.class_doc(path, name)
+            if said is not None:
+                out.append(_at(path, said.line, name=name, text=said.text))
+                break
+    return out[:2]
+
+
 def upstream(entry: ErrorEntry, ix: Index, repo: Repo | str | None) -> list[Fact]:
     """Where to report a bug: the crate's ``repository`` (a forge), with its line."""
     lead = entry.catalog_sites[0]
@@ -860,6 +883,7 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
         "hierarchy": chain,
         "catches": catches(chain, ix, reach),
         "docs": docs(sites, reach, entry, ix),
+        "type_docs": type_docs(entry, ix),
         "prose": prose(entry, reach, ix),
         "tests": tests(entry, reach, ix, chain),
         "related": related(entry, ix, reach),

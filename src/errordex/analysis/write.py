@@ -383,6 +383,9 @@ class _Writer(Fixes):
         if defined is not None:
             parts.append(defined[0])
             evidence += defined[1]
+        for d in self.f.get("type_docs", ()):
+            parts.append(f"The doc comment of `{d['name']}` says: “{_quoted(d['text'])}”.")
+            evidence += ev(d)
         lang = plugins.find(self.lang)
         for text, where in lang.pages.notes(self) if lang and lang.pages.notes else ():
             parts.append(text)
@@ -400,7 +403,7 @@ class _Writer(Fixes):
                 f"The docstring of `{d['function']}` says it raises: “{quoted}”."
                 if d["section"] == "Raises"
                 else f"The doc comment of `{d['function']}` says: “{quoted}”."
-                if d["section"] == "Comment"  # a line of a doc comment with no sections (Go)
+                if d["section"] in ("Comment", "Mentions")  # no section (Go), or in passing
                 else f"The # {d['section']} docs of `{d['function']}` say: “{quoted}”."
             )
             evidence += ev(d)
@@ -421,8 +424,34 @@ class _Writer(Fixes):
         return section(" ".join(parts), list(dict.fromkeys(evidence)))
 
     def contract(self) -> list[Fact]:
-        """The doc lines that say when it is thrown (Raises, # Panics, # Errors)."""
-        return [d for d in self.f["docs"] if d["section"] != "Summary"]
+        """The doc lines that say when it is thrown (Raises, # Panics, # Errors)
+        and are about this error: a panic's page quotes no ``# Errors`` line
+        and an error's no ``# Panics`` one; a line that names another variant
+        of the error's type is another error's, and where some lines name
+        this one's variant, only those are (``Error::NonFinite`` of
+        ``Uniform::new``'s list, not ``Error::EmptyRange``)."""
+        lines = [d for d in self.f["docs"] if d["section"] != "Summary"]
+        lang = plugins.find(self.lang)
+        panics = lang.runtime.panic_kinds if lang is not None else frozenset()
+        if panics:
+            drop = "Errors" if self.lead.kind in panics else "Panics"
+            lines = [d for d in lines if d["section"] != drop]
+        variants = [t.rsplit("::", 1) for t in self.e.exception_types]
+        own = [re.compile(rf"`[^`]*\b{re.escape(v[-1])}\b[^`]*`") for v in variants]
+        other = [
+            re.compile(rf"`(?:[\w:]*::)?{re.escape(v[0])}::(?!{re.escape(v[1])}\b)\w+")
+            for v in variants
+            if len(v) == 2
+        ]
+        named = [d for d in lines if any(p.search(d["text"]) for p in own)]
+        if named:
+            return named
+        # a line that only mentions an error in passing must name this one
+        return [
+            d
+            for d in lines
+            if d["section"] != "Mentions" and not any(p.search(d["text"]) for p in other)
+        ]
 
     def api_summary(self) -> Fact | None:
         """The first doc line of the public call the page leads with."""
@@ -635,7 +664,7 @@ class _Writer(Fixes):
         for d in self.contract()[:1]:
             items.append(
                 f"Read the doc comment of `{d['function']}` ({d['path']}:{d['line']})."
-                if d["section"] == "Comment"
+                if d["section"] in ("Comment", "Mentions")
                 else f"Read the {d['section']} notes of `{d['function']}` ({d['path']}:{d['line']})."
             )
             evidence += ev(d)

@@ -138,7 +138,8 @@ class _Scan:
         return self.src[n.start_byte : n.end_byte].decode("utf-8", "replace")
 
     def run(self, tree: Tree | None = None) -> FileEvidence:
-        caught = grammars.captures("rust", tree or _parser().parse(self.src))
+        tree = tree or _parser().parse(self.src)
+        caught = grammars.captures("rust", tree)
         self.walk(caught, [], in_test=self.test_path, trait_ctx=False)
         return FileEvidence(
             path=self.path,
@@ -150,7 +151,39 @@ class _Scan:
             idents=frozenset(self.idents),
             scrutinees=tuple(self.scrutinees),
             exports=self.root_reexports(),
+            class_docs=self.type_docs(tree.root_node) if b"///" in self.src else (),
         )
+
+    def type_docs(self, root: Node) -> tuple[tuple[str, DocLine], ...]:
+        """The first paragraph of the doc comment of each struct and enum,
+        and of each enum variant (``Error::NonFinite``), by name: what an
+        error type's page quotes for what it means."""
+        out: list[tuple[str, DocLine]] = []
+        stack = [root]
+        while stack:
+            n = stack.pop()
+            if n.type in ("source_file", "declaration_list"):
+                stack.extend(n.named_children)
+            elif n.type == "mod_item":
+                body = n.child_by_field_name("body")
+                if body is not None:
+                    stack.append(body)
+            elif n.type in ("struct_item", "enum_item"):
+                name = n.child_by_field_name("name")
+                if name is None:
+                    continue
+                owner = self.t(name)
+                said = _paragraph(self.attributes_and_docs(n)[1])
+                if said is not None:
+                    out.append((owner, said))
+                body = n.child_by_field_name("body")
+                if n.type == "enum_item" and body is not None:
+                    for v in body.named_children:
+                        vname = v.child_by_field_name("name") if v.type == "enum_variant" else None
+                        got = _paragraph(self.attributes_and_docs(v)[1]) if vname else None
+                        if vname is not None and got is not None:
+                            out.append((f"{owner}::{self.t(vname)}", got))
+        return tuple(out)
 
     def root_reexports(self) -> tuple[tuple[str, str, str, int], ...]:
         """A crate root's ``pub use`` items, by name: (the name it exports,
@@ -315,16 +348,7 @@ class _Scan:
             first = (text, first[1])
         if public and first is not None and not _ANY_HEADER.match(first[0]):
             docs.append(DocLine("Summary", first[0], first[1]))
-        section = ""
-        for txt, line in doc_lines:
-            m = _DOC_HEADER.match(txt)
-            if m:
-                section = m.group(1)
-                continue
-            if _ANY_HEADER.match(txt):
-                section = ""
-            elif section and txt.strip():
-                docs.append(DocLine(section, txt.strip(), line))
+        docs += _sections(doc_lines, skip=first[1] if first is not None else 0)
         self.functions.append(
             FuncDef(
                 name=name,
@@ -494,6 +518,97 @@ class _Scan:
         if trait is None:
             return name
         return f"<{name} as {_WS.sub(' ', self.t(trait)).strip()}>"
+
+
+def _paragraph(doc_lines: list[tuple[str, int]]) -> DocLine | None:
+    """A doc comment's first paragraph, and its second when the first is a
+    title (rand's ``/// Error: empty slice`` then what returns it)."""
+    paras: list[tuple[str, int]] = []
+    cur: list[tuple[str, int]] = []
+    for t, line in [*doc_lines, ("", 0)]:
+        t = t.strip()
+        if t and not _ANY_HEADER.match(t) and not t.startswith("```"):
+            cur.append((t, line))
+        elif cur:
+            paras.append((" ".join(x for x, _ in cur), cur[0][1]))
+            cur = []
+            if len(paras) == 2 or t.startswith(("#", "```")):
+                break
+    if not paras:
+        return None
+    text, line = paras[0]
+    if len(paras) > 1 and not text.rstrip().endswith((".", "!", "?")):
+        text = f"{text.rstrip(':')}: {paras[1][0]}"
+    return DocLine("Summary", text, line)
+
+
+#: an item of a doc list: ``- [`Error::X`] when …``, ``* …``, ``1. …``
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
+#: a paragraph outside the sections that says what error is returned
+#: (rand's "Returns error [`Empty`] if the slice is empty.")
+_MENTIONS_ERROR = re.compile(
+    r"\b(?:[Rr]eturns?|[Ee]rrors?|[Ff]ails?)\b.*`[^`]+`|`[^`]+`.*\b[Rr]eturned\b"
+)
+#: a line that opens a list of errors without a header (``Error cases:``)
+_ERRORS_LEAD = re.compile(r"^\s*(?:Error cases|Errors|Returns an error)\b[^.]*:\s*$", re.I)
+
+
+def _sections(doc_lines: list[tuple[str, int]], skip: int = 0) -> list[DocLine]:
+    """The ``# Panics`` and ``# Errors`` sections of a doc comment, one
+    DocLine per paragraph or list item (a sentence wrapped over lines is
+    whole); and outside them, as "Mentions", the paragraphs that say an
+    error is returned and name it in code (an ``Error cases:`` list too).
+    ``skip``: the line of the summary paragraph, which is read apart.
+
+    >>> [(d.section, d.text) for d in _sections([("Returns error [`Empty`] if empty.", 1),
+    ...     ("", 2), ("# Panics", 3), ("If `n` is", 4), ("zero.", 5)])]
+    [('Mentions', 'Returns error [`Empty`] if empty.'), ('Panics', 'If `n` is zero.')]
+    """
+    out: list[DocLine] = []
+    section = ""
+    listing = False
+    para: list[tuple[str, int]] = []
+
+    def flush() -> None:
+        if para:
+            text = _BULLET.sub("", " ".join(t for t, _ in para), count=1)
+            name = section or ("Mentions" if listing else "")
+            if name:
+                out.append(DocLine(name, text, para[0][1]))
+            elif para[0][1] != skip and _MENTIONS_ERROR.search(text):
+                out.append(DocLine("Mentions", text, para[0][1]))
+            para.clear()
+
+    fenced = False
+    for txt, line in doc_lines:
+        t = txt.strip()
+        if t.startswith("```"):
+            flush()
+            fenced = not fenced
+            continue
+        if fenced:
+            continue
+        m = _DOC_HEADER.match(txt)
+        if m or _ANY_HEADER.match(txt):
+            flush()
+            section = m.group(1) if m else ""
+            listing = False
+            continue
+        if not t:
+            flush()
+            listing = False
+            continue
+        if _ERRORS_LEAD.match(t) and not section:
+            flush()
+            listing = True
+            continue
+        if _BULLET.match(t) or (t.startswith("[") and "]:" in t):
+            flush()
+            if t.startswith("[") and "]:" in t:
+                continue  # a link's target, not prose
+        para.append((t, line))
+    flush()
+    return out
 
 
 def _type_name(text: str) -> str:
