@@ -169,3 +169,84 @@ def test_a_returned_errors_page_quotes_no_panics_section(tmp_path: Path) -> None
     page = _show(tmp_path, _CHOOSE, "unsupported color type")["analysis"]
     assert "buffer" not in str(page)
     assert "Panics" not in str(page)
+
+
+_WEIGHTS = {
+    "Cargo.toml": '[package]\nname = "weights"\nversion = "0.1.0"\n',
+    "src/lib.rs": (
+        "use core::fmt;\n\n"
+        "pub enum Error {\n    InvalidInput,\n    InvalidWeight,\n}\n\n"
+        "impl fmt::Display for Error {\n"
+        "    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n"
+        "        f.write_str(match *self {\n"
+        '            Error::InvalidInput => "Weights sequence is empty",\n'
+        '            Error::InvalidWeight => "A weight is negative or not a valid number",\n'
+        "        })\n"
+        "    }\n"
+        "}\n\n"
+        "impl std::error::Error for Error {}\n\n"
+        "pub struct WeightedIndex {\n    total: f64,\n}\n\n"
+        "impl WeightedIndex {\n"
+        "    pub fn new(weights: Vec<f64>) -> Result<WeightedIndex, Error> {\n"
+        "        let mut iter = weights.into_iter();\n"
+        "        let mut total_weight = iter.next().ok_or(Error::InvalidInput)?.clone();\n"
+        "        if !(total_weight >= 0.0) {\n"
+        "            return Err(Error::InvalidWeight);\n"
+        "        }\n"
+        "        for w in iter {\n"
+        "            total_weight += w;\n"
+        "        }\n"
+        "        Ok(WeightedIndex { total: total_weight })\n"
+        "    }\n"
+        "}\n"
+    ),
+}
+
+
+def test_a_check_on_a_local_reads_in_the_public_calls_parameters(tmp_path: Path) -> None:
+    summary = _show(tmp_path, _WEIGHTS, "A weight is negative or not a valid number")["analysis"][
+        "summary"
+    ]["text"]
+    assert "total_weight" not in summary
+    assert summary.startswith(
+        "You called `WeightedIndex::new(weights)` (`src/lib.rs`), and it returns this error "
+        "when `!(weights.into_iter().next() >= 0.0)` for the arguments you passed."
+    )
+
+
+_BLUR = {
+    "Cargo.toml": '[package]\nname = "blur"\nversion = "0.25.0"\n',
+    "src/lib.rs": (
+        "pub struct Image {\n    w: u32,\n    h: u32,\n}\n\n"
+        "impl Image {\n"
+        "    pub fn dimensions(&self) -> (u32, u32) {\n        (self.w, self.h)\n    }\n"
+        "}\n\n"
+        "/// Approximation of Gaussian blur.\n"
+        "pub fn fast_blur(input: &Image, sigma: f32) -> Vec<u8> {\n"
+        "    let (width, height) = input.dimensions();\n"
+        "    horizontal_pass_strategy(\n"
+        "        sigma,\n"
+        "        width,\n"
+        "    )\n"
+        "}\n\n"
+        "fn horizontal_pass_strategy(sigma: f32, width: u32) -> Vec<u8> {\n"
+        "    horizontal_pass::<u8, 1>(\n        sigma, width,\n    )\n"
+        "}\n\n"
+        "fn horizontal_pass<P, const CN: usize>(sigma: f32, width: u32) -> Vec<u8> {\n"
+        '    assert!(width > 0, "Width must be sanitized before this method");\n'
+        "    vec![0; width as usize]\n"
+        "}\n"
+    ),
+}
+
+
+def test_a_helpers_assert_lifts_through_calls_over_several_lines_and_a_tuple_let(
+    tmp_path: Path,
+) -> None:
+    summary = _show(tmp_path, _BLUR, "Width must be sanitized before this method")["analysis"][
+        "summary"
+    ]["text"]
+    assert summary.startswith(
+        "You called `fast_blur(input)` (`src/lib.rs`), and on its way `horizontal_pass` panics "
+        "(assert) when `input.dimensions().0 > 0` is false for the arguments you passed."
+    )

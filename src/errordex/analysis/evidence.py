@@ -55,6 +55,10 @@ class FuncDef:
     docs: tuple[DocLine, ...] = ()
     #: parameter names in order (Rust: ``self`` first for a method)
     params: tuple[str, ...] = ()
+    #: the function's own plain bindings, ``let name = value;`` (Rust), as
+    #: (name, value as written, line of the let, last line it holds until:
+    #: 0 for a binding never changed, else the line before its first change)
+    lets: tuple[tuple[str, str, int, int], ...] = ()
 
 
 @_pickled_by_fields

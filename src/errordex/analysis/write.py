@@ -144,8 +144,9 @@ class _Writer(Fixes):
         c, fn = self.cond, self.fn
         if c is None or fn is None or c["kind"] == "except":
             return None
-        if self.api() is not fn:
-            up = self.lifted_up()
+        up = self.lifted_up()
+        if self.api() is not fn or (up is not None and up["function"] == fn["function"]):
+            # lifted to a caller's parameters, or read through the function's own `let`s
             return (up["text"], list(up["read"])) if up is not None else None
         lang = plugins.find(self.lang)
         if lang is None:
@@ -247,7 +248,8 @@ class _Writer(Fixes):
                 if self.cond and self.cond["kind"] in FIRES_WHEN_FALSE
                 else f"`{text}`"
             )
-            who = "it" if up is None else f"on its way {self.fn_name()}"
+            own = up is None or self.fn is None or up["function"] == self.fn["function"]
+            who = "it" if own else f"on its way {self.fn_name()}"
             return section(
                 f"You called {call}, and {who} {self.what()} when {cause} for the arguments "
                 "you passed." + places,

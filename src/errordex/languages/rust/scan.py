@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import re
 import sys
+from dataclasses import replace
 
 from tree_sitter import Node, Parser, Tree
 
@@ -75,10 +76,19 @@ _MAX_BODY_LINES = 30
 _MAX_CALL_TEXT = 120
 _WS = re.compile(r"\s+")
 #: the captures of scan.scm walked in document order ("id" is read apart)
-_READ = ("scope", "call", "macro", "tt", "match")
+_READ = ("scope", "call", "macro", "tt", "match", "let")
 _SCOPE = _READ.index("scope")
 #: the node type of each capture of ``_READ`` (a scope is of several)
-_KINDS = ("", "call_expression", "macro_invocation", "token_tree", "match_expression")
+_KINDS = (
+    "",
+    "call_expression",
+    "macro_invocation",
+    "token_tree",
+    "match_expression",
+    "let_declaration",
+)
+#: a ``let`` value longer than this is not read (a block, a long chain)
+_MAX_LET = 120
 _NAME_PAREN = re.compile(rb"[\w\x80-\xff][\s\x80-\xff]*\(")
 
 
@@ -133,6 +143,8 @@ class _Scan:
         self.tests: list[TestExpect] = []
         self.idents: set[str] = set()
         self.scrutinees: list[Scrutinee] = []
+        #: fn symbol -> its ``let`` bindings (``binding``); -1: a ``mut`` one
+        self.lets: dict[str, list[tuple[str, str, int, int]]] = {}
 
     def t(self, n: Node) -> str:
         return self.src[n.start_byte : n.end_byte].decode("utf-8", "replace")
@@ -141,6 +153,8 @@ class _Scan:
         tree = tree or _parser().parse(self.src)
         caught = grammars.captures("rust", tree)
         self.walk(caught, [], in_test=self.test_path, trait_ctx=False)
+        if self.lets:
+            self.functions = [self.with_lets(f) for f in self.functions]
         return FileEvidence(
             path=self.path,
             language="rust",
@@ -241,9 +255,7 @@ class _Scan:
             elif kind == "call_expression":
                 callee = _callee(n.child_by_field_name("function"), self)
                 if callee:
-                    one_line = n.start_point.row == n.end_point.row
-                    size = n.end_byte - n.start_byte
-                    text = self.t(n) if one_line and size <= _MAX_CALL_TEXT else ""
+                    text = self.call_text(n)
                     self.calls.append(
                         Call(sys.intern(callee), sys.intern(fn), n.start_point.row + 1, text)
                     )
@@ -253,6 +265,9 @@ class _Scan:
                 self.macro(n, fn, in_test)
             elif kind == "match_expression":
                 self.scrutinee(n)
+            elif kind == "let_declaration":
+                if fn:
+                    self.binding(n, fn)
             elif kind == "mod_item" or kind == "trait_item":
                 name = n.child_by_field_name("name")
                 attrs = self.attributes(n)
@@ -278,6 +293,68 @@ class _Scan:
             elif kind == "function_item":
                 child_names, child_test, child_fn = self.function(n, names, in_test, trait_ctx)
                 scopes.append((-neg_end, child_names, child_test, False, child_fn))
+
+    def with_lets(self, f: FuncDef) -> FuncDef:
+        """``f`` with its bindings; a ``mut`` one holds its value until the
+        line before the first later line that assigns it or calls a method
+        on it (``total_weight.checked_add_assign(w)``)."""
+        lets = self.lets.get(f.symbol)
+        if not lets:
+            return f
+        out: list[tuple[str, str, int, int]] = []
+        for name, value, line, until in lets:
+            if until < 0:
+                change = re.compile(
+                    rf"(?<![\w.])(?:&mut\s+)?{re.escape(name)}\s*(?:[-+*/|&^]?=(?!=)|\.\s*\w+\s*\()"
+                )
+                until = line
+                for i in range(line, min(f.end_line, len(self.lines))):
+                    if change.search(self.lines[i]):
+                        break
+                    until = i + 1
+            out.append((name, value, line, until))
+        return replace(f, lets=tuple(out))
+
+    def call_text(self, n: Node) -> str:
+        """A call as written, for example code and lifting: on one line, or
+        over several with its whitespace collapsed (image's
+        ``box_blur_horizontal_pass::<T::Subpixel, A, 1>(src, …, width, radius)``)."""
+        size = n.end_byte - n.start_byte
+        if n.start_point.row == n.end_point.row:
+            return self.t(n) if size <= _MAX_CALL_TEXT else ""
+        if size > 3 * _MAX_CALL_TEXT or b"//" in self.src[n.start_byte : n.end_byte]:
+            return ""
+        text = _WS.sub(" ", self.t(n))
+        text = re.sub(r"([(\[]) ", r"\1", text)
+        text = re.sub(r",? ([)\]])", r"\1", text)
+        return text if len(text) <= _MAX_CALL_TEXT else ""
+
+    def binding(self, n: Node, fn: str) -> None:
+        """``let x = v;``, ``let (w, h) = v;`` in ``fn``: what each name
+        holds (``v``, ``v.0``, ``v.1``), for a check on it to read in the
+        function's parameters."""
+        pat = n.child_by_field_name("pattern")
+        value = n.child_by_field_name("value")
+        if pat is None or value is None or n.child_by_field_name("alternative") is not None:
+            return
+        text = _WS.sub(" ", self.t(value)).strip()
+        if len(text) > _MAX_LET or "{" in text or "|" in text or "//" in text:
+            return
+        names: list[tuple[str, str, bool]] = []
+        if pat.type == "identifier":
+            names.append((self.t(pat), text, False))
+        elif pat.type == "mut_pattern" and pat.named_child_count == 1:
+            inner = pat.named_children[0]
+            if inner.type == "identifier":
+                names.append((self.t(inner), text, True))
+        elif pat.type == "tuple_pattern":
+            whole = text if re.fullmatch(r"[\w.:]+(\(.*\))?", text) else f"({text})"
+            for i, part in enumerate(pat.named_children):
+                if part.type == "identifier":
+                    names.append((self.t(part), f"{whole}.{i}", False))
+        line = n.start_point.row + 1
+        for name, held, mutable in names:
+            self.lets.setdefault(fn, []).append((name, held, line, -1 if mutable else 0))
 
     def scrutinee(self, n: Node) -> None:
         value = n.child_by_field_name("value")

@@ -15,3 +15,4 @@
 (macro_invocation) @macro
 (token_tree) @tt
 (match_expression) @match
+(let_declaration) @let
