@@ -199,6 +199,10 @@ def _except_clause(catch: Fact) -> str:
     return f"except {catch['exception']}"
 
 
+def _no_type(condition: str, when_false: bool) -> str | None:
+    return None
+
+
 def _keyword_arguments(params: Sequence[str]) -> str:
     """``indexers=…``: how a page writes the arguments of a call that matter."""
     return ", ".join(f"{p}=…" for p in params)
@@ -256,6 +260,10 @@ class Pages:
     #: (Rust's ``#[track_caller]``, ``debug_assert!``, a ``const``): sentences
     #: for "what it means", each with its evidence (``path:line``)
     notes: Callable[[Any], list[tuple[str, list[str]]]] | None = None
+    #: the kind of value a check requires, when it is a type check
+    #: (JavaScript's ``typeof handle !== 'function'``: "a function"), given
+    #: the condition and whether the site fires when it is false
+    type_required: Callable[[str, bool], str | None] = _no_type
 
 
 @dataclass(frozen=True, slots=True)

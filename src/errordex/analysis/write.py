@@ -567,6 +567,9 @@ class _Writer(Fixes):
                 )
         if self.invariant:
             out.append(self.report_upstream())
+        typed = self.type_required()
+        if typed is not None:
+            out.append(typed)
         cond = self.condition()
         if cond and self.cond is not None and self.cond["kind"] == "except":
             out.append(
@@ -607,6 +610,34 @@ class _Writer(Fixes):
                     )
                 )
         return out
+
+    def type_required(self) -> dict[str, Any] | None:
+        """ "Pass a function to `Route.get(…)`": the plain advice of a type
+        check, in the user's call, with where the library checks it (the
+        checked value may be a local of the library, so it is not named as
+        what to change)."""
+        c = self.cond
+        lang = plugins.find(self.lang)
+        name = self.api_name()
+        if c is None or lang is None or name is None or self.invariant:
+            return None
+        kind = lang.pages.type_required(c["text"], c["kind"] in FIRES_WHEN_FALSE)
+        if kind is None:
+            return None
+        api = self.api()
+        evidence = ev(c, *([api] if api is not None else []))
+        lifted = self.lifted()
+        if lifted is not None and len(lifted[1]) == 1:
+            return section(
+                f"Pass {kind} as `{lifted[1][0]}` to `{name}(…)`: it checks "
+                f"`{lifted[0]}` at {c['path']}:{c['line']}.",
+                evidence,
+            )
+        return section(
+            f"Pass {kind} to `{name}(…)`: it throws when what it checks at "
+            f"{c['path']}:{c['line']} is not {kind} (`{c['text']}`).",
+            evidence,
+        )
 
     def own_cases(self) -> dict[str, Any] | None:
         """The first rows of the repo's table tests, as inputs that raise it."""
