@@ -209,7 +209,7 @@ def test_a_check_on_a_local_reads_in_the_public_calls_parameters(tmp_path: Path)
     ]["text"]
     assert "total_weight" not in summary
     assert summary.startswith(
-        "You called `WeightedIndex::new(weights)` (`src/lib.rs`), and it returns this error "
+        "You called `weights::WeightedIndex::new(weights)` (`src/lib.rs`), and it returns this error "
         "when `!(weights.into_iter().next() >= 0.0)` for the arguments you passed."
     )
 
@@ -247,6 +247,43 @@ def test_a_helpers_assert_lifts_through_calls_over_several_lines_and_a_tuple_let
         "summary"
     ]["text"]
     assert summary.startswith(
-        "You called `fast_blur(input)` (`src/lib.rs`), and on its way `horizontal_pass` panics "
+        "You called `blur::fast_blur(input)` (`src/lib.rs`), and on its way `horizontal_pass` panics "
         "(assert) when `input.dimensions().0 > 0` is false for the arguments you passed."
     )
+
+
+_FACADE = {
+    "Cargo.toml": '[workspace]\nmembers = ["crates/*"]\n',
+    "crates/tensor/Cargo.toml": '[package]\nname = "burn-tensor"\nversion = "0.22.0"\n',
+    "crates/tensor/src/lib.rs": "mod tensor;\n\npub use tensor::*;\n",
+    "crates/tensor/src/tensor/mod.rs": "mod api;\n\npub use api::*;\n",
+    "crates/tensor/src/tensor/api.rs": (
+        "pub struct Tensor {\n    tracked: bool,\n}\n\n"
+        "impl Tensor {\n"
+        "    /// Backward pass of the tensor.\n"
+        "    pub fn backward(&self) -> u32 {\n"
+        '        assert!(self.tracked, "Requires autodiff tensor.");\n'
+        "        1\n"
+        "    }\n"
+        "}\n"
+    ),
+    "crates/core/Cargo.toml": '[package]\nname = "burn-core"\nversion = "0.22.0"\n',
+    "crates/core/src/lib.rs": "pub mod tensor;\n\npub use tensor::Tensor;\n",
+    "crates/core/src/tensor.rs": "pub use burn_tensor::*;\n",
+    "crates/burn/Cargo.toml": '[package]\nname = "burn"\nversion = "0.22.0"\n',
+    "crates/burn/src/lib.rs": "pub use burn_core::*;\n",
+}
+
+
+def test_the_lead_is_the_path_a_user_types_through_pub_use_of_modules_and_crates(
+    tmp_path: Path,
+) -> None:
+    stored = _show(tmp_path, _FACADE, "Requires autodiff tensor.")
+    summary = stored["analysis"]["summary"]["text"]
+    assert summary.startswith("You called `burn::tensor::Tensor::backward`")
+    (reach,) = stored["facts"]["reachability"]
+    assert reach["exported"] == {
+        "name": "burn::tensor::Tensor::backward",
+        "path": "crates/burn/src/lib.rs",
+        "line": 1,
+    }

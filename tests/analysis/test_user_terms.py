@@ -209,7 +209,7 @@ def test_a_rust_helpers_assert_is_lifted_through_a_method_call_on_self(tmp_path:
     store, sid = index_files(tmp_path, files, "acme/buf")
     summary = _page(store, sid, "split out of bounds")["analysis"]["summary"]["text"]
     assert summary.startswith(
-        "You called `Buf::split_to(at)` (`src/lib.rs`), and on its way `Buf::check` panics"
+        "You called `buf::Buf::split_to(at)` (`src/lib.rs`), and on its way `Buf::check` panics"
     )
     assert "when `at <= self.len` is false for the arguments you passed" in summary
 
@@ -800,7 +800,7 @@ def test_a_trait_impl_is_led_by_the_public_method_that_calls_it_by_its_type(
     ]
     summary = stored["analysis"]["summary"]["text"]
     assert summary.startswith(
-        "You called `Tensor::backward` (`tensor/src/lib.rs`), and on its way "
+        "You called `tensor::Tensor::backward` (`tensor/src/lib.rs`), and on its way "
         "`<Dispatch as AutodiffBackend>::backward` panics"
     )
 

@@ -69,6 +69,51 @@ def _use_leaves(tree: str) -> list[tuple[str, str]]:
     return [(leaf, shown)]
 
 
+#: a file's own ``mod`` items, at the start of a line (not one in an inline module)
+_MOD = re.compile(r"^(pub(?:\([^)]*\))?[ \t]+)?mod[ \t]+([A-Za-z_]\w*)[ \t]*[;{]", re.M)
+#: a file's own ``pub use`` items (an indented one is in an inline module)
+_TOP_PUB_USE = re.compile(r"^pub[ \t]+use[ \t]+([^;]+);", re.M)
+
+
+def use_items(tree: str, prefix: str = "") -> list[tuple[str, str, str]]:
+    """(name shown, path it is taken from, name there; ``*`` for all) of a
+    use tree.
+
+    >>> use_items("api::{base::*, Graph as G, inner::{X}}")
+    [('*', 'api::base', '*'), ('G', 'api', 'Graph'), ('X', 'api::inner', 'X')]
+    >>> use_items("burn_tensor as tensor"), use_items("crate::a::B")
+    ([('tensor', '', 'burn_tensor')], [('B', 'crate::a', 'B')])
+    """
+    tree = re.sub(r"\s+", " ", tree).strip().removeprefix("::")
+    brace = tree.find("{")
+    if brace >= 0 and tree.endswith("}"):
+        head = tree[:brace].rstrip(": ")
+        base = "::".join(p for p in (prefix, head) if p)
+        out: list[tuple[str, str, str]] = []
+        depth, start = 0, 0
+        inner = tree[brace + 1 : -1]
+        for i, ch in enumerate(inner + ","):
+            if ch == "{":
+                depth += 1
+            elif ch == "}":
+                depth -= 1
+            elif ch == "," and depth == 0:
+                part = inner[start:i].strip()
+                start = i + 1
+                if part:
+                    out += use_items(part, base)
+        return out
+    name, _, alias = tree.partition(" as ")
+    path, _, leaf = name.strip().rpartition("::")
+    path = "::".join(p for p in (prefix, path) if p)
+    if leaf == "*":
+        return [("*", path, "*")]
+    shown = alias.strip() or leaf
+    if leaf in ("self", "super", "crate") or shown == "_" or not leaf.isidentifier():
+        return []
+    return [(shown, path, leaf)]
+
+
 _DOC_HEADER = re.compile(r"^\s*#+\s*(Panics|Errors)\b")
 _ANY_HEADER = re.compile(r"^\s*#+\s*\S")
 _TEXT_CALLS = ("to_string", 'format!("{}"', 'format!("{e}"', 'format!("{err}"', "message")
@@ -165,7 +210,27 @@ class _Scan:
             idents=frozenset(self.idents),
             scrutinees=tuple(self.scrutinees),
             exports=self.root_reexports(),
+            modules=self.modules(),
+            uses=self.uses(),
             class_docs=self.type_docs(tree.root_node) if b"///" in self.src else (),
+        )
+
+    def modules(self) -> tuple[tuple[str, bool], ...]:
+        """The file's own ``mod`` items: (name, declared ``pub``)."""
+        if b"mod " not in self.src:
+            return ()
+        text = self.src.decode("utf-8", "replace")
+        return tuple((m.group(2), (m.group(1) or "").strip() == "pub") for m in _MOD.finditer(text))
+
+    def uses(self) -> tuple[tuple[str, str, str, int], ...]:
+        """The file's own ``pub use`` items (``use_items``), with their line."""
+        if b"pub use" not in self.src:
+            return ()
+        text = self.src.decode("utf-8", "replace")
+        return tuple(
+            (*u, text.count("\n", 0, m.start()) + 1)
+            for m in _TOP_PUB_USE.finditer(text)
+            for u in use_items(m.group(1))
         )
 
     def type_docs(self, root: Node) -> tuple[tuple[str, DocLine], ...]:
