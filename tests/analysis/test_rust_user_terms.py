@@ -287,3 +287,42 @@ def test_the_lead_is_the_path_a_user_types_through_pub_use_of_modules_and_crates
         "path": "crates/burn/src/lib.rs",
         "line": 1,
     }
+
+
+_ROUTER = {
+    "Cargo.toml": '[package]\nname = "router"\nversion = "0.8.4"\n',
+    "src/docs/route.md": (
+        "Add another route to the router.\n\n"
+        "# Example\n\n"
+        "Routes are matched in order.\n\n"
+        "# Panics\n\n"
+        "Panics if the route overlaps with another route:\n\n"
+        "```rust,should_panic\n"
+        'let app = Router::new().route("/").route("/");\n'
+        "```\n"
+    ),
+    "src/lib.rs": (
+        "pub struct Router {\n    routes: Vec<String>,\n}\n\n"
+        "impl Router {\n"
+        '    #[doc = include_str!("docs/route.md")]\n'
+        "    pub fn route(mut self, path: &str) -> Self {\n"
+        "        if self.routes.iter().any(|r| r == path) {\n"
+        '            panic!("Overlapping method route. Cannot add two routes for one path");\n'
+        "        }\n"
+        "        self.routes.push(path.to_owned());\n"
+        "        self\n"
+        "    }\n"
+        "}\n"
+    ),
+}
+
+
+def test_the_meaning_quotes_panics_docs_read_through_include_str(tmp_path: Path) -> None:
+    page = _show(tmp_path, _ROUTER, "Overlapping method route. Cannot add two routes for one path")
+    meaning = page["analysis"]["meaning"]
+    assert (
+        "The # Panics docs of `Router::route` say: “Panics if the route overlaps with another "
+        "route:”"
+    ) in meaning["text"]
+    assert "src/docs/route.md:9" in meaning["evidence"]
+    assert "matched in order" not in meaning["text"]

@@ -59,6 +59,8 @@ class FuncDef:
     #: (name, value as written, line of the let, last line it holds until:
     #: 0 for a binding never changed, else the line before its first change)
     lets: tuple[tuple[str, str, int, int], ...] = ()
+    #: the files its docs are read from (Rust ``#[doc = include_str!("…md")]``)
+    doc_files: tuple[str, ...] = ()
 
 
 @_pickled_by_fields

@@ -471,6 +471,12 @@ def docs(sites: list[ThrowSite], reach: list[Fact], entry: ErrorEntry, ix: Index
             if (f.path, d.line) not in seen:
                 seen.add((f.path, d.line))
                 out.append(_at(f.path, d.line, function=f.symbol, section=d.section, text=d.text))
+        # axum's `#[doc = include_str!("../docs/routing/route.md")]`
+        for doc in f.doc_files:
+            for section, line, text in ix.prose.sections(doc):
+                if (doc, line) not in seen:
+                    seen.add((doc, line))
+                    out.append(_at(doc, line, function=f.symbol, section=section, text=text))
     return out[:20]
 
 

@@ -69,6 +69,27 @@ def _use_leaves(tree: str) -> list[tuple[str, str]]:
     return [(leaf, shown)]
 
 
+#: ``#[doc = include_str!("../docs/routing/route.md")]`` (axum's method docs)
+_INCLUDE_DOC = re.compile(r"#\[\s*doc\s*=\s*include_str!\s*\(\s*\"([^\"]+)\"\s*\)\s*\]")
+
+
+def _included(path: str, relative: str) -> str:
+    """The repository path of a file ``include_str!`` names from ``path``.
+
+    >>> _included("axum/src/routing/mod.rs", "../docs/routing/route.md")
+    'axum/src/docs/routing/route.md'
+    """
+    parts = path.split("/")[:-1]
+    for seg in relative.split("/"):
+        if seg == "..":
+            if not parts:
+                return ""
+            parts.pop()
+        elif seg and seg != ".":
+            parts.append(seg)
+    return "/".join(parts)
+
+
 #: a file's own ``mod`` items, at the start of a line (not one in an inline module)
 _MOD = re.compile(r"^(pub(?:\([^)]*\))?[ \t]+)?mod[ \t]+([A-Za-z_]\w*)[ \t]*[;{]", re.M)
 #: a file's own ``pub use`` items (an indented one is in an inline module)
@@ -491,6 +512,9 @@ class _Scan:
         if public and first is not None and not _ANY_HEADER.match(first[0]):
             docs.append(DocLine("Summary", first[0], first[1]))
         docs += _sections(doc_lines, skip=first[1] if first is not None else 0)
+        included = tuple(
+            _included(self.path, m.group(1)) for a in attrs for m in _INCLUDE_DOC.finditer(a)
+        )
         self.functions.append(
             FuncDef(
                 name=name,
@@ -502,6 +526,7 @@ class _Scan:
                 in_test=in_test or is_test,
                 docs=tuple(docs),
                 params=self.params(n),
+                doc_files=tuple(p for p in included if p),
             )
         )
         for a in attrs:
