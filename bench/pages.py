@@ -114,6 +114,8 @@ class RustPublic:
         re.M,
     )
 
+    _CRATE = re.compile(r'^\s*name\s*=\s*"([^"]+)"', re.M)
+
     def __init__(self, root: Path) -> None:
         self.functions: set[str] = set()
         self.types: set[str] = set()
@@ -121,6 +123,13 @@ class RustPublic:
             text = path.read_text(encoding="utf-8", errors="replace")
             for kind, name in self._DECL.findall(text):
                 (self.functions if kind == "fn" else self.types).add(name)
+        # a crate is a path's first segment (`axum_macros::derive_from_request`)
+        for manifest in root.rglob("Cargo.toml"):
+            text = manifest.read_text(encoding="utf-8", errors="replace")
+            package = text.split("[package]", 1)[1] if "[package]" in text else ""
+            m = self._CRATE.search(package.split("\n[", 1)[0])
+            if m:
+                self.types.add(m.group(1).replace("-", "_"))
 
     def public(self, name: str) -> bool:
         parts = [p for p in re.split(r"::", _bare(name)) if p]

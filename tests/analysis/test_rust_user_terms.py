@@ -326,3 +326,23 @@ def test_the_meaning_quotes_panics_docs_read_through_include_str(tmp_path: Path)
     ) in meaning["text"]
     assert "src/docs/route.md:9" in meaning["evidence"]
     assert "matched in order" not in meaning["text"]
+
+
+def test_a_trait_impl_nobody_calls_by_name_is_not_what_you_called(tmp_path: Path) -> None:
+    files = {
+        "Cargo.toml": '[package]\nname = "paths"\nversion = "0.1.0"\n',
+        "src/lib.rs": (
+            "pub struct Segment(u32);\n\n"
+            "impl std::str::FromStr for Segment {\n"
+            "    type Err = String;\n\n"
+            "    fn from_str(s: &str) -> Result<Self, String> {\n"
+            "        if s.is_empty() {\n"
+            '            panic!("empty path segment");\n'
+            "        }\n"
+            "        Ok(Segment(1))\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    summary = _show(tmp_path, files, "empty path segment")["analysis"]["summary"]["text"]
+    assert summary.startswith("`<Segment as std::str::FromStr>::from_str` panics (`panic!`)")

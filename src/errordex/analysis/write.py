@@ -113,8 +113,12 @@ class _Writer(Fixes):
         if self.fn is None:
             return None
         chains = [chain for chain in self.fn.get("paths", ()) if chain]
-        if self.fn["public"] and not (self.fn["function"].startswith("<") and chains):
+        if self.fn["public"] and not self.fn["function"].startswith("<"):
             return self.fn
+        if not chains:
+            # nobody calls a trait's impl by that name (serde calls
+            # `<ValueDeserializer as Deserializer>::deserialize_str`): not "you called"
+            return None
         # a trait's impl (`<Dispatch as AutodiffBackend>::backward`) is not what a
         # user calls: the public method that calls it (`Tensor::backward`) is
         up = self.lifted_up()
