@@ -346,3 +346,52 @@ def test_a_trait_impl_nobody_calls_by_name_is_not_what_you_called(tmp_path: Path
     }
     summary = _show(tmp_path, files, "empty path segment")["analysis"]["summary"]["text"]
     assert summary.startswith("`<Segment as std::str::FromStr>::from_str` panics (`panic!`)")
+
+
+def test_an_unrelated_panics_section_does_not_hide_what_the_guard_means(tmp_path: Path) -> None:
+    files = {
+        "Cargo.toml": '[package]\nname = "nest"\nversion = "0.1.0"\n',
+        "src/lib.rs": (
+            "pub struct Router;\n\n"
+            "impl Router {\n"
+            "    /// Nest a router at `path`.\n"
+            "    ///\n"
+            "    /// # Panics\n"
+            "    ///\n"
+            "    /// Panics if the router has a fallback already.\n"
+            "    pub fn nest(&self, path: &str) -> Result<(), String> {\n"
+            "        if path.len() < 2 {\n"
+            '            return Err("Nesting at the root is not supported.".to_owned());\n'
+            "        }\n"
+            "        Ok(())\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    meaning = _show(tmp_path, files, "Nesting at the root is not supported.")["analysis"][
+        "meaning"
+    ]["text"]
+    assert "fallback" not in meaning
+    assert "returns this error at src/lib.rs:11 when `path.len() < 2` holds (line 10)" in meaning
+
+
+def test_an_impl_of_the_crates_own_trait_is_what_you_called(tmp_path: Path) -> None:
+    files = {
+        "Cargo.toml": '[package]\nname = "sched"\nversion = "0.1.0"\n',
+        "src/lib.rs": (
+            "pub trait Scheduler {\n    fn step(&self, t: usize) -> usize;\n}\n\n"
+            "pub struct Euler;\n\n"
+            "impl Scheduler for Euler {\n"
+            "    fn step(&self, t: usize) -> usize {\n"
+            "        if t > 1000 {\n"
+            '            panic!("timestep out of this schedulers bounds");\n'
+            "        }\n"
+            "        t\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    summary = _show(tmp_path, files, "timestep out of this schedulers bounds")["analysis"][
+        "summary"
+    ]["text"]
+    assert summary.startswith("You called `<Euler as Scheduler>::step`")

@@ -348,11 +348,13 @@ def test_the_meaning_quotes_what_the_public_call_is_documented_to_do(tmp_path: P
     }
     store, sid = index_files(tmp_path, files, "acme/bytes")
     meaning = _page(store, sid, "split_to out of bounds")["analysis"]["meaning"]
+    # the summary says what the call does; the assert says when it fails
     assert meaning["text"] == (
+        "`BytesMut::split_to` panics at src/lib.rs:8 when `at <= self.len` is false. "
         "`BytesMut::split_to`, the call you made, is documented as: "
         "“Splits the buffer into two at the given index”."
     )
-    assert meaning["evidence"] == ["src/lib.rs:6"]
+    assert meaning["evidence"] == ["src/lib.rs:8", "src/lib.rs:6"]
 
 
 def test_an_error_values_display_text_is_not_called_what_you_called(tmp_path: Path) -> None:

@@ -153,6 +153,9 @@ class FileEvidence:
     exports: tuple[tuple[str, str, str, int], ...] = ()
     #: a module file's own ``mod`` items (Rust): (name, declared ``pub``)
     modules: tuple[tuple[str, bool], ...] = ()
+    #: the traits it declares (Rust): a trait impl's method of another
+    #: library's trait (serde's) is called by that library, not by a user
+    traits: tuple[str, ...] = ()
     #: its own ``pub use`` items: (name shown, path taken from, name there or "*", line)
     uses: tuple[tuple[str, str, str, int], ...] = ()
     #: (a class's qualified name, its docstring's first line) (Python)

@@ -196,6 +196,9 @@ def reachability(
             params=list(fn.params),
             sites=[f"{s.path}:{s.line}"],
         )
+        trait = _TRAIT_IMPL.match(fn.symbol)
+        if trait is not None and trait.group(1) not in ix.traits:
+            fact["foreign"] = True  # another library's trait: that library calls it
         if not fn.public:
             fact["paths"] = _paths_from_public(fn, ix, catching)
         else:
@@ -214,6 +217,8 @@ def reachability(
     return out
 
 
+#: the trait of an impl's method: ``Deserializer`` of ``<V as serde::Deserializer<'de>>::f``
+_TRAIT_IMPL = re.compile(r"<[^<>]*?\bas\s+(?:[\w:]*::)?(\w+)")
 #: a site's symbol inside a ``macro_rules!`` body (``uniform_float_impl!::new``)
 _MACRO_FN = re.compile(r"(?:^|::)[A-Za-z_]\w*!::([A-Za-z_]\w*)$")
 

@@ -90,6 +90,7 @@ class CrossPart:
     prose: tuple[tuple[int, str], ...] = ()
     #: a module file's ``mod`` and ``pub use`` items (``FileEvidence.modules``, ``.uses``)
     modules: tuple[tuple[str, bool], ...] = ()
+    traits: tuple[str, ...] = ()
     uses: tuple[tuple[str, str, str, int], ...] = ()
 
 
@@ -124,6 +125,7 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         ev.exports,
         ev.prose,
         ev.modules,
+        ev.traits,
         ev.uses,
     )
     rest = FileEvidence(
@@ -167,6 +169,8 @@ class CrossFile:
         self.root_exports: dict[tuple[str, str], tuple[str, str, int]] = {}
         #: (path, line, text) of the lines of the repository's prose docs
         self.prose: list[tuple[str, int, str]] = []
+        #: the traits the repository declares
+        self.traits: set[str] = set()
         #: (path, ``mod`` items, ``pub use`` items) of the module files that have some
         self.module_items: list[
             tuple[str, tuple[tuple[str, bool], ...], tuple[tuple[str, str, str, int], ...]]
@@ -206,6 +210,7 @@ class CrossFile:
                 where = path.rsplit("/", 1)[0] if "/" in path else ""
                 self.root_exports.setdefault((where, name), (path, shown, line))
         self.prose.extend((path, line, text) for line, text in part.prose)
+        self.traits.update(part.traits)
         if part.modules or part.uses:
             self.module_items.append((path, part.modules, part.uses))
         if part.manifest is not None and part.manifest.workspace_version:
@@ -331,6 +336,7 @@ class Index:
             for p in packages
         }
         self.workspace = Workspace(self.packages, self.manifests)
+        self.traits = frozenset(cross.traits)
         self.modules = ModuleTree({p.name: p.root for p in self.packages.values()})
         for path, mods, uses in cross.module_items:
             self.modules.add(path, mods, uses)

@@ -113,10 +113,11 @@ class _Writer(Fixes):
         if self.fn is None:
             return None
         chains = [chain for chain in self.fn.get("paths", ()) if chain]
-        if self.fn["public"] and not self.fn["function"].startswith("<"):
+        trait_impl = self.fn["function"].startswith("<")
+        if self.fn["public"] and not (trait_impl and (chains or self.fn.get("foreign"))):
             return self.fn
         if not chains:
-            # nobody calls a trait's impl by that name (serde calls
+            # another library calls its trait's impl (serde calls
             # `<ValueDeserializer as Deserializer>::deserialize_str`): not "you called"
             return None
         # a trait's impl (`<Dispatch as AutodiffBackend>::backward`) is not what a
@@ -428,36 +429,6 @@ class _Writer(Fixes):
         if not parts:
             return None
         return section(" ".join(parts), list(dict.fromkeys(evidence)))
-
-    def contract(self) -> list[Fact]:
-        """The doc lines that say when it is thrown (Raises, # Panics, # Errors)
-        and are about this error: a panic's page quotes no ``# Errors`` line
-        and an error's no ``# Panics`` one; a line that names another variant
-        of the error's type is another error's, and where some lines name
-        this one's variant, only those are (``Error::NonFinite`` of
-        ``Uniform::new``'s list, not ``Error::EmptyRange``)."""
-        lines = [d for d in self.f["docs"] if d["section"] != "Summary"]
-        lang = plugins.find(self.lang)
-        panics = lang.runtime.panic_kinds if lang is not None else frozenset()
-        if panics:
-            drop = "Errors" if self.lead.kind in panics else "Panics"
-            lines = [d for d in lines if d["section"] != drop]
-        variants = [t.rsplit("::", 1) for t in self.e.exception_types]
-        own = [re.compile(rf"`[^`]*\b{re.escape(v[-1])}\b[^`]*`") for v in variants]
-        other = [
-            re.compile(rf"`(?:[\w:]*::)?{re.escape(v[0])}::(?!{re.escape(v[1])}\b)\w+")
-            for v in variants
-            if len(v) == 2
-        ]
-        named = [d for d in lines if any(p.search(d["text"]) for p in own)]
-        if named:
-            return named
-        # a line that only mentions an error in passing must name this one
-        return [
-            d
-            for d in lines
-            if d["section"] != "Mentions" and not any(p.search(d["text"]) for p in other)
-        ]
 
     def api_summary(self) -> Fact | None:
         """The first doc line of the public call the page leads with."""

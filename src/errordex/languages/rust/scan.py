@@ -209,6 +209,7 @@ class _Scan:
         self.tests: list[TestExpect] = []
         self.idents: set[str] = set()
         self.scrutinees: list[Scrutinee] = []
+        self.traits: list[str] = []
         #: fn symbol -> its ``let`` bindings (``binding``); -1: a ``mut`` one
         self.lets: dict[str, list[tuple[str, str, int, int]]] = {}
 
@@ -232,6 +233,7 @@ class _Scan:
             scrutinees=tuple(self.scrutinees),
             exports=self.root_reexports(),
             modules=self.modules(),
+            traits=tuple(self.traits),
             uses=self.uses(),
             class_docs=self.type_docs(tree.root_node) if b"///" in self.src else (),
         )
@@ -356,6 +358,8 @@ class _Scan:
                     self.binding(n, fn)
             elif kind == "mod_item" or kind == "trait_item":
                 name = n.child_by_field_name("name")
+                if kind == "trait_item" and name is not None:
+                    self.traits.append(self.t(name))
                 attrs = self.attributes(n)
                 scopes.append(
                     (
