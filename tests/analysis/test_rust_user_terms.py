@@ -394,4 +394,4 @@ def test_an_impl_of_the_crates_own_trait_is_what_you_called(tmp_path: Path) -> N
     summary = _show(tmp_path, files, "timestep out of this schedulers bounds")["analysis"][
         "summary"
     ]["text"]
-    assert summary.startswith("You called `<Euler as Scheduler>::step`")
+    assert summary.startswith("You called `<Euler as Scheduler>::step(t)` (`src/lib.rs`)")
