@@ -395,3 +395,17 @@ def test_an_impl_of_the_crates_own_trait_is_what_you_called(tmp_path: Path) -> N
         "summary"
     ]["text"]
     assert summary.startswith("You called `<Euler as Scheduler>::step(t)` (`src/lib.rs`)")
+
+
+def test_a_unit_error_struct_passed_as_a_value_is_built_there_and_leads(tmp_path: Path) -> None:
+    files = dict(_CHOOSE)
+    files["src/lib.rs"] = files["src/lib.rs"].replace(
+        "        if slice.is_empty() {\n            return Err(Empty);\n        }\n",
+        "        let n = (!slice.is_empty()).then_some(slice.len()).ok_or(Empty)?;\n",
+    )
+    page = _show(tmp_path, files, "Tried to create a `Choose` with an empty slice")["analysis"]
+    assert page["summary"]["text"].startswith("You called `pick::Choose::new` (`src/lib.rs`)")
+    assert (
+        "The doc comment of `Choose::new` says: “Returns error [`Empty`] if the slice is empty”"
+        in page["meaning"]["text"]
+    )

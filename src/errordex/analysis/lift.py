@@ -16,6 +16,8 @@ is instead.
     {'self': 'self.buf', 'at': 'at + 1'}
     >>> substitute("size < 0 and size.real", {"size": "width"})
     'width < 0 and width.real'
+    >>> substitute("!(w >= zero)", {"w": "weights.next()", "zero": "X::ZERO"})
+    '!(weights.next() >= X::ZERO)'
 """
 
 from __future__ import annotations
@@ -47,7 +49,9 @@ _LOOSE = re.compile(r"\bor\b|\|\||\bif\b|\blambda\b")
 _SELF_READ = re.compile(r"(?<![\w.])self\b")
 _KEYWORD = re.compile(r"\s*([A-Za-z_]\w*)\s*=(?!=)\s*(.*)", re.S)
 #: an argument that needs no parentheses where a name stood
-_PLAIN = re.compile(r"[\w.]+(?:(?:\(.*\)|\[.*\])[\w.]*)*|\"[^\"]*\"|'[^']*'|-?\d[\w.]*", re.S)
+_PLAIN = re.compile(
+    r"[\w.]+(?:::\w+)*(?:(?:\(.*\)|\[.*\])[\w.]*)*|\"[^\"]*\"|'[^']*'|-?\d[\w.]*", re.S
+)
 
 
 def split_arguments(inner: str) -> list[str] | None:

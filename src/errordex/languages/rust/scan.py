@@ -714,7 +714,7 @@ def _paragraph(doc_lines: list[tuple[str, int]]) -> DocLine | None:
 
 
 #: an item of a doc list: ``- [`Error::X`] when …``, ``* …``, ``1. …``
-_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 #: a paragraph outside the sections that says what error is returned
 #: (rand's "Returns error [`Empty`] if the slice is empty.")
 _MENTIONS_ERROR = re.compile(
