@@ -394,7 +394,7 @@ def test_an_impl_of_the_crates_own_trait_is_what_you_called(tmp_path: Path) -> N
     summary = _show(tmp_path, files, "timestep out of this schedulers bounds")["analysis"][
         "summary"
     ]["text"]
-    assert summary.startswith("You called `<Euler as Scheduler>::step(t)` (`src/lib.rs`)")
+    assert summary.startswith("You called `sched::Euler::step(t)` (`src/lib.rs`)")
 
 
 def test_a_unit_error_struct_passed_as_a_value_is_built_there_and_leads(tmp_path: Path) -> None:
@@ -409,3 +409,27 @@ def test_a_unit_error_struct_passed_as_a_value_is_built_there_and_leads(tmp_path
         "The doc comment of `Choose::new` says: “Returns error [`Empty`] if the slice is empty”"
         in page["meaning"]["text"]
     )
+
+
+def test_an_impl_of_the_crates_trait_is_named_by_its_types_public_path(tmp_path: Path) -> None:
+    files = {
+        "Cargo.toml": '[package]\nname = "imagery"\nversion = "0.25.0"\n',
+        "src/lib.rs": (
+            "pub mod codecs;\n\n"
+            "pub trait ImageDecoder {\n    fn read_image(&self, buf: &mut [u8]);\n}\n"
+        ),
+        "src/codecs/mod.rs": "pub mod gif;\n",
+        "src/codecs/gif.rs": (
+            "use crate::ImageDecoder;\n\n"
+            "pub struct GifDecoder;\n\n"
+            "impl ImageDecoder for GifDecoder {\n"
+            "    fn read_image(&self, buf: &mut [u8]) {\n"
+            "        if buf.is_empty() {\n"
+            '            panic!("the GIF frame buffer is empty");\n'
+            "        }\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    summary = _show(tmp_path, files, "the GIF frame buffer is empty")["analysis"]["summary"]["text"]
+    assert summary.startswith("You called `imagery::codecs::gif::GifDecoder::read_image(buf)`")

@@ -20,8 +20,11 @@ burn-tensor as its ``tensor`` module) is where users take the item from.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
+#: a trait impl's type: ``GifDecoder`` of ``<GifDecoder as ImageDecoder>``
+_TRAIT_IMPL = re.compile(r"<\s*([A-Za-z_]\w*)(?:<.*>)?\s+as\s+.+>")
 #: how many crates deep a re-export of a crate is followed
 MAX_CRATES = 4
 #: how many places an item is followed to (its re-exports of re-exports)
@@ -140,6 +143,10 @@ class ModuleTree:
         None when no user can name it."""
         at = self.module_of(path)
         head, sep, rest = symbol.partition("::")
+        trait = _TRAIT_IMPL.fullmatch(head)
+        if trait is not None:
+            # `<GifDecoder as ImageDecoder>::read_image` is called on a `GifDecoder`
+            head = trait.group(1)
         if at is None or not head.isidentifier():
             return None
         found: list[tuple[int, bool, int, str, str, int]] = []
