@@ -138,9 +138,9 @@ class RustPublic:
         for manifest in root.rglob("Cargo.toml"):
             text = manifest.read_text(encoding="utf-8", errors="replace")
             package = text.split("[package]", 1)[1] if "[package]" in text else ""
-            m = self._CRATE.search(package.split("\n[", 1)[0])
-            if m:
-                self.types.add(m.group(1).replace("-", "_"))
+            crate = self._CRATE.search(package.split("\n[", 1)[0])
+            if crate:
+                self.types.add(crate.group(1).replace("-", "_"))
 
     def public(self, name: str) -> bool:
         parts = [p for p in re.split(r"::", _bare(name)) if p]
