@@ -433,3 +433,23 @@ def test_an_impl_of_the_crates_trait_is_named_by_its_types_public_path(tmp_path:
     }
     summary = _show(tmp_path, files, "the GIF frame buffer is empty")["analysis"]["summary"]["text"]
     assert summary.startswith("You called `imagery::codecs::gif::GifDecoder::read_image(buf)`")
+
+
+def test_a_method_of_a_private_or_foreign_type_gets_no_crate_path(tmp_path: Path) -> None:
+    files = {
+        "Cargo.toml": '[package]\nname = "quant"\nversion = "0.9.0"\n',
+        "src/lib.rs": "pub mod quantized;\n",
+        "src/quantized.rs": (
+            "pub trait QuantizedType {\n    fn embedding(&self, n: usize) -> usize;\n}\n\n"
+            "impl QuantizedType for Vec<f32> {\n"
+            "    fn embedding(&self, n: usize) -> usize {\n"
+            "        if n > self.len() {\n"
+            '            panic!("embedding index out of range");\n'
+            "        }\n"
+            "        n\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    summary = _show(tmp_path, files, "embedding index out of range")["analysis"]["summary"]["text"]
+    assert "quant::quantized::Vec" not in summary

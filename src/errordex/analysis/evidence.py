@@ -156,6 +156,8 @@ class FileEvidence:
     #: the traits it declares (Rust): a trait impl's method of another
     #: library's trait (serde's) is called by that library, not by a user
     traits: tuple[str, ...] = ()
+    #: the ``pub`` structs, enums, unions and traits it declares at its top level (Rust)
+    types: tuple[str, ...] = ()
     #: its own ``pub use`` items: (name shown, path taken from, name there or "*", line)
     uses: tuple[tuple[str, str, str, int], ...] = ()
     #: (a class's qualified name, its docstring's first line) (Python)

@@ -91,6 +91,7 @@ class CrossPart:
     #: a module file's ``mod`` and ``pub use`` items (``FileEvidence.modules``, ``.uses``)
     modules: tuple[tuple[str, bool], ...] = ()
     traits: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
     uses: tuple[tuple[str, str, str, int], ...] = ()
 
 
@@ -126,6 +127,7 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         ev.prose,
         ev.modules,
         ev.traits,
+        ev.types,
         ev.uses,
     )
     rest = FileEvidence(
@@ -173,7 +175,12 @@ class CrossFile:
         self.traits: set[str] = set()
         #: (path, ``mod`` items, ``pub use`` items) of the module files that have some
         self.module_items: list[
-            tuple[str, tuple[tuple[str, bool], ...], tuple[tuple[str, str, str, int], ...]]
+            tuple[
+                str,
+                tuple[tuple[str, bool], ...],
+                tuple[tuple[str, str, str, int], ...],
+                tuple[str, ...],
+            ]
         ] = []
 
     def add(self, ev: FileEvidence) -> FileEvidence:
@@ -211,8 +218,8 @@ class CrossFile:
                 self.root_exports.setdefault((where, name), (path, shown, line))
         self.prose.extend((path, line, text) for line, text in part.prose)
         self.traits.update(part.traits)
-        if part.modules or part.uses:
-            self.module_items.append((path, part.modules, part.uses))
+        if part.modules or part.uses or part.types:
+            self.module_items.append((path, part.modules, part.uses, part.types))
         if part.manifest is not None and part.manifest.workspace_version:
             root = path.rsplit("/", 1)[0] if "/" in path else ""
             self.workspace_versions[root] = part.manifest.workspace_version
@@ -338,8 +345,8 @@ class Index:
         self.workspace = Workspace(self.packages, self.manifests)
         self.traits = frozenset(cross.traits)
         self.modules = ModuleTree({p.name: p.root for p in self.packages.values()})
-        for path, mods, uses in cross.module_items:
-            self.modules.add(path, mods, uses)
+        for path, mods, uses, types in cross.module_items:
+            self.modules.add(path, mods, uses, types)
         #: a package's root directory -> its name
         self.package_at = {p.root: p.name for p in self.packages.values()}
         self.classes: dict[str, list[ClassDef]] = defaultdict(list)

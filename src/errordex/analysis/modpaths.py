@@ -12,7 +12,7 @@ burn-tensor as its ``tensor`` module) is where users take the item from.
 
     >>> t = ModuleTree({"burn": "crates/burn", "burn-tensor": "crates/burn-tensor"})
     >>> t.add("crates/burn-tensor/src/lib.rs", (("tensor", False),), (("*", "tensor", "*", 4),))
-    >>> t.add("crates/burn-tensor/src/tensor/mod.rs", (), ())
+    >>> t.add("crates/burn-tensor/src/tensor/mod.rs", (), (), ("Tensor",))
     >>> t.add("crates/burn/src/lib.rs", (), (("tensor", "", "burn_tensor", 9),))
     >>> t.public_path("crates/burn-tensor/src/tensor/mod.rs", "Tensor::backward")
     ('burn::tensor::Tensor::backward', 'crates/burn/src/lib.rs', 9)
@@ -47,6 +47,8 @@ class ModuleTree:
         self.uses: dict[tuple[str, tuple[str, ...]], list[Use]] = defaultdict(list)
         #: crate name as code writes it (``burn_tensor``) -> crate
         self.idents = {name.replace("-", "_"): name for name in roots}
+        #: (crate, module path) -> the ``pub`` types its file declares
+        self.types: dict[tuple[str, tuple[str, ...]], frozenset[str]] = {}
         #: (crate, module path) -> its file
         self.files: dict[tuple[str, tuple[str, ...]], str] = {}
         #: crate -> the (crate, module, use) that re-export it
@@ -68,12 +70,21 @@ class ModuleTree:
             return None
         return best[0], tuple(parts)
 
-    def add(self, path: str, mods: tuple[tuple[str, bool], ...], uses: tuple[Use, ...]) -> None:
-        """One file's ``mod`` declarations (name, ``pub``) and ``pub use`` items."""
+    def add(
+        self,
+        path: str,
+        mods: tuple[tuple[str, bool], ...],
+        uses: tuple[Use, ...],
+        types: tuple[str, ...] = (),
+    ) -> None:
+        """One file's ``mod`` declarations (name, ``pub``), ``pub use`` items
+        and ``pub`` types."""
         at = self.module_of(path)
         if at is None:
             return
         self.files[at] = path
+        if types:
+            self.types[at] = frozenset(types)
         if mods:
             self.mods[at] = dict(mods)
         for u in uses:
@@ -134,6 +145,21 @@ class ModuleTree:
                     todo.append((parent, shown, False, line))
         return out
 
+    def _declaring(self, crate: str, near: tuple[str, ...], name: str) -> tuple[str, ...] | None:
+        """The module of ``crate`` that declares the ``pub`` type ``name``,
+        the nearest to ``near`` when several do."""
+        found = [m for (c, m), types in self.types.items() if c == crate and name in types]
+        if not found:
+            return None
+
+        def shared(m: tuple[str, ...]) -> int:
+            n = 0
+            while n < min(len(m), len(near)) and m[n] == near[n]:
+                n += 1
+            return n
+
+        return max(found, key=lambda m: (shared(m), -len(m)))
+
     def public_path(self, path: str, symbol: str) -> tuple[str, str, int] | None:
         """``burn::tensor::Tensor::backward`` for ``Tensor::backward`` defined
         in ``path``: the outermost crate that re-exports it, through whole
@@ -149,6 +175,13 @@ class ModuleTree:
             head = trait.group(1)
         if at is None or not head.isidentifier():
             return None
+        if sep:
+            # a method is named by its type, where the type is declared
+            # (burn's `impl Tensor` in api/autodiff.rs, `Tensor` in api/base.rs)
+            home = self._declaring(at[0], at[1], head)
+            if home is None:
+                return None  # not a `pub` type of this crate (`Vec`'s impl, a private struct)
+            at = (at[0], home)
         found: list[tuple[int, bool, int, str, str, int]] = []
         # in its own crate, where its author put it (`pub use self::uniform::Uniform`
         # in rand's `distr` is the place); another crate's shortcut is not

@@ -92,6 +92,8 @@ def _included(path: str, relative: str) -> str:
 
 #: a file's own ``mod`` items, at the start of a line (not one in an inline module)
 _MOD = re.compile(r"^(pub(?:\([^)]*\))?[ \t]+)?mod[ \t]+([A-Za-z_]\w*)[ \t]*[;{]", re.M)
+#: a file's own ``pub`` types (not one in an inline module)
+_PUB_TYPE = re.compile(r"^pub[ \t]+(?:struct|enum|union|trait|type)[ \t]+([A-Za-z_]\w*)", re.M)
 #: a file's own ``pub use`` items (an indented one is in an inline module)
 _TOP_PUB_USE = re.compile(r"^pub[ \t]+use[ \t]+([^;]+);", re.M)
 
@@ -234,6 +236,7 @@ class _Scan:
             exports=self.root_reexports(),
             modules=self.modules(),
             traits=tuple(self.traits),
+            types=self.pub_types(),
             uses=self.uses(),
             class_docs=self.type_docs(tree.root_node) if b"///" in self.src else (),
         )
@@ -244,6 +247,13 @@ class _Scan:
             return ()
         text = self.src.decode("utf-8", "replace")
         return tuple((m.group(2), (m.group(1) or "").strip() == "pub") for m in _MOD.finditer(text))
+
+    def pub_types(self) -> tuple[str, ...]:
+        """The ``pub`` types the file declares at its top level (a user can
+        name only those, where its module is public)."""
+        if b"pub " not in self.src:
+            return ()
+        return tuple(_PUB_TYPE.findall(self.src.decode("utf-8", "replace")))
 
     def uses(self) -> tuple[tuple[str, str, str, int], ...]:
         """The file's own ``pub use`` items (``use_items``), with their line."""
