@@ -453,3 +453,32 @@ def test_a_method_of_a_private_or_foreign_type_gets_no_crate_path(tmp_path: Path
     }
     summary = _show(tmp_path, files, "embedding index out of range")["analysis"]["summary"]["text"]
     assert "quant::quantized::Vec" not in summary
+
+
+def test_a_catch_all_arm_of_another_site_is_not_the_leads(tmp_path: Path) -> None:
+    files = {
+        "Cargo.toml": '[package]\nname = "codecs"\nversion = "0.25.0"\n',
+        "src/lib.rs": (
+            "#[derive(Debug, thiserror::Error)]\n"
+            "pub enum EncodeError {\n"
+            '    #[error("the color type is not supported")]\n'
+            "    Color,\n"
+            "}\n\n"
+            "fn avif_depth(color: u8) -> Result<u8, EncodeError> {\n"
+            "    match color {\n"
+            "        1 => Ok(8),\n"
+            "        2 => Ok(16),\n"
+            "        _ => Err(EncodeError::Color),\n"
+            "    }\n"
+            "}\n\n"
+            "pub fn encode_bmp(color: u8) -> Result<(), EncodeError> {\n"
+            "    if color > 4 {\n"
+            "        return Err(EncodeError::Color);\n"
+            "    }\n"
+            "    Ok(())\n"
+            "}\n"
+        ),
+    }
+    page = _show(tmp_path, files, "the color type is not supported")["analysis"]
+    assert page["summary"]["text"].startswith("You called `codecs::encode_bmp(color)`")
+    assert "arm" not in page["summary"]["text"] and "arm" not in page["meaning"]["text"]

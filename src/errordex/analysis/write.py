@@ -69,7 +69,9 @@ class _Writer(Fixes):
             ),
             None,
         )
-        self.arm = facts["arms"][0] if facts["arms"] else None
+        # the catch-all arm the lead site is in (another site's `match` says
+        # nothing of it: image's bmp encoder is not avif's)
+        self.arm = next((a for a in facts["arms"] if a["site"] == self.where), None)
         conds = [
             g for g in facts["guards"] if g["site"] == self.where and g["kind"] in CONDITION_KINDS
         ]
