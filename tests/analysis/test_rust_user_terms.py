@@ -482,3 +482,23 @@ def test_a_catch_all_arm_of_another_site_is_not_the_leads(tmp_path: Path) -> Non
     page = _show(tmp_path, files, "the color type is not supported")["analysis"]
     assert page["summary"]["text"].startswith("You called `codecs::encode_bmp(color)`")
     assert "arm" not in page["summary"]["text"] and "arm" not in page["meaning"]["text"]
+
+
+def test_a_module_declared_inside_an_inline_module_is_on_the_path(tmp_path: Path) -> None:
+    files = {
+        "Cargo.toml": '[package]\nname = "imagery"\nversion = "0.25.0"\n',
+        "src/lib.rs": 'pub mod codecs {\n    #[cfg(feature = "bmp")]\n    pub mod bmp;\n}\n',
+        "src/codecs/bmp/mod.rs": "mod encoder;\n\npub use self::encoder::BmpEncoder;\n",
+        "src/codecs/bmp/encoder.rs": (
+            "pub struct BmpEncoder;\n\n"
+            "impl BmpEncoder {\n"
+            "    pub fn encode(&self, color: u8) {\n"
+            "        if color > 4 {\n"
+            '            panic!("unsupported BMP color type");\n'
+            "        }\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    summary = _show(tmp_path, files, "unsupported BMP color type")["analysis"]["summary"]["text"]
+    assert summary.startswith("You called `imagery::codecs::bmp::BmpEncoder::encode(color)`")

@@ -85,8 +85,10 @@ class ModuleTree:
         self.files[at] = path
         if types:
             self.types[at] = frozenset(types)
-        if mods:
-            self.mods[at] = dict(mods)
+        for name, public in mods:
+            # `codecs::bmp`: `mod bmp;` inside the inline `mod codecs { … }`
+            *inline, leaf = name.split("::")
+            self.mods.setdefault((at[0], (*at[1], *inline)), {})[leaf] = public
         for u in uses:
             self.uses[at].append(u)
             head = u[1].split("::", 1)[0] if u[1] else u[2]

@@ -92,6 +92,8 @@ def _included(path: str, relative: str) -> str:
 
 #: a file's own ``mod`` items, at the start of a line (not one in an inline module)
 _MOD = re.compile(r"^(pub(?:\([^)]*\))?[ \t]+)?mod[ \t]+([A-Za-z_]\w*)[ \t]*[;{]", re.M)
+#: a file module declared one level inside an inline module
+_INNER_MOD = re.compile(r"^[ \t]+(pub[ \t]+)?mod[ \t]+([A-Za-z_]\w*)[ \t]*;", re.M)
 #: a file's own ``pub`` types (not one in an inline module)
 _PUB_TYPE = re.compile(r"^pub[ \t]+(?:struct|enum|union|trait|type)[ \t]+([A-Za-z_]\w*)", re.M)
 #: a file's own ``pub use`` items (an indented one is in an inline module)
@@ -246,7 +248,21 @@ class _Scan:
         if b"mod " not in self.src:
             return ()
         text = self.src.decode("utf-8", "replace")
-        return tuple((m.group(2), (m.group(1) or "").strip() == "pub") for m in _MOD.finditer(text))
+        out = [(m.group(2), (m.group(1) or "").strip() == "pub") for m in _MOD.finditer(text)]
+        # an inline module's own file modules (image's `pub mod codecs { pub mod bmp; }`),
+        # named with the inline module's name before them
+        for m in _MOD.finditer(text):
+            if not m.group(0).endswith("{"):
+                continue
+            depth, i = 0, m.end() - 1
+            while i < len(text):
+                depth += {"{": 1, "}": -1}.get(text[i], 0)
+                if depth == 0:
+                    break
+                i += 1
+            for inner in _INNER_MOD.finditer(text, m.end(), i):
+                out.append((f"{m.group(2)}::{inner.group(2)}", bool(inner.group(1))))
+        return tuple(out)
 
     def pub_types(self) -> tuple[str, ...]:
         """The ``pub`` types the file declares at its top level (a user can
