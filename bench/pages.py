@@ -114,6 +114,10 @@ class RustPublic:
         re.M,
     )
 
+    _TRAIT = re.compile(r"^\s*pub\s+(?:unsafe\s+)?trait\s+\w+[^{;]*\{", re.M)
+    _FN = re.compile(r"\bfn\s+([A-Za-z_]\w*)")
+    _CRATE = re.compile(r'^\s*name\s*=\s*"([^"]+)"', re.M)
+
     def __init__(self, root: Path) -> None:
         self.functions: set[str] = set()
         self.types: set[str] = set()
@@ -121,6 +125,22 @@ class RustPublic:
             text = path.read_text(encoding="utf-8", errors="replace")
             for kind, name in self._DECL.findall(text):
                 (self.functions if kind == "fn" else self.types).add(name)
+            # a `pub trait`'s methods are public without `pub` of their own
+            for m in self._TRAIT.finditer(text):
+                depth, i = 0, m.end() - 1
+                while i < len(text):
+                    depth += {"{": 1, "}": -1}.get(text[i], 0)
+                    if depth == 0:
+                        break
+                    i += 1
+                self.functions.update(self._FN.findall(text, m.end(), i))
+        # a crate is a path's first segment (`axum_macros::derive_from_request`)
+        for manifest in root.rglob("Cargo.toml"):
+            text = manifest.read_text(encoding="utf-8", errors="replace")
+            package = text.split("[package]", 1)[1] if "[package]" in text else ""
+            crate = self._CRATE.search(package.split("\n[", 1)[0])
+            if crate:
+                self.types.add(crate.group(1).replace("-", "_"))
 
     def public(self, name: str) -> bool:
         parts = [p for p in re.split(r"::", _bare(name)) if p]

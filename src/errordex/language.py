@@ -210,6 +210,10 @@ def _except_clause(catch: Fact) -> str:
     return f"except {catch['exception']}"
 
 
+def _no_type(condition: str, when_false: bool) -> str | None:
+    return None
+
+
 def _keyword_arguments(params: Sequence[str]) -> str:
     """``indexers=…``: how a page writes the arguments of a call that matter."""
     return ", ".join(f"{p}=…" for p in params)
@@ -282,6 +286,10 @@ class Pages:
     #: path, ``attr.validators.matches_re``); None: as the symbol reads
     import_name: Callable[[str, str], str | None] = _no_import_name
     name_is_public: Callable[[str], bool] = _always
+    #: the kind of value a check requires, when it is a type check
+    #: (JavaScript's ``typeof handle !== 'function'``: "a function"), given
+    #: the condition and whether the site fires when it is false
+    type_required: Callable[[str, bool], str | None] = _no_type
 
 
 @dataclass(frozen=True, slots=True)

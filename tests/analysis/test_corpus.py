@@ -110,7 +110,7 @@ def test_burn_autodiff_page_leads_with_the_call_and_offers_no_fix_in_private_loc
     shown = _show(db, "tracel-ai/burn", "Requires autodiff tensor.")
     analysis = shown["analysis"]
     assert analysis["summary"]["text"].startswith(
-        "You called `Tensor::backward` (`crates/burn-tensor/src/tensor/api/autodiff.rs`), and on "
+        "You called `burn::tensor::Tensor::backward` (`crates/burn-tensor/src/tensor/api/autodiff.rs`), and on "
         "its way `<Dispatch as AutodiffBackend>::backward` panics"
     )
     assert "example_fix" not in analysis

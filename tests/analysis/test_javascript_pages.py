@@ -116,12 +116,12 @@ def test_express_pages_are_grounded(tmp_path: Path) -> None:
     use = pages["app.use() requires a middleware function"]["analysis"]
     assert use["summary"]["text"].startswith("You called `app.use` (`lib/application.js`)")
     assert all(p["analysis"].get("summary") for p in pages.values())
-    # `Route.prototype[method] = function () {...}` has no name: the sentence
-    # opens with the place, capitalised (it read "the code at ...")
+    # `Route.prototype[method] = function () {...}`, defined for each of the
+    # `methods` module's HTTP methods, is named as a user calls one
     route = pages["Route.${method}() requires a callback function but got a ${type}"]
     assert route["analysis"]["summary"]["text"].startswith(
-        "The code at lib/router/route.js:216 throws `Error` when its own check finds "
-        "`typeof handle !== 'function'`"
+        "You called `Route.get` (`lib/router/route.js`), and it throws `Error` when its "
+        "own check finds `typeof handle !== 'function'`"
     )
     report = _verify(db)
     assert report["ungrounded"] == 0 and report["checked"]["identifiers"] > 100

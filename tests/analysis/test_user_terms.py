@@ -209,7 +209,7 @@ def test_a_rust_helpers_assert_is_lifted_through_a_method_call_on_self(tmp_path:
     store, sid = index_files(tmp_path, files, "acme/buf")
     summary = _page(store, sid, "split out of bounds")["analysis"]["summary"]["text"]
     assert summary.startswith(
-        "You called `Buf::split_to(at)` (`src/lib.rs`), and on its way `Buf::check` panics"
+        "You called `buf::Buf::split_to(at)` (`src/lib.rs`), and on its way `Buf::check` panics"
     )
     assert "when `at <= self.len` is false for the arguments you passed" in summary
 
@@ -348,11 +348,13 @@ def test_the_meaning_quotes_what_the_public_call_is_documented_to_do(tmp_path: P
     }
     store, sid = index_files(tmp_path, files, "acme/bytes")
     meaning = _page(store, sid, "split_to out of bounds")["analysis"]["meaning"]
+    # the summary says what the call does; the assert says when it fails
     assert meaning["text"] == (
+        "`BytesMut::split_to` panics at src/lib.rs:8 when `at <= self.len` is false. "
         "`BytesMut::split_to`, the call you made, is documented as: "
         "“Splits the buffer into two at the given index”."
     )
-    assert meaning["evidence"] == ["src/lib.rs:6"]
+    assert meaning["evidence"] == ["src/lib.rs:8", "src/lib.rs:6"]
 
 
 def test_an_error_values_display_text_is_not_called_what_you_called(tmp_path: Path) -> None:
@@ -800,7 +802,7 @@ def test_a_trait_impl_is_led_by_the_public_method_that_calls_it_by_its_type(
     ]
     summary = stored["analysis"]["summary"]["text"]
     assert summary.startswith(
-        "You called `Tensor::backward` (`tensor/src/lib.rs`), and on its way "
+        "You called `tensor::Tensor::backward` (`tensor/src/lib.rs`), and on its way "
         "`<Dispatch as AutodiffBackend>::backward` panics"
     )
 

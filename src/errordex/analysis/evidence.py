@@ -32,7 +32,9 @@ class DocLine:
     """A line of a "Raises:" / ":raises X:" docstring part or a Rust ``# Panics`` /
     ``# Errors`` doc section."""
 
-    section: str  # "Raises", "Panics", "Errors"; "Comment": a doc comment's line (Go)
+    #: "Raises", "Panics", "Errors"; "Comment": a doc comment's line (Go);
+    #: "Mentions": a Rust doc paragraph outside those sections that names an error
+    section: str
     text: str
     line: int
 
@@ -53,6 +55,12 @@ class FuncDef:
     docs: tuple[DocLine, ...] = ()
     #: parameter names in order (Rust: ``self`` first for a method)
     params: tuple[str, ...] = ()
+    #: the function's own plain bindings, ``let name = value;`` (Rust), as
+    #: (name, value as written, line of the let, last line it holds until:
+    #: 0 for a binding never changed, else the line before its first change)
+    lets: tuple[tuple[str, str, int, int], ...] = ()
+    #: the files its docs are read from (Rust ``#[doc = include_str!("…md")]``)
+    doc_files: tuple[str, ...] = ()
 
 
 @_pickled_by_fields
@@ -147,6 +155,15 @@ class FileEvidence:
     scrutinees: tuple[Scrutinee, ...] = ()
     #: a package's re-exports: (name, module path without extension, name there, line)
     exports: tuple[tuple[str, str, str, int], ...] = ()
+    #: a module file's own ``mod`` items (Rust): (name, declared ``pub``)
+    modules: tuple[tuple[str, bool], ...] = ()
+    #: the traits it declares (Rust): a trait impl's method of another
+    #: library's trait (serde's) is called by that library, not by a user
+    traits: tuple[str, ...] = ()
+    #: the ``pub`` structs, enums, unions and traits it declares at its top level (Rust)
+    types: tuple[str, ...] = ()
+    #: its own ``pub use`` items: (name shown, path taken from, name there or "*", line)
+    uses: tuple[tuple[str, str, str, int], ...] = ()
     #: (a class's qualified name, its docstring's first line) (Python)
     class_docs: tuple[tuple[str, DocLine], ...] = ()
     #: a prose document's lines (README, ``docs/``): (line, text) (``prose``)

@@ -177,7 +177,7 @@ def reachability(
     out: list[Fact] = []
     seen: set[tuple[str, str]] = set()
     for s in sites:
-        fn = ix.enclosing(s.path, s.line)
+        fn = ix.enclosing(s.path, s.line) or _macro_function(s)
         if fn is not None and (fn.path, fn.symbol) in seen:
             # another site of a function already here: the page of either is the same
             same = next(
@@ -199,6 +199,9 @@ def reachability(
             params=list(fn.params),
             sites=[f"{s.path}:{s.line}"],
         )
+        trait = _TRAIT_IMPL.match(fn.symbol)
+        if trait is not None and trait.group(1) not in ix.traits:
+            fact["foreign"] = True  # another library's trait: that library calls it
         if not fact["public"]:
             fact["paths"] = _paths_from_public(fn, ix, catching)
         else:
@@ -226,6 +229,31 @@ def _name_it(f: Fact, ix: Index) -> None:
     name = lang.pages.import_name(f["path"], f["function"]) if lang else None
     if name is not None and not is_test_path(f["path"]):
         f["exported"] = {"name": name, "path": f["path"], "line": f["line"]}
+
+
+#: the trait of an impl's method: ``Deserializer`` of ``<V as serde::Deserializer<'de>>::f``
+_TRAIT_IMPL = re.compile(r"<[^<>]*?\bas\s+(?:[\w:]*::)?(\w+)")
+#: a site's symbol inside a ``macro_rules!`` body (``uniform_float_impl!::new``)
+_MACRO_FN = re.compile(r"(?:^|::)[A-Za-z_]\w*!::([A-Za-z_]\w*)$")
+
+
+def _macro_function(site: ThrowSite) -> FuncDef | None:
+    """The function a ``macro_rules!`` body defines around ``site``: the
+    scan reads no function in a macro's tokens, but the extractor names it
+    (rand's ``uniform_float_impl!::new``, an impl of ``UniformSampler::new``
+    for each float type)."""
+    m = _MACRO_FN.search(site.symbol or "")
+    if m is None:
+        return None
+    return FuncDef(
+        name=m.group(1),
+        symbol=site.symbol or "",
+        path=site.path,
+        line=site.line,
+        end_line=site.line,
+        public=False,
+        in_test=site.in_test,
+    )
 
 
 #: callers(fn): who calls ``fn``, with the line of the call
@@ -340,9 +368,12 @@ def _callers_by_name(
     what builds the class (``or_``'s ``_OrValidator(...)``): the instance it
     returns is what runs it."""
     if "::" in fn.symbol:
+        # a trait method's impl is reached by calls through a type parameter too
+        generic = _generic_callers(fn, ix) if _implements(fn) else []
         if ix.defined.get(fn.name, 0) > AMBIGUOUS:
-            return []
-        return list(ix.callers_of(fn.name))
+            return list(generic)
+        found: list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]] = list(ix.callers_of(fn.name))
+        return found + [c for c in generic if c not in found]
     owner, _, _ = fn.symbol.rpartition(".")
     outer = ix.function(fn.path, owner) if owner else None
     if outer is not None:
@@ -374,6 +405,34 @@ def _callers_by_name(
     return out
 
 
+def _implements(fn: FuncDef) -> bool:
+    """Whether ``fn`` may implement a trait's method: in a trait impl
+    (``<T as Tr>::f``) or in a macro body (which rand's impls are)."""
+    return fn.symbol.startswith("<") or "!::" in fn.symbol
+
+
+#: a call through a type parameter (``B::backward(x)``, ``X::Sampler::new(a, b)``):
+#: by convention a parameter is a capital and at most one more letter or digit
+_GENERIC_HEAD = r"(?<![\w:])[A-Z][A-Za-z0-9]?(?:::[A-Z]\w*)*::"
+
+
+def _generic_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
+    """Calls outside tests of ``fn``'s name through a type parameter
+    (``B::backward(x)``): such a call reaches every impl of the trait method
+    of that name, this one with them. Callers named like ``fn`` come first
+    (``Uniform::new`` calling ``X::Sampler::new`` wraps the same operation)."""
+    named = re.compile(rf"{_GENERIC_HEAD}{re.escape(fn.name)}\s*(?:::<[^>]*>\s*)?\(")
+    out: list[tuple[FuncDef, int]] = []
+    for path, caller, line, text in ix.call_texts.get(fn.name):
+        if not named.search(text):
+            continue
+        f = ix.function(path, caller)
+        if f is not None and not f.in_test and (f.path, f.symbol) != (fn.path, fn.symbol):
+            out.append((f, line))
+    out.sort(key=lambda c: (c[0].name != fn.name, not c[0].public))
+    return out[:MAX_CALLERS]
+
+
 def _api_surface(path: str) -> bool:
     """A file whose public functions are a package's API: ``__init__.py``, ``lib.rs``."""
     name = path.rsplit("/", 1)[-1]
@@ -391,8 +450,12 @@ def _paths_from_entry_points(
     def callers(fn: FuncDef) -> list[tuple[FuncDef, int]]:
         if ix.defined.get(fn.name, 0) != 1:
             # by name, a call of `split_to` may be another type's `split_to`:
-            # only a call that names this one's type is known to reach it
-            return _typed_callers(fn, ix)
+            # only a call that names this one's type, or a type parameter
+            # bound by its trait, is known to reach it
+            typed = _typed_callers(fn, ix)
+            if _implements(fn):
+                typed += [c for c in _generic_callers(fn, ix) if c not in typed]
+            return typed
         return list(ix.callers_of(fn.name))
 
     def entry(fn: FuncDef) -> bool:
@@ -522,6 +585,12 @@ def docs(sites: list[ThrowSite], reach: list[Fact], entry: ErrorEntry, ix: Index
             if (f.path, d.line) not in seen:
                 seen.add((f.path, d.line))
                 out.append(_at(f.path, d.line, function=f.symbol, section=d.section, text=d.text))
+        # axum's `#[doc = include_str!("../docs/routing/route.md")]`
+        for doc in f.doc_files:
+            for section, line, text in ix.prose.sections(doc):
+                if (doc, line) not in seen:
+                    seen.add((doc, line))
+                    out.append(_at(doc, line, function=f.symbol, section=section, text=text))
     return out[:20]
 
 
@@ -822,6 +891,29 @@ def invariant(entry: ErrorEntry) -> list[Fact]:
     return out
 
 
+def type_docs(entry: ErrorEntry, ix: Index) -> list[Fact]:
+    """The doc comments of the error value a message is the text of: its
+    variant's (``Error::NonFinite``), then its type's (``Error``), read where
+    the type's text is defined or built. (A language with exception classes
+    quotes its class's docstring with the class chain, ``hierarchy``.)"""
+    if not entry.sites or _raises_classes(entry.sites[0].language):
+        return []
+    out: list[Fact] = []
+    names: list[str] = []
+    for t in entry.exception_types:
+        names.append(t)
+        if "::" in t:
+            names.append(t.rsplit("::", 1)[0])
+    paths = list(dict.fromkeys(s.path for s in entry.catalog_sites))
+    for name in dict.fromkeys(names):
+        for path in paths:
+            said = ix.class_doc(path, name)
+            if said is not None:
+                out.append(_at(path, said.line, name=name, text=said.text))
+                break
+    return out[:2]
+
+
 def upstream(entry: ErrorEntry, ix: Index, repo: Repo | str | None) -> list[Fact]:
     """Where to report a bug: the crate's ``repository`` (a forge), with its line."""
     lead = entry.catalog_sites[0]
@@ -946,6 +1038,7 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
         "hierarchy": chain,
         "catches": catches(chain, ix, reach),
         "docs": docs(sites, reach, entry, ix),
+        "type_docs": type_docs(entry, ix),
         "prose": prose(entry, reach, ix),
         "tests": tests(entry, reach, ix, chain),
         "related": related(entry, ix, reach),

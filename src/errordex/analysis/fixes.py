@@ -7,6 +7,7 @@ the Python call wrapped in what its raise requires. ``write._Writer`` is a
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from errordex import plugins
@@ -134,6 +135,36 @@ class Fixes:
             names.add(h["name"])
             names.update(h.get("mro", ()))
         return short in names
+
+    def contract(self) -> list[Fact]:
+        """The doc lines that say when it is thrown (Raises, # Panics, # Errors)
+        and are about this error: a panic's page quotes no ``# Errors`` line
+        and an error's no ``# Panics`` one; a line that names another variant
+        of the error's type is another error's, and where some lines name
+        this one's variant, only those are (``Error::NonFinite`` of
+        ``Uniform::new``'s list, not ``Error::EmptyRange``)."""
+        lines = [d for d in self.f["docs"] if d["section"] != "Summary"]
+        lang = plugins.find(self.lang)
+        panics = lang.runtime.panic_kinds if lang is not None else frozenset()
+        if panics:
+            drop = "Errors" if self.lead.kind in panics else "Panics"
+            lines = [d for d in lines if d["section"] != drop]
+        variants = [t.rsplit("::", 1) for t in self.e.exception_types]
+        own = [re.compile(rf"`[^`]*\b{re.escape(v[-1])}\b[^`]*`") for v in variants]
+        other = [
+            re.compile(rf"`(?:[\w:]*::)?{re.escape(v[0])}::(?!{re.escape(v[1])}\b)\w+")
+            for v in variants
+            if len(v) == 2
+        ]
+        named = [d for d in lines if any(p.search(d["text"]) for p in own)]
+        if named:
+            return named
+        # a line that only mentions an error in passing must name this one
+        return [
+            d
+            for d in lines
+            if d["section"] != "Mentions" and not any(p.search(d["text"]) for p in other)
+        ]
 
     def entry_point_plain(self) -> str:
         return self.fn["function"] if self.fn else "the code"

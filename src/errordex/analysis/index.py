@@ -29,6 +29,7 @@ from errordex.analysis.evidence import (
     Manifest,
     TestExpect,
 )
+from errordex.analysis.modpaths import ModuleTree
 from errordex.analysis.prose import Prose
 from errordex.analysis.textmatch import Message
 from errordex.model import ClassDef, ErrorEntry, Package
@@ -88,6 +89,11 @@ class CrossPart:
     exports: tuple[tuple[str, str, str, int], ...] = ()
     #: a prose document's lines (``FileEvidence.prose``)
     prose: tuple[tuple[int, str], ...] = ()
+    #: a module file's ``mod`` and ``pub use`` items (``FileEvidence.modules``, ``.uses``)
+    modules: tuple[tuple[str, bool], ...] = ()
+    traits: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    uses: tuple[tuple[str, str, str, int], ...] = ()
 
 
 def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
@@ -120,6 +126,10 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         else None,
         ev.exports,
         ev.prose,
+        ev.modules,
+        ev.traits,
+        ev.types,
+        ev.uses,
     )
     rest = FileEvidence(
         path=ev.path,
@@ -162,6 +172,17 @@ class CrossFile:
         self.root_exports: dict[tuple[str, str], tuple[str, str, int]] = {}
         #: (path, line, text) of the lines of the repository's prose docs
         self.prose: list[tuple[str, int, str]] = []
+        #: the traits the repository declares
+        self.traits: set[str] = set()
+        #: (path, ``mod`` items, ``pub use`` items) of the module files that have some
+        self.module_items: list[
+            tuple[
+                str,
+                tuple[tuple[str, bool], ...],
+                tuple[tuple[str, str, str, int], ...],
+                tuple[str, ...],
+            ]
+        ] = []
 
     def add(self, ev: FileEvidence) -> FileEvidence:
         """Take from ``ev`` what lookups across files read; return the rest."""
@@ -197,6 +218,9 @@ class CrossFile:
                 where = path.rsplit("/", 1)[0] if "/" in path else ""
                 self.root_exports.setdefault((where, name), (path, shown, line))
         self.prose.extend((path, line, text) for line, text in part.prose)
+        self.traits.update(part.traits)
+        if part.modules or part.uses or part.types:
+            self.module_items.append((path, part.modules, part.uses, part.types))
         if part.manifest is not None and part.manifest.workspace_version:
             root = path.rsplit("/", 1)[0] if "/" in path else ""
             self.workspace_versions[root] = part.manifest.workspace_version
@@ -326,6 +350,10 @@ class Index:
             for p in packages
         }
         self.workspace = Workspace(self.packages, self.manifests)
+        self.traits = frozenset(cross.traits)
+        self.modules = ModuleTree({p.name: p.root for p in self.packages.values()})
+        for path, mods, uses, types in cross.module_items:
+            self.modules.add(path, mods, uses, types)
         #: a package's root directory -> its name
         self.package_at = {p.root: p.name for p in self.packages.values()}
         self.by_symbol: dict[tuple[str, str], list[Related]] = defaultdict(list)
@@ -400,6 +428,15 @@ class Index:
         ``click.style``, ``Dataset.isel`` in xarray/core/dataset.py is
         ``xarray.Dataset.isel``), with the path and line of the outermost
         re-export; None when no package re-exports it."""
+        if path.endswith(".rs"):
+            got = self.modules.public_path(path, symbol)
+            # evidence: the last re-export on the way (a name defined where
+            # users name it needs no other)
+            if got is not None and got[2]:
+                return got
+            fn = self.function(path, symbol) if got is not None else None
+            if got is not None and fn is not None and got[0].count("::") > symbol.count("::"):
+                return got[0], path, fn.line  # in `pub mod`s all the way: its definition
         rooted = self._root_exported(path, symbol)
         if rooted is not None:
             return rooted

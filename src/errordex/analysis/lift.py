@@ -16,6 +16,8 @@ is instead.
     {'self': 'self.buf', 'at': 'at + 1'}
     >>> substitute("size < 0 and size.real", {"size": "width"})
     'width < 0 and width.real'
+    >>> substitute("!(w >= zero)", {"w": "weights.next()", "zero": "X::ZERO"})
+    '!(weights.next() >= X::ZERO)'
 """
 
 from __future__ import annotations
@@ -48,7 +50,9 @@ _LOOSE = re.compile(r"\bor\b|\|\||\bif\b|\blambda\b")
 _SELF_READ = re.compile(r"(?<![\w.])self\b")
 _KEYWORD = re.compile(r"\s*([A-Za-z_]\w*)\s*=(?!=)\s*(.*)", re.S)
 #: an argument that needs no parentheses where a name stood
-_PLAIN = re.compile(r"[\w.]+(\(.*\)|\[.*\])?|\"[^\"]*\"|'[^']*'|-?\d[\w.]*", re.S)
+_PLAIN = re.compile(
+    r"[\w.]+(?:::\w+)*(?:(?:\(.*\)|\[.*\])[\w.]*)*|\"[^\"]*\"|'[^']*'|-?\d[\w.]*", re.S
+)
 
 
 def split_arguments(inner: str) -> list[str] | None:
@@ -189,6 +193,9 @@ def _reads(text: str, language: str, params: Iterable[str] = ()) -> set[str] | N
     if lang is None:
         return None
     attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", text))
+    # a path's segments (`X::ZERO`, `Error::Empty`) name a type or an item, not a value
+    attrs |= set(re.findall(r"([A-Za-z_]\w*)\s*::", text))
+    attrs |= set(re.findall(r"::\s*([A-Za-z_]\w*)", text))
     bound = {n for pair in _BOUND.findall(text) for n in pair if n}
     bound |= {n for group in _CLOSURE.findall(text) for n in _NAMES.findall(group)}
     params = list(params)
@@ -198,6 +205,49 @@ def _reads(text: str, language: str, params: Iterable[str] = ()) -> set[str] | N
         for n in lang.pages.identifiers(text) - attrs - bound - modules
         if n not in lang.pages.words and not _CONSTANT.fullmatch(n)
     }
+
+
+#: what a binding's value says that a reader of the check does not need:
+#: a copy or a borrow, and an ``Option`` turned into an early error return
+_NOISE = re.compile(
+    r"\.(?:clone|borrow|to_owned|as_ref|as_slice)\(\)|\.ok_or(?:_else)?\((?:[^()]|\([^()]*\))*\)\?"
+)
+#: rounds of substitution (``let a = b.f(); let c = a.g();``)
+MAX_LET_ROUNDS = 3
+
+
+def through_lets(
+    text: str, fn: FuncDef | None, before: int, language: str
+) -> tuple[str, list[int]]:
+    """``text``, a check at line ``before`` in ``fn``, with each name that is
+    one of ``fn``'s own bindings there (``let`` before it, not changed since)
+    replaced by what it holds; the lines of the bindings used.
+
+        >>> f = FuncDef("new", "W::new", "a.rs", 1, 9, True, params=("weights",),
+        ...     lets=(("iter", "weights.into_iter()", 2, 0),
+        ...           ("total", "iter.next().ok_or(Error::InvalidInput)?.clone()", 3, 5)))
+        >>> through_lets("!(total >= zero)", f, 4, "rust")
+        ('!(weights.into_iter().next() >= zero)', [2, 3])
+    """
+    if fn is None or not fn.lets:
+        return text, []
+    used: list[int] = []
+    for _ in range(MAX_LET_ROUNDS):
+        names = _reads(text, language)
+        if not names:
+            break
+        binding: dict[str, str] = {}
+        for name, value, line, until in fn.lets:
+            if name in names and name not in fn.params and line < before:
+                if until and until < before:
+                    binding.pop(name, None)  # changed before the check: not known
+                    continue
+                binding[name] = _NOISE.sub("", value)
+                used.append(line)
+        if not binding:
+            break
+        text = substitute(text, binding)
+    return text, sorted(set(used))
 
 
 def condition_of(site: str, guards: Iterable[Fact]) -> Fact | None:
@@ -238,15 +288,22 @@ def lift(
     ``Client.request(data=…)``, which ``httpx.post(data=…)`` calls)."""
     out: list[Fact] = []
     for r in reach:
-        # a public trait impl is reached through the public method that calls it
-        if (r["public"] and not r["function"].startswith("<")) or not r.get("paths"):
-            continue
         cond = condition_of(r["site"], guards)
         if cond is None or cond["kind"] == "except":
             continue
+        site_fn = ix.function(r["path"], r["function"])
+        text, lets = through_lets(expanded(cond), site_fn, cond["line"], language)
+        # a public trait impl is reached through the public method that calls it
+        if r["public"] and not r["function"].startswith("<"):
+            own = _own(text, lets, cond, r, language)
+            if own is not None:
+                out.append(own)
+            continue
+        if not r.get("paths"):
+            continue
         for chain in r["paths"]:
             got = _lift_chain(
-                expanded(cond),
+                text,
                 list(r["params"]),
                 chain,
                 ix,
@@ -274,7 +331,7 @@ def lift(
                     "read": read,
                     "function": chain[0]["function"],
                     "params": params,
-                    "calls": calls,
+                    "calls": [*calls, *_let_lines(cond["path"], lets)],
                 }
             )
             break
@@ -337,6 +394,35 @@ def _higher(text: str, start: FuncDef, ix: Index, language: str, callers: Caller
                     break
         frontier = nxt
     return out
+def _let_lines(path: str, lines: list[int]) -> list[Fact]:
+    return [{"path": path, "line": n, "text": ""} for n in lines]
+
+
+def _own(text: str, lets: list[int], cond: Fact, r: Fact, language: str) -> Fact | None:
+    """The check of a public function, read through its own bindings
+    (``total_weight`` is the first of ``weights``), when that leaves only
+    its parameters."""
+    if not lets:
+        return None
+    params = [p for p in r["params"] if p and p not in _SELF]
+    names = _reads(text, language)
+    if not names or not names <= set(params) | {"self"}:
+        return None
+    read = [p for p in params if p in names]
+    if not read:
+        return None
+    return {
+        "path": cond["path"],
+        "line": cond["line"],
+        "site": r["site"],
+        "kind": cond["kind"],
+        "condition": cond["text"],
+        "text": text,
+        "read": read,
+        "function": r["function"],
+        "params": list(r["params"]),
+        "calls": _let_lines(cond["path"], lets),
+    }
 
 
 def _lift_chain(
@@ -374,11 +460,18 @@ def _lift_chain(
                 if binding is not None and names <= binding.keys():
                     lifted.append(substitute(t, binding))
                     calls.append({"path": hop["path"], "line": hop["line"], "text": call})
-        texts = list(dict.fromkeys(lifted))[:MAX_ALTERNATIVES]
-        if not texts:
-            return None
         caller = ix.function(hop["path"], hop["function"])
         if caller is None:
+            return None
+        # an argument that is the caller's own binding (`width` of
+        # `let (width, height) = input_buffer.dimensions();`)
+        texts = []
+        for t in dict.fromkeys(lifted):
+            t, lets = through_lets(t, caller, hop["line"], language)
+            texts.append(t)
+            calls += _let_lines(hop["path"], lets)
+        texts = list(dict.fromkeys(texts))[:MAX_ALTERNATIVES]
+        if not texts:
             return None
         params = list(caller.params)
     plain = [p for p in params if p not in _SELF]

@@ -33,6 +33,8 @@ _WORD = re.compile(r"[a-z][a-z0-9_]{3,}")
 _PRINTED = re.compile(r"^(error\b|Error\b|thread '|panicked|[\w.]*(Error|Exception)\b:)")
 #: the end of a sentence: a stop (not in ``e.g.`` or a name like ``x.y``) before a space
 _SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)[.!?]\s+(?=[A-Z`*(\[])|$")
+#: a heading that opens what a Rust doc says of failure (kept however short)
+SECTION = re.compile(r"^#+\s*(Panics|Errors)\s*$")
 #: a line of markup only: a fence, a rule, a table border, a directive
 _MARKUP = re.compile(r"^\s*(```|~~~|[-=*_#|+:]{3,}\s*$|\.\. [\w-]+::|</?\w+[^>]*>\s*$)")
 
@@ -94,7 +96,7 @@ def lines(text: str) -> tuple[tuple[int, str], ...]:
             continue
         if not s or _MARKUP.match(s) or s.startswith("#"):
             flush()
-            if s.startswith("#") and len(s) >= 12:
+            if s.startswith("#") and (len(s) >= 12 or SECTION.match(s)):
                 out.append((n, s[:MAX_LINE]))
             continue
         para.append((n, s))
@@ -108,7 +110,10 @@ class Prose:
     def __init__(self, found: Iterable[tuple[str, int, str]]) -> None:
         self.lines = list(found)
         self.by_word: dict[str, list[int]] = defaultdict(list)
-        for i, (_, _, text) in enumerate(self.lines):
+        #: a doc file's lines, as positions in ``lines``
+        self.by_path: dict[str, list[int]] = defaultdict(list)
+        for i, (path, _, text) in enumerate(self.lines):
+            self.by_path[path].append(i)
             for w in set(_WORD.findall(text.lower())):
                 self.by_word[w].append(i)
 
@@ -129,6 +134,20 @@ class Prose:
                 out.append(i)
                 if len(out) >= limit:
                     break
+        return out
+
+    def sections(self, path: str) -> list[tuple[str, int, str]]:
+        """The ``# Panics`` and ``# Errors`` sections of a doc file that a
+        function's docs are read from: (section, line, text)."""
+        out: list[tuple[str, int, str]] = []
+        section = ""
+        for i in self.by_path.get(path, ()):
+            _, line, text = self.lines[i]
+            if text.startswith("#"):
+                m = SECTION.match(text)
+                section = m.group(1) if m else ""
+            elif section:
+                out.append((section, line, text))
         return out
 
     def with_next(self, i: int) -> tuple[str, int, str]:

@@ -71,7 +71,9 @@ class _Writer(Fixes):
             ),
             None,
         )
-        self.arm = facts["arms"][0] if facts["arms"] else None
+        # the catch-all arm the lead site is in (another site's `match` says
+        # nothing of it: image's bmp encoder is not avif's)
+        self.arm = next((a for a in facts["arms"] if a["site"] == self.where), None)
         conds = [
             g for g in facts["guards"] if g["site"] == self.where and g["kind"] in CONDITION_KINDS
         ]
@@ -115,8 +117,13 @@ class _Writer(Fixes):
         if self.fn is None:
             return None
         chains = [chain for chain in self.fn.get("paths", ()) if chain]
-        if self.fn["public"] and not (self.fn["function"].startswith("<") and chains):
+        trait_impl = self.fn["function"].startswith("<")
+        if self.fn["public"] and not (trait_impl and (chains or self.fn.get("foreign"))):
             return self.fn
+        if not chains:
+            # another library calls its trait's impl (serde calls
+            # `<ValueDeserializer as Deserializer>::deserialize_str`): not "you called"
+            return None
         # a trait's impl (`<Dispatch as AutodiffBackend>::backward`) is not what a
         # user calls: the public method that calls it (`Tensor::backward`) is
         up = self.lifted_up()
@@ -175,8 +182,10 @@ class _Writer(Fixes):
         c, fn = self.cond, self.fn
         if c is None or fn is None or c["kind"] == "except":
             return None
-        if self.api() is not fn:
-            up = self.lifted_up()
+        up = self.lifted_up()
+        if self.api() is not fn or (up is not None and up["function"] == fn["function"]):
+            # lifted to a caller's parameters (and on to the call above them
+            # that hands it its arguments), or read through the function's own `let`s
             top = self.top()
             if top is not None:
                 return top["text"], list(top["read"])
@@ -291,7 +300,8 @@ class _Writer(Fixes):
                 if self.cond and self.cond["kind"] in FIRES_WHEN_FALSE
                 else f"`{text}`"
             )
-            who = "it" if up is None else f"on its way {self.fn_name()}"
+            own = up is None or self.fn is None or up["function"] == self.fn["function"]
+            who = "it" if own else f"on its way {self.fn_name()}"
             return section(
                 f"You called {call}, and {who} {self.what()} when {cause} for the arguments "
                 "you passed." + places,
@@ -441,6 +451,9 @@ class _Writer(Fixes):
         if defined is not None:
             parts.append(defined[0])
             evidence += defined[1]
+        for d in self.f.get("type_docs", ()):
+            parts.append(f"The doc comment of `{d['name']}` says: “{_quoted(d['text'])}”.")
+            evidence += ev(d)
         lang = plugins.find(self.lang)
         for text, where in lang.pages.notes(self) if lang and lang.pages.notes else ():
             parts.append(text)
@@ -458,7 +471,7 @@ class _Writer(Fixes):
                 f"The docstring of `{d['function']}` says it raises: “{quoted}”."
                 if d["section"] == "Raises"
                 else f"The doc comment of `{d['function']}` says: “{quoted}”."
-                if d["section"] == "Comment"  # a line of a doc comment with no sections (Go)
+                if d["section"] in ("Comment", "Mentions")  # no section (Go), or in passing
                 else f"The # {d['section']} docs of `{d['function']}` say: “{quoted}”."
             )
             evidence += ev(d)
@@ -477,10 +490,6 @@ class _Writer(Fixes):
         if not parts:
             return None
         return section(" ".join(parts), list(dict.fromkeys(evidence)))
-
-    def contract(self) -> list[Fact]:
-        """The doc lines that say when it is thrown (Raises, # Panics, # Errors)."""
-        return [d for d in self.f["docs"] if d["section"] != "Summary"]
 
     def api_summary(self) -> Fact | None:
         """The first doc line of the public call the page leads with."""
@@ -602,6 +611,9 @@ class _Writer(Fixes):
                 )
         if self.invariant:
             out.append(self.report_upstream())
+        typed = self.type_required()
+        if typed is not None:
+            out.append(typed)
         cond = self.condition()
         if cond and self.cond is not None and self.cond["kind"] == "except":
             out.append(
@@ -684,6 +696,33 @@ class _Writer(Fixes):
                     f"`{lifted[1][0]}=`."
                 )
         return section(text, [self.where])
+    def type_required(self) -> dict[str, Any] | None:
+        """ "Pass a function to `Route.get(…)`": the plain advice of a type
+        check, in the user's call, with where the library checks it (the
+        checked value may be a local of the library, so it is not named as
+        what to change)."""
+        c = self.cond
+        lang = plugins.find(self.lang)
+        name = self.api_name()
+        if c is None or lang is None or name is None or self.invariant:
+            return None
+        kind = lang.pages.type_required(c["text"], c["kind"] in FIRES_WHEN_FALSE)
+        if kind is None:
+            return None
+        api = self.api()
+        evidence = ev(c, *([api] if api is not None else []))
+        lifted = self.lifted()
+        if lifted is not None and len(lifted[1]) == 1:
+            return section(
+                f"Pass {kind} as `{lifted[1][0]}` to `{name}(…)`: it checks "
+                f"`{lifted[0]}` at {c['path']}:{c['line']}.",
+                evidence,
+            )
+        return section(
+            f"Pass {kind} to `{name}(…)`: it throws when what it checks at "
+            f"{c['path']}:{c['line']} is not {kind} (`{c['text']}`).",
+            evidence,
+        )
 
     def own_cases(self) -> dict[str, Any] | None:
         """The first rows of the repo's table tests, as inputs that raise it."""
@@ -743,7 +782,7 @@ class _Writer(Fixes):
         for d in self.contract()[:1]:
             items.append(
                 f"Read the doc comment of `{d['function']}` ({d['path']}:{d['line']})."
-                if d["section"] == "Comment"
+                if d["section"] in ("Comment", "Mentions")
                 else f"Read the {d['section']} notes of `{d['function']}` ({d['path']}:{d['line']})."
             )
             evidence += ev(d)
@@ -784,7 +823,7 @@ _RAISES_WHEN = re.compile(r"^[\w.]*:?\s*(if|when|unless|in case|on)\b", re.I)
 #: a clause of a message that tells the reader what to do
 _TOLD = re.compile(
     r"(?:^|(?<=[.;:!?(])\s*)((?:use|pass|set|call|install|try|specify|provide|add|remove|"
-    r"enable|disable|consider|did you mean|please|to \w+[^,.;]*, [^.;]*\bmust)\b.*?"
+    r"enable|disable|consider|did you mean|please|to \w+[^,.;]*, [^.;]*\bmust)\b(?![(.])\s*.*?"
     r"(?:[.!?](?=\s|$)|(?=;)|$))",
     re.I,
 )
@@ -800,6 +839,8 @@ def told_to(message: str) -> str | None:
     >>> told_to("Invalid value for cache_hash.  To use hash caching, init must be True.")
     'To use hash caching, init must be True.'
     >>> told_to("Invalid value for cache_hash.") is None
+    True
+    >>> told_to("use() requires a middleware function") is None  # a call's name, not a verb
     True
     """
     m = _TOLD.search(message)
@@ -838,18 +879,19 @@ def _lead(entry: ErrorEntry, facts: dict[str, list[Fact]]) -> tuple[ThrowSite, F
     reached from ``json.loads``), not with ``JSONObject``, a helper the
     scanner calls that ``json.decoder.__all__`` leaves out."""
     first = entry.catalog_sites[0]
-    reach = facts["reachability"]
+    at = {f"{s.path}:{s.line}": s for s in entry.catalog_sites}
+    reach = [f for f in facts["reachability"] if f["site"] in at]
     if not reach:
         return first, None
-    if reach[0]["site"] != f"{first.path}:{first.line}":
-        return first, reach[0]  # the first site is outside any function
 
-    def rank(fact: Fact) -> int:
-        """Public first, then what public code reaches, then the rest."""
-        return 0 if fact["public"] else 1 if any(fact.get("paths", ())) else 2
+    def rank(fact: Fact) -> tuple[bool, int]:
+        """A site that builds the error before one that defines its text (a
+        ``Display`` impl is not what a user calls); public first, then what
+        public code reaches, then the rest."""
+        reached = 0 if fact["public"] else 1 if any(fact.get("paths", ())) else 2
+        return defines(at[fact["site"]]), reached
 
-    at = {f"{s.path}:{s.line}": s for s in entry.catalog_sites}
-    best = min((f for f in reach if f["site"] in at), key=rank)
+    best = min(reach, key=rank)
     return at[best["site"]], best
 
 

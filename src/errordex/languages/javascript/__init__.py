@@ -95,6 +95,7 @@ JAVASCRIPT = Language(
         notes=pages.notes,
         catch_clause=pages.catch_clause,
         call_arguments=", ".join,
+        type_required=pages.type_required,
     ),
 )
 

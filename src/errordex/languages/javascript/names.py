@@ -52,6 +52,83 @@ def function_name(node: Node) -> tuple[str | None, str | None]:
     return own, None
 
 
+#: arrays a computed method name is looped over, by the module they come
+#: from, with the name a page gives such a method: the npm ``methods``
+#: package lists the HTTP methods (express's ``Route.prototype[method]``
+#: for each), and a user most often calls ``get``
+LOOP_MODULES = {"methods": "get"}
+
+
+def loop_name(index: Node | None) -> str | None:
+    """The method name a computed key stands for: ``method`` in
+    ``methods.forEach(function (method) { Route.prototype[method] = … })``,
+    where ``methods`` is an array literal (its first string) or a module
+    ``LOOP_MODULES`` knows (``require('methods')``); None otherwise."""
+    if index is None or index.type != "identifier":
+        return None
+    name = text(index)
+    n = index.parent
+    while n is not None and n.type not in ("program",):
+        if n.type in ("function_expression", "arrow_function", "function"):
+            params = n.child_by_field_name("parameters") or n.child_by_field_name("parameter")
+            names = (
+                [text(p) for p in params.named_children]
+                if params is not None and params.type == "formal_parameters"
+                else [text(params)]
+                if params is not None
+                else []
+            )
+            if name in names:
+                return _looped(n, names.index(name))
+        n = n.parent
+    return None
+
+
+def _looped(fn: Node, position: int) -> str | None:
+    """The first value of the array whose ``forEach`` calls ``fn``."""
+    args = fn.parent
+    call = args.parent if args is not None and args.type == "arguments" else None
+    callee = call.child_by_field_name("function") if call is not None else None
+    if position != 0 or callee is None or callee.type != "member_expression":
+        return None
+    if _key(callee.child_by_field_name("property")) != "forEach":
+        return None
+    array = callee.child_by_field_name("object")
+    if array is None:
+        return None
+    if array.type == "identifier":
+        array = _bound_value(array)
+    if array is None:
+        return None
+    if array.type == "array":
+        first = next((e for e in array.named_children if e.type == "string"), None)
+        return text(first)[1:-1] or None if first is not None else None
+    if (
+        array.type == "call_expression"
+        and text(array.child_by_field_name("function") or array) == "require"
+    ):
+        got = array.child_by_field_name("arguments")
+        module = got.named_children[0] if got is not None and got.named_children else None
+        if module is not None and module.type == "string":
+            return LOOP_MODULES.get(text(module)[1:-1])
+    return None
+
+
+def _bound_value(ident: Node) -> Node | None:
+    """The value a module-level ``var``/``const`` gives ``ident``'s name."""
+    root = ident
+    while root.parent is not None:
+        root = root.parent
+    want = text(ident)
+    for stmt in root.named_children:
+        if stmt.type not in ("variable_declaration", "lexical_declaration"):
+            continue
+        for d in stmt.named_children:
+            if d.type == "variable_declarator" and _key(d.child_by_field_name("name")) == want:
+                return d.child_by_field_name("value")
+    return None
+
+
 def _assigned_name(node: Node) -> tuple[str | None, str | None]:
     parent = node.parent
     while parent is not None and parent.type in ("parenthesized_expression", "as_expression"):
@@ -72,6 +149,18 @@ def _assigned_name(node: Node) -> tuple[str | None, str | None]:
             return None, None
         if left.type == "identifier":
             return text(left), None
+        if left.type == "subscript_expression":
+            # `Route.prototype[method] = function…` in `methods.forEach(…)`
+            name = loop_name(left.child_by_field_name("index"))
+            obj = left.child_by_field_name("object")
+            if name is None or obj is None:
+                return None, None
+            if obj.type == "member_expression":
+                inner = obj.child_by_field_name("object")
+                if _key(obj.child_by_field_name("property")) == "prototype" and inner is not None:
+                    return name, text(inner)
+                return None, None
+            return (name, text(obj)) if obj.type == "identifier" else (None, None)
         if left.type == "member_expression":
             prop = _key(left.child_by_field_name("property"))
             obj = left.child_by_field_name("object")

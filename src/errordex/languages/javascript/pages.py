@@ -6,6 +6,7 @@ Each reads the page's writer (``analysis.fixes.Fixes``)."""
 
 from __future__ import annotations
 
+import re
 import textwrap
 from functools import cache
 from typing import Any
@@ -72,6 +73,35 @@ def identifiers_ts(code: str) -> set[str]:
 
 def identifiers_tsx(code: str) -> set[str]:
     return _identifiers(code, "tsx")
+
+
+_TYPEOF = re.compile(r"^\s*typeof\s+[\w$.\[\]]+\s*(===?|!==?)\s*(['\"])(\w+)\2\s*$")
+_KINDS = {
+    "function": "a function",
+    "string": "a string",
+    "number": "a number",
+    "boolean": "a boolean",
+    "object": "an object",
+    "bigint": "a bigint",
+    "symbol": "a symbol",
+}
+
+
+def type_required(condition: str, when_false: bool) -> str | None:
+    """The kind of value a ``typeof`` check requires: a throw under
+    ``typeof handle !== 'function'`` wants a function.
+
+        >>> type_required("typeof handle !== 'function'", False)
+        'a function'
+        >>> type_required('typeof fn === "string"', True)
+        'a string'
+    """
+    m = _TYPEOF.match(condition)
+    if m is None:
+        return None
+    negated = m.group(1).startswith("!")
+    # the site fires when the value is not of the kind: `!==` taken, or `===` false
+    return _KINDS.get(m.group(3)) if negated != when_false else None
 
 
 def catch_clause(catch: Fact) -> str:

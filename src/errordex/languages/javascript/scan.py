@@ -20,6 +20,7 @@ from errordex.languages.javascript.names import (
     class_name,
     function_name,
     innermost,
+    loop_name,
     params,
     symbol_of,
 )
@@ -152,7 +153,18 @@ def _callee(call: Node) -> str | None:
         return text(fn)
     if fn.type == "member_expression":
         prop = fn.child_by_field_name("property")
+        obj = fn.child_by_field_name("object")
+        if (
+            obj is not None
+            and obj.type == "subscript_expression"
+            and prop is not None
+            and text(prop) in ("apply", "call")
+        ):
+            # `route[method].apply(route, …)`: the method the loop names
+            return loop_name(obj.child_by_field_name("index")) or text(prop)
         return text(prop) if prop is not None else None
+    if fn.type == "subscript_expression":
+        return loop_name(fn.child_by_field_name("index"))
     return None
 
 

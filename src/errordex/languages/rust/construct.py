@@ -139,6 +139,15 @@ def constructs(f: _File, caught: grammars.Captures) -> list[ThrowSite]:
         named = _named(f, name)
         if named is not None:
             out.append(_site(f, name, parent, named, None))
+    for name in caught.get("construct.unit", ()):
+        # `.ok_or(Empty)?`: a unit struct of an error type the file declares (rand's `Choose::new`)
+        text = f.text_of(name)
+        if (
+            text[:1].isupper()
+            and text not in ("Err", "Ok", "Some", "None")
+            and text in f.error_types
+        ):
+            out.append(_site(f, name, name, text, None))
     for word in caught.get("tt.name", ()):
         site = _token(f, word)
         if site is not None:

@@ -34,6 +34,8 @@
 ; Error::X(..), Error::X
 (struct_expression name: (_) @construct.struct)
 (scoped_identifier) @construct.path
+; a unit struct error passed as a value: .ok_or(Empty), Err(Empty)
+(arguments (identifier) @construct.unit)
 
 ; macro_rules! rules that write a literal they bind (macros.py), and
 ; use x::y as z; (a macro called by another name)

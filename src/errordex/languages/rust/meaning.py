@@ -77,16 +77,9 @@ def _shown(w: Fixes, guards: Sequence[Guard]) -> list[str]:
 
 def _documented(w: Fixes) -> bool:
     """Whether the page quotes docs that say when it fails: a ``# Panics`` or
-    ``# Errors`` section, or the first doc line of the public call it leads with."""
-    api = w.fn if w.fn and w.fn["public"] else None
-    if api is None and w.fn is not None:
-        api = next((chain[0] for chain in w.fn.get("paths", ()) if chain), None)
-    for d in w.f.get("docs", ()):
-        if d["section"] != "Summary":
-            return True
-        if api is not None and d["function"] == api["function"] and d["path"] == api["path"]:
-            return True
-    return False
+    ``# Errors`` line about this error (a call's summary says what it does,
+    not when it fails)."""
+    return bool(w.contract())
 
 
 def notes(w: Fixes) -> list[tuple[str, list[str]]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import re
 import sys
+from dataclasses import replace
 
 from tree_sitter import Node, Parser, Tree
 
@@ -69,6 +70,76 @@ def _use_leaves(tree: str) -> list[tuple[str, str]]:
     return [(leaf, shown)]
 
 
+#: ``#[doc = include_str!("../docs/routing/route.md")]`` (axum's method docs)
+_INCLUDE_DOC = re.compile(r"#\[\s*doc\s*=\s*include_str!\s*\(\s*\"([^\"]+)\"\s*\)\s*\]")
+
+
+def _included(path: str, relative: str) -> str:
+    """The repository path of a file ``include_str!`` names from ``path``.
+
+    >>> _included("axum/src/routing/mod.rs", "../docs/routing/route.md")
+    'axum/src/docs/routing/route.md'
+    """
+    parts = path.split("/")[:-1]
+    for seg in relative.split("/"):
+        if seg == "..":
+            if not parts:
+                return ""
+            parts.pop()
+        elif seg and seg != ".":
+            parts.append(seg)
+    return "/".join(parts)
+
+
+#: a file's own ``mod`` items, at the start of a line (not one in an inline module)
+_MOD = re.compile(r"^(pub(?:\([^)]*\))?[ \t]+)?mod[ \t]+([A-Za-z_]\w*)[ \t]*[;{]", re.M)
+#: a file module declared one level inside an inline module
+_INNER_MOD = re.compile(r"^[ \t]+(pub[ \t]+)?mod[ \t]+([A-Za-z_]\w*)[ \t]*;", re.M)
+#: a file's own ``pub`` types (not one in an inline module)
+_PUB_TYPE = re.compile(r"^pub[ \t]+(?:struct|enum|union|trait|type)[ \t]+([A-Za-z_]\w*)", re.M)
+#: a file's own ``pub use`` items (an indented one is in an inline module)
+_TOP_PUB_USE = re.compile(r"^pub[ \t]+use[ \t]+([^;]+);", re.M)
+
+
+def use_items(tree: str, prefix: str = "") -> list[tuple[str, str, str]]:
+    """(name shown, path it is taken from, name there; ``*`` for all) of a
+    use tree.
+
+    >>> use_items("api::{base::*, Graph as G, inner::{X}}")
+    [('*', 'api::base', '*'), ('G', 'api', 'Graph'), ('X', 'api::inner', 'X')]
+    >>> use_items("burn_tensor as tensor"), use_items("crate::a::B")
+    ([('tensor', '', 'burn_tensor')], [('B', 'crate::a', 'B')])
+    """
+    tree = re.sub(r"\s+", " ", tree).strip().removeprefix("::")
+    brace = tree.find("{")
+    if brace >= 0 and tree.endswith("}"):
+        head = tree[:brace].rstrip(": ")
+        base = "::".join(p for p in (prefix, head) if p)
+        out: list[tuple[str, str, str]] = []
+        depth, start = 0, 0
+        inner = tree[brace + 1 : -1]
+        for i, ch in enumerate(inner + ","):
+            if ch == "{":
+                depth += 1
+            elif ch == "}":
+                depth -= 1
+            elif ch == "," and depth == 0:
+                part = inner[start:i].strip()
+                start = i + 1
+                if part:
+                    out += use_items(part, base)
+        return out
+    name, _, alias = tree.partition(" as ")
+    path, _, leaf = name.strip().rpartition("::")
+    path = "::".join(p for p in (prefix, path) if p)
+    if leaf == "*":
+        return [("*", path, "*")]
+    shown = alias.strip() or leaf
+    if leaf in ("self", "super", "crate") or shown == "_" or not leaf.isidentifier():
+        return []
+    return [(shown, path, leaf)]
+
+
 _DOC_HEADER = re.compile(r"^\s*#+\s*(Panics|Errors)\b")
 _ANY_HEADER = re.compile(r"^\s*#+\s*\S")
 _TEXT_CALLS = ("to_string", 'format!("{}"', 'format!("{e}"', 'format!("{err}"', "message")
@@ -76,10 +147,19 @@ _MAX_BODY_LINES = 30
 _MAX_CALL_TEXT = 120
 _WS = re.compile(r"\s+")
 #: the captures of scan.scm walked in document order ("id" is read apart)
-_READ = ("scope", "call", "macro", "tt", "match")
+_READ = ("scope", "call", "macro", "tt", "match", "let")
 _SCOPE = _READ.index("scope")
 #: the node type of each capture of ``_READ`` (a scope is of several)
-_KINDS = ("", "call_expression", "macro_invocation", "token_tree", "match_expression")
+_KINDS = (
+    "",
+    "call_expression",
+    "macro_invocation",
+    "token_tree",
+    "match_expression",
+    "let_declaration",
+)
+#: a ``let`` value longer than this is not read (a block, a long chain)
+_MAX_LET = 120
 _NAME_PAREN = re.compile(rb"[\w\x80-\xff][\s\x80-\xff]*\(")
 
 
@@ -134,14 +214,20 @@ class _Scan:
         self.tests: list[TestExpect] = []
         self.idents: set[str] = set()
         self.scrutinees: list[Scrutinee] = []
+        self.traits: list[str] = []
+        #: fn symbol -> its ``let`` bindings (``binding``); -1: a ``mut`` one
+        self.lets: dict[str, list[tuple[str, str, int, int]]] = {}
 
     def t(self, n: Node) -> str:
         return self.src[n.start_byte : n.end_byte].decode("utf-8", "replace")
 
     def run(self, tree: Tree | None = None) -> FileEvidence:
-        caught = grammars.captures("rust", tree or _parser().parse(self.src))
+        tree = tree or _parser().parse(self.src)
+        caught = grammars.captures("rust", tree)
         self.walk(caught, [], in_test=self.test_path, trait_ctx=False)
         self.idents.update(shapes.declared(caught, self.src))
+        if self.lets:
+            self.functions = [self.with_lets(f) for f in self.functions]
         return FileEvidence(
             path=self.path,
             language="rust",
@@ -152,7 +238,82 @@ class _Scan:
             idents=frozenset(self.idents),
             scrutinees=tuple(self.scrutinees),
             exports=self.root_reexports(),
+            modules=self.modules(),
+            traits=tuple(self.traits),
+            types=self.pub_types(),
+            uses=self.uses(),
+            class_docs=self.type_docs(tree.root_node) if b"///" in self.src else (),
         )
+
+    def modules(self) -> tuple[tuple[str, bool], ...]:
+        """The file's own ``mod`` items: (name, declared ``pub``)."""
+        if b"mod " not in self.src:
+            return ()
+        text = self.src.decode("utf-8", "replace")
+        out = [(m.group(2), (m.group(1) or "").strip() == "pub") for m in _MOD.finditer(text)]
+        # an inline module's own file modules (image's `pub mod codecs { pub mod bmp; }`),
+        # named with the inline module's name before them
+        for m in _MOD.finditer(text):
+            if not m.group(0).endswith("{"):
+                continue
+            depth, i = 0, m.end() - 1
+            while i < len(text):
+                depth += {"{": 1, "}": -1}.get(text[i], 0)
+                if depth == 0:
+                    break
+                i += 1
+            for inner in _INNER_MOD.finditer(text, m.end(), i):
+                out.append((f"{m.group(2)}::{inner.group(2)}", bool(inner.group(1))))
+        return tuple(out)
+
+    def pub_types(self) -> tuple[str, ...]:
+        """The ``pub`` types the file declares at its top level (a user can
+        name only those, where its module is public)."""
+        if b"pub " not in self.src:
+            return ()
+        return tuple(_PUB_TYPE.findall(self.src.decode("utf-8", "replace")))
+
+    def uses(self) -> tuple[tuple[str, str, str, int], ...]:
+        """The file's own ``pub use`` items (``use_items``), with their line."""
+        if b"pub use" not in self.src:
+            return ()
+        text = self.src.decode("utf-8", "replace")
+        return tuple(
+            (*u, text.count("\n", 0, m.start()) + 1)
+            for m in _TOP_PUB_USE.finditer(text)
+            for u in use_items(m.group(1))
+        )
+
+    def type_docs(self, root: Node) -> tuple[tuple[str, DocLine], ...]:
+        """The first paragraph of the doc comment of each struct and enum,
+        and of each enum variant (``Error::NonFinite``), by name: what an
+        error type's page quotes for what it means."""
+        out: list[tuple[str, DocLine]] = []
+        stack = [root]
+        while stack:
+            n = stack.pop()
+            if n.type in ("source_file", "declaration_list"):
+                stack.extend(n.named_children)
+            elif n.type == "mod_item":
+                body = n.child_by_field_name("body")
+                if body is not None:
+                    stack.append(body)
+            elif n.type in ("struct_item", "enum_item"):
+                name = n.child_by_field_name("name")
+                if name is None:
+                    continue
+                owner = self.t(name)
+                said = _paragraph(self.attributes_and_docs(n)[1])
+                if said is not None:
+                    out.append((owner, said))
+                body = n.child_by_field_name("body")
+                if n.type == "enum_item" and body is not None:
+                    for v in body.named_children:
+                        vname = v.child_by_field_name("name") if v.type == "enum_variant" else None
+                        got = _paragraph(self.attributes_and_docs(v)[1]) if vname else None
+                        if vname is not None and got is not None:
+                            out.append((f"{owner}::{self.t(vname)}", got))
+        return tuple(out)
 
     def root_reexports(self) -> tuple[tuple[str, str, str, int], ...]:
         """A crate root's ``pub use`` items, by name: (the name it exports,
@@ -210,9 +371,7 @@ class _Scan:
             elif kind == "call_expression":
                 callee = _callee(n.child_by_field_name("function"), self)
                 if callee:
-                    one_line = n.start_point.row == n.end_point.row
-                    size = n.end_byte - n.start_byte
-                    text = self.t(n) if one_line and size <= _MAX_CALL_TEXT else ""
+                    text = self.call_text(n)
                     self.calls.append(
                         Call(sys.intern(callee), sys.intern(fn), n.start_point.row + 1, text)
                     )
@@ -222,8 +381,13 @@ class _Scan:
                 self.macro(n, fn, in_test)
             elif kind == "match_expression":
                 self.scrutinee(n)
+            elif kind == "let_declaration":
+                if fn:
+                    self.binding(n, fn)
             elif kind == "mod_item" or kind == "trait_item":
                 name = n.child_by_field_name("name")
+                if kind == "trait_item" and name is not None:
+                    self.traits.append(self.t(name))
                 attrs = self.attributes(n)
                 scopes.append(
                     (
@@ -247,6 +411,68 @@ class _Scan:
             elif kind == "function_item":
                 child_names, child_test, child_fn = self.function(n, names, in_test, trait_ctx)
                 scopes.append((-neg_end, child_names, child_test, False, child_fn))
+
+    def with_lets(self, f: FuncDef) -> FuncDef:
+        """``f`` with its bindings; a ``mut`` one holds its value until the
+        line before the first later line that assigns it or calls a method
+        on it (``total_weight.checked_add_assign(w)``)."""
+        lets = self.lets.get(f.symbol)
+        if not lets:
+            return f
+        out: list[tuple[str, str, int, int]] = []
+        for name, value, line, until in lets:
+            if until < 0:
+                change = re.compile(
+                    rf"(?<![\w.])(?:&mut\s+)?{re.escape(name)}\s*(?:[-+*/|&^]?=(?!=)|\.\s*\w+\s*\()"
+                )
+                until = line
+                for i in range(line, min(f.end_line, len(self.lines))):
+                    if change.search(self.lines[i]):
+                        break
+                    until = i + 1
+            out.append((name, value, line, until))
+        return replace(f, lets=tuple(out))
+
+    def call_text(self, n: Node) -> str:
+        """A call as written, for example code and lifting: on one line, or
+        over several with its whitespace collapsed (image's
+        ``box_blur_horizontal_pass::<T::Subpixel, A, 1>(src, …, width, radius)``)."""
+        size = n.end_byte - n.start_byte
+        if n.start_point.row == n.end_point.row:
+            return self.t(n) if size <= _MAX_CALL_TEXT else ""
+        if size > 3 * _MAX_CALL_TEXT or b"//" in self.src[n.start_byte : n.end_byte]:
+            return ""
+        text = _WS.sub(" ", self.t(n))
+        text = re.sub(r"([(\[]) ", r"\1", text)
+        text = re.sub(r",? ([)\]])", r"\1", text)
+        return text if len(text) <= _MAX_CALL_TEXT else ""
+
+    def binding(self, n: Node, fn: str) -> None:
+        """``let x = v;``, ``let (w, h) = v;`` in ``fn``: what each name
+        holds (``v``, ``v.0``, ``v.1``), for a check on it to read in the
+        function's parameters."""
+        pat = n.child_by_field_name("pattern")
+        value = n.child_by_field_name("value")
+        if pat is None or value is None or n.child_by_field_name("alternative") is not None:
+            return
+        text = _WS.sub(" ", self.t(value)).strip()
+        if len(text) > _MAX_LET or "{" in text or "|" in text or "//" in text:
+            return
+        names: list[tuple[str, str, bool]] = []
+        if pat.type == "identifier":
+            names.append((self.t(pat), text, False))
+        elif pat.type == "mut_pattern" and pat.named_child_count == 1:
+            inner = pat.named_children[0]
+            if inner.type == "identifier":
+                names.append((self.t(inner), text, True))
+        elif pat.type == "tuple_pattern":
+            whole = text if re.fullmatch(r"[\w.:]+(\(.*\))?", text) else f"({text})"
+            for i, part in enumerate(pat.named_children):
+                if part.type == "identifier":
+                    names.append((self.t(part), f"{whole}.{i}", False))
+        line = n.start_point.row + 1
+        for name, held, mutable in names:
+            self.lets.setdefault(fn, []).append((name, held, line, -1 if mutable else 0))
 
     def scrutinee(self, n: Node) -> None:
         value = n.child_by_field_name("value")
@@ -317,16 +543,10 @@ class _Scan:
             first = (text, first[1])
         if public and first is not None and not _ANY_HEADER.match(first[0]):
             docs.append(DocLine("Summary", first[0], first[1]))
-        section = ""
-        for txt, line in doc_lines:
-            m = _DOC_HEADER.match(txt)
-            if m:
-                section = m.group(1)
-                continue
-            if _ANY_HEADER.match(txt):
-                section = ""
-            elif section and txt.strip():
-                docs.append(DocLine(section, txt.strip(), line))
+        docs += _sections(doc_lines, skip=first[1] if first is not None else 0)
+        included = tuple(
+            _included(self.path, m.group(1)) for a in attrs for m in _INCLUDE_DOC.finditer(a)
+        )
         self.functions.append(
             FuncDef(
                 name=name,
@@ -338,6 +558,7 @@ class _Scan:
                 in_test=in_test or is_test,
                 docs=tuple(docs),
                 params=self.params(n),
+                doc_files=tuple(p for p in included if p),
             )
         )
         for a in attrs:
@@ -496,6 +717,97 @@ class _Scan:
         if trait is None:
             return name
         return f"<{name} as {_WS.sub(' ', self.t(trait)).strip()}>"
+
+
+def _paragraph(doc_lines: list[tuple[str, int]]) -> DocLine | None:
+    """A doc comment's first paragraph, and its second when the first is a
+    title (rand's ``/// Error: empty slice`` then what returns it)."""
+    paras: list[tuple[str, int]] = []
+    cur: list[tuple[str, int]] = []
+    for t, line in [*doc_lines, ("", 0)]:
+        t = t.strip()
+        if t and not _ANY_HEADER.match(t) and not t.startswith("```"):
+            cur.append((t, line))
+        elif cur:
+            paras.append((" ".join(x for x, _ in cur), cur[0][1]))
+            cur = []
+            if len(paras) == 2 or t.startswith(("#", "```")):
+                break
+    if not paras:
+        return None
+    text, line = paras[0]
+    if len(paras) > 1 and not text.rstrip().endswith((".", "!", "?")):
+        text = f"{text.rstrip(':')}: {paras[1][0]}"
+    return DocLine("Summary", text, line)
+
+
+#: an item of a doc list: ``- [`Error::X`] when …``, ``* …``, ``1. …``
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+#: a paragraph outside the sections that says what error is returned
+#: (rand's "Returns error [`Empty`] if the slice is empty.")
+_MENTIONS_ERROR = re.compile(
+    r"\b(?:[Rr]eturns?|[Ee]rrors?|[Ff]ails?)\b.*`[^`]+`|`[^`]+`.*\b[Rr]eturned\b"
+)
+#: a line that opens a list of errors without a header (``Error cases:``)
+_ERRORS_LEAD = re.compile(r"^\s*(?:Error cases|Errors|Returns an error)\b[^.]*:\s*$", re.I)
+
+
+def _sections(doc_lines: list[tuple[str, int]], skip: int = 0) -> list[DocLine]:
+    """The ``# Panics`` and ``# Errors`` sections of a doc comment, one
+    DocLine per paragraph or list item (a sentence wrapped over lines is
+    whole); and outside them, as "Mentions", the paragraphs that say an
+    error is returned and name it in code (an ``Error cases:`` list too).
+    ``skip``: the line of the summary paragraph, which is read apart.
+
+    >>> [(d.section, d.text) for d in _sections([("Returns error [`Empty`] if empty.", 1),
+    ...     ("", 2), ("# Panics", 3), ("If `n` is", 4), ("zero.", 5)])]
+    [('Mentions', 'Returns error [`Empty`] if empty.'), ('Panics', 'If `n` is zero.')]
+    """
+    out: list[DocLine] = []
+    section = ""
+    listing = False
+    para: list[tuple[str, int]] = []
+
+    def flush() -> None:
+        if para:
+            text = _BULLET.sub("", " ".join(t for t, _ in para), count=1)
+            name = section or ("Mentions" if listing else "")
+            if name:
+                out.append(DocLine(name, text, para[0][1]))
+            elif para[0][1] != skip and _MENTIONS_ERROR.search(text):
+                out.append(DocLine("Mentions", text, para[0][1]))
+            para.clear()
+
+    fenced = False
+    for txt, line in doc_lines:
+        t = txt.strip()
+        if t.startswith("```"):
+            flush()
+            fenced = not fenced
+            continue
+        if fenced:
+            continue
+        m = _DOC_HEADER.match(txt)
+        if m or _ANY_HEADER.match(txt):
+            flush()
+            section = m.group(1) if m else ""
+            listing = False
+            continue
+        if not t:
+            flush()
+            listing = False
+            continue
+        if _ERRORS_LEAD.match(t) and not section:
+            flush()
+            listing = True
+            continue
+        if _BULLET.match(t) or (t.startswith("[") and "]:" in t):
+            flush()
+            if t.startswith("[") and "]:" in t:
+                continue  # a link's target, not prose
+        para.append((t, line))
+    flush()
+    return out
 
 
 def _type_name(text: str) -> str:

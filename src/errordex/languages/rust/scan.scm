@@ -19,3 +19,4 @@
 ; a struct's or an enum variant's declared shape: what a derived Debug prints
 (struct_item name: (type_identifier) @shape.name)
 (enum_variant name: (identifier) @shape.name)
+(let_declaration) @let
