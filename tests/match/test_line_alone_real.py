@@ -183,3 +183,17 @@ def test_a_message_of_several_lines_answers_its_first_line_alone(store: SqliteSt
     best = first_match(store, line)
     assert best["message"].startswith("import_string() failed for {import_name!r}. Possible")
     assert "\n" in best["message"] and best["exception_types"] == ["ImportStringError"]
+
+
+def test_a_class_raised_under_an_import_alias_answers_by_its_own_name(store: SqliteStore) -> None:
+    import requests
+
+    def decode() -> object:
+        r = requests.Response()
+        r._content = b"x"
+        return r.json()
+
+    # models.py raises RequestsJSONDecodeError, the name it imports JSONDecodeError as
+    line = assert_answers(store, decode)
+    assert line == "requests.exceptions.JSONDecodeError: Expecting value: line 1 column 1 (char 0)"
+    assert first_match(store, line)["exception_types"] == ["JSONDecodeError"]

@@ -150,6 +150,7 @@ class _File:
     _lines: list[str] | None = None
     _src: bytes | None = None
     _functions: dict[str, list[ts.Node]] | None = None
+    _aliases: dict[str, str] | None = None
     _test_path: bool | None = None
     _plural: bool | None = None
     #: assignments by the id of their scope node (None until first needed)
@@ -445,6 +446,8 @@ class _File:
         args: tuple[CallArg, ...] = (),
     ) -> ThrowSite:
         line = node.start_point.row + 1
+        if exc_type is not None:
+            exc_type = self.aliases.get(exc_type, exc_type)
         return ThrowSite(
             path=self.path,
             line=line,
@@ -460,6 +463,21 @@ class _File:
             context_hash=context_hash(self.lines, line),
             args=args,
         )
+
+    @property
+    def aliases(self) -> dict[str, str]:
+        """Classes imported under another name, by that name: requests raises
+        ``RequestsJSONDecodeError``, which prints as ``JSONDecodeError``."""
+        if self._aliases is None:
+            self._aliases = {}
+            for node in self.caught.get("alias", ()):
+                name, alias = node.child_by_field_name("name"), node.child_by_field_name("alias")
+                if name is None or alias is None:
+                    continue
+                real = msg.text_of(name).rsplit(".", 1)[-1]
+                if real[:1].isupper() and real != msg.text_of(alias):
+                    self._aliases[msg.text_of(alias)] = real
+        return self._aliases
 
     @property
     def functions(self) -> dict[str, list[ts.Node]]:
