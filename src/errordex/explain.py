@@ -70,6 +70,16 @@ def explain_text(
             )
             if m.chain:
                 matches[-1]["chain"] = list(m.chain)
+            if m.wraps is not None:
+                inner = store.entry(m.wraps[1], m.wraps[0])
+                # the error it caught and raises again, whose text the message is
+                matches[-1]["wraps"] = {
+                    "repo": inner.repo,
+                    "id": inner.id,
+                    "message": inner.template.display(),
+                    "exception_types": list(inner.exception_types),
+                    "sites": [f"{s.path}:{s.line}" for s in inner.sites[:3]],
+                }
             site = matches[-1]["site"] = _matched_site(matches[-1]["sites"], part)
             if site is not None and site is not matches[-1]["sites"][0]:
                 # the page of the site the paste came from: it leads

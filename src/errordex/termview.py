@@ -386,6 +386,13 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
                 _print_moved(console, part["raised_in"], answer)
             if len(best.get("chain") or ()) > 1:
                 console.print(f"  wrapped: {escape(' → '.join(best['chain']))}")
+            wraps = best.get("wraps")
+            if wraps:
+                kind = "/".join(wraps["exception_types"]) or "error"
+                console.print(
+                    f"  raises again the text of {escape(wraps['repo'])}'s {escape(kind)}:"
+                    f" {escape(wraps['message'])!r} ({escape(', '.join(wraps['sites']))})"
+                )
             if best["values"]:
                 vals = ", ".join(f"{k} = {v}" for k, v in best["values"].items())
                 console.print(f"  your values: {escape(vals)}")

@@ -26,6 +26,7 @@ LIBRARIES = (
     "toml",
     "werkzeug",
     "jinja2",
+    "urllib3",
 )
 
 
@@ -197,3 +198,34 @@ def test_a_class_raised_under_an_import_alias_answers_by_its_own_name(store: Sql
     line = assert_answers(store, decode)
     assert line == "requests.exceptions.JSONDecodeError: Expecting value: line 1 column 1 (char 0)"
     assert first_match(store, line)["exception_types"] == ["JSONDecodeError"]
+
+
+def test_an_error_raised_again_with_another_librarys_text_answers_the_wrapping_raise(
+    store: SqliteStore,
+) -> None:
+    import requests
+    from packaging.requirements import Requirement
+
+    # requests raises InvalidURL(*e.args) of urllib3's LocationParseError; it
+    # raises InvalidURL in two other places from what they catch, and with
+    # texts of its own in four more
+    line = assert_answers(store, lambda: requests.Request("GET", "http://[::1").prepare())
+    assert line == (
+        "requests.exceptions.InvalidURL: Failed to parse: '[::1' is not a valid host or port"
+    )
+    best = first_match(store, line)
+    assert best["exception_types"] == ["InvalidURL"]
+    assert best["wraps"]["repo"] == "urllib3/urllib3"
+    assert best["wraps"]["exception_types"] == ["LocationParseError"]
+    assert best["wraps"]["message"] == "Failed to parse: {host_port!r} is not a valid host or port"
+    # packaging: InvalidRequirement(str(e)) of its tokenizer's ParserSyntaxError
+    line = assert_answers(store, lambda: Requirement("foo["))
+    assert line.startswith("packaging.requirements.InvalidRequirement: Expected matching")
+    assert first_match(store, line)["wraps"]["exception_types"] == ["ParserSyntaxError"]
+
+
+def test_a_private_exception_class_answers_its_line_alone(store: SqliteStore) -> None:
+    import jsonschema
+
+    line = assert_answers(store, lambda: jsonschema.validate({}, {"$ref": "#/definitions/nope"}))
+    assert line.startswith("jsonschema.exceptions._WrappedReferencingError: PointerToNowhere:")
