@@ -229,3 +229,23 @@ def test_a_private_exception_class_answers_its_line_alone(store: SqliteStore) ->
 
     line = assert_answers(store, lambda: jsonschema.validate({}, {"$ref": "#/definitions/nope"}))
     assert line.startswith("jsonschema.exceptions._WrappedReferencingError: PointerToNowhere:")
+
+
+def test_marshmallow_messages_stored_in_an_error_store_answer_the_line_alone(
+    store: SqliteStore,
+) -> None:
+    from marshmallow import Schema, fields
+
+    class S(Schema):
+        n = fields.Int()
+
+    # Schema._deserialize adds [self.error_messages["unknown"]] to its
+    # ErrorStore; Schema._do_load raises what it collected
+    line = assert_answers(store, lambda: S().load({"n": 1, "z": 2}))
+    assert line == "marshmallow.exceptions.ValidationError: {'z': ['Unknown field.']}"
+    best = first_match(store, line)
+    assert best["message"] == "Unknown field."
+    vias = {s["via"].split(" ")[1] for s in best["sites"] if s.get("via")}
+    assert "Schema._do_load.collect:ValidationError" in vias
+    line = assert_answers(store, lambda: S().load([1])  # type: ignore[list-item])
+    assert line == "marshmallow.exceptions.ValidationError: {'_schema': ['Invalid input type.']}"

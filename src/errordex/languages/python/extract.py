@@ -20,7 +20,7 @@ import tree_sitter as ts
 
 from errordex import classmsg, grammars
 from errordex.extract.common import context_hash, is_test_path
-from errordex.forward import substitute
+from errordex.forward import COLLECT, substitute
 from errordex.languages.python import (
     built,
     collected,
@@ -100,6 +100,8 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
         sites.append(f.assert_site(node))
     sites.extend(f.message_sites)
     sites.extend(shown)
+    if f.tables is not None and not f.test_path:
+        sites.extend(f.stored_sites(caught.get("forward.method", [])))
     if f.wrappers:
         sites.extend(wrapped.wrapped_sites(sites, f.wrappers))
     sites.sort(key=lambda s: (s.line, s.column, s.kind, s.via or ""))
@@ -258,6 +260,36 @@ class _File:
             return []
         exc_type = keyed.helper_raises(self.functions, helper)
         return [self.site(node, "raise", exc_type, text, where) for _, text in variants]
+
+    def stored_sites(self, methods: list[ts.Node]) -> list[ThrowSite]:
+        """Messages added to an error collection, raised later as one error
+        (``collected``): marshmallow's ``Schema._deserialize`` adds
+        ``[self.error_messages["unknown"]]`` to its ``ErrorStore``, and
+        ``Schema._do_load`` raises what was collected as a ``ValidationError``.
+        A site per class's text for the key, of the class the file's
+        collector raises (none when the file has no collector, or several)."""
+        assert self.tables is not None
+        kinds = {
+            fw.name.removeprefix(COLLECT) for fw in self.forwarders if fw.name.startswith(COLLECT)
+        }
+        if len(kinds) != 1:
+            return []
+        [exc_type] = kinds
+        out: list[ThrowSite] = []
+        for name in methods:
+            call = name.parent.parent if name.parent is not None else None
+            if msg.text_of(name) != keyed.STORE or call is None or call.type != "call":
+                continue
+            where = self.where(call)
+            for item in keyed.stored(call):
+                key = keyed.subscript_key(item)
+                if key is not None:
+                    texts = [t for _, t in self.tables.variants(call, key)]
+                else:
+                    text = msg.read_static(item, self.resolve)
+                    texts = [text] if text is not None and text.chunks() else []
+                out.extend(self.site(call, "raise", exc_type, t, where) for t in texts)
+        return out
 
     def factory_site(
         self, node: ts.Node, call: ts.Node, made: built.Factory, where: Where
