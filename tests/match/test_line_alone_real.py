@@ -247,5 +247,5 @@ def test_marshmallow_messages_stored_in_an_error_store_answer_the_line_alone(
     assert best["message"] == "Unknown field."
     vias = {s["via"].split(" ")[1] for s in best["sites"] if s.get("via")}
     assert "Schema._do_load.collect:ValidationError" in vias
-    line = assert_answers(store, lambda: S().load([1])  # type: ignore[list-item])
+    line = assert_answers(store, lambda: S().load([1]))  # type: ignore[list-item]
     assert line == "marshmallow.exceptions.ValidationError: {'_schema': ['Invalid input type.']}"
