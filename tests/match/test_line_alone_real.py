@@ -249,3 +249,21 @@ def test_marshmallow_messages_stored_in_an_error_store_answer_the_line_alone(
     assert "Schema._do_load.collect:ValidationError" in vias
     line = assert_answers(store, lambda: S().load([1]))  # type: ignore[list-item]
     assert line == "marshmallow.exceptions.ValidationError: {'_schema': ['Invalid input type.']}"
+
+
+def test_marshmallow_validator_texts_formatted_by_a_method_answer_the_line_alone(
+    store: SqliteStore,
+) -> None:
+    from marshmallow import validate
+
+    # Length: message_min, picked into a local, formatted by _format_error
+    line = assert_answers(store, lambda: validate.Length(min=3)("ab"))
+    assert line == "marshmallow.exceptions.ValidationError: Shorter than minimum length 3."
+    assert first_match(store, line)["values"] == {"min": "3"}
+    # OneOf: __init__ falls back to the class's default_message
+    line = assert_answers(store, lambda: validate.OneOf(["a"])("b"))
+    assert line == "marshmallow.exceptions.ValidationError: Must be one of: a."
+    # Range: __init__ formats the class's message_min with message_gte first
+    line = assert_answers(store, lambda: validate.Range(min=1)(0))
+    assert line == "marshmallow.exceptions.ValidationError: Must be greater than or equal to 1."
+    assert_answers(store, lambda: validate.Range(min=1, min_inclusive=False)(1))

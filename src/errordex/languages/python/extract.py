@@ -25,6 +25,7 @@ from errordex.languages.python import (
     built,
     collected,
     formats,
+    formatted,
     held,
     keyed,
     msg,
@@ -153,6 +154,7 @@ class _File:
     _src: bytes | None = None
     _functions: dict[str, list[ts.Node]] | None = None
     _aliases: dict[str, str] | None = None
+    _class_nodes: dict[str, ts.Node] | None = None
     _test_path: bool | None = None
     _plural: bool | None = None
     #: assignments by the id of their scope node (None until first needed)
@@ -193,6 +195,12 @@ class _File:
             made = built.factory(self.functions, helper, self.resolve)
             if made is not None:
                 return [self.factory_site(node, exc, made, where)]
+        if exc.type == "call" and not self.test_path:
+            texts = formatted.messages(node, exc, self.class_nodes, self.resolve)
+            fn = exc.child_by_field_name("function")
+            if texts and fn is not None and fn.type in ("identifier", "attribute"):
+                # ``raise E(self._format_error(value))`` of the class's texts
+                return [self.site(node, "raise", msg.expr_text(fn), t, where) for t in texts]
         args: tuple[CallArg, ...] = ()
         if exc.type == "call":
             fn = exc.child_by_field_name("function")
@@ -510,6 +518,17 @@ class _File:
                 if real[:1].isupper() and real != msg.text_of(alias):
                     self._aliases[msg.text_of(alias)] = real
         return self._aliases
+
+    @property
+    def class_nodes(self) -> dict[str, ts.Node]:
+        """The file's class definitions by name (the first of a name)."""
+        if self._class_nodes is None:
+            self._class_nodes = {}
+            for node in self.caught.get("class", ()):
+                name = node.child_by_field_name("name")
+                if name is not None:
+                    self._class_nodes.setdefault(msg.text_of(name), node)
+        return self._class_nodes
 
     @property
     def functions(self) -> dict[str, list[ts.Node]]:
