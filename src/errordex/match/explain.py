@@ -275,6 +275,7 @@ def rank(
     else:
         raise_at = None
     want = type_name(exception_type)
+    package = _package(exception_type)
     words = set(_WORD.findall(message.lower()))
     by_name, bonus = _by_name(source, named, limit * FANOUT)
     cands += [c for c, _ in by_name.values()]
@@ -284,6 +285,10 @@ def rank(
         types_of[c.repo, c.entry_id] = c.exception_types
         level = _frame_level(c.sites, stack, raise_at)
         m = _judge(c, message, raw, want, suffixes, words, level, inner)
+        if package and m.exact and any(package in p.split("/")[:-1] for p in c.paths):
+            # the package the pasted type names raised it, not a copy of
+            # its text elsewhere (typer vendors click's texts)
+            m = replace(m, score=round(m.score + PACKAGE_BONUS, 4))
         key = (c.repo, c.entry_id)
         got = by_name.get(key)
         if got is not None and not (m.exact and not m.partial):
@@ -304,6 +309,18 @@ def rank(
             key = (sole.repo, sole.entry_id)
             ranked = [sole, *(m for m in ranked if (m.repo, m.entry_id) != key)]
     return ranked[:limit]
+
+
+#: what a verified match gains when a site is in the package a qualified
+#: pasted type names: a tie between two copies of one text goes to it
+PACKAGE_BONUS = 0.02
+
+
+def _package(exception_type: str | None) -> str | None:
+    """The package a qualified type names (``click.exceptions.UsageError`` ->
+    ``click``); None for a bare or a builtin type."""
+    head, dot, _ = (exception_type or "").strip().partition(".")
+    return head if dot and head and head != "builtins" else None
 
 
 #: entries of one exception type looked at for ``_sole``
@@ -558,14 +575,21 @@ def _shown(m: Match) -> bool:
     return m.exact or m.located or m.textual or m.frame_level > 0 or m.frame_path is not None
 
 
-def _order(m: Match) -> tuple[bool, int, bool, bool, bool, float]:
+def _order(m: Match) -> tuple[bool, int, bool, bool, bool, float, bool]:
     """Sort key: verified or located first; then the frames decide; then a
-    template with constant text beats a dynamic one; then the score. Among
+    template with constant text beats a dynamic one; then the score; then,
+    between equals, the entry of a public package over a private copy of it
+    (click's text before typer's vendored ``typer/_click``). Among
     the closest candidates that did not verify, one with a site in a file of
     the traceback comes before one from code the traceback never entered."""
     tier = m.exact or m.located
     near = not tier and (m.frame_level > 0 or m.frame_path is not None)
-    return (tier, m.frame_level if tier else 0, near, m.specific, m.exact, m.score)
+    return (tier, m.frame_level if tier else 0, near, m.specific, m.exact, m.score, _public(m))
+
+
+def _public(m: Match) -> bool:
+    """Whether a site is in no private directory (``_internal``, ``_vendor``)."""
+    return any(not any(d.startswith("_") for d in p.split("/")[:-1]) for p in m.paths)
 
 
 _Loc = tuple[str, int | None]
