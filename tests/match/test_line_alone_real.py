@@ -267,3 +267,15 @@ def test_marshmallow_validator_texts_formatted_by_a_method_answer_the_line_alone
     line = assert_answers(store, lambda: validate.Range(min=1)(0))
     assert line == "marshmallow.exceptions.ValidationError: Must be greater than or equal to 1."
     assert_answers(store, lambda: validate.Range(min=1, min_inclusive=False)(1))
+
+
+def test_werkzeug_abort_answers_the_class_it_picks_from_its_table(store: SqliteStore) -> None:
+    from werkzeug.exceptions import abort
+
+    # Aborter.__call__ raises self.mapping[code](*args, **kwargs): the text
+    # is the class's description, the traceback ends at that raise
+    line = assert_answers(store, lambda: abort(404))
+    assert line.startswith("werkzeug.exceptions.NotFound: 404 Not Found: The requested URL")
+    vias = {s["via"] for s in first_match(store, line)["sites"] if s.get("via")}
+    assert any(v.endswith(" Aborter.__call__") for v in vias)
+    assert_answers(store, lambda: abort(403))

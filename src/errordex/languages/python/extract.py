@@ -105,6 +105,8 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
         sites.extend(f.stored_sites(caught.get("forward.method", [])))
     if f.wrappers:
         sites.extend(wrapped.wrapped_sites(sites, f.wrappers))
+    if f.table_raises:
+        sites.extend(_picked_from_table(sites, f.table_raises))
     sites.sort(key=lambda s: (s.line, s.column, s.kind, s.via or ""))
     if forwarding is None:
         return Extraction(sites=tuple(sites), classes=tuple(classes))
@@ -150,6 +152,8 @@ class _File:
     class_forwarders: set[str] = field(default_factory=set)
     #: raises that wrap what they caught (``wrapped``)
     wrappers: list[wrapped.Wrapper] = field(default_factory=list)
+    #: raises of a class picked from a table that pass it no message (line, symbol)
+    table_raises: list[tuple[int, str | None]] = field(default_factory=list)
     _lines: list[str] | None = None
     _src: bytes | None = None
     _functions: dict[str, list[ts.Node]] | None = None
@@ -211,6 +215,8 @@ class _File:
             if fn is not None and fn.type in ("subscript", "call"):
                 # ``raise self.mapping[code](...)``: a class picked at run time
                 exc_type = None
+                if fn.type == "subscript" and _passes_no_message(exc):
+                    self.table_raises.append((node.start_point.row + 1, where.symbol))
             made_by = built.class_constructor(fn) if fn is not None else None
             if made_by is not None:
                 # ``raise ValidationError.from_exception_data(title, errors)``:
@@ -961,6 +967,35 @@ def _argument(call: ts.Node, name: str, index: int | None) -> ts.Node | None:
                 return a
             position += 1
     return None
+
+
+#: classes of a file one raise from a table may pick, at most
+MAX_TABLE_CLASSES = 64
+
+
+def _passes_no_message(call: ts.Node) -> bool:
+    """``X(*args, **kwargs)`` or ``X()``: the class's own message, not one given."""
+    args = call.child_by_field_name("arguments")
+    given = msg.named(args) if args is not None else []
+    return all(a.type in ("list_splat", "dictionary_splat") for a in given)
+
+
+def _picked_from_table(
+    sites: list[ThrowSite], raises: list[tuple[int, str | None]]
+) -> list[ThrowSite]:
+    """A class whose message is its attributes' (``attribute_sites``), raised
+    from a table of classes of its file that passes no message: werkzeug's
+    ``abort(404)`` runs ``raise self.mapping[code](*args, **kwargs)`` in
+    ``Aborter.__call__``, where the traceback ends; the text is ``NotFound``'s
+    ``description``. A site per (class, such raise), that raise as its ``via``."""
+    shown = [s for s in sites if s.kind == "exception-message" and s.via is None]
+    if not shown or len(shown) > MAX_TABLE_CLASSES:
+        return []
+    return [
+        replace(s, via=f"{s.path}:{line} {symbol or '<module>'}")
+        for line, symbol in raises
+        for s in shown
+    ]
 
 
 def _unwrap_traceback(exc: ts.Node) -> ts.Node:
