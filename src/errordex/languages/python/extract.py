@@ -83,6 +83,12 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
         if f.test_path
         else printed.find(f, caught.get("forward.callee", []), caught.get("forward.method", []))
     )
+    if forwarding is not None:
+        f.forwarders.extend(
+            printed.warning_forwarders(
+                f, caught.get("forward.callee", []), caught.get("forward.method", [])
+            )
+        )
     if not (raises or asserts or class_nodes or forwarding or shown):
         return Extraction()
     classes: list[ClassDef] = []
