@@ -279,3 +279,36 @@ def test_werkzeug_abort_answers_the_class_it_picks_from_its_table(store: SqliteS
     vias = {s["via"] for s in first_match(store, line)["sites"] if s.get("via")}
     assert any(v.endswith(" Aborter.__call__") for v in vias)
     assert_answers(store, lambda: abort(403))
+
+
+def test_an_unexpected_keyword_points_at_the_signature_the_call_missed(
+    store: SqliteStore,
+) -> None:
+    from marshmallow import fields
+
+    # Python raises it at the user's call: no raise of marshmallow has the text
+    def old_keyword() -> object:
+        return fields.Field(default=1)  # type: ignore[call-arg]
+
+    line, _, _ = raised(old_keyword)
+    assert line == "TypeError: Field.__init__() got an unexpected keyword argument 'default'"
+    tb = ""
+    try:
+        old_keyword()
+    except TypeError:
+        tb = traceback.format_exc()
+    for pasted in (line, tb):
+        part = explain_text(store, pasted)["parts"][-1]
+        sig = part["signature"]
+        assert (sig["repo"], sig["path"], sig["function"]) == (
+            "marshmallow-code/marshmallow",
+            "marshmallow/fields.py",
+            "Field.__init__",
+        )
+        assert "load_default" in sig["parameters"] and "default" not in sig["parameters"]
+        assert sig["nearest"] == ["load_default", "dump_default"]
+    # a keyword another class of the library does not take
+    part = explain_text(
+        store, "TypeError: Schema.__init__() got an unexpected keyword argument 'strict'"
+    )
+    assert part["parts"][-1]["signature"]["parameters"][0] == "only"

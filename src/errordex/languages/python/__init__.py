@@ -10,7 +10,16 @@ import tree_sitter_python
 from errordex import classmsg
 from errordex.hookspecs import hookimpl
 from errordex.language import Language, Pages, Paste, Project, Runtime
-from errordex.languages.python import extract, fixes, paste, printed, runtime, scan, words
+from errordex.languages.python import (
+    extract,
+    fixes,
+    paste,
+    printed,
+    runtime,
+    scan,
+    signature,
+    words,
+)
 
 PYTHON = Language(
     name="python",
@@ -32,6 +41,8 @@ PYTHON = Language(
         class_messages=classmsg.class_messages,
         interpreter_form=runtime.runtime_form,
         builtin_classes=runtime.builtin_classes,
+        unexpected_keyword=signature.unexpected_keyword,
+        signature=signature.parameters,
     ),
     paste=Paste(
         finders=(paste.find,),
