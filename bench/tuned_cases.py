@@ -83,6 +83,8 @@ CASES: dict[str, list[str]] = {
         "import jsonschema; jsonschema.validate([], {'minItems': 1})",
         "import jsonschema; jsonschema.validate(1, {'const': 2})",
         "import jsonschema; jsonschema.validate({}, {'$ref': '#/definitions/nope'})",
+        "import warnings; warnings.simplefilter('error')\nimport jsonschema; jsonschema.__version__",
+        "import warnings; warnings.simplefilter('error')\nimport jsonschema; jsonschema.RefResolver",
     ],
     "requests": [
         "import requests; requests.get('nope')",
@@ -137,6 +139,9 @@ CASES: dict[str, list[str]] = {
         "from pydantic import BaseModel\nclass M(BaseModel):\n    x: object = 1\nM.model_json_schema()\nclass N(BaseModel):\n    y: type\nN.model_json_schema()",
         "from pydantic import validate_call\n@validate_call\ndef f(x: int): pass\nf('a')",
         "from pydantic import BaseModel\nclass M(BaseModel):\n    x: int\nM.model_validate(1)",
+        "import warnings; warnings.simplefilter('error')\nfrom pydantic import BaseModel\nclass M(BaseModel):\n    json: int = 1",
+        "import warnings; warnings.simplefilter('error')\nfrom pydantic import BaseModel\nclass M(BaseModel):\n    x: int\nM(x=1).dict()",
+        "import warnings; warnings.simplefilter('error')\nfrom pydantic import BaseModel\nclass M(BaseModel):\n    x: int\n    class Config:\n        orm_mode = True",
     ],
     "rich": [
         "from rich.style import Style; Style.parse('not a style')",
@@ -166,6 +171,8 @@ CASES: dict[str, list[str]] = {
         "from sqlalchemy.orm import DeclarativeBase\nclass Base(DeclarativeBase): pass\nclass A(Base):\n    pass",
         "from sqlalchemy import Column; Column('a', 'nope')",
         "from sqlalchemy.engine import make_url; make_url('postgresql://u@h:notaport/db').port",
+        "import warnings; warnings.simplefilter('error')\nfrom sqlalchemy.ext.declarative import declarative_base; declarative_base()",
+        "import warnings; warnings.simplefilter('error')\nfrom sqlalchemy.orm import declarative_base\nfrom sqlalchemy import Column, Integer\nB = declarative_base()\nclass A(B):\n    __tablename__ = 'a'\n    id = Column(Integer, primary_key=True)\nclass A(B):\n    __tablename__ = 'a2'\n    id = Column(Integer, primary_key=True)",
     ],
     "typer": [
         "import typer; app = typer.Typer(); typer.main.get_command(app)",

@@ -3,6 +3,7 @@ prints and the web search shows (one builder for both)."""
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -89,6 +90,16 @@ def explain_text(
             )
             if m.chain:
                 matches[-1]["chain"] = list(m.chain)
+            if m.wraps is not None:
+                inner = store.entry(m.wraps[1], m.wraps[0])
+                # the error it caught and raises again, whose text the message is
+                matches[-1]["wraps"] = {
+                    "repo": inner.repo,
+                    "id": inner.id,
+                    "message": inner.template.display(),
+                    "exception_types": list(inner.exception_types),
+                    "sites": [f"{s.path}:{s.line}" for s in inner.sites[:3]],
+                }
             site = matches[-1]["site"] = _matched_site(matches[-1]["sites"], part)
             if site is not None and site is not matches[-1]["sites"][0]:
                 # the page of the site the paste came from: it leads
@@ -137,7 +148,81 @@ def explain_text(
                 "answer": _answer(matches[0], part) if first is not None else _located(where),
             }
         )
+        if runtime:
+            missed = missed_signature(store, part, repo)
+            if missed is not None:
+                parts[-1]["signature"] = missed
     return {"version": 1, "parts": parts}
+
+
+#: classes of a snapshot looked at for a signature, at most
+MAX_SIGNATURE_CLASSES = 20000
+#: parameter names a signature shows, and the nearest ones suggested
+MAX_PARAMETERS = 40
+#: classes of one name whose method is read for a signature, at most
+MAX_DEFINITIONS = 10
+
+
+def missed_signature(store: Store, part: ParsedError, repo: str | None) -> dict[str, Any] | None:
+    """The signature a call missed, for the runtime's own error about a
+    keyword (``Field.__init__() got an unexpected keyword argument 'default'``):
+    where the indexed code defines ``Field.__init__``, the parameters it
+    takes and the ones nearest the keyword given; None when no indexed
+    repository defines one class of that name with a method of that name
+    that could have raised it (one that takes the keyword, or ``**kwargs``,
+    would not have)."""
+    lang = plugins.assumed(getattr(part, "language", None))
+    rt = lang.runtime if lang is not None else None
+    if rt is None or rt.unexpected_keyword is None or rt.signature is None:
+        return None
+    got = rt.unexpected_keyword(part.message)
+    if got is None or "." not in got[0]:
+        return None
+    qualname, keyword = got
+    owner = qualname.split(".", 1)[0]
+    found: list[tuple[str, int, str]] = []
+    for summary in store.repos():
+        slug = summary.repo.slug
+        if repo and slug != repo:
+            continue
+        sid = summary.snapshot.id
+        classes = store.classes(sid)
+        if len(classes) > MAX_SIGNATURE_CLASSES:
+            continue
+        found += [(slug, sid, c.path) for c in classes if c.name == owner][:MAX_SIGNATURE_CLASSES]
+    missed: list[dict[str, Any]] = []
+    for slug, sid, path in found[:MAX_DEFINITIONS]:
+        text = store.file_text(sid, path)
+        sig = rt.signature(text, qualname) if text is not None else None
+        # one that takes the keyword, or any keyword, is not the one called
+        if sig is None or sig[2] or keyword in sig[1]:
+            continue
+        line, names, any_keyword = sig
+        missed.append(
+            {
+                "repo": slug,
+                "path": path,
+                "line": line,
+                "function": qualname,
+                "keyword": keyword,
+                "parameters": list(names[:MAX_PARAMETERS]),
+                "any_keyword": any_keyword,
+                "nearest": _nearest(keyword, names),
+            }
+        )
+    if len(missed) > 1:
+        # several classes of the name: the one with a parameter the keyword
+        # was likely meant for (a rename) is the one, when only one has
+        missed = [m for m in missed if m["nearest"]]
+    return missed[0] if len(missed) == 1 else None
+
+
+def _nearest(keyword: str, names: Sequence[str]) -> list[str]:
+    """The parameters a keyword may have meant: close in spelling, or
+    holding it (``default`` -> ``load_default``, ``dump_default``)."""
+    close = difflib.get_close_matches(keyword, names, n=3, cutoff=0.6)
+    holding = [n for n in names if keyword in n and n not in close]
+    return (close + holding)[:3]
 
 
 def _answer(match: dict[str, Any], part: ParsedError) -> dict[str, Any]:

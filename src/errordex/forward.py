@@ -125,6 +125,9 @@ def _by_name(
     qualnames = defined.get(call.callee, set())
     if not qualnames or len(qualnames) > MAX_DEFINITIONS:
         return []
+    in_module = _in_module(call, by_qualname)
+    if in_module:
+        return in_module
     if not all(q in by_qualname for q in qualnames):
         return []  # a function of that name that does not raise: cannot tell which
     found = [fw for q in sorted(qualnames) for fw in by_qualname[q]]
@@ -135,6 +138,21 @@ def _by_name(
     named = [fw for fw in found if _abbreviates(call.receiver, fw.qualname)]
     owners = {fw.qualname for fw in named}
     return named if len(owners) == 1 else found
+
+
+def _in_module(call: MessageCall, by_qualname: dict[str, list[Forwarder]]) -> list[Forwarder]:
+    """``util.warn(...)``: a module's function, when the receiver names a
+    directory or file of the forwarders of that name that are module
+    functions (``sqlalchemy/util/langhelpers.py``'s ``warn``); a method or
+    a nested function of the same name elsewhere is not what it reaches."""
+    word = (call.receiver or "").rsplit(".", 1)[-1]
+    if not word or not word.isidentifier() or word in ("self", "cls"):
+        return []
+    return [
+        fw
+        for fw in by_qualname.get(call.callee, [])
+        if not fw.method and word in fw.path.removesuffix(".py").split("/")
+    ]
 
 
 def _abbreviates(receiver: str, qualname: str) -> bool:
@@ -165,7 +183,8 @@ def _sites(call: MessageCall, fw: Forwarder) -> list[ThrowSite]:
             continue
         seen.add(template.key())
         args: tuple[CallArg, ...] = ()
-        if fw.kind is not None:  # a value built of the text: its type says what it prints
+        if fw.kind is not None and fw.kind == lang.runtime.value_kind:
+            # a value built of the text: its type says what it prints
             template, args = Template.empty(), (CallArg(None, "", template),)
         out.append(
             ThrowSite(

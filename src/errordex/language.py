@@ -155,6 +155,13 @@ class Runtime:
     #: pasted error of such a name may be of any class, so the name alone
     #: rules none out
     shared_names: frozenset[str] = frozenset()
+    #: the callable's name and the keyword of the runtime's own error for a
+    #: keyword a call's signature does not take (Python's ``f() got an
+    #: unexpected keyword argument 'x'``); None when the runtime has none
+    unexpected_keyword: Callable[[str], tuple[str, str] | None] | None = None
+    #: (line, parameter names, takes any keyword) of a function a file
+    #: defines, by qualified name (``Field.__init__``)
+    signature: Callable[[str, str], tuple[int, tuple[str, ...], bool] | None] | None = None
 
 
 @dataclass(frozen=True, slots=True)

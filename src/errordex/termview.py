@@ -386,6 +386,13 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
                 _print_moved(console, part["raised_in"], answer)
             if len(best.get("chain") or ()) > 1:
                 console.print(f"  wrapped: {escape(' → '.join(best['chain']))}")
+            wraps = best.get("wraps")
+            if wraps:
+                kind = "/".join(wraps["exception_types"]) or "error"
+                console.print(
+                    f"  raises again the text of {escape(wraps['repo'])}'s {escape(kind)}:"
+                    f" {escape(wraps['message'])!r} ({escape(', '.join(wraps['sites']))})"
+                )
             if best["values"]:
                 vals = ", ".join(f"{k} = {v}" for k, v in best["values"].items())
                 console.print(f"  your values: {escape(vals)}")
@@ -396,6 +403,7 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
             continue
         if answer and answer["kind"] == "location":
             _print_location(console, answer, part.get("language"))
+            _print_signature(console, part.get("signature"))
         exact = [m for m in matches if m["exact"]]
         whole = [m for m in exact if not m["partial"]]  # a word or two in common is no twin
         moved = bool(answer and answer.get("other_version"))
@@ -424,6 +432,7 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
                 "[yellow]the Python runtime raises messages of this form itself[/]:"
                 " paste the whole traceback to see where this one was raised"
             )
+            _print_signature(console, part.get("signature"))
             _print_others(console, "raise statements with the same text (less likely)", exact)
         else:
             console.print("[yellow]no match[/] in the indexed repositories.")
@@ -435,6 +444,21 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
                 print_entry(console, best)
                 _print_others(console, "other candidates", exact[1:])
         console.print()
+
+
+def _print_signature(console: Console, sig: dict[str, Any] | None) -> None:
+    """The signature a call missed (``explain.missed_signature``)."""
+    if not sig:
+        return
+    where = f"{sig['repo']} {sig['path']}:{sig['line']}"
+    takes = ", ".join(sig["parameters"]) + (", **kwargs" if sig["any_keyword"] else "")
+    console.print(
+        f"  your call to [bold]{escape(sig['function'])}[/] ({escape(where)})"
+        f" passed {escape(sig['keyword'])}=, which it does not take"
+    )
+    console.print(f"  it takes: {escape(takes)}")
+    if sig["nearest"]:
+        console.print(f"  did you mean: {escape(', '.join(sig['nearest']))}?")
 
 
 def _print_location(console: Console, where: dict[str, Any], language: str | None) -> None:

@@ -7,7 +7,7 @@ from errordex.match.index import MemoryIndex
 from errordex.paste import Frame
 from errordex.store.candidates import StoreIndex
 from errordex.store.sqlite import SqliteStore
-from errordex.template import Hole, Template
+from errordex.template import Hole, Template, Text
 
 from .conftest import corpus, entry, fmt
 
@@ -196,3 +196,25 @@ def test_a_bare_rust_macro_is_found_by_what_the_runtime_prints(tmp_path: Path) -
             assert part.matches and part.matches[0].exact, (text, idx)
             (found,) = [e for e in entries if e.id == part.matches[0].entry_id]
             assert [s.line for s in found.sites] == [line]
+
+
+def test_the_package_a_qualified_type_names_wins_a_tie_with_a_vendored_copy() -> None:
+    # typer 0.29 vendors click as typer/_click: the same texts, the same classes
+    idx = MemoryIndex()
+    missing = Template.of(
+        "py-fstring", Text("Missing parameter: "), Hole("param_name", "{param_name}")
+    )
+    idx.add(
+        "typer", "fastapi/typer", missing, ("MissingParameter",), ("typer/_click/exceptions.py",)
+    )
+    idx.add("click", "pallets/click", missing, ("MissingParameter",), ("click/exceptions.py",))
+    [part] = explain("click.exceptions.MissingParameter: Missing parameter: name", idx)
+    assert [m.entry_id for m in part.matches] == ["click", "typer"]
+    [part] = explain("typer._click.exceptions.MissingParameter: Missing parameter: name", idx)
+    assert part.matches[0].entry_id == "typer"
+    # a builtin type names no package: the public copy before the private one
+    context = Template.literal("There is no active click context.")
+    idx.add("typer2", "fastapi/typer", context, ("RuntimeError",), ("typer/_click/globals.py",))
+    idx.add("click2", "pallets/click", context, ("RuntimeError",), ("click/globals.py",))
+    [part] = explain("RuntimeError: There is no active click context.", idx)
+    assert [m.entry_id for m in part.matches] == ["click2", "typer2"]

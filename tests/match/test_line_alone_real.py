@@ -26,6 +26,7 @@ LIBRARIES = (
     "toml",
     "werkzeug",
     "jinja2",
+    "urllib3",
 )
 
 
@@ -183,3 +184,131 @@ def test_a_message_of_several_lines_answers_its_first_line_alone(store: SqliteSt
     best = first_match(store, line)
     assert best["message"].startswith("import_string() failed for {import_name!r}. Possible")
     assert "\n" in best["message"] and best["exception_types"] == ["ImportStringError"]
+
+
+def test_a_class_raised_under_an_import_alias_answers_by_its_own_name(store: SqliteStore) -> None:
+    import requests
+
+    def decode() -> object:
+        r = requests.Response()
+        r._content = b"x"
+        return r.json()
+
+    # models.py raises RequestsJSONDecodeError, the name it imports JSONDecodeError as
+    line = assert_answers(store, decode)
+    assert line == "requests.exceptions.JSONDecodeError: Expecting value: line 1 column 1 (char 0)"
+    assert first_match(store, line)["exception_types"] == ["JSONDecodeError"]
+
+
+def test_an_error_raised_again_with_another_librarys_text_answers_the_wrapping_raise(
+    store: SqliteStore,
+) -> None:
+    import requests
+    from packaging.requirements import Requirement
+
+    # requests raises InvalidURL(*e.args) of urllib3's LocationParseError; it
+    # raises InvalidURL in two other places from what they catch, and with
+    # texts of its own in four more
+    line = assert_answers(store, lambda: requests.Request("GET", "http://[::1").prepare())
+    assert line == (
+        "requests.exceptions.InvalidURL: Failed to parse: '[::1' is not a valid host or port"
+    )
+    best = first_match(store, line)
+    assert best["exception_types"] == ["InvalidURL"]
+    assert best["wraps"]["repo"] == "urllib3/urllib3"
+    assert best["wraps"]["exception_types"] == ["LocationParseError"]
+    assert best["wraps"]["message"] == "Failed to parse: {host_port!r} is not a valid host or port"
+    # packaging: InvalidRequirement(str(e)) of its tokenizer's ParserSyntaxError
+    line = assert_answers(store, lambda: Requirement("foo["))
+    assert line.startswith("packaging.requirements.InvalidRequirement: Expected matching")
+    assert first_match(store, line)["wraps"]["exception_types"] == ["ParserSyntaxError"]
+
+
+def test_a_private_exception_class_answers_its_line_alone(store: SqliteStore) -> None:
+    import jsonschema
+
+    line = assert_answers(store, lambda: jsonschema.validate({}, {"$ref": "#/definitions/nope"}))
+    assert line.startswith("jsonschema.exceptions._WrappedReferencingError: PointerToNowhere:")
+
+
+def test_marshmallow_messages_stored_in_an_error_store_answer_the_line_alone(
+    store: SqliteStore,
+) -> None:
+    from marshmallow import Schema, fields
+
+    class S(Schema):
+        n = fields.Int()
+
+    # Schema._deserialize adds [self.error_messages["unknown"]] to its
+    # ErrorStore; Schema._do_load raises what it collected
+    line = assert_answers(store, lambda: S().load({"n": 1, "z": 2}))
+    assert line == "marshmallow.exceptions.ValidationError: {'z': ['Unknown field.']}"
+    best = first_match(store, line)
+    assert best["message"] == "Unknown field."
+    vias = {s["via"].split(" ")[1] for s in best["sites"] if s.get("via")}
+    assert "Schema._do_load.collect:ValidationError" in vias
+    line = assert_answers(store, lambda: S().load([1]))  # type: ignore[list-item]
+    assert line == "marshmallow.exceptions.ValidationError: {'_schema': ['Invalid input type.']}"
+
+
+def test_marshmallow_validator_texts_formatted_by_a_method_answer_the_line_alone(
+    store: SqliteStore,
+) -> None:
+    from marshmallow import validate
+
+    # Length: message_min, picked into a local, formatted by _format_error
+    line = assert_answers(store, lambda: validate.Length(min=3)("ab"))
+    assert line == "marshmallow.exceptions.ValidationError: Shorter than minimum length 3."
+    assert first_match(store, line)["values"] == {"min": "3"}
+    # OneOf: __init__ falls back to the class's default_message
+    line = assert_answers(store, lambda: validate.OneOf(["a"])("b"))
+    assert line == "marshmallow.exceptions.ValidationError: Must be one of: a."
+    # Range: __init__ formats the class's message_min with message_gte first
+    line = assert_answers(store, lambda: validate.Range(min=1)(0))
+    assert line == "marshmallow.exceptions.ValidationError: Must be greater than or equal to 1."
+    assert_answers(store, lambda: validate.Range(min=1, min_inclusive=False)(1))
+
+
+def test_werkzeug_abort_answers_the_class_it_picks_from_its_table(store: SqliteStore) -> None:
+    from werkzeug.exceptions import abort
+
+    # Aborter.__call__ raises self.mapping[code](*args, **kwargs): the text
+    # is the class's description, the traceback ends at that raise
+    line = assert_answers(store, lambda: abort(404))
+    assert line.startswith("werkzeug.exceptions.NotFound: 404 Not Found: The requested URL")
+    vias = {s["via"] for s in first_match(store, line)["sites"] if s.get("via")}
+    assert any(v.endswith(" Aborter.__call__") for v in vias)
+    assert_answers(store, lambda: abort(403))
+
+
+def test_an_unexpected_keyword_points_at_the_signature_the_call_missed(
+    store: SqliteStore,
+) -> None:
+    from marshmallow import fields
+
+    # Python raises it at the user's call: no raise of marshmallow has the text
+    def old_keyword() -> object:
+        return fields.Field(default=1)  # type: ignore[call-arg]
+
+    line, _, _ = raised(old_keyword)
+    assert line == "TypeError: Field.__init__() got an unexpected keyword argument 'default'"
+    tb = ""
+    try:
+        old_keyword()
+    except TypeError:
+        tb = traceback.format_exc()
+    for pasted in (line, tb):
+        part = explain_text(store, pasted)["parts"][-1]
+        sig = part["signature"]
+        assert (sig["repo"], sig["path"], sig["function"]) == (
+            "marshmallow-code/marshmallow",
+            "marshmallow/fields.py",
+            "Field.__init__",
+        )
+        assert "load_default" in sig["parameters"] and "default" not in sig["parameters"]
+        assert sig["nearest"] == ["load_default", "dump_default"]
+    # a keyword another class of the library does not take
+    part = explain_text(
+        store, "TypeError: Schema.__init__() got an unexpected keyword argument 'strict'"
+    )
+    assert part["parts"][-1]["signature"]["parameters"][0] == "only"

@@ -108,3 +108,35 @@ def test_pages_of_printed_errors_say_what_the_statement_does(store: SqliteStore)
         "warns with `DeprecationWarning`"
         in said["DeprecationWarning: Nesting argument groups is deprecated."]
     )
+
+
+def test_a_warning_through_a_helper_answers_the_call_that_passes_its_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # platformdirs warns through warn_once(message) -> warnings.warn(message,
+    # RuntimeDirWarning); its text is written at the call in unix.py
+    import traceback
+
+    import platformdirs
+
+    store = SqliteStore(tmp_path / "store.db")
+    index("pkg:platformdirs", store, jobs=1)
+    runtime = tmp_path / "runtime"
+    runtime.mkdir(mode=0o777)
+    runtime.chmod(0o777)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(Warning) as got:
+            platformdirs.user_runtime_dir()
+    line = "".join(traceback.format_exception_only(got.value)).strip()
+    assert line.startswith("platformdirs.api.RuntimeDirWarning: XDG_RUNTIME_DIR ")
+    frame = traceback.extract_tb(got.value.__traceback__)[-1]
+    assert frame.line is not None and frame.line.startswith("warnings.warn(message")
+    part = explain_text(store, line)["parts"][-1]
+    assert part["answer"] is not None and part["answer"]["kind"] == "entry"
+    best = part["matches"][0]
+    assert best["exception_types"] == ["RuntimeDirWarning"]
+    vias = {s["via"].split(" ")[0] for s in best["sites"] if s.get("via")}
+    assert f"platformdirs/_runtime.py:{frame.lineno}" in vias
+    assert {s["kind"] for s in best["sites"]} == {"warning"}

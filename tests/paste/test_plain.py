@@ -130,3 +130,17 @@ def test_lone_line_of_a_module_qualified_class_is_typed_whatever_its_name() -> N
     [err] = parse("werkzeug.exceptions.NotFound: 404 Not Found: The requested URL was not found")
     assert err.exception_type == "werkzeug.exceptions.NotFound"
     assert err.message.startswith("404 Not Found")
+
+
+def test_lone_line_of_a_private_exception_class_is_typed() -> None:
+    # jsonschema 4.26 raises _WrappedReferencingError for a $ref that points nowhere
+    line = (
+        "jsonschema.exceptions._WrappedReferencingError: PointerToNowhere:"
+        " '/definitions/nope' does not exist within {'$ref': '#/definitions/nope'}"
+    )
+    [err] = parse(line)
+    assert (err.exception_type, err.language) == (
+        "jsonschema.exceptions._WrappedReferencingError",
+        "python",
+    )
+    assert err.message.startswith("PointerToNowhere: '/definitions/nope'")

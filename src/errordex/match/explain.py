@@ -130,6 +130,10 @@ class Match:
     #: names around it, outermost first, down to that one (``Parse``,
     #: ``Error``, ``RepetitionCountInvalid``): the errors wrapped in each other
     chain: tuple[str, ...] = ()
+    #: for an entry that raises again the message of an error it caught
+    #: (``raise InvalidURL(*e.args)``): the entry whose text the message
+    #: verifies, often another library's (urllib3's), as (repo, entry id)
+    wraps: tuple[str, str] | None = None
 
     @property
     def located(self) -> bool:
@@ -272,13 +276,20 @@ def rank(
     else:
         raise_at = None
     want = type_name(exception_type)
+    package = _package(exception_type)
     words = set(_WORD.findall(message.lower()))
     by_name, bonus, shapes = _by_name(source, named, limit * FANOUT)
     cands += [c for c, _ in by_name.values()]
     best: dict[tuple[str, str], Match] = {}
+    types_of: dict[tuple[str, str], tuple[str, ...]] = {}
     for c in cands:
+        types_of[c.repo, c.entry_id] = c.exception_types
         level = _frame_level(c.sites, stack, raise_at)
         m = _judge(c, message, raw, want, suffixes, words, level, inner)
+        if package and m.exact and any(package in p.split("/")[:-1] for p in c.paths):
+            # the package the pasted type names raised it, not a copy of
+            # its text elsewhere (typer vendors click's texts)
+            m = replace(m, score=round(m.score + PACKAGE_BONUS, 4))
         key = (c.repo, c.entry_id)
         got = by_name.get(key)
         if got is not None and not (m.exact and not m.partial):
@@ -291,11 +302,28 @@ def rank(
             best[key] = m
     ranked = sorted((m for m in best.values() if _shown(m)), key=_order, reverse=True)
     if not stack and exception_type and message.strip() and not (ranked and ranked[0].confident):
-        sole = _sole(source, exception_type, message, want, words)
+        # a text that verifies as another type's: the error a wrapper caught
+        caught = next(
+            (m for m in ranked if m.exact and m.specific and m.type_agrees is False), None
+        )
+        caught_types = types_of.get((caught.repo, caught.entry_id), ()) if caught else ()
+        sole = _sole(source, exception_type, message, want, words, caught, caught_types)
         if sole is not None:
             key = (sole.repo, sole.entry_id)
             ranked = [sole, *(m for m in ranked if (m.repo, m.entry_id) != key)]
     return ranked[:limit]
+
+
+#: what a verified match gains when a site is in the package a qualified
+#: pasted type names: a tie between two copies of one text goes to it
+PACKAGE_BONUS = 0.02
+
+
+def _package(exception_type: str | None) -> str | None:
+    """The package a qualified type names (``click.exceptions.UsageError`` ->
+    ``click``); None for a bare or a builtin type."""
+    head, dot, _ = (exception_type or "").strip().partition(".")
+    return head if dot and head and head != "builtins" else None
 
 
 #: entries of one exception type looked at for ``_sole``
@@ -303,14 +331,24 @@ MAX_SOLE = 64
 
 
 def _sole(
-    source: CandidateSource, exception_type: str, message: str, want: str, words: set[str]
+    source: CandidateSource,
+    exception_type: str,
+    message: str,
+    want: str,
+    words: set[str],
+    inner: Match | None = None,
+    inner_types: tuple[str, ...] = (),
 ) -> Match | None:
     """The entry a line alone names by its type: the only one that raises
     that type in the package a qualified type names
     (``pendulum.tz.exceptions.InvalidTimezone``), when its message is built at
     run time (``raise InvalidTimezone(key)``), so that no text can verify it.
     Several entries of the type, one whose text does not verify, or a type
-    that names no package (a builtin's, ``OSError``) say nothing."""
+    that names no package (a builtin's, ``OSError``) say nothing.
+
+    Where the package raises the type in several places, the one whose
+    message is another error's (``_wrapper``) is still named.
+    """
     lookup = getattr(source, "named", None)
     name = exception_type.strip().rsplit(".", 1)[-1]
     if not callable(lookup) or not name:
@@ -331,16 +369,64 @@ def _sole(
         if want in set().union(*(type_names(x) for x in c.exception_types))
         and any(package in p.split("/")[:-1] for p in c.paths)
     }
-    if len(got) > MAX_SOLE or len(mine) != 1:
+    if len(got) > MAX_SOLE or not mine:
         return None
-    [c] = mine.values()
-    matcher = _compiled(c.template)
-    if matcher.textual and matcher.worded:
-        return None  # its text did not verify: the message comes from elsewhere
+    if len(mine) == 1:
+        [c] = mine.values()
+        if _worded(c.template):
+            return None  # its text did not verify: the message comes from elsewhere
+    else:
+        found = _wrapper(source, list(mine.values()), message, want, words, inner_types)
+        if found is None:
+            return None
+        c = found
     m = _judge(c, message, None, want, None, words)
     # no values: a placeholder the message is built from is not the message
     # (BuildError(endpoint, ...) prints "Could not build url for endpoint ...")
-    return replace(m, exact=True, sole=True, type_agrees=True, score=0.5, values={})
+    wraps = (inner.repo, inner.entry_id) if inner is not None else None
+    return replace(m, exact=True, sole=True, type_agrees=True, score=0.5, values={}, wraps=wraps)
+
+
+def _worded(t: Template) -> bool:
+    matcher = _compiled(t)
+    return matcher.textual and matcher.worded
+
+
+def _wrapper(
+    source: CandidateSource,
+    mine: list[Candidate],
+    message: str,
+    want: str,
+    words: set[str],
+    inner_types: tuple[str, ...],
+) -> Candidate | None:
+    """Of the entries that raise one type in one package, the one that
+    raises again the message of an error it caught, when none of the others'
+    text verifies. packaging raises ``InvalidRequirement`` with its own texts
+    in one place, and with a ``ParserSyntaxError``'s in another::
+
+        except ParserSyntaxError as e:
+            raise InvalidRequirement(str(e)) from None
+
+    Several such entries are told apart by what they catch: the type of the
+    entry whose text the message verifies (``inner_types``: requests' ``raise
+    InvalidURL(*e.args)`` in ``except LocationParseError as e``, for a text
+    of urllib3's ``LocationParseError``)."""
+    built = [c for c in mine if not _worded(c.template)]
+    if not built or any(
+        _judge(c, message, None, want, None, words).exact for c in mine if _worded(c.template)
+    ):
+        return None
+    wanted = {type_name(t) for t in inner_types} - {""}
+    if len(built) > 1 and wanted:
+        caught = getattr(source, "caught", None)
+        if callable(caught):
+            try:
+                built = [c for c in built if caught(c.repo, c.entry_id) & wanted]
+            except Exception:  # a source that cannot say answers by text only
+                log.exception("could not look up what an entry catches")
+                return None
+    return built[0] if len(built) == 1 else None
 
 
 def _names(part: ParsedError) -> tuple[Named, ...]:
@@ -526,14 +612,21 @@ def _shown(m: Match) -> bool:
     return m.exact or m.located or m.textual or m.frame_level > 0 or m.frame_path is not None
 
 
-def _order(m: Match) -> tuple[bool, int, bool, bool, bool, float]:
+def _order(m: Match) -> tuple[bool, int, bool, bool, bool, float, bool]:
     """Sort key: verified or located first; then the frames decide; then a
-    template with constant text beats a dynamic one; then the score. Among
+    template with constant text beats a dynamic one; then the score; then,
+    between equals, the entry of a public package over a private copy of it
+    (click's text before typer's vendored ``typer/_click``). Among
     the closest candidates that did not verify, one with a site in a file of
     the traceback comes before one from code the traceback never entered."""
     tier = m.exact or m.located
     near = not tier and (m.frame_level > 0 or m.frame_path is not None)
-    return (tier, m.frame_level if tier else 0, near, m.specific, m.exact, m.score)
+    return (tier, m.frame_level if tier else 0, near, m.specific, m.exact, m.score, _public(m))
+
+
+def _public(m: Match) -> bool:
+    """Whether a site is in no private directory (``_internal``, ``_vendor``)."""
+    return any(not any(d.startswith("_") for d in p.split("/")[:-1]) for p in m.paths)
 
 
 _Loc = tuple[str, int | None]

@@ -34,7 +34,7 @@ _PY_ONLY = {"KeyError", "ValueError", "IndexError", "AttributeError", "ImportErr
             "StopIteration", "KeyboardInterrupt", "SystemExit", "UnicodeDecodeError",
             "PermissionError", "IsADirectoryError", "TimeoutError", "LookupError"}  # fmt: skip
 #: ``module.sub.ClassName``: lower-case modules, a class last
-_QUALIFIED = re.compile(r"(?:[a-z_][a-z0-9_]*\.)+[A-Z][A-Za-z0-9_]*")
+_QUALIFIED = re.compile(r"(?:[a-z_][a-z0-9_]*\.)+_*[A-Z][A-Za-z0-9_]*")
 _JS_ONLY = {"ReferenceError", "RangeError", "EvalError", "URIError", "AggregateError"}
 _JAVA_PACKAGES = ("java.", "javax.", "jakarta.", "kotlin.", "android.", "org.", "com.", "net.")
 
@@ -114,7 +114,8 @@ def _typed(line: str) -> str | None:
     etype, _ = claimed.paste.split_typed(line)
     if etype is None or etype in ("Error", "error", "ERROR", "Fatal", "fatal", "FATAL", "E"):
         return None
-    last = etype.rsplit(".", 1)[-1]
+    # a private class (jsonschema's ``_WrappedReferencingError``) is named as a public one is
+    last = etype.rsplit(".", 1)[-1].lstrip("_")
     # A class named by its module (``werkzeug.exceptions.NotFound``,
     # ``packaging.version.InvalidVersion``) is an exception by where it is
     # printed, whatever its name ends with.

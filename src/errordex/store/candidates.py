@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -37,6 +38,9 @@ from errordex.store.base import Store
 from errordex.template import Template
 
 __all__ = ["StoreIndex"]
+
+#: a class an ``except`` clause names (``(ValueError, errors.ParseError) as e``)
+_CAUGHT_NAME = re.compile(r"[A-Za-z_][\w.]*")
 
 
 @dataclass
@@ -274,6 +278,19 @@ class StoreIndex:
             )
             for sid, eid, repo, tj, types_json in hits
         ]
+
+    def caught(self, repo: str, entry_id: str) -> set[str]:
+        """The classes (``type_name``) the ``except`` clauses around an
+        entry's sites catch: ``except LocationParseError as e`` catches
+        ``locationparseerror``."""
+        entry = self.store.entry(entry_id, repo)
+        return {
+            type_name(name)
+            for site in entry.sites
+            for g in site.guards
+            if g.kind == "except"
+            for name in _CAUGHT_NAME.findall(g.text.split(" as ", 1)[0])
+        } - {""}
 
     def known(self, repo: str, names: Iterable[str]) -> set[str]:
         """Which of ``names`` (types a printed value names) are identifiers

@@ -19,6 +19,7 @@ from errordex.languages.python import (
     printed,
     runtime,
     scan,
+    signature,
     words,
 )
 
@@ -42,6 +43,8 @@ PYTHON = Language(
         class_messages=classmsg.class_messages,
         interpreter_form=runtime.runtime_form,
         builtin_classes=runtime.builtin_classes,
+        unexpected_keyword=signature.unexpected_keyword,
+        signature=signature.parameters,
     ),
     paste=Paste(
         finders=(paste.find,),

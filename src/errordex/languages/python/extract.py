@@ -20,11 +20,12 @@ import tree_sitter as ts
 
 from errordex import classmsg, grammars
 from errordex.extract.common import context_hash, is_test_path
-from errordex.forward import substitute
+from errordex.forward import COLLECT, substitute
 from errordex.languages.python import (
     built,
     collected,
     formats,
+    formatted,
     held,
     keyed,
     msg,
@@ -82,6 +83,12 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
         if f.test_path
         else printed.find(f, caught.get("forward.callee", []), caught.get("forward.method", []))
     )
+    if forwarding is not None:
+        f.forwarders.extend(
+            printed.warning_forwarders(
+                f, caught.get("forward.callee", []), caught.get("forward.method", [])
+            )
+        )
     if not (raises or asserts or class_nodes or forwarding or shown):
         return Extraction()
     classes: list[ClassDef] = []
@@ -100,8 +107,12 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
         sites.append(f.assert_site(node))
     sites.extend(f.message_sites)
     sites.extend(shown)
+    if f.tables is not None and not f.test_path:
+        sites.extend(f.stored_sites(caught.get("forward.method", [])))
     if f.wrappers:
         sites.extend(wrapped.wrapped_sites(sites, f.wrappers))
+    if f.table_raises:
+        sites.extend(_picked_from_table(sites, f.table_raises))
     sites.sort(key=lambda s: (s.line, s.column, s.kind, s.via or ""))
     if forwarding is None:
         return Extraction(sites=tuple(sites), classes=tuple(classes))
@@ -147,9 +158,13 @@ class _File:
     class_forwarders: set[str] = field(default_factory=set)
     #: raises that wrap what they caught (``wrapped``)
     wrappers: list[wrapped.Wrapper] = field(default_factory=list)
+    #: raises of a class picked from a table that pass it no message (line, symbol)
+    table_raises: list[tuple[int, str | None]] = field(default_factory=list)
     _lines: list[str] | None = None
     _src: bytes | None = None
     _functions: dict[str, list[ts.Node]] | None = None
+    _aliases: dict[str, str] | None = None
+    _class_nodes: dict[str, ts.Node] | None = None
     _test_path: bool | None = None
     _plural: bool | None = None
     #: assignments by the id of their scope node (None until first needed)
@@ -190,6 +205,12 @@ class _File:
             made = built.factory(self.functions, helper, self.resolve)
             if made is not None:
                 return [self.factory_site(node, exc, made, where)]
+        if exc.type == "call" and not self.test_path:
+            texts = formatted.messages(node, exc, self.class_nodes, self.resolve)
+            fn = exc.child_by_field_name("function")
+            if texts and fn is not None and fn.type in ("identifier", "attribute"):
+                # ``raise E(self._format_error(value))`` of the class's texts
+                return [self.site(node, "raise", msg.expr_text(fn), t, where) for t in texts]
         args: tuple[CallArg, ...] = ()
         if exc.type == "call":
             fn = exc.child_by_field_name("function")
@@ -200,6 +221,8 @@ class _File:
             if fn is not None and fn.type in ("subscript", "call"):
                 # ``raise self.mapping[code](...)``: a class picked at run time
                 exc_type = None
+                if fn.type == "subscript" and _passes_no_message(exc):
+                    self.table_raises.append((node.start_point.row + 1, where.symbol))
             made_by = built.class_constructor(fn) if fn is not None else None
             if made_by is not None:
                 # ``raise ValidationError.from_exception_data(title, errors)``:
@@ -257,6 +280,36 @@ class _File:
             return []
         exc_type = keyed.helper_raises(self.functions, helper)
         return [self.site(node, "raise", exc_type, text, where) for _, text in variants]
+
+    def stored_sites(self, methods: list[ts.Node]) -> list[ThrowSite]:
+        """Messages added to an error collection, raised later as one error
+        (``collected``): marshmallow's ``Schema._deserialize`` adds
+        ``[self.error_messages["unknown"]]`` to its ``ErrorStore``, and
+        ``Schema._do_load`` raises what was collected as a ``ValidationError``.
+        A site per class's text for the key, of the class the file's
+        collector raises (none when the file has no collector, or several)."""
+        assert self.tables is not None
+        kinds = {
+            fw.name.removeprefix(COLLECT) for fw in self.forwarders if fw.name.startswith(COLLECT)
+        }
+        if len(kinds) != 1:
+            return []
+        [exc_type] = kinds
+        out: list[ThrowSite] = []
+        for name in methods:
+            call = name.parent.parent if name.parent is not None else None
+            if msg.text_of(name) != keyed.STORE or call is None or call.type != "call":
+                continue
+            where = self.where(call)
+            for item in keyed.stored(call):
+                key = keyed.subscript_key(item)
+                if key is not None:
+                    texts = [t for _, t in self.tables.variants(call, key)]
+                else:
+                    text = msg.read_static(item, self.resolve)
+                    texts = [text] if text is not None and text.chunks() else []
+                out.extend(self.site(call, "raise", exc_type, t, where) for t in texts)
+        return out
 
     def factory_site(
         self, node: ts.Node, call: ts.Node, made: built.Factory, where: Where
@@ -445,6 +498,8 @@ class _File:
         args: tuple[CallArg, ...] = (),
     ) -> ThrowSite:
         line = node.start_point.row + 1
+        if exc_type is not None:
+            exc_type = self.aliases.get(exc_type, exc_type)
         return ThrowSite(
             path=self.path,
             line=line,
@@ -460,6 +515,32 @@ class _File:
             context_hash=context_hash(self.lines, line),
             args=args,
         )
+
+    @property
+    def aliases(self) -> dict[str, str]:
+        """Classes imported under another name, by that name: requests raises
+        ``RequestsJSONDecodeError``, which prints as ``JSONDecodeError``."""
+        if self._aliases is None:
+            self._aliases = {}
+            for node in self.caught.get("alias", ()):
+                name, alias = node.child_by_field_name("name"), node.child_by_field_name("alias")
+                if name is None or alias is None:
+                    continue
+                real = msg.text_of(name).rsplit(".", 1)[-1]
+                if real[:1].isupper() and real != msg.text_of(alias):
+                    self._aliases[msg.text_of(alias)] = real
+        return self._aliases
+
+    @property
+    def class_nodes(self) -> dict[str, ts.Node]:
+        """The file's class definitions by name (the first of a name)."""
+        if self._class_nodes is None:
+            self._class_nodes = {}
+            for node in self.caught.get("class", ()):
+                name = node.child_by_field_name("name")
+                if name is not None:
+                    self._class_nodes.setdefault(msg.text_of(name), node)
+        return self._class_nodes
 
     @property
     def functions(self) -> dict[str, list[ts.Node]]:
@@ -936,6 +1017,35 @@ def _argument(call: ts.Node, name: str, index: int | None) -> ts.Node | None:
                 return a
             position += 1
     return None
+
+
+#: classes of a file one raise from a table may pick, at most
+MAX_TABLE_CLASSES = 64
+
+
+def _passes_no_message(call: ts.Node) -> bool:
+    """``X(*args, **kwargs)`` or ``X()``: the class's own message, not one given."""
+    args = call.child_by_field_name("arguments")
+    given = msg.named(args) if args is not None else []
+    return all(a.type in ("list_splat", "dictionary_splat") for a in given)
+
+
+def _picked_from_table(
+    sites: list[ThrowSite], raises: list[tuple[int, str | None]]
+) -> list[ThrowSite]:
+    """A class whose message is its attributes' (``attribute_sites``), raised
+    from a table of classes of its file that passes no message: werkzeug's
+    ``abort(404)`` runs ``raise self.mapping[code](*args, **kwargs)`` in
+    ``Aborter.__call__``, where the traceback ends; the text is ``NotFound``'s
+    ``description``. A site per (class, such raise), that raise as its ``via``."""
+    shown = [s for s in sites if s.kind == "exception-message" and s.via is None]
+    if not shown or len(shown) > MAX_TABLE_CLASSES:
+        return []
+    return [
+        replace(s, via=f"{s.path}:{line} {symbol or '<module>'}")
+        for line, symbol in raises
+        for s in shown
+    ]
 
 
 def _unwrap_traceback(exc: ts.Node) -> ts.Node:

@@ -127,7 +127,6 @@ _NOT_FORWARDERS = frozenset(
         "debug",
         "info",
         "warning",
-        "warn",
         "exception",
         "log",
         "critical",
@@ -416,6 +415,13 @@ def message_call(f: SourceFile, call: ts.Node) -> MessageCall | None:
     if callee[0].isupper() and not may_construct(callee.encode()):
         return None
     if callee in _NOT_FORWARDERS or callee in msg.GETTEXT or callee.startswith("assert"):
+        return None
+    if callee == "warn" and (
+        (obj is None and b"from warnings import" in f.src)
+        or (obj is not None and msg.text_of(obj) in ("warnings", "logger", "log", "logging"))
+    ):
+        # the stdlib's own (a warning site, ``printed``), or a logger's; a
+        # library's ``util.warn(...)`` is a call to its own helper
         return None
     if call.parent is not None and call.parent.type == "raise_statement":
         return None

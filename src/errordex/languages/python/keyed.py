@@ -41,7 +41,11 @@ from errordex.languages.python import msg
 from errordex.template import Hole, Part, Template, Text
 
 #: class attributes that map a key to a message
-TABLE_ATTRS = frozenset({"default_error_messages", "error_messages", "default_messages"})
+TABLE_ATTRS = frozenset(
+    {"default_error_messages", "_default_error_messages", "error_messages", "default_messages"}
+)
+#: the method an error collection is added to with (marshmallow's ``ErrorStore``)
+STORE = "store_error"
 #: a key: one word, as ``"invalid"`` or ``"max_length"``
 _KEY = re.compile(r"[A-Za-z_][\w.-]*\Z")
 _PERCENT_KEY = re.compile(r"%\((\w+)\)[#0\- +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]")
@@ -144,6 +148,31 @@ def key_of(call: ts.Node) -> tuple[str, str] | None:
     if key is None or _KEY.match(key) is None:
         return None
     return msg.text_of(attr), key
+
+
+def subscript_key(node: ts.Node) -> str | None:
+    """``self.error_messages["unknown"]`` -> "unknown": a key of a table of ``self``."""
+    if node.type != "subscript":
+        return None
+    value, sub = node.child_by_field_name("value"), node.child_by_field_name("subscript")
+    obj = value.child_by_field_name("object") if value is not None else None
+    attr = value.child_by_field_name("attribute") if value is not None else None
+    if obj is None or attr is None or sub is None or sub.type != "string":
+        return None
+    if msg.text_of(obj) not in ("self", "cls") or msg.text_of(attr) not in TABLE_ATTRS:
+        return None
+    key = msg.string_value(sub)
+    return key if key is not None and _KEY.match(key) else None
+
+
+def stored(call: ts.Node) -> list[ts.Node]:
+    """The messages ``errors.store_error([...], field)`` adds to a collection
+    (the first argument: a list of them, or one)."""
+    args = call.child_by_field_name("arguments")
+    first = next(iter(msg.named(args)), None) if args is not None else None
+    if first is None or first.type == "keyword_argument":
+        return []
+    return msg.named(first) if first.type == "list" else [first]
 
 
 def helper_raises(functions: dict[str, list[ts.Node]], helper: str) -> str | None:

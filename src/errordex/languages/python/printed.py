@@ -12,6 +12,13 @@ site of its own kind, with the message as the user sees it printed:
                     print("bad", file=sys.stderr) then an exit
     logged-error    logger.error("bad %s", x) then an exit           bad {x} (in the log's format)
 
+A library that warns through a helper of its own (SQLAlchemy's
+``util.warn(msg)`` -> ``_warnings_warn(msg, exc.SAWarning)`` ->
+``warnings.warn(message, category)``) makes that helper a forwarder of
+kind ``warning`` (``warning_forwarders``): each call that passes it text is
+a warning site, with the ``warnings.warn`` line, where a warning turned
+error is raised, as its ``via``.
+
 "then an exit": one of the next statements of the same block exits
 (``sys.exit``, ``ctx.exit``, ``raise SystemExit``, ``raise click.Abort``...):
 an error printed on the way to carrying on is not the error the user got.
@@ -21,12 +28,14 @@ Only a message with constant text is a site; a variable's name never is.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import tree_sitter as ts
 
+from errordex.languages.python import forward as fwd
 from errordex.languages.python import msg
 from errordex.languages.python.file import SourceFile
-from errordex.model import ThrowSite
+from errordex.model import Forwarder, ThrowSite
 from errordex.template import Hole, Part, Template, Text
 
 #: the kinds this module finds, as ``Language.kinds`` lists them
@@ -116,6 +125,141 @@ def _site(f: SourceFile, call: ts.Node, name: str) -> ThrowSite | None:
     if kind == "printed-error" and name == "write":
         template = _without_newline(template)
     return f.site(call, kind, exc_type, template, f.where(call))
+
+
+#: helper levels followed from a ``warnings.warn`` up the file's functions
+_MAX_HOPS = 3
+
+
+@dataclass(frozen=True)
+class _Warns:
+    """A function that warns with the text of its parameter ``param``: of the
+    class ``category``, or of the one its parameter ``category_param`` gets."""
+
+    fn: ts.Node
+    param: str
+    category: str | None
+    category_param: str | None
+    line: int
+
+
+def warning_forwarders(
+    f: SourceFile, callees: list[ts.Node], methods: list[ts.Node]
+) -> list[Forwarder]:
+    """The functions of a file that warn with the text they are given: a
+    ``warnings.warn(p, ...)`` of a parameter ``p``, and a function that hands
+    its own parameter to such a function of the file (a bare call of it)."""
+    src = f.src
+    if b"warn" not in src:
+        return []
+    found: dict[int, list[_Warns]] = {}
+    for up, names in ((1, callees), (2, methods)):
+        for n in names:
+            if src[n.start_byte : n.end_byte] != b"warn":
+                continue
+            call = n.parent if up == 1 else (n.parent.parent if n.parent is not None else None)
+            fn_node = call.child_by_field_name("function") if call is not None else None
+            obj = fn_node.child_by_field_name("object") if fn_node is not None and up == 2 else None
+            owner = msg.text_of(obj) if obj is not None else ""
+            if call is None or not (owner == "warnings" or (up == 1 and _imports_warn(src))):
+                continue
+            got = _warns(call, None)
+            if got is not None:
+                found.setdefault(got.fn.id, []).append(got)
+    if not found:
+        return []
+    # a helper that warns of the class it is given is followed with that
+    # class (``category=None`` falls back to a plain ``warnings.warn(message)``)
+    by_name = {
+        msg.text_of(name): w
+        for ws in found.values()
+        for w in sorted(ws, key=lambda w: (w.category_param is None, w.line))[:1]
+        if (name := w.fn.child_by_field_name("name")) is not None and "." not in fwd.qualname(w.fn)
+    }
+    for _ in range(_MAX_HOPS):
+        added = False
+        for n in callees:
+            callee = by_name.get(msg.text_of(n))
+            call = n.parent
+            if callee is None or call is None or call.type != "call":
+                continue
+            got = _warns(call, callee)
+            if got is not None and got.fn.id not in found:
+                found[got.fn.id] = [got]
+                name = got.fn.child_by_field_name("name")
+                if name is not None and "." not in fwd.qualname(got.fn):
+                    by_name.setdefault(msg.text_of(name), got)
+                added = True
+        if not added:
+            break
+    out: list[Forwarder] = []
+    for ws in found.values():
+        for w in sorted(ws, key=lambda w: w.line):
+            name = w.fn.child_by_field_name("name")
+            method = fwd._is_method(w.fn)
+            params = fwd._parameters(w.fn, method)
+            if name is None or w.param not in params:
+                continue
+            out.append(
+                Forwarder(
+                    name=msg.text_of(name),
+                    qualname=fwd.qualname(w.fn),
+                    path=f.path,
+                    line=w.line,
+                    param_name=w.param,
+                    param_index=params[w.param],
+                    exception_type=w.category,
+                    template=Template.runtime(w.param),
+                    method=method,
+                    kind="warning",
+                )
+            )
+    return out
+
+
+def _warns(call: ts.Node, callee: _Warns | None) -> _Warns | None:
+    """What the function holding ``call`` warns with, when the call passes
+    its parameter as the message: to ``warnings.warn`` (``callee`` None), or
+    to a function of the file that warns (``callee``)."""
+    fn = fwd._enclosing_function(call)
+    args = call.child_by_field_name("arguments")
+    if fn is None or args is None:
+        return None
+    params = fwd._parameters(fn, fwd._is_method(fn))
+    positional = [a for a in msg.named(args) if a.type != "keyword_argument"]
+    keywords = {
+        msg.text_of(k): v
+        for a in msg.named(args)
+        if a.type == "keyword_argument"
+        and (k := a.child_by_field_name("name")) is not None
+        and (v := a.child_by_field_name("value")) is not None
+    }
+    category_at: tuple[str, int | None] | None
+    if callee is None:
+        message, category_at, line = 0, ("category", 1), call.start_point.row + 1
+    else:
+        called = fwd._parameters(callee.fn, fwd._is_method(callee.fn))
+        at = called.get(callee.param)
+        if at is None:
+            return None
+        message, line = at, callee.line
+        cat = callee.category_param
+        category_at = (cat, called.get(cat)) if cat is not None else None
+    first = positional[message] if message < len(positional) else None
+    if first is None or first.type != "identifier" or msg.text_of(first) not in params:
+        return None
+    if callee is not None and category_at is None:
+        return _Warns(fn, msg.text_of(first), callee.category, None, line)
+    name, index = category_at if category_at is not None else (None, None)
+    given = keywords.get(name) if name else None
+    if given is None and index is not None and index < len(positional):
+        given = positional[index]
+    if given is None:
+        # no class given: warnings.warn's UserWarning; a helper's default is unknown
+        return _Warns(fn, msg.text_of(first), "UserWarning", None, line) if callee is None else None
+    if given.type == "identifier" and msg.text_of(given) in params:
+        return _Warns(fn, msg.text_of(first), None, msg.text_of(given), line)
+    return _Warns(fn, msg.text_of(first), msg.expr_text(given), None, line)
 
 
 def _imports_warn(src: bytes) -> bool:
