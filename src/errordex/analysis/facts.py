@@ -357,17 +357,21 @@ def catches(chain: list[Fact], ix: Index, reach: list[Fact] | None = None) -> li
     a function on the way from public code to a site, before the ``except``
     line, is ``on_path`` (``calls`` names what it calls), and comes first:
     the library catches the error itself there."""
-    way: dict[tuple[str, str], tuple[str, int]] = {}
-    for name in sorted(_names_on_the_way(reach or [])):
-        if ix.defined.get(name, 0) > AMBIGUOUS:
-            continue
-        for f, line in ix.callers_of(name):
-            way.setdefault((f.path, f.symbol), (name, line))
     names = _caught_names(chain)
     # Only a function that both catches the error and calls on the way can be
-    # on the path: without one, the first ten catches are the answer.
-    if not way.keys() & ix.catching(names):
-        way = {}
+    # on the path: without one, the first ten catches are the answer. So only
+    # the calls made in a file with such an ``except`` are looked at (the
+    # others would load every caller's file).
+    catching = ix.catching(names)
+    way: dict[tuple[str, str], tuple[str, int]] = {}
+    if catching:
+        paths = {path for path, _ in catching}
+        for name in sorted(_names_on_the_way(reach or [])):
+            if ix.defined.get(name, 0) > AMBIGUOUS:
+                continue
+            for f, line in ix.callers_of(name, paths):
+                if (f.path, f.symbol) in catching:
+                    way.setdefault((f.path, f.symbol), (name, line))
     on_path: list[Fact] = []
     other: list[Fact] = []
     for c in ix.catches_of(names):

@@ -13,7 +13,7 @@ import heapq
 import re
 from array import array
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TypeVar
@@ -444,11 +444,17 @@ class Index:
         """The first function of ``path`` with this symbol."""
         return self._by_path(path).first.get(symbol)
 
-    def callers_of(self, name: str) -> Iterator[tuple[FuncDef, int]]:
-        """Functions outside tests that call ``name``, with the line of the call."""
+    def callers_of(
+        self, name: str, paths: Container[str] | None = None
+    ) -> Iterator[tuple[FuncDef, int]]:
+        """Functions outside tests that call ``name``, with the line of the
+        call (only those defined in ``paths``, when given: the other files
+        are not read)."""
         for edge in self.callers.get(name, ()):
             file_no, func_no, line = _unpack(edge)
-            yield self.functions_in(self.paths[file_no])[func_no], line
+            path = self.paths[file_no]
+            if paths is None or path in paths:
+                yield self.functions_in(path)[func_no], line
 
     def scrutinee(self, path: str, line: int) -> tuple[str, int] | None:
         return self._by_path(path).scrutinees.get(line)
