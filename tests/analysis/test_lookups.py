@@ -4,8 +4,12 @@ only when a fact needs it (a large repository's evidence waits on disk)."""
 from __future__ import annotations
 
 from errordex.analysis import FileEvidence, scan
-from errordex.analysis.facts import catches
+from errordex.analysis.analyse import index_of
+from errordex.analysis.facts import catches, related
 from errordex.analysis.index import CrossFile, Index
+from errordex.group import group
+from errordex.languages.python.extract import extract
+from errordex.model import ErrorEntry
 
 _FILES = {
     "shapes.py": (
@@ -53,3 +57,35 @@ def test_catches_reads_only_the_files_that_catch_the_error() -> None:
     ]
     # the callers of `scale` in use_*.py catch nothing: their files are not read
     assert set(loaded) <= {"shapes.py", "report.py"}
+
+
+def _entries_and_index(files: dict[str, str]) -> tuple[list[ErrorEntry], Index]:
+    sites = [s for path, text in files.items() for s in extract(path, text).sites]
+    entries = group("acme/lib", sites)
+    evidence = [scan(path, text, "python") for path, text in files.items()]
+    return entries, index_of(entries, evidence, [], [])
+
+
+_RAISERS = {
+    f"m{i}.py": "".join(
+        f'def f{j}(x):\n    if x == {j}:\n        raise ValueError("bad m{i}{j}")  # two words: no wording shared\n\n\n'
+        for j in range(3)
+    )
+    for i in range(4)
+}
+
+
+def test_related_entries_of_a_builtin_class_are_those_of_the_same_files_in_index_order() -> None:
+    entries, ix = _entries_and_index(_RAISERS)
+    entry = next(e for e in entries if e.message == "bad m21")
+    got = [(r["message"], r["reason"]) for r in related(entry, ix)]
+    assert got == [
+        (e.message, "same exception `ValueError`")
+        for e in entries
+        if e.sites[0].path == "m2.py" and e.id != entry.id
+    ]
+    # the lookup ``related`` reads: only the files asked for, in ``by_exception`` order
+    every = ix.by_exception["ValueError"]
+    assert ix.raising_in("ValueError", {"m3.py", "m0.py"}) == [
+        r for r in every if r.path in ("m0.py", "m3.py")
+    ]

@@ -288,6 +288,10 @@ class Index:
         self.catchers = {
             n: frozenset((c.path, c.symbol) for c in found) for n, found in self.catches.items()
         }
+        #: exception name -> the files of its ``catchers``
+        self.catcher_paths = {
+            n: frozenset(path for path, _ in found) for n, found in self.catchers.items()
+        }
         self.manifests = cross.manifests
         self.exports = cross.exports
         self.root_exports = cross.root_exports
@@ -354,6 +358,8 @@ class Index:
         # functions on a public call's way to a site by it. (No ``by_path``:
         # the same file alone relates nothing.)
         self.by_exception = _shared(self.by_exception)
+        #: name -> path -> positions in ``by_exception[name]`` (``raising_in``), as asked
+        self._raising_at: dict[str, dict[str, list[int]]] = {}
         self.by_word = _shared(self.by_word)
 
     def matches_few(self, pattern: str, is_regex: bool) -> bool:
@@ -388,6 +394,23 @@ class Index:
     def catching(self, names: Iterable[str]) -> frozenset[tuple[str, str]]:
         """(path, symbol) of the functions with an ``except`` of one of these names."""
         found = [self.catchers[n] for n in names if n in self.catchers]
+        return found[0] if len(found) == 1 else frozenset().union(*found)
+
+    def raising_in(self, name: str, paths: Iterable[str]) -> list[Related]:
+        """``by_exception[name]`` of the entries at one of ``paths``, in its
+        order (a builtin class is raised all over: ValueError by a quarter of
+        the stdlib's entries, each of which asks for those in its own files)."""
+        at = self._raising_at.get(name)
+        if at is None:
+            at = self._raising_at[name] = defaultdict(list)
+            for i, r in enumerate(self.by_exception.get(name, ())):
+                at[r.path].append(i)
+        found = self.by_exception.get(name, [])
+        return [found[i] for i in sorted(i for path in paths for i in at.get(path, ()))]
+
+    def catching_paths(self, names: Iterable[str]) -> frozenset[str]:
+        """The files of ``catching(names)``."""
+        found = [self.catcher_paths[n] for n in names if n in self.catcher_paths]
         return found[0] if len(found) == 1 else frozenset().union(*found)
 
     def exported_name(self, path: str, symbol: str) -> tuple[str, str, int] | None:
