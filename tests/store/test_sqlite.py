@@ -1,6 +1,7 @@
 import zlib
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -173,7 +174,8 @@ def test_identifiers_are_rows_and_an_older_snapshots_json_list_still_reads(
 
 def test_an_analysis_blob_from_its_facts_json_is_the_same_bytes_surrogate_or_not() -> None:
     for text in ("plain", "caf\u00e9 \u2014", "caf\u00e9 \udcff"):
-        analysis = {"facts": {"when": [{"text": text}]}, "analysis": {"summary": text}}
-        blob = analysis_blob(analysis, facts_json(analysis["facts"]))
+        facts: dict[str, list[dict[str, Any]]] = {"when": [{"text": text}]}
+        analysis = {"facts": facts, "analysis": {"summary": text}}
+        blob = analysis_blob(analysis, facts_json(facts))
         assert blob == analysis_blob(analysis)
         assert "\udcff" not in zlib.decompress(blob).decode("utf-8")
