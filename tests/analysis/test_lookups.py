@@ -89,3 +89,22 @@ def test_related_entries_of_a_builtin_class_are_those_of_the_same_files_in_index
     assert ix.raising_in("ValueError", {"m3.py", "m0.py"}) == [
         r for r in every if r.path in ("m0.py", "m3.py")
     ]
+
+
+def test_catches_of_one_or_more_names_come_outside_tests_first_then_by_place() -> None:
+    files = {
+        "tests/test_a.py": "def test_a():\n    try:\n        f()\n    except KeyError:\n        pass\n",
+        "b.py": "def g():\n    try:\n        f()\n    except (ValueError, KeyError):\n        pass\n",
+        "a.py": "def h():\n    try:\n        f()\n    except ValueError:\n        pass\n",
+    }
+    ix = index_of([], [scan(path, text, "python") for path, text in files.items()], [], [])
+    assert [(c.path, c.exception) for c in ix.catches_of(["ValueError"])] == [
+        ("a.py", "ValueError"),
+        ("b.py", "ValueError"),
+    ]
+    assert [(c.path, c.exception) for c in ix.catches_of(["KeyError", "ValueError"])] == [
+        ("a.py", "ValueError"),
+        ("b.py", "KeyError"),
+        ("b.py", "ValueError"),
+        ("tests/test_a.py", "KeyError"),
+    ]

@@ -389,7 +389,10 @@ class Index:
     def catches_of(self, names: Iterable[str]) -> Iterator[Catch]:
         """The catches of these exception names: outside tests first, then by
         path and line, ties in the order of the names."""
-        return heapq.merge(*(self.catches.get(n, ()) for n in names), key=_catch_order)
+        found = [got for n in names if (got := self.catches.get(n))]
+        if len(found) == 1:
+            return iter(found[0])  # in that order already (most errors: one name)
+        return heapq.merge(*found, key=_catch_order)
 
     def catching(self, names: Iterable[str]) -> frozenset[tuple[str, str]]:
         """(path, symbol) of the functions with an ``except`` of one of these names."""
@@ -487,9 +490,10 @@ class Index:
 
     def enclosing(self, path: str, line: int) -> FuncDef | None:
         best: FuncDef | None = None
+        best_line = 0  # best.line (a function's line is 1 or more)
         for f in self.functions_in(path):
-            if f.line <= line <= f.end_line and (best is None or f.line >= best.line):
-                best = f
+            if f.line <= line <= f.end_line and f.line >= best_line:
+                best, best_line = f, f.line
         return best
 
 
