@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from errordex.picklable import by_fields
 from errordex.template import Template
 
 
@@ -35,6 +36,7 @@ class Repo:
         return self.slug.split("/", 1)[-1]
 
 
+@by_fields
 @dataclass(frozen=True)
 class Guard:
     """A condition under which a site runs, with the line it is written on.
@@ -77,6 +79,7 @@ class Guard:
         )
 
 
+@by_fields
 @dataclass(frozen=True, slots=True)
 class CallArg:
     """One argument of the call a ``raise`` makes: ``X(path, detail="gone")``
@@ -99,6 +102,7 @@ class CallArg:
         return self.expr.isdecimal()
 
 
+@by_fields
 @dataclass(frozen=True)
 class ThrowSite:
     """One place in the code that throws (or defines) an error message.

@@ -26,6 +26,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from errordex.picklable import by_fields
+
 Syntax = Literal[
     "rust-fmt",
     "py-percent",
@@ -41,6 +43,7 @@ Syntax = Literal[
 _WS = re.compile(r"\s+")
 
 
+@by_fields
 @dataclass(frozen=True)
 class Text:
     """Literal text of a message."""
@@ -48,6 +51,7 @@ class Text:
     text: str
 
 
+@by_fields
 @dataclass(frozen=True)
 class Hole:
     """A placeholder: ``expr`` is the name or expression ("" when positional
@@ -61,6 +65,7 @@ class Hole:
 Part = Text | Hole
 
 
+@by_fields
 @dataclass(frozen=True)
 class Template:
     syntax: str

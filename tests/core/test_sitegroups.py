@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import pickle
 import sysconfig
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
@@ -138,3 +139,15 @@ def test_a_site_revised_to_none_is_dropped() -> None:
         assert groups.n_sites == len(sites) - len(raised)
     kept = [s for s in sites if s not in raised]
     assert raised and got == group("python/cpython", kept)
+
+
+def test_a_site_pickles_as_its_fields_and_comes_back_whole() -> None:
+    # A site waits on disk pickled, twice read back: as a constructor call
+    # on its values (not its ``__dict__``, which names every field each time).
+    sites = [s for s in _real_sites() if s.args and s.guards]
+    assert sites
+    for site in sites:
+        data = pickle.dumps(site, pickle.HIGHEST_PROTOCOL)
+        back = pickle.loads(data)
+        assert back == site and back.args == site.args and repr(back) == repr(site)
+        assert b"context_hash" not in data and b"exception_type" not in data

@@ -1,14 +1,17 @@
+import zlib
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from errordex.analysis import facts_json
 from errordex.errors import NotFound, StoreError
 from errordex.group import group
 from errordex.model import Repo, Snapshot, ThrowSite
 from errordex.store import open_store
 from errordex.store.sqlite import SqliteStore
-from errordex.store.writer import SnapshotData
+from errordex.store.writer import SnapshotData, analysis_blob
 from errordex.template import Template
 from tests.store.conftest import AnyStore
 
@@ -167,3 +170,12 @@ def test_identifiers_are_rows_and_an_older_snapshots_json_list_still_reads(
     store.conn.execute("DELETE FROM snapshot_ident_names")
     store.conn.execute("INSERT INTO snapshot_idents VALUES (?, ?)", (sid, '["x", "y"]'))
     assert store.idents(sid) == {"x", "y"}
+
+
+def test_an_analysis_blob_from_its_facts_json_is_the_same_bytes_surrogate_or_not() -> None:
+    for text in ("plain", "caf\u00e9 \u2014", "caf\u00e9 \udcff"):
+        facts: dict[str, list[dict[str, Any]]] = {"when": [{"text": text}]}
+        analysis = {"facts": facts, "analysis": {"summary": text}}
+        blob = analysis_blob(analysis, facts_json(facts))
+        assert blob == analysis_blob(analysis)
+        assert "\udcff" not in zlib.decompress(blob).decode("utf-8")

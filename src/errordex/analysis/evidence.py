@@ -6,27 +6,13 @@ main process can hold one per file of a large repository.
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
-_T = TypeVar("_T")
-
-
-def _pickled_by_fields(cls: type[_T]) -> type[_T]:
-    """Pickle as a constructor call on the field values: workers send a great
-    many of these values, and this is over twice as fast both ways as the
-    slotted dataclass's own state protocol."""
-    get = operator.attrgetter(*cls.__slots__)  # type: ignore[attr-defined]
-
-    def __reduce__(self: _T) -> tuple[type[_T], tuple[Any, ...]]:
-        return cls, get(self)
-
-    cls.__reduce__ = __reduce__  # type: ignore[assignment,method-assign]
-    return cls
+from errordex.picklable import by_fields
 
 
-@_pickled_by_fields
+@by_fields
 @dataclass(frozen=True, slots=True)
 class DocLine:
     """A line of a "Raises:" / ":raises X:" docstring part or a Rust ``# Panics`` /
@@ -39,7 +25,7 @@ class DocLine:
     line: int
 
 
-@_pickled_by_fields
+@by_fields
 @dataclass(frozen=True, slots=True)
 class FuncDef:
     """A function or method definition. ``symbol`` is qualified the way the
@@ -63,7 +49,7 @@ class FuncDef:
     doc_files: tuple[str, ...] = ()
 
 
-@_pickled_by_fields
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Call:
     """A call ``callee(...)`` (by name) made inside ``caller`` ("" at module level)."""
@@ -75,7 +61,7 @@ class Call:
     text: str = ""
 
 
-@_pickled_by_fields
+@by_fields
 @dataclass(frozen=True, slots=True)
 class TestExpect:
     """A test that expects an error: ``pytest.raises``, ``assertRaises[Regex]``,
@@ -100,7 +86,7 @@ class TestExpect:
     fixed_line: int = 0
 
 
-@_pickled_by_fields
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Catch:
     """An ``except X`` clause (Python)."""
@@ -112,7 +98,7 @@ class Catch:
     text: str
 
 
-@_pickled_by_fields
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Scrutinee:
     """The value a ``match`` with a catch-all ``_`` arm looks at (Rust):
@@ -123,7 +109,7 @@ class Scrutinee:
     match_line: int = 0
 
 
-@_pickled_by_fields
+@by_fields
 @dataclass(frozen=True, slots=True)
 class Manifest:
     """Lines of a Cargo.toml that facts point at."""
@@ -140,7 +126,7 @@ class Manifest:
     inherits_version: bool = False
 
 
-@_pickled_by_fields
+@by_fields
 @dataclass(frozen=True, slots=True)
 class FileEvidence:
     path: str

@@ -528,17 +528,21 @@ def catches(chain: list[Fact], ix: Index, reach: list[Fact] | None = None) -> li
     a function on the way from public code to a site, before the ``except``
     line, is ``on_path`` (``calls`` names what it calls), and comes first:
     the library catches the error itself there."""
-    way: dict[tuple[str, str], tuple[str, int]] = {}
-    for name in sorted(_names_on_the_way(reach or [])):
-        if ix.defined.get(name, 0) > AMBIGUOUS:
-            continue
-        for f, line in ix.callers_of(name):
-            way.setdefault((f.path, f.symbol), (name, line))
     names = _caught_names(chain)
     # Only a function that both catches the error and calls on the way can be
-    # on the path: without one, the first ten catches are the answer.
-    if not way.keys() & ix.catching(names):
-        way = {}
+    # on the path: without one, the first ten catches are the answer. So only
+    # the calls made in a file with such an ``except`` are looked at (the
+    # others would load every caller's file).
+    catching = ix.catching(names)
+    way: dict[tuple[str, str], tuple[str, int]] = {}
+    if catching:
+        paths = ix.catching_paths(names)
+        for name in sorted(_names_on_the_way(reach or [])):
+            if ix.defined.get(name, 0) > AMBIGUOUS:
+                continue
+            for f, line in ix.callers_of(name, paths):
+                if (f.path, f.symbol) in catching:
+                    way.setdefault((f.path, f.symbol), (name, line))
     on_path: list[Fact] = []
     other: list[Fact] = []
     for c in ix.catches_of(names):
@@ -832,50 +836,65 @@ def related(entry: ErrorEntry, ix: Index, reach: list[Fact] | None = None) -> li
     out: dict[str, Fact] = {}
     # the same text twice (another template that reads the same) says nothing
     said = {entry.message}
-    for e, reason in _related_candidates(entry, ix, reach or []):
+    mine = guarded_names(entry)
+    for e, why, detail in _related_candidates(entry, ix, reach or [], mine):
         if len(out) >= MAX_RELATED:
             break
         if e.id == entry.id or e.id in out or e.message in said:
             continue
         if e.readable:
             said.add(e.message)
+            reason = _reason(why, detail, mine, e)
             out[e.id] = _at(e.path, e.line, id=e.id, message=e.message, reason=reason)
     return list(out.values())
 
 
+#: why ``_related_candidates`` offers an entry (``_reason`` words it): most
+#: candidates are passed over, so their reason is never written
+_SAME_FUNCTION, _SAME_CALL, _SAME_EXCEPTION, _SAME_WORDS = range(4)
+
+
+def _reason(why: int, detail: str | None, mine: frozenset[str], e: Related) -> str:
+    if why == _SAME_FUNCTION:
+        both = mine & e.guarded
+        return f"same function `{detail}`" + (f", checks `{sorted(both)[0]}` too" if both else "")
+    if why == _SAME_CALL:
+        return f"also thrown by `{detail}`"
+    if why == _SAME_EXCEPTION:
+        return f"same exception `{detail}`"
+    return "shared wording"
+
+
 def _related_candidates(
-    entry: ErrorEntry, ix: Index, reach: list[Fact]
-) -> Iterator[tuple[Related, str]]:
-    """Entries that may be related, and why, best reason first."""
+    entry: ErrorEntry, ix: Index, reach: list[Fact], mine: frozenset[str]
+) -> Iterator[tuple[Related, int, str | None]]:
+    """Entries that may be related, and why (``_reason``), best reason first;
+    ``mine``: the entry's ``guarded_names``."""
     cat = entry.catalog_sites
-    mine = guarded_names(entry)
     for s in cat:
         if s.symbol:
             same = ix.by_symbol.get((s.path, s.symbol), ())
             # the same guarded argument first, then in the order the code has them
             for e in sorted(same, key=lambda r: (not (mine & r.guarded), r.path, r.line)):
-                yield (
-                    e,
-                    f"same function `{s.symbol}`"
-                    + (f", checks `{sorted(mine & e.guarded)[0]}` too" if mine & e.guarded else ""),
-                )
+                yield e, _SAME_FUNCTION, s.symbol
     for r in reach:
         for chain in r.get("paths", ())[:MAX_PATHS]:
             api = chain[0]["function"] if chain else None
             for hop in chain:
                 for e in ix.by_symbol.get((hop["path"], hop["function"]), ()):
-                    yield e, f"also thrown by `{api}`"
+                    yield e, _SAME_CALL, api
     lang = plugins.find(entry.sites[0].language) if entry.sites else None
     for t in entry.exception_types:
         name = t.rsplit(".", 1)[-1]
-        here = {s.path for s in cat}
         builtin = lang is not None and lang.runtime.builtin_classes(name) is not None
-        for e in ix.by_exception.get(name, ()):
-            if not builtin or e.path in here:
-                yield e, f"same exception `{name}`"
+        found = (
+            ix.raising_in(name, {s.path for s in cat}) if builtin else ix.by_exception.get(name, ())
+        )
+        for e in found:
+            yield e, _SAME_EXCEPTION, name
     for t in sorted(trigrams_of(entry)):
         for e in ix.by_word.get(t, ()):
-            yield e, "shared wording"
+            yield e, _SAME_WORDS, None
 
 
 def invariant(entry: ErrorEntry) -> list[Fact]:

@@ -13,7 +13,7 @@ import heapq
 import re
 from array import array
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TypeVar
@@ -319,6 +319,10 @@ class Index:
         self.catchers = {
             n: frozenset((c.path, c.symbol) for c in found) for n, found in self.catches.items()
         }
+        #: exception name -> the files of its ``catchers``
+        self.catcher_paths = {
+            n: frozenset(path for path, _ in found) for n, found in self.catchers.items()
+        }
         self.manifests = cross.manifests
         self.exports = cross.exports
         self.root_exports = cross.root_exports
@@ -386,6 +390,8 @@ class Index:
         # functions on a public call's way to a site by it. (No ``by_path``:
         # the same file alone relates nothing.)
         self.by_exception = _shared(self.by_exception)
+        #: name -> path -> positions in ``by_exception[name]`` (``raising_in``), as asked
+        self._raising_at: dict[str, dict[str, list[int]]] = {}
         self.by_word = _shared(self.by_word)
 
     def matches_few(self, pattern: str, is_regex: bool) -> bool:
@@ -415,11 +421,31 @@ class Index:
     def catches_of(self, names: Iterable[str]) -> Iterator[Catch]:
         """The catches of these exception names: outside tests first, then by
         path and line, ties in the order of the names."""
-        return heapq.merge(*(self.catches.get(n, ()) for n in names), key=_catch_order)
+        found = [got for n in names if (got := self.catches.get(n))]
+        if len(found) == 1:
+            return iter(found[0])  # in that order already (most errors: one name)
+        return heapq.merge(*found, key=_catch_order)
 
     def catching(self, names: Iterable[str]) -> frozenset[tuple[str, str]]:
         """(path, symbol) of the functions with an ``except`` of one of these names."""
         found = [self.catchers[n] for n in names if n in self.catchers]
+        return found[0] if len(found) == 1 else frozenset().union(*found)
+
+    def raising_in(self, name: str, paths: Iterable[str]) -> list[Related]:
+        """``by_exception[name]`` of the entries at one of ``paths``, in its
+        order (a builtin class is raised all over: ValueError by a quarter of
+        the stdlib's entries, each of which asks for those in its own files)."""
+        at = self._raising_at.get(name)
+        if at is None:
+            at = self._raising_at[name] = defaultdict(list)
+            for i, r in enumerate(self.by_exception.get(name, ())):
+                at[r.path].append(i)
+        found = self.by_exception.get(name, [])
+        return [found[i] for i in sorted(i for path in paths for i in at.get(path, ()))]
+
+    def catching_paths(self, names: Iterable[str]) -> frozenset[str]:
+        """The files of ``catching(names)``."""
+        found = [self.catcher_paths[n] for n in names if n in self.catcher_paths]
         return found[0] if len(found) == 1 else frozenset().union(*found)
 
     def exported_name(self, path: str, symbol: str) -> tuple[str, str, int] | None:
@@ -513,11 +539,17 @@ class Index:
         """The first function of ``path`` with this symbol."""
         return self._by_path(path).first.get(symbol)
 
-    def callers_of(self, name: str) -> Iterator[tuple[FuncDef, int]]:
-        """Functions outside tests that call ``name``, with the line of the call."""
+    def callers_of(
+        self, name: str, paths: Container[str] | None = None
+    ) -> Iterator[tuple[FuncDef, int]]:
+        """Functions outside tests that call ``name``, with the line of the
+        call (only those defined in ``paths``, when given: the other files
+        are not read)."""
         for edge in self.callers.get(name, ()):
             file_no, func_no, line = _unpack(edge)
-            yield self.functions_in(self.paths[file_no])[func_no], line
+            path = self.paths[file_no]
+            if paths is None or path in paths:
+                yield self.functions_in(path)[func_no], line
 
     def scrutinee(self, path: str, line: int) -> tuple[str, int] | None:
         return self._by_path(path).scrutinees.get(line)
@@ -527,9 +559,10 @@ class Index:
 
     def enclosing(self, path: str, line: int) -> FuncDef | None:
         best: FuncDef | None = None
+        best_line = 0  # best.line (a function's line is 1 or more)
         for f in self.functions_in(path):
-            if f.line <= line <= f.end_line and (best is None or f.line >= best.line):
-                best = f
+            if f.line <= line <= f.end_line and f.line >= best_line:
+                best, best_line = f, f.line
         return best
 
 

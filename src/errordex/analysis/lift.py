@@ -221,14 +221,8 @@ def through_lets(
 ) -> tuple[str, list[int]]:
     """``text``, a check at line ``before`` in ``fn``, with each name that is
     one of ``fn``'s own bindings there (``let`` before it, not changed since)
-    replaced by what it holds; the lines of the bindings used.
-
-        >>> f = FuncDef("new", "W::new", "a.rs", 1, 9, True, params=("weights",),
-        ...     lets=(("iter", "weights.into_iter()", 2, 0),
-        ...           ("total", "iter.next().ok_or(Error::InvalidInput)?.clone()", 3, 5)))
-        >>> through_lets("!(total >= zero)", f, 4, "rust")
-        ('!(weights.into_iter().next() >= zero)', [2, 3])
-    """
+    replaced by what it holds; the lines of the bindings used
+    (``tests/analysis/test_lift_lets.py``)."""
     if fn is None or not fn.lets:
         return text, []
     used: list[int] = []
@@ -394,6 +388,8 @@ def _higher(text: str, start: FuncDef, ix: Index, language: str, callers: Caller
                     break
         frontier = nxt
     return out
+
+
 def _let_lines(path: str, lines: list[int]) -> list[Fact]:
     return [{"path": path, "line": n, "text": ""} for n in lines]
 

@@ -113,7 +113,13 @@ class _Writer(Fixes):
         """The public function a user calls that reaches the lead site: the
         site's own function when it is public, else the first public caller
         on a call chain down to it (``Dataset.isel`` for a raise in the
-        private ``drop_dims_from_indexers``)."""
+        private ``drop_dims_from_indexers``). Worked out once per page, which
+        asks it seven times on average."""
+        if not hasattr(self, "_api_memo"):
+            self._api_memo = self._api()
+        return self._api_memo
+
+    def _api(self) -> Fact | None:
         if self.fn is None:
             return None
         chains = [chain for chain in self.fn.get("paths", ()) if chain]
@@ -696,6 +702,7 @@ class _Writer(Fixes):
                     f"`{lifted[1][0]}=`."
                 )
         return section(text, [self.where])
+
     def type_required(self) -> dict[str, Any] | None:
         """ "Pass a function to `Route.get(…)`": the plain advice of a type
         check, in the user's call, with where the library checks it (the

@@ -89,8 +89,14 @@ def analysis_blob(analysis: dict[str, Any], facts_json: str | None = None) -> by
         text = analysis_json(analysis)
     else:  # the text json.dumps would give
         rest = json.dumps(analysis["analysis"], ensure_ascii=False)
-        text = _text(f'{{"facts": {facts_json}, "analysis": {rest}}}')
-    return zlib.compress(text.encode("utf-8"), 1)
+        text = f'{{"facts": {facts_json}, "analysis": {rest}}}'
+    try:
+        # ``_text`` changes nothing in text UTF-8 can encode: the encoding
+        # says at once, where ``_text`` reads every non-ASCII page again
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        data = _text(text).encode("utf-8")
+    return zlib.compress(data, 1)
 
 
 def compress(text: str) -> bytes:

@@ -216,6 +216,9 @@ class _Scan:
         ]
         strings: list[tuple[int, int]] = []  # outermost string literals: no code inside
         string_end = -1
+        # The loop below runs for every call of the file (the stdlib's 84k): its
+        # lookups are hoisted, and a node's fields are read once.
+        src, calls, intern = self.src, self.calls, sys.intern
         for start, neg_end, k, _, n in events:
             # inside a string only an f-string hole's calls count (`f"{_interpret_color(fg)}"`
             # in click's style is its call of the helper that raises)
@@ -229,18 +232,31 @@ class _Scan:
                 continue
             _, names, fn, public, in_test = scopes[-1]
             if k == _CALL:
-                callee = _callee(n.child_by_field_name("function"), self)
+                # ``_callee``, inline
+                name_node = n.child_by_field_name("function")
+                if name_node is None:
+                    continue
+                kind = name_node.type
+                if kind == "attribute":
+                    name_node = name_node.child_by_field_name("attribute")
+                    if name_node is None:
+                        continue
+                elif kind != "identifier":
+                    continue
+                callee = src[name_node.start_byte : name_node.end_byte].decode("utf-8", "replace")
                 if callee:
                     # as written, for lifting a helper's check to its caller's
                     # arguments (``lift``): a library's own call on one line
-                    size = n.end_byte - n.start_byte
-                    text = self.t(n) if fn and not in_test and size <= _MAX_CALL_TEXT else ""
-                    if n.start_point.row != n.end_point.row:
+                    row = n.start_point.row
+                    text = (
+                        src[start:-neg_end].decode("utf-8", "replace")
+                        if fn and not in_test and -neg_end - start <= _MAX_CALL_TEXT
+                        else ""
+                    )
+                    if text and row != n.end_point.row:
                         # a call over several lines, as one (a comment would end it)
                         text = "" if "#" in text else " ".join(text.split())
-                    self.calls.append(
-                        Call(sys.intern(callee), sys.intern(fn), n.start_point.row + 1, text)
-                    )
+                    calls.append(Call(intern(callee), intern(fn), row + 1, text))
                     if in_test and callee in _EXPECTING:
                         self.test_call(n, callee, fn)
             elif k == _FUNCTION:
