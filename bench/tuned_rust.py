@@ -350,6 +350,156 @@ CRATES: tuple[Crate, ...] = (
         "librust-cc-dev",
         ('cc::Build::new().file("x.c").try_compile("x")',),
     ),
+    Crate(
+        "regex",
+        "librust-regex-dev",
+        (
+            'regex::Regex::new("(")',
+            'regex::RegexBuilder::new("a{1000}{1000}").size_limit(10).build()',
+            'regex::Regex::new("\\\\p{Bogus}")',
+            'regex::bytes::Regex::new("[z-a]")',
+        ),
+    ),
+    Crate(
+        "serde_yaml",
+        "librust-serde-yaml-dev",
+        (
+            'serde_yaml::from_str::<u8>("300")',
+            'serde_yaml::from_str::<Vec<u8>>("a: [")',
+            'serde_yaml::from_str::<std::collections::BTreeMap<String, u8>>("a: b")',
+            'serde_yaml::from_str::<Point>("x: 1")',
+            'serde_yaml::from_str::<u8>("a\\n---\\nb")',
+            'serde_yaml::from_str::<Point>("x: 1\\ny: 2\\nz: 3")',
+        ),
+        prelude=(
+            "#[derive(Debug, serde::Deserialize)] #[serde(deny_unknown_fields)]"
+            " struct Point { x: u8, y: u8 }\n"
+        ),
+        serde=True,
+    ),
+    Crate(
+        "quick-xml",
+        "librust-quick-xml-dev",
+        (
+            '{ let mut r = quick_xml::Reader::from_str("<a></b>"); r.read_event().and_then(|_| r.read_event()).map(|_| ()) }',
+            'quick_xml::escape::unescape("&bogus;")',
+            'quick_xml::escape::unescape("a & b")',
+            'quick_xml::escape::unescape("&#xFFFFFFFF;")',
+            '{ let mut r = quick_xml::Reader::from_str("<a"); r.read_event().map(|_| ()) }',
+        ),
+    ),
+    Crate(
+        "ron",
+        "librust-ron-dev",
+        (
+            'ron::from_str::<u8>("300")',
+            'ron::from_str::<Vec<u8>>("[1, 2")',
+            'ron::from_str::<String>("nope")',
+            'ron::from_str::<bool>("maybe")',
+        ),
+    ),
+    Crate(
+        "rust_decimal",
+        "librust-rust-decimal-dev",
+        (
+            '"abc".parse::<rust_decimal::Decimal>()',
+            '"".parse::<rust_decimal::Decimal>()',
+            "rust_decimal::Decimal::try_new(1, 40)",
+            'rust_decimal::Decimal::from_scientific("1e")',
+            'rust_decimal::Decimal::from_str_radix("zz", 10)',
+        ),
+    ),
+    Crate(
+        "mime",
+        "librust-mime-dev",
+        (
+            '"text".parse::<mime::Mime>()',
+            '"text/plain; charset=\\"utf".parse::<mime::Mime>()',
+            '"text/pl ain".parse::<mime::Mime>()',
+            '"".parse::<mime::Mime>()',
+            '"text/plain; charset".parse::<mime::Mime>()',
+        ),
+    ),
+    Crate(
+        "shell-words",
+        "librust-shell-words-dev",
+        ('shell_words::split("a \'b")', 'shell_words::split("a \\"b")'),
+    ),
+    Crate(
+        "bs58",
+        "librust-bs58-dev",
+        (
+            'bs58::decode("0OIl").into_vec()',
+            'bs58::decode("abcdef").into(&mut [0u8; 1])',
+            'bs58::decode("1").with_check(None).into_vec()',
+        ),
+        features=("check",),
+    ),
+    Crate(
+        "bincode",
+        "librust-bincode-dev",
+        (
+            "bincode::deserialize::<u64>(&[1, 2])",
+            "bincode::deserialize::<bool>(&[5])",
+            "bincode::deserialize::<String>(&[1, 0, 0, 0, 0, 0, 0, 0, 0xff])",
+            "bincode::deserialize::<char>(&[0xff])",
+            "bincode::deserialize::<Option<u8>>(&[7])",
+        ),
+    ),
+    Crate(
+        "serde_cbor",
+        "librust-serde-cbor-dev",
+        (
+            "serde_cbor::from_slice::<u8>(&[0x19, 0x01])",
+            "serde_cbor::from_slice::<String>(&[0x01])",
+            "serde_cbor::from_slice::<u8>(&[0x1c])",
+            "serde_cbor::from_slice::<u8>(&[0x01, 0x02])",
+        ),
+    ),
+    Crate(
+        "arrayvec",
+        "librust-arrayvec-dev",
+        (
+            "{ let mut v = arrayvec::ArrayVec::<u8, 1>::new(); v.push(1); v.try_push(2) }",
+            'arrayvec::ArrayString::<2>::from("abc")',
+            "{ let mut v = arrayvec::ArrayVec::<u8, 1>::new(); v.try_insert(3, 1) }",
+        ),
+    ),
+    Crate(
+        "toml_edit",
+        "librust-toml-edit-dev",
+        (
+            '"a = ".parse::<toml_edit::Document>()',
+            '"a = 1\\na = 2".parse::<toml_edit::Document>()',
+            '"[a]\\n[a]".parse::<toml_edit::Document>()',
+        ),
+    ),
+    Crate(
+        "num-rational",
+        "librust-num-rational-dev",
+        (
+            '"1/0".parse::<num_rational::Ratio<i32>>()',
+            '"1/2/3".parse::<num_rational::Ratio<i32>>()',
+        ),
+    ),
+    Crate(
+        "ascii",
+        "librust-ascii-dev",
+        (
+            'ascii::AsciiString::from_ascii("h\\u{e9}llo")',
+            "ascii::AsciiChar::from_ascii(200u8)",
+            'ascii::AsciiStr::from_ascii("\\u{e9}")',
+        ),
+    ),
+    Crate(
+        "zip",
+        "librust-zip-dev",
+        (
+            'zip::ZipArchive::new(std::io::Cursor::new(b"not a zip".to_vec())).map(|_| ())',
+            '{ let mut z = zip::ZipArchive::new(std::io::Cursor::new(b"PK\\x05\\x06\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0".to_vec())).unwrap(); z.by_name("x").map(|_| ()) }',
+        ),
+        features=("deflate",),
+    ),
 )
 
 
