@@ -105,3 +105,27 @@ def test_a_python_repr_is_not_read_as_rust_debug() -> None:
 def test_names_in_a_list_are_data_not_the_errors_own() -> None:
     text = "ErrorInner { kind: ValueValidation, context: FlatMap { keys: [InvalidArg, InvalidValue] } }"
     assert [n for n, _ in _names(text)] == ["ErrorInner", "ValueValidation", "FlatMap"]
+
+
+def test_a_message_held_in_a_field_or_an_inner_variant_is_the_error_message() -> None:
+    # printed by cc 1.0.73 (Build::try_compile without OUT_DIR), serde_cbor
+    # 0.11.2 (from_slice::<String>(&[0x01])) and serde_yaml 0.8.26's yaml
+    # scanner (from_str("a: [")), as the bench's programs ran them
+    held = {
+        'Error { kind: EnvVarNotFound, message: "Environment variable OUT_DIR not defined." }': (
+            "Environment variable OUT_DIR not defined."
+        ),
+        'ErrorImpl { code: Message("invalid type: integer `1`, expected a string"), offset: 0 }': (
+            "invalid type: integer `1`, expected a string"
+        ),
+        'Scan(ScanError { mark: Marker { index: 4, line: 2, col: 0 }, info: "while parsing a'
+        ' node, did not find expected node content" })': (
+            "while parsing a node, did not find expected node content"
+        ),
+    }
+    for text, message in held.items():
+        (part,) = parse(text)
+        assert part.values["error_message"] == message
+    # a string that is no sentence is data the error holds
+    (part,) = parse('Io(Named { path: "x", kind: Missing("ab") })')
+    assert "error_message" not in part.values

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 
 from errordex.languages.rust.debug import is_debug, named, opaque
-from errordex.paste.model import Found, Frame, ParsedError
+from errordex.paste.model import Found, Frame, Named, ParsedError
 
 MAX_MESSAGE_LINES = 200
 #: Causes read from one ``Caused by:`` list.
@@ -308,11 +308,36 @@ def _leading_string(text: str) -> str | None:
         if "kind" in fields and len(err) >= 2 and err[0] == err[-1] == '"':
             return _unescape(err[1:-1])
     if not top or not top[0].items or not top[0].items[0].startswith('"'):
-        return None
+        return _held_message(top)
     lit = top[0].items[0]
     if len(lit) < 2 or not lit.endswith('"'):
         return None
     return _unescape(lit[1:-1])
+
+
+#: Field names that hold an error's message in its Debug form
+_MESSAGE_FIELDS = frozenset({"message", "msg", "info", "description", "reason", "error", "details"})
+
+
+def _held_message(top: list[Named]) -> str | None:
+    """The message a value holds deeper in: a field named for one (cc's
+    ``Error { kind: EnvVarNotFound, message: "Environment variable .." }``,
+    yaml's ``ScanError { mark: .., info: ".." }``), or a variant inside
+    that wraps a sentence (serde_cbor's ``ErrorImpl { code: Message("invalid
+    type: ..") , offset: 0 }``). The first in the text; a string that is no
+    sentence (``UnknownField("z")``) is data, not a message."""
+    for n in top:
+        for field, value in n.fields:
+            if field in _MESSAGE_FIELDS and _quoted(value):
+                return _unescape(value[1:-1])
+        if n.depth > 0 and n.items and _quoted(n.items[0]) and " " in n.items[0].strip('"'):
+            return _unescape(n.items[0][1:-1])
+    return None
+
+
+def _quoted(value: str) -> bool:
+    """A whole string literal (not one cut at ``debug.MAX_VALUE``)."""
+    return len(value) >= 2 and value[0] == value[-1] == '"' and not value.endswith('\\"')
 
 
 def _add_error_message(values: dict[str, str]) -> None:
