@@ -351,16 +351,6 @@ CRATES: tuple[Crate, ...] = (
         ('cc::Build::new().file("x.c").try_compile("x")',),
     ),
     Crate(
-        "regex",
-        "librust-regex-dev",
-        (
-            'regex::Regex::new("(")',
-            'regex::RegexBuilder::new("a{1000}{1000}").size_limit(10).build()',
-            'regex::Regex::new("\\\\p{Bogus}")',
-            'regex::bytes::Regex::new("[z-a]")',
-        ),
-    ),
-    Crate(
         "serde_yaml",
         "librust-serde-yaml-dev",
         (

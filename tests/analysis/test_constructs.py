@@ -168,3 +168,41 @@ def test_axum_rejection_bodies_are_sites(tmp_path: Path) -> None:
     assert ("axum/src/extract/rejection.rs", "JsonDataError") in {
         (s.path, s.exception_type) for s in e.sites
     }
+
+
+REGISTRY = Path("/usr/share/cargo/registry")
+
+
+def _crate(tmp_path: Path, name: str, slug: str) -> SqliteStore:
+    found = sorted(REGISTRY.glob(f"{name}-[0-9]*"))
+    if not found:
+        pytest.skip(f"needs Debian's librust-{name}-dev")
+    store = SqliteStore(tmp_path / "db.sqlite")
+    index(str(found[-1]), store, name=slug, jobs=1)
+    return store
+
+
+def test_an_error_built_of_its_text_is_a_site_with_that_text(tmp_path: Path) -> None:
+    # syn 1.0: Error::new(err.span(), "lex error"), and new_at's
+    # Error::new(scope, format!("unexpected end of input, {}", message))
+    store = _crate(tmp_path, "syn", "dtolnay/syn")
+    messages = {e.message: e for e in store.entries()}
+    lex = messages["lex error"]
+    assert [(s.path, s.kind, s.exception_type) for s in lex.sites] == [
+        ("src/error.rs", "err-return", "Error")
+    ]
+    assert "unexpected end of input, {}" in messages
+    assert "unexpected token" in messages
+
+
+def test_a_helper_that_passes_its_text_to_the_error_makes_each_call_a_site(
+    tmp_path: Path,
+) -> None:
+    # rust_decimal 1.23: tail_error(from: &'static str) { Err(from.into()) },
+    # called as tail_error("Invalid decimal: empty"); cc 1.0's
+    # Error::new(ErrorKind::EnvVarNotFound, &format!("Environment variable {} not defined.", v))
+    store = _crate(tmp_path, "rust_decimal", "paupino/rust-decimal")
+    empty = next(e for e in store.entries() if e.message == "Invalid decimal: empty")
+    via = [s for s in empty.sites if s.via]
+    assert via and via[0].via is not None and "tail_error" in via[0].via
+    assert any(s.via is None for s in empty.sites)  # Error::from("Invalid decimal: empty")

@@ -104,7 +104,7 @@ def constructs(f: _File, caught: grammars.Captures) -> list[ThrowSite]:
         parent = node.parent
         if parent is None or parent.type in _PATTERNS:
             continue
-        io = _io_error(f, node) or _custom(f, node)
+        io = _io_error(f, node) or _custom(f, node) or _message_ctor(f, node)
         if io is not None:
             out.append(io)
             continue
@@ -243,6 +243,95 @@ def _custom(f: _File, node: Node) -> ThrowSite | None:
     if tmpl is None:
         return None
     return f.site("err-return", node, call, tmpl)
+
+
+#: ``Error::new(span, "lex error")``, ``Error::from("Invalid decimal: empty")``,
+#: ``Self::msg(..)``: an error type's constructor given its text
+_MESSAGE_CTOR = re.compile(rb"(?:^|::)\s*(Self|[A-Z]\w*)\s*::\s*(new|from|msg)$")
+
+
+def _message_ctor(f: _File, node: Node) -> ThrowSite | None:
+    """``Error::new(err.span(), "lex error")`` (syn's), ``Error::new(
+    ErrorKind::EnvVarNotFound, "Environment variable OUT_DIR not defined.")``
+    (cc's), ``Error::from("Invalid decimal: empty")`` (rust_decimal's): a
+    value of an error type built of one text, which it keeps and prints (a
+    ``Display`` may add to it: cc prints ``{kind:?}: {message}``, the text
+    is then found inside). Built of the function's parameter instead
+    (``Error::new(span, message)``, ``format!("unexpected end of input, {}",
+    message)``), the function is a helper each call of which passes the text
+    (``helpers``)."""
+    m = _MESSAGE_CTOR.search(f.src[node.start_byte : node.end_byte])
+    call = node.parent
+    if m is None or call is None or call.type != "call_expression":
+        return None
+    if call.child_by_field_name("function") != node:
+        return None
+    owner = m.group(1).decode()
+    if owner == "Self":
+        found = f.impl_type(node)
+        if found is None:
+            return None
+        owner = found
+    if not _errish(f, owner):
+        return None
+    args = call.child_by_field_name("arguments")
+    named = [c for c in args.named_children if "comment" not in c.type] if args else []
+    if not named or (m.group(2) == b"from" and len(named) != 1):
+        return None
+    texts = [(a, t) for a in named if (t := f.string_expr([a])) is not None]
+    if len(texts) > 1:
+        return None  # which one it prints, its type says
+    if not texts:
+        fw = helpers.forwarder(f, param(named[-1], f.text_of), owner)
+        if fw is not None:
+            f.forwarders.append(replace(fw, kind="err-return"))
+        return None
+    arg, tmpl = texts[0]
+    for h in tmpl.holes:  # format!("unexpected end of input, {}", message)
+        word = _named_in(f, arg, h.expr) if h.expr else None
+        fw = helpers.forwarder(f, word, owner) if word is not None else None
+        if fw is not None:
+            f.forwarders.append(replace(fw, kind="err-return", template=tmpl))
+            break
+    return None if tmpl.dynamic else f.site("err-return", node, call, tmpl, owner)
+
+
+_TO_TEXT = frozenset({"into", "to_string", "to_owned"})
+
+
+def param(node: Node, text_of: Callable[[Node], str]) -> Node:
+    """The identifier a text argument passes on: ``message``, ``&message``,
+    ``message.into()``, ``message.to_string()``; else ``node``."""
+    while node.type in ("reference_expression", "call_expression"):
+        if node.type == "reference_expression":
+            inner = node.child_by_field_name("value")
+        else:
+            func = node.child_by_field_name("function")
+            args = node.child_by_field_name("arguments")
+            field = func.child_by_field_name("field") if func is not None else None
+            if (
+                field is None
+                or text_of(field) not in _TO_TEXT
+                or args is None
+                or args.named_child_count
+            ):
+                return node
+            inner = func.child_by_field_name("value") if func is not None else None
+        if inner is None:
+            return node
+        node = inner
+    return node
+
+
+def _named_in(f: _File, node: Node, word: str) -> Node | None:
+    """The identifier ``word`` among the tokens of ``node`` (a ``format!``'s)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.type == "identifier" and f.text_of(n) == word:
+            return n
+        stack.extend(n.children)
+    return None
 
 
 def _errish(f: _File, name: str) -> bool:

@@ -708,6 +708,12 @@ class _File:
         tmpl = self._string_expr(groups[0])
         if tmpl is not None:
             self._add("err-return", call, call, tmpl)
+        elif len(groups[0]) == 1:
+            # ``Err(from.into())`` of the function's text parameter: each
+            # call passes the message (rust_decimal's ``tail_error("..")``)
+            fw = helpers.forwarder(self, construct.param(groups[0][0], self.text_of), "")
+            if fw is not None:
+                self.forwarders.append(replace(fw, kind="err-return", exception_type=None))
 
     def _error_attr(self, attr: Node, args: Node) -> None:
         groups = _groups(args)
