@@ -146,3 +146,24 @@ def test_a_debug_value_leads_to_its_kind_not_to_the_names_it_holds_in_lists(
     ``ValueValidation``, not the ``InvalidValue`` context key in a list."""
     top = _answer(store, case[form])
     assert top["message"] == case["message"]
+
+
+def test_a_value_that_prints_its_message_is_told_by_it_not_by_its_name(tmp_path: Path) -> None:
+    # syn 1.0.107, syn::parse_str::<syn::Type>("&&&") as a program printed it:
+    # every error of syn is an `Error`, so the name says nothing; the text does
+    found = sorted(REGISTRY.glob("syn-1.*"))
+    if not found:
+        pytest.skip("needs Debian's librust-syn-dev")
+    store = SqliteStore(tmp_path / "db.sqlite")
+    index(str(found[-1]), store, name="dtolnay/syn", jobs=1)
+    said = (
+        "unexpected end of input, expected one of: `for`, parentheses, `fn`, `unsafe`,"
+        " `extern`, identifier, `::`, `<`, square brackets, `*`, `&`, `!`, `impl`, `_`, lifetime"
+    )
+    for text in (
+        said,
+        f'Error("{said}")',
+        f"\nthread 'main' (4242) panicked at src/main.rs:9:30:\n"
+        f'called `Result::unwrap()` on an `Err` value: Error("{said}")\n',
+    ):
+        assert _answer(store, text)["message"] == "unexpected end of input, {}", text

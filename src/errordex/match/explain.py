@@ -281,6 +281,7 @@ def rank(
     by_name, bonus, shapes = _by_name(source, named, limit * FANOUT)
     cands += [c for c, _ in by_name.values()]
     best: dict[tuple[str, str], Match] = {}
+    whole: set[tuple[str, str]] = set()  # the templates that verify all of ``inner``
     types_of: dict[tuple[str, str], tuple[str, ...]] = {}
     for c in cands:
         types_of[c.repo, c.entry_id] = c.exception_types
@@ -291,6 +292,8 @@ def rank(
             # its text elsewhere (typer vendors click's texts)
             m = replace(m, score=round(m.score + PACKAGE_BONUS, 4))
         key = (c.repo, c.entry_id)
+        if inner is not None and m.exact and not m.partial and _verifies(c.template, inner):
+            whole.add(key)
         got = by_name.get(key)
         if got is not None and not (m.exact and not m.partial):
             m = _named_match(
@@ -300,6 +303,8 @@ def rank(
         old = best.get(key)
         if old is None or _order(m) > _order(old):
             best[key] = m
+    if whole and by_name:
+        best = _told_by_text(best, whole)
     ranked = sorted((m for m in best.values() if _shown(m)), key=_order, reverse=True)
     if not stack and exception_type and message.strip() and not (ranked and ranked[0].confident):
         # a text that verifies as another type's: the error a wrapper caught
@@ -312,6 +317,23 @@ def rank(
             key = (sole.repo, sole.entry_id)
             ranked = [sole, *(m for m in ranked if (m.repo, m.entry_id) != key)]
     return ranked[:limit]
+
+
+def _told_by_text(
+    best: dict[tuple[str, str], Match], whole: set[tuple[str, str]]
+) -> dict[tuple[str, str], Match]:
+    """A value that prints its own message (syn's ``Error("unexpected end of
+    input, expected one of: ..")``) is told by that text: when templates
+    verify the whole of it (``whole``), the entries found only by the
+    value's names (every ``Error`` of the crate) come after them."""
+    told = [best[k].score for k in whole if k in best]
+    if not told:
+        return best
+    floor = round(min(told) - 0.01, 4)
+    return {
+        k: replace(m, score=min(m.score, floor)) if m.chain and k not in whole else m
+        for k, m in best.items()
+    }
 
 
 #: what a verified match gains when a site is in the package a qualified
@@ -683,6 +705,12 @@ def _frame_level(
 @lru_cache(maxsize=8192)
 def _compiled(t: Template) -> Matcher:
     return compile_template(t)
+
+
+def _verifies(t: Template, text: str) -> bool:
+    """``t`` has words of its own and matches all of ``text``."""
+    matcher = _compiled(t)
+    return matcher.textual and matcher.worded and matcher.match(text) is not None
 
 
 def _judge(
