@@ -206,3 +206,12 @@ def test_a_helper_that_passes_its_text_to_the_error_makes_each_call_a_site(
     via = [s for s in empty.sites if s.via]
     assert via and via[0].via is not None and "tail_error" in via[0].via
     assert any(s.via is None for s in empty.sites)  # Error::from("Invalid decimal: empty")
+
+
+def test_a_display_that_writes_a_const_of_its_file_has_that_text(tmp_path: Path) -> None:
+    # arrayvec 0.7: const CAPERROR: &'static str = "insufficient capacity";
+    # impl Display for CapacityError { write!(f, "{}", CAPERROR) }
+    store = _crate(tmp_path, "arrayvec", "bluss/arrayvec")
+    e = next(e for e in store.entries() if e.message == "insufficient capacity")
+    assert "CapacityError" in e.exception_types
+    assert any(s.path == "src/errors.rs" and s.kind == "display-impl" for s in e.sites)

@@ -796,7 +796,22 @@ class _File:
         if not lit:  # panic!(""): an empty message, not none (panic!() says "explicit panic")
             return Template(syntax="literal", parts=(), dynamic=False)
         positional, named = self._fmt_args(groups[skip + 1 :])
-        return parse_format(lit, positional, named)
+        return self._with_consts(parse_format(lit, positional, named))
+
+    def _with_consts(self, tmpl: Template) -> Template:
+        """``write!(f, "{}", CAPERROR)``: a placeholder shown with ``{}`` of
+        a string ``const`` of the file is that text (arrayvec's, ascii's)."""
+        if not self.consts or not any(
+            isinstance(p, Hole) and p.expr in self.consts for p in tmpl.parts
+        ):
+            return tmpl
+        parts = [
+            Text(self.consts[p.expr])
+            if isinstance(p, Hole) and p.expr in self.consts and p.spec in ("{}", f"{{{p.expr}}}")
+            else p
+            for p in tmpl.parts
+        ]
+        return Template.of(tmpl.syntax, *parts)
 
     def _message(self, nodes: list[Node]) -> Template:
         """A message argument (``expect``): what it says, or a runtime hole."""
