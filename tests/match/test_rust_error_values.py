@@ -167,3 +167,17 @@ def test_a_value_that_prints_its_message_is_told_by_it_not_by_its_name(tmp_path:
         f'called `Result::unwrap()` on an `Err` value: Error("{said}")\n',
     ):
         assert _answer(store, text)["message"] == "unexpected end of input, {}", text
+
+
+def test_a_std_error_held_inside_leads_to_the_crate_that_holds_it(tmp_path: Path) -> None:
+    # bincode 1.3.3 holds std's Utf8Error in InvalidUtf8Encoding; bstr 0.2
+    # declares a Utf8Error of its own, with the same fields
+    crates = {"bincode-1.3.3": "servo/bincode", "bstr-0.2.17": "BurntSushi/bstr"}
+    if not all((REGISTRY / c).is_dir() for c in crates):
+        pytest.skip("needs Debian's librust-bincode-dev and librust-bstr-dev")
+    store = SqliteStore(tmp_path / "db.sqlite")
+    for crate, slug in crates.items():
+        index(str(REGISTRY / crate), store, name=slug, jobs=1)
+    top = _answer(store, "InvalidUtf8Encoding(Utf8Error { valid_up_to: 0, error_len: Some(1) })")
+    assert top["repo"] == "servo/bincode"
+    assert top["message"] == "string is not valid utf8"

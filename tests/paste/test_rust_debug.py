@@ -129,3 +129,17 @@ def test_a_message_held_in_a_field_or_an_inner_variant_is_the_error_message() ->
     # a string that is no sentence is data the error holds
     (part,) = parse('Io(Named { path: "x", kind: Missing("ab") })')
     assert "error_message" not in part.values
+
+
+def test_std_values_inside_a_crate_error_are_marked_or_left_out() -> None:
+    # bincode 1.3.3's deserialize::<u64>(&[1, 2]) and ::<String>(..0xff):
+    # std's io::Error of a kind (Kind(UnexpectedEof)) names no crate's
+    # error; std's Utf8Error inside bincode's variant is std's, not bstr's
+    assert _names("Io(Kind(UnexpectedEof))") == [("Io", 0)]
+    inner = named("InvalidUtf8Encoding(Utf8Error { valid_up_to: 0, error_len: Some(1) })")
+    assert [(n.name, n.runtime) for n in inner] == [
+        ("InvalidUtf8Encoding", False),
+        ("Utf8Error", True),
+    ]
+    # returned alone, it is the crate's own (bstr's Utf8Error)
+    assert not named("Utf8Error { valid_up_to: 2, error_len: Some(1) }")[0].runtime

@@ -569,7 +569,7 @@ def _named_match(
     unfilled = len({h.expr or h.spec for h in c.template.holes}) - len(values)
     score = (
         0.6
-        + 0.03 * min(n.depth, 5)
+        + 0.03 * min(0 if n.runtime else n.depth, 5)
         + 0.04 * min(others, 3)
         + 0.02 * min(len(values), 3)
         - 0.01 * min(max(unfilled, 0), 3)

@@ -31,6 +31,10 @@ class Named:
     depth: int
     fields: tuple[tuple[str, str], ...] = ()
     items: tuple[str, ...] = ()
+    #: a type of the language's runtime (Rust's ``Utf8Error``) held inside
+    #: another value: a crate's type of the same name is not what printed
+    #: it, so its depth says nothing of which crate's error it is
+    runtime: bool = False
 
 
 @dataclass(frozen=True)

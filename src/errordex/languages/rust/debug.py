@@ -45,6 +45,32 @@ _TOKEN = re.compile(
 )
 #: Names that wrap a value rather than name an error.
 _WRAPPERS = frozenset({"Some", "None", "Ok", "Err", "Box", "Arc", "Rc", "Cow"})
+#: The standard library's error types, which crates hold inside their own
+#: (bincode's ``InvalidUtf8Encoding(Utf8Error { .. })``) and some copy by
+#: name (bstr's ``Utf8Error``): held inside another value, they are std's
+STD_ERRORS = frozenset(
+    {
+        *("Utf8Error", "FromUtf8Error", "FromUtf16Error", "ParseIntError", "ParseFloatError"),
+        *("ParseBoolError", "ParseCharError", "TryFromIntError", "TryFromSliceError"),
+        *("CharTryFromError", "AddrParseError", "SystemTimeError", "RecvError", "TryRecvError"),
+        *("NulError", "FromBytesWithNulError", "IntoStringError", "LayoutError", "Custom", "Os"),
+    }
+)
+#: ``io::ErrorKind``'s variants: std prints an ``io::Error`` made of one as
+#: ``Kind(UnexpectedEof)``, a kind with no message of any crate's
+IO_KINDS = frozenset(
+    {
+        *("NotFound", "PermissionDenied", "ConnectionRefused", "ConnectionReset"),
+        *("ConnectionAborted", "NotConnected", "AddrInUse", "AddrNotAvailable", "BrokenPipe"),
+        *("AlreadyExists", "WouldBlock", "InvalidInput", "InvalidData", "TimedOut"),
+        *("WriteZero", "Interrupted", "Unsupported", "UnexpectedEof", "OutOfMemory", "Other"),
+        *("HostUnreachable", "NetworkUnreachable", "NetworkDown", "IsADirectory"),
+        *("NotADirectory", "DirectoryNotEmpty", "ReadOnlyFilesystem", "StorageFull"),
+        *("ResourceBusy", "Deadlock", "FileTooLarge", "InvalidFilename", "TooManyLinks"),
+        *("ArgumentListTooLong", "StaleNetworkFileHandle", "NotSeekable", "QuotaExceeded"),
+        *("ExecutableFileBusy", "CrossesDevices", "Uncategorized"),
+    }
+)
 _CLOSE = {"{": "}", "(": ")", "[": "]"}
 
 
@@ -175,11 +201,13 @@ class _Reader:
             and name not in _WRAPPERS
             and not self.listing
             and len(self.out) < MAX_NAMES
+            and not self._io_kind(name, nxt)
         )
         inner = depth if name in _WRAPPERS else depth + 1
         at = len(self.out)
+        runtime = depth > 0 and name in STD_ERRORS
         if keep:
-            self.out.append(Named(name, depth))
+            self.out.append(Named(name, depth, runtime=runtime))
         if not opens or nxt is None:
             return
         self.i += 1
@@ -187,7 +215,20 @@ class _Reader:
         if keep:
             fields = tuple((f, self._short(s, e)) for f, s, e in parts if f is not None and e >= s)
             items = tuple(self._short(s, e) for f, s, e in parts if f is None and e >= s)
-            self.out[at] = Named(name, depth, fields, items)
+            self.out[at] = Named(name, depth, fields, items, runtime)
+
+    def _io_kind(self, name: str, nxt: tuple[str, str, int, int] | None) -> bool:
+        """``Kind(UnexpectedEof)`` as std prints an ``io::Error`` of a kind:
+        neither name is a crate's error (both are left out)."""
+        if name == "Kind" and nxt is not None and nxt[1] == "(":
+            inner, close = self.peek(1), self.peek(2)
+            return (
+                inner is not None and inner[1] in IO_KINDS and close is not None and close[1] == ")"
+            )
+        if name in IO_KINDS and self.i >= 3:
+            before, kind = self.t[self.i - 2], self.t[self.i - 3]
+            return before[1] == "(" and kind[1] == "Kind" and nxt is not None and nxt[1] == ")"
+        return False
 
     def _group(self, open_: str, depth: int) -> None:
         if depth < MAX_DEPTH:
