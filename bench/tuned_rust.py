@@ -490,6 +490,68 @@ CRATES: tuple[Crate, ...] = (
         ),
         features=("deflate",),
     ),
+    Crate(
+        "num-complex",
+        "librust-num-complex-dev",
+        (
+            '"1+".parse::<num_complex::Complex<f64>>()',
+            '"abc".parse::<num_complex::Complex<f64>>()',
+        ),
+    ),
+    Crate(
+        "ordered-float",
+        "librust-ordered-float-dev",
+        (
+            "ordered_float::NotNan::new(f64::NAN)",
+            '"x".parse::<ordered_float::NotNan<f64>>()',
+            '"NaN".parse::<ordered_float::NotNan<f64>>()',
+        ),
+    ),
+    Crate(
+        "rmp-serde",
+        "librust-rmp-serde-dev",
+        (
+            "rmp_serde::from_slice::<u8>(&[0xc1])",
+            "rmp_serde::from_slice::<String>(&[0x01])",
+            "rmp_serde::from_slice::<u8>(&[])",
+            "rmp_serde::from_slice::<u8>(&[0xcd, 0x01, 0x2c])",
+        ),
+    ),
+    Crate(
+        "serde_urlencoded",
+        "librust-serde-urlencoded-dev",
+        (
+            'serde_urlencoded::from_str::<Point>("x=a&y=1")',
+            'serde_urlencoded::to_string(&[("a", vec![1u8])])',
+        ),
+        prelude="#[derive(Debug, serde::Deserialize)] struct Point { x: u8, y: u8 }\n",
+        serde=True,
+    ),
+    Crate(
+        "lexical-core",
+        "librust-lexical-core-dev",
+        (
+            'lexical_core::parse::<u8>(b"x")',
+            'lexical_core::parse::<u8>(b"300")',
+            'lexical_core::parse::<f64>(b"")',
+        ),
+    ),
+    Crate(
+        "byte-unit",
+        "librust-byte-unit-dev",
+        (
+            'byte_unit::Byte::from_str("12 XB")',
+            'byte_unit::Byte::from_str("abc")',
+        ),
+    ),
+    Crate(
+        "indicatif",
+        "librust-indicatif-dev",
+        (
+            'indicatif::ProgressStyle::with_template("{bar:abc}").map(|_| ())',
+            'indicatif::ProgressStyle::with_template("{msg:>x}").map(|_| ())',
+        ),
+    ),
 )
 
 

@@ -215,3 +215,14 @@ def test_a_display_that_writes_a_const_of_its_file_has_that_text(tmp_path: Path)
     e = next(e for e in store.entries() if e.message == "insufficient capacity")
     assert "CapacityError" in e.exception_types
     assert any(s.path == "src/errors.rs" and s.kind == "display-impl" for s in e.sites)
+
+
+def test_a_variant_whose_display_writes_what_it_holds_takes_the_text_it_is_built_with(
+    tmp_path: Path,
+) -> None:
+    # serde_urlencoded 0.7: Error::Custom(ref msg) => msg.fmt(f), built as
+    # Error::Custom("unsupported value".into()) in src/ser/value.rs
+    store = _crate(tmp_path, "serde_urlencoded", "nox/serde_urlencoded")
+    e = next(e for e in store.entries() if e.message == "unsupported value")
+    assert list(e.exception_types) == ["Error::Custom"]
+    assert [(s.path, s.kind) for s in e.sites] == [("src/ser/value.rs", "construct")]

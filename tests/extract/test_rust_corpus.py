@@ -30,7 +30,7 @@ KEYWORDS = {
     "err-return": ("Err",),
     "bail": ("bail", "ensure"),
     "anyhow": ("anyhow", "format_err"),
-    "display-impl": ("write", "pad", '"'),
+    "display-impl": ("write", "pad", '"', ".fmt("),
 }
 GREP = re.compile(r'\b(?:panic|unimplemented|todo|unreachable|bail)!\("|\.expect\("|#\[error\("')
 BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)

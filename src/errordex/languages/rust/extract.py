@@ -664,6 +664,9 @@ class _File:
         ``match`` (``_descriptions``)."""
         func = call.child_by_field_name("function")
         recv = func.child_by_field_name("value") if func is not None else None
+        if recv is not None and recv.type == "identifier":
+            self._bound_fmt(name, call, recv)
+            return
         if recv is None or recv.type not in _STRING_NODES:
             return
         owner = self._display_type(call)
@@ -672,6 +675,23 @@ class _File:
         lit = unescape(self.text_of(recv))
         if lit is not None:
             self._add("display-impl", name, call, Template.literal(lit), owner)
+
+    def _bound_fmt(self, name: Node, call: Node, recv: Node) -> None:
+        """``Error::Custom(ref msg) => msg.fmt(f)`` in a ``Display``
+        (serde_urlencoded's): the variant prints the text it holds, so where
+        it is built with one (``Error::Custom("unsupported value".into())``)
+        is a site of that text (``construct``)."""
+        owner = self._display_type(call)
+        arm = _ancestor(call, "match_arm")
+        pattern = arm.child_by_field_name("pattern") if arm is not None else None
+        word = self.text_of(recv)
+        if owner is None or pattern is None or word == "self":
+            return
+        if not re.search(rf"\b{re.escape(word)}\b", self.text_of(pattern)):
+            return
+        variant = self._variant(call, owner)
+        if variant is not None and variant != owner:
+            self._add("display-impl", name, call, Template.runtime(word), variant)
 
     def _match_arms(
         self,
