@@ -181,3 +181,34 @@ def test_a_std_error_held_inside_leads_to_the_crate_that_holds_it(tmp_path: Path
     top = _answer(store, "InvalidUtf8Encoding(Utf8Error { valid_up_to: 0, error_len: Some(1) })")
     assert top["repo"] == "servo/bincode"
     assert top["message"] == "string is not valid utf8"
+
+
+def test_a_code_the_crate_declares_inside_its_error_is_its_own(tmp_path: Path) -> None:
+    # lexical-core 0.7.6's parse::<u8>(b"x") prints Error { code: InvalidDigit,
+    # index: 0 }: its own ErrorCode::InvalidDigit, which has no message, not
+    # num-bigint's InvalidDigit; syn, cc, object and others have many
+    # entries of a type named Error, more than one lookup of the name returns
+    crates = {
+        "lexical-core-0.7.6": "Alexhuszagh/rust-lexical",
+        "num-bigint-0.4.3": "rust-num/num-bigint",
+        "syn-1.0.107": "dtolnay/syn",
+        "cc-1.0.73": "rust-lang/cc-rs",
+        "serde_urlencoded-0.7.1": "nox/serde_urlencoded",
+        "object-0.30.0": "gimli-rs/object",
+        "quick-xml-0.26.0": "tafia/quick-xml",
+        "serde_cbor-0.11.2": "pyfisch/cbor",
+    }
+    if not all((REGISTRY / c).is_dir() for c in crates):
+        pytest.skip("needs Debian's librust-*-dev crates")
+    store = SqliteStore(tmp_path / "db.sqlite")
+    for crate, slug in crates.items():
+        index(str(REGISTRY / crate), store, name=slug, jobs=1)
+    value = "Error { code: InvalidDigit, index: 0 }"
+    for text in (
+        value,
+        f"\nthread 'main' (77) panicked at src/main.rs:9:30:\n"
+        f"called `Result::unwrap()` on an `Err` value: {value}\n",
+    ):
+        top = _answer(store, text)
+        assert top["repo"] == "Alexhuszagh/rust-lexical", text
+        assert top["message"] == "lexical error: {:?} at index {}."

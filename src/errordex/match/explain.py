@@ -224,6 +224,7 @@ def explain(text: str, source: CandidateSource, limit: int = 5) -> list[Explanat
                 innermost_last=plugins.innermost_last(part.language),
                 inner=part.values.get("error_message"),
                 named=_names(part),
+                printed=part.values.get("error"),
             )
         except StoreError:  # a store that cannot be read (damaged) fails every part alike
             raise
@@ -245,6 +246,7 @@ def rank(
     innermost_last: bool = True,
     inner: str | None = None,
     named: Sequence[Named] = (),
+    printed: str | None = None,
 ) -> list[Match]:
     """The best ``limit`` matches for one message, verified ones first.
 
@@ -255,6 +257,8 @@ def rank(
     ``named``: the values the error printed by name (its Debug form); an
     entry of a type or variant so named explains the part, the innermost
     first, with the fields it printed as its values (see ``_by_name``).
+    ``printed``: that value's text alone, when the message wraps it (an
+    ``unwrap()`` panic): its words find the entries its names may not.
     """
     limit = max(1, min(limit, 100))
     message = message[:MAX_MESSAGE] if isinstance(message, str) else ""
@@ -263,6 +267,13 @@ def rank(
     cands = list(source.candidates(message, exception_type, limit * FANOUT))
     if inner is not None:
         cands += source.candidates(inner, exception_type, limit * FANOUT)
+    if (
+        named
+        and isinstance(printed, str)
+        and printed.strip()
+        and printed.strip() != message.strip()
+    ):
+        cands += source.candidates(printed[:MAX_MESSAGE], exception_type, limit * FANOUT)
     suffixes = _frame_suffixes(frames)
     stack = _frame_locations(frames)
     raise_at = (stack[-1] if innermost_last else stack[0]) if stack else None
@@ -278,7 +289,7 @@ def rank(
     want = type_name(exception_type)
     package = _package(exception_type)
     words = set(_WORD.findall(message.lower()))
-    by_name, bonus, shapes = _by_name(source, named, limit * FANOUT)
+    by_name, bonus, shapes, owned = _by_name(source, named, limit * FANOUT, cands)
     cands += [c for c, _ in by_name.values()]
     best: dict[tuple[str, str], Match] = {}
     whole: set[tuple[str, str]] = set()  # the templates that verify all of ``inner``
@@ -296,8 +307,11 @@ def rank(
             whole.add(key)
         got = by_name.get(key)
         if got is not None and not (m.exact and not m.partial):
+            n = got[1]
+            if c.repo not in owned.get(n.name, (c.repo,)):
+                n = replace(n, runtime=True)  # another crate's value of that name
             m = _named_match(
-                got[0], got[1], bonus.get(c.repo, 0), level, suffixes, inner, shapes.get(c.repo, 0)
+                got[0], n, bonus.get(c.repo, 0), level, suffixes, inner, shapes.get(c.repo, 0)
             )
             m = replace(m, chain=_chain(named, got[1]))
         old = best.get(key)
@@ -477,17 +491,26 @@ MAX_KNOWN_REPOS = 8
 
 
 def _by_name(
-    source: CandidateSource, named: Sequence[Named], limit: int
-) -> tuple[dict[tuple[str, str], tuple[Candidate, Named]], dict[str, int], dict[str, int]]:
+    source: CandidateSource, named: Sequence[Named], limit: int, texts: Sequence[Candidate] = ()
+) -> tuple[
+    dict[tuple[str, str], tuple[Candidate, Named]],
+    dict[str, int],
+    dict[str, int],
+    dict[str, set[str]],
+]:
     """The entries of the types and variants a printed value names, each with
     the innermost name that found it; and per repository, how many of the
     value's names it has entries for beyond the first (a value of
     ``DecompressError { status: Failed }`` is miniz_oxide's ``Failed``, not
     another crate's); and per repository, when several have the names, how
-    many of the shapes printed it declares (``_shape_agrees``)."""
+    many of the shapes printed it declares (``_shape_agrees``); and per
+    name held inside, the repositories it belongs to: those with an entry
+    of a name that holds it and code that names it (lexical-core's ``Error
+    { code: InvalidDigit, .. }``: its own ``InvalidDigit``, a code with no
+    message, not num-bigint's)."""
     lookup = getattr(source, "named", None)
     if not named or not callable(lookup):
-        return {}, {}, {}
+        return {}, {}, {}, {}
     found: dict[tuple[str, str], tuple[Candidate, Named]] = {}
     names_of: dict[str, set[str]] = {}
     picked: dict[str, Named] = {}
@@ -498,18 +521,37 @@ def _by_name(
             got = lookup(n.name, limit)
         except Exception:  # a source that cannot look names up still ranks by text
             log.exception("could not look up the entries of a name")
-            return {}, {}, {}
+            return {}, {}, {}, {}
         for c in got:
             found.setdefault((c.repo, c.entry_id), (c, n))
             names_of.setdefault(c.repo, set()).add(n.name)
+    # an entry the text found whose type the value names: a name as common
+    # as ``Error`` has more entries than one lookup returns
+    by_text: set[str] = set()
+    for c in texts:
+        key = (c.repo, c.entry_id)
+        last = {t.replace(" ", "").rsplit("::", 1)[-1] for t in c.exception_types}
+        n = next((picked[x] for x in picked if x in last), None)
+        if n is not None and key not in found:
+            found[key] = (c, n)
+            names_of.setdefault(c.repo, set()).add(n.name)
+            by_text.add(c.repo)
     bonus = {repo: len(names) - 1 for repo, names in names_of.items()}
     shapes: dict[str, int] = {}
+    owned: dict[str, set[str]] = {}
     known = getattr(source, "known", None)
     if callable(known) and len(names_of) > 1:
         # the value's other names (``ParseBigIntError`` around ``kind: Empty``)
         # tell apart crates that each have a variant of the name found, and
-        # so does the shape it printed (``shape_key``)
-        for repo in list(names_of)[:MAX_KNOWN_REPOS]:
+        # so does the shape it printed (``shape_key``); the crates that
+        # found the outermost names are asked first
+        def shallowest(repo: str) -> int:
+            return min(picked[n].depth for n in names_of[repo])
+
+        def first(repo: str) -> tuple[int, bool]:
+            return shallowest(repo), repo not in by_text
+
+        for repo in sorted(names_of, key=first)[:MAX_KNOWN_REPOS]:
             rest = [n for n in picked if n not in names_of[repo]][:MAX_NAMES]
             shown = [picked[n] for n in names_of[repo] if n in picked][:MAX_NAMES]
             keys = [shape_key(n.name, s) for n in shown for s in _SHAPES]
@@ -520,7 +562,11 @@ def _by_name(
                 break
             bonus[repo] += len(got.intersection(rest))
             shapes[repo] = sum(_shape_agrees(n, got) for n in shown)
-    return found, bonus, shapes
+            top = shallowest(repo)
+            for name in got.intersection(rest):
+                if picked[name].depth > top:
+                    owned.setdefault(name, set()).add(repo)
+    return found, bonus, shapes, owned
 
 
 #: The shapes a type is declared with (``shape_key``).
