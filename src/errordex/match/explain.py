@@ -531,10 +531,10 @@ def _by_name(
     for c in texts:
         key = (c.repo, c.entry_id)
         last = {t.replace(" ", "").rsplit("::", 1)[-1] for t in c.exception_types}
-        n = next((picked[x] for x in picked if x in last), None)
-        if n is not None and key not in found:
-            found[key] = (c, n)
-            names_of.setdefault(c.repo, set()).add(n.name)
+        held = next((picked[x] for x in picked if x in last), None)
+        if held is not None and key not in found:
+            found[key] = (c, held)
+            names_of.setdefault(c.repo, set()).add(held.name)
             by_text.add(c.repo)
     bonus = {repo: len(names) - 1 for repo, names in names_of.items()}
     shapes: dict[str, int] = {}
