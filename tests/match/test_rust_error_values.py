@@ -212,3 +212,26 @@ def test_a_code_the_crate_declares_inside_its_error_is_its_own(tmp_path: Path) -
         top = _answer(store, text)
         assert top["repo"] == "Alexhuszagh/rust-lexical", text
         assert top["message"] == "lexical error: {:?} at index {}."
+
+
+def test_a_bare_name_leads_to_the_crate_whose_type_of_that_name_is_an_error(
+    tmp_path: Path,
+) -> None:
+    # shell-words 1.1's split("a 'b") prints ParseError: its `struct
+    # ParseError;` implements Error; num-rational's ParseError is a variant
+    # of RatioErrorKind, a kind held inside ParseRatioError
+    crates = {
+        "shell-words-1.1.0": "tmiasko/shell-words",
+        "num-rational-0.4.1": "rust-num/num-rational",
+    }
+    if not all((REGISTRY / c).is_dir() for c in crates):
+        pytest.skip("needs Debian's librust-shell-words-dev and librust-num-rational-dev")
+    store = SqliteStore(tmp_path / "db.sqlite")
+    for crate, slug in crates.items():
+        index(str(REGISTRY / crate), store, name=slug, jobs=1)
+    for text in ("ParseError", "Error: ParseError\n"):
+        top = _answer(store, text)
+        assert (top["repo"], top["message"]) == ("tmiasko/shell-words", "missing closing quote")
+        (part,) = explain_text(store, text)["parts"]
+        other = next(m for m in part["matches"] if m["repo"] == "rust-num/num-rational")
+        assert other["score"] < top["score"]  # not a tie that order happened to break

@@ -554,7 +554,7 @@ def _by_name(
         for repo in sorted(names_of, key=first)[:MAX_KNOWN_REPOS]:
             rest = [n for n in picked if n not in names_of[repo]][:MAX_NAMES]
             shown = [picked[n] for n in names_of[repo] if n in picked][:MAX_NAMES]
-            keys = [shape_key(n.name, s) for n in shown for s in _SHAPES]
+            keys = [shape_key(n.name, s) for n in shown for s in (*_SHAPES, _ERROR_TYPE)]
             try:
                 got = known(repo, rest + keys) if rest or keys else set()
             except Exception:  # a source that cannot say still ranks by the names
@@ -562,6 +562,10 @@ def _by_name(
                 break
             bonus[repo] += len(got.intersection(rest))
             shapes[repo] = sum(_shape_agrees(n, got) for n in shown)
+            # the outermost value is what a function returned: an error type
+            shapes[repo] += sum(
+                1 for n in shown if n.depth == 0 and shape_key(n.name, _ERROR_TYPE) in got
+            )
             top = shallowest(repo)
             for name in got.intersection(rest):
                 if picked[name].depth > top:
@@ -571,6 +575,8 @@ def _by_name(
 
 #: The shapes a type is declared with (``shape_key``).
 _SHAPES = ("(", "{", ";", "?", "!")
+#: The mark of a type that implements the error trait (``shape_key``).
+_ERROR_TYPE = "*"
 
 
 def _shape_agrees(n: Named, declared: set[str]) -> int:

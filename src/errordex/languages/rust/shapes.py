@@ -9,7 +9,8 @@ one printed it. A hand-written ``Debug`` prints what it likes: one that
 calls ``f.debug_struct("Name")`` or ``debug_tuple`` files that shape, any
 other files ``Name?`` (its shape says nothing), and one that writes
 ``"Full(..)"`` (crossbeam's, hiding the value) files ``Full!``: it never
-prints a value there. The keys are
+prints a value there. A type that implements ``Error`` files ``Name*``
+too, and so do its variants. The keys are
 ``match.keys.shape_key``'s.
 """
 
@@ -23,6 +24,11 @@ from errordex.match.keys import shape_key
 if TYPE_CHECKING:
     from errordex import grammars
 
+#: the shape mark of a type the file implements std's ``Error`` for, or of
+#: a variant of one: what a function returns, so what an ``unwrap()``
+#: prints outermost (shell-words' ``struct ParseError;``, not num-rational's
+#: ``RatioErrorKind::ParseError``, a kind held inside its error)
+ERROR_TYPE = "*"
 _BODIES = {"field_declaration_list": "{", "ordered_field_declaration_list": "("}
 _DEBUG_BUILDERS = re.compile(rb'\.debug_(struct|tuple)\(\s*"([A-Za-z_]\w{0,200})"')
 #: ``"Full(..)".fmt(f)``: a Debug that hides the value it holds, always
@@ -36,13 +42,19 @@ def declared(caught: grammars.Captures, src: bytes) -> set[str]:
     its variants instead of the shape it is declared with."""
     out: set[str] = set()
     custom: set[str] = set()
+    errors: set[str] = set()  # the types the file implements std's Error for
     for capture, up in (("impl.trait", 1), ("impl.scoped_trait", 2)):
         for trait in caught.get(capture, ()):
-            if src[trait.start_byte : trait.end_byte] != b"Debug":
+            trait_name = src[trait.start_byte : trait.end_byte]
+            if trait_name not in (b"Debug", b"Error"):
                 continue
             impl = trait.parent if up == 1 else trait.parent and trait.parent.parent
             kind = impl.child_by_field_name("type") if impl is not None else None
             if impl is None or kind is None:
+                continue
+            if trait_name == b"Error":
+                typ = src[kind.start_byte : kind.end_byte].decode("utf-8", "replace")
+                errors.add(_GENERICS.sub("", typ).strip().lstrip("&").rsplit("::", 1)[-1])
                 continue
             text = src[impl.start_byte : impl.end_byte]
             built = _DEBUG_BUILDERS.findall(text)
@@ -61,6 +73,8 @@ def declared(caught: grammars.Captures, src: bytes) -> set[str]:
             enum = item.parent.parent if item.parent is not None else None
             found = enum.child_by_field_name("name") if enum is not None else None
             owner = src[found.start_byte : found.end_byte].decode() if found is not None else ""
+        if owner in errors:
+            out.add(shape_key(word, ERROR_TYPE))
         if owner in custom:
             out.add(shape_key(word, "?"))
             continue
