@@ -235,3 +235,44 @@ def test_a_bare_name_leads_to_the_crate_whose_type_of_that_name_is_an_error(
         (part,) = explain_text(store, text)["parts"]
         other = next(m for m in part["matches"] if m["repo"] == "rust-num/num-rational")
         assert other["score"] < top["score"]  # not a tie that order happened to break
+
+
+def test_a_wrapper_that_verifies_the_whole_text_comes_before_a_copy_of_what_it_holds(
+    tmp_path: Path,
+) -> None:
+    # ordered-float 2.10's "x".parse::<NotNan<f64>>() prints "Parse error:
+    # invalid float literal": its ParseNotNanError's "Parse error: {}" around
+    # std's text, which num-traits 0.2 copies for its own ParseFloatError
+    crates = {
+        "num-traits-0.2.15": "rust-num/num-traits",
+        "ordered-float-2.10.0": "reem/rust-ordered-float",
+    }
+    if not all((REGISTRY / c).is_dir() for c in crates):
+        pytest.skip("needs Debian's librust-num-traits-dev and librust-ordered-float-dev")
+    store = SqliteStore(tmp_path / "db.sqlite")
+    for crate, slug in crates.items():
+        index(str(REGISTRY / crate), store, name=slug, jobs=1)
+    (part,) = explain_text(store, "Parse error: invalid float literal")["parts"]
+    assert [(m["repo"], m["message"]) for m in part["matches"][:2]] == [
+        ("reem/rust-ordered-float", "Parse error: {}"),
+        ("rust-num/num-traits", "invalid float literal"),
+    ]
+
+
+def test_a_text_its_own_crate_wraps_stays_first(tmp_path: Path) -> None:
+    # serde_cbor 0.11's from_slice::<u8>(&[0x19, 0x01]) prints "EOF while
+    # parsing a value at offset 2": its own "{} at offset {}" holds its own
+    # "EOF while parsing a value"; another crate's "... at offset ..." wrapper
+    # does not push it down
+    crates = {
+        "serde_cbor-0.11.2": "pyfisch/cbor",
+        "gimli-0.27.0": "gimli-rs/gimli",
+        "object-0.30.0": "gimli-rs/object",
+    }
+    if not all((REGISTRY / c).is_dir() for c in crates):
+        pytest.skip("needs Debian's librust-serde-cbor-dev, librust-gimli-dev, librust-object-dev")
+    store = SqliteStore(tmp_path / "db.sqlite")
+    for crate, slug in crates.items():
+        index(str(REGISTRY / crate), store, name=slug, jobs=1)
+    top = _answer(store, "EOF while parsing a value at offset 2")
+    assert (top["repo"], top["message"]) == ("pyfisch/cbor", "EOF while parsing a value")

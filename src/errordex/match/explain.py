@@ -293,9 +293,11 @@ def rank(
     cands += [c for c, _ in by_name.values()]
     best: dict[tuple[str, str], Match] = {}
     whole: set[tuple[str, str]] = set()  # the templates that verify all of ``inner``
+    chunks_of: dict[tuple[str, str], list[str]] = {}
     types_of: dict[tuple[str, str], tuple[str, ...]] = {}
     for c in cands:
         types_of[c.repo, c.entry_id] = c.exception_types
+        chunks_of[c.repo, c.entry_id] = c.template.chunks()
         level = _frame_level(c.sites, stack, raise_at)
         m = _judge(c, message, raw, want, suffixes, words, level, inner)
         if package and m.exact and any(package in p.split("/")[:-1] for p in c.paths):
@@ -319,6 +321,7 @@ def rank(
             best[key] = m
     if whole and by_name:
         best = _told_by_text(best, whole)
+    best = _wrapped_after_wrapper(best, chunks_of)
     ranked = sorted((m for m in best.values() if _shown(m)), key=_order, reverse=True)
     if not stack and exception_type and message.strip() and not (ranked and ranked[0].confident):
         # a text that verifies as another type's: the error a wrapper caught
@@ -331,6 +334,37 @@ def rank(
             key = (sole.repo, sole.entry_id)
             ranked = [sole, *(m for m in ranked if (m.repo, m.entry_id) != key)]
     return ranked[:limit]
+
+
+def _wrapped_after_wrapper(
+    best: dict[tuple[str, str], Match], chunks_of: dict[tuple[str, str], list[str]]
+) -> dict[tuple[str, str], Match]:
+    """A message that one template verifies whole, with another error's text
+    in a placeholder (ordered-float's ``Parse error: {}`` around ``invalid
+    float literal``), is that wrapper's: a template of another repository
+    found inside the placeholder's value (num-traits' copy of the wrapped
+    text) is the cause it holds, and comes after it; unless a wrapper of
+    its own repository holds it too (serde_cbor's ``{} at offset {}``
+    around its ``EOF while parsing a value``, which object's ``{} at offset
+    {}`` matches as well)."""
+    wrappers = [
+        m
+        for m in best.values()
+        if m.exact and not m.partial and m.specific and m.textual and m.values
+    ]
+    if not wrappers:
+        return best
+    out = dict(best)
+    for k, m in best.items():
+        if not (m.exact and m.partial):
+            continue
+        chunks = [c.strip() for c in chunks_of.get(k, ()) if c.strip()]
+        if not chunks:
+            continue
+        held = [w for w in wrappers if any(all(c in v for c in chunks) for v in w.values.values())]
+        if held and all(w.repo != m.repo for w in held):
+            out[k] = replace(m, score=round(min(m.score, min(w.score for w in held) - 0.01), 4))
+    return out
 
 
 def _told_by_text(
