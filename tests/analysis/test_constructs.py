@@ -205,7 +205,13 @@ def test_a_helper_that_passes_its_text_to_the_error_makes_each_call_a_site(
     empty = next(e for e in store.entries() if e.message == "Invalid decimal: empty")
     via = [s for s in empty.sites if s.via]
     assert via and via[0].via is not None and "tail_error" in via[0].via
-    assert any(s.via is None for s in empty.sites)  # Error::from("Invalid decimal: empty")
+    # Error::from("Invalid decimal: empty"), which its From impl builds as
+    # Self::ErrorString(from.into()) in src/error.rs
+    built = [s for s in empty.sites if s.via is None]
+    assert [(s.path, s.kind, s.exception_type) for s in built] == [
+        ("src/str.rs", "construct", "Error::ErrorString")
+    ]
+    assert "Error::ErrorString" in empty.exception_types
 
 
 def test_a_display_that_writes_a_const_of_its_file_has_that_text(tmp_path: Path) -> None:

@@ -55,6 +55,9 @@ class _File(Protocol):
     @property
     def forwarders(self) -> list[Forwarder]: ...
 
+    @property
+    def conversions(self) -> list[ClassDef]: ...
+
     def text_of(self, node: Node) -> str: ...
 
     def impl_type(self, node: Node) -> str | None: ...
@@ -118,6 +121,7 @@ def constructs(f: _File, caught: grammars.Captures) -> list[ThrowSite]:
             args = parent.child_by_field_name("arguments")
             arg = _first_arg(f, args) if args is not None else None
             _helper(f, args, named)
+            _conversion(f, parent, named)
         out.append(_site(f, node, end, named, arg))
     for name in caught.get("err.name", ()):
         # ``Error("Unknown file magic")``: a tuple struct of an error type
@@ -153,6 +157,44 @@ def constructs(f: _File, caught: grammars.Captures) -> list[ThrowSite]:
         if site is not None:
             out.append(site)
     return out
+
+
+#: the suffix of a ``From`` conversion's definition (``Error::from``)
+FROM = "::from"
+
+
+def _conversion(f: _File, call: Node, named: str) -> None:
+    """``impl<S: Into<String>> From<S> for Error { fn from(from: S) -> Self {
+    Self::ErrorString(from.into()) } }`` (rust_decimal's): ``Error::from("..")``
+    builds ``Error::ErrorString`` of that text. Filed as a definition named
+    ``Error::from`` that passes its text through, built as ``named``."""
+    fn = call.parent
+    while fn is not None and fn.type not in ("function_item", "impl_item"):
+        fn = fn.parent
+    impl = fn.parent.parent if fn is not None and fn.parent is not None else None
+    name = fn.child_by_field_name("name") if fn is not None else None
+    trait = impl.child_by_field_name("trait") if impl is not None else None
+    if fn is None or impl is None or name is None or trait is None:
+        return
+    if f.text_of(name) != "from" or not f.text_of(trait).startswith("From"):
+        return
+    args = call.child_by_field_name("arguments")
+    one = [c for c in args.named_children if "comment" not in c.type] if args else []
+    if len(one) != 1 or helpers.forwarder(f, param(one[0], f.text_of), named) is None:
+        return
+    owner = f.impl_type(call)
+    if owner is None:
+        return
+    f.conversions.append(
+        ClassDef(
+            name=owner + FROM,
+            qualname=named,
+            path=f.path,
+            line=call.start_point.row + 1,
+            message=Template.runtime("from"),
+            builds_message=True,
+        )
+    )
 
 
 def _helper(f: _File, args: Node | None, named: str) -> None:
@@ -293,7 +335,12 @@ def _message_ctor(f: _File, node: Node) -> ThrowSite | None:
         if fw is not None:
             f.forwarders.append(replace(fw, kind="err-return", template=tmpl))
             break
-    return None if tmpl.dynamic else f.site("err-return", node, call, tmpl, owner)
+    if tmpl.dynamic:
+        return None
+    if m.group(2) == b"from":  # its From impl says what it builds (``_conversion``)
+        site = f.site(KIND, node, call, Template.empty(), owner + FROM)
+        return replace(site, args=(CallArg(None, "", tmpl),))
+    return f.site("err-return", node, call, tmpl, owner)
 
 
 _TO_TEXT = frozenset({"into", "to_string", "to_owned"})
@@ -459,6 +506,8 @@ def class_messages(
             return site
         if site.exception_type.startswith(macros.PREFIX):
             return macros.resolve(site, by_name)
+        if site.exception_type.endswith(FROM):
+            return _converted(site, by_name.get(_short(site.exception_type), []))
         found = by_name.get(_short(site.exception_type)) or by_name.get(_owner(site.exception_type))
         if not found:
             return None
@@ -474,6 +523,20 @@ def class_messages(
         return replace(site, template=message, args=())
 
     return _Every(), apply
+
+
+def _converted(site: ThrowSite, defs: list[ClassDef]) -> ThrowSite | None:
+    """``Error::from("Invalid decimal: empty")``: a site of that text, of the
+    variant its ``From`` impl builds (``_conversion``); of the type itself
+    when no one impl says which."""
+    given = site.args[0].value if site.args else None
+    if given is None or given.is_empty or given.dynamic:
+        return None
+    d = _nearest(site.path, defs) if defs else None
+    if d is not None and d.message is not None and _passes_through(d.message):
+        return replace(site, template=given, args=(), exception_type=d.qualname)
+    owner = (site.exception_type or "").removesuffix(FROM)
+    return replace(site, kind="err-return", template=given, args=(), exception_type=owner)
 
 
 def _owner(name: str) -> str:

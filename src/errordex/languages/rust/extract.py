@@ -28,7 +28,7 @@ from errordex import grammars
 from errordex.extract.common import context_hash, is_test_path
 from errordex.languages.rust import construct, helpers, macros, pieces
 from errordex.languages.rust.fmt import parse_format, unescape
-from errordex.model import Extraction, Forwarder, Guard, ThrowSite
+from errordex.model import ClassDef, Extraction, Forwarder, Guard, ThrowSite
 from errordex.template import Hole, Template, Text
 
 LANGUAGE = "rust"
@@ -143,6 +143,8 @@ class _File:
         self._file_guards: tuple[list[Guard], bool] | None = None
         #: helpers that build an error of a parameter (``helpers.forwarder``)
         self.forwarders: list[Forwarder] = []
+        #: ``impl From<&str> for Error``s that keep the text (``construct.conversion``)
+        self.conversions: list[ClassDef] = []
         #: (start, end, type name) of ``impl Display`` blocks of error types.
         self.displays: list[tuple[int, int, str]] = []
         #: the ``impl Display`` nodes of ``displays``, with their type's name
@@ -218,7 +220,11 @@ class _File:
         self.sites.extend(construct.constructs(self, caught))
         self.sites.extend(macros.calls(self, caught, macros.aliases(self, caught)))
         self.sites.sort(key=lambda s: (s.line, s.column, s.kind))
-        classes = construct.definitions(self.path, self.sites) + macros.rules(self, caught)
+        classes = (
+            construct.definitions(self.path, self.sites)
+            + macros.rules(self, caught)
+            + self.conversions
+        )
         calls = helpers.message_calls(self, caught) if not self.test_path else []
         return Extraction(
             sites=tuple(self.sites),
