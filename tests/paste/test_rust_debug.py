@@ -143,3 +143,19 @@ def test_std_values_inside_a_crate_error_are_marked_or_left_out() -> None:
     ]
     # returned alone, it is the crate's own (bstr's Utf8Error)
     assert not named("Utf8Error { valid_up_to: 2, error_len: Some(1) }")[0].runtime
+
+
+def test_what_a_std_value_holds_inside_a_crate_error_names_no_crate_error() -> None:
+    # ordered-float 2.10's "x".parse::<NotNan<f64>>(): std's ParseFloatError
+    # inside its variant holds std's FloatErrorKind::Invalid, which
+    # num-traits' FloatErrorKind::Invalid must not answer for
+    text = "ParseFloatError(ParseFloatError { kind: Invalid })"
+    assert [(n.name, n.depth, n.runtime) for n in named(text)] == [
+        ("ParseFloatError", 0, False),
+        ("ParseFloatError", 1, True),
+    ]
+    # std's value printed alone keeps its names (the paste is std's error)
+    assert _names("ParseIntError { kind: InvalidDigit }") == [
+        ("ParseIntError", 0),
+        ("InvalidDigit", 1),
+    ]

@@ -152,6 +152,8 @@ class _Reader:
         self.out = out
         #: inside a list (``[A, B]``): its names are data, not the error's own
         self.listing = 0
+        #: inside a std error value held by a crate's (``STD_ERRORS``)
+        self.inside_std = 0
 
     def peek(self, k: int = 0) -> tuple[str, str, int, int] | None:
         j = self.i + k
@@ -200,6 +202,7 @@ class _Reader:
             name[:1].isupper()
             and name not in _WRAPPERS
             and not self.listing
+            and not self.inside_std
             and len(self.out) < MAX_NAMES
             and not self._io_kind(name, nxt)
         )
@@ -211,7 +214,11 @@ class _Reader:
         if not opens or nxt is None:
             return
         self.i += 1
+        # what a std value holds is std's (ParseIntError { kind: InvalidDigit }
+        # inside a crate's error: std's IntErrorKind, not a crate's variant)
+        self.inside_std += runtime
         parts = self.values(inner, _CLOSE[nxt[1]]) if depth < MAX_DEPTH else []
+        self.inside_std -= runtime
         if keep:
             fields = tuple((f, self._short(s, e)) for f, s, e in parts if f is not None and e >= s)
             items = tuple(self._short(s, e) for f, s, e in parts if f is None and e >= s)
