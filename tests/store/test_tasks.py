@@ -17,7 +17,10 @@ def test_fresh_database_has_the_queue_tasks_table(tmp_path: Path) -> None:
     assert cols == [
         "task_id", "source", "rev", "job", "state", "attempts", "lost", "reason", "repo",
         "commit", "worker", "enqueued_at", "started_at", "finished_at", "seconds", "bytes",
+        "parent", "part", "parts", "merger",
     ]  # fmt: skip
+    staged = [r[1] for r in store.conn.execute("PRAGMA table_info(queue_staged)")]
+    assert staged == ["task_id", "seq", "data"]
 
 
 def test_a_finished_task_is_not_started_again(tmp_path: Path) -> None:
