@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import bisect
 import io
+import itertools
 import pickle
 import time
 import zlib
@@ -43,7 +44,6 @@ from errordex.pipeline import (
 from errordex.store.base import Store
 
 __all__ = [
-    "DEFAULT_SPLIT_OVER",
     "MAX_PARTS",
     "PartExtraction",
     "PathRange",
@@ -55,12 +55,6 @@ __all__ = [
     "plan",
 ]
 
-#: bytes of source over which a queued repository is split, and about the
-#: most each part gets. The merge (grouping, the analysis across files, the
-#: write) stays one process, about 2/5 of an index (the stdlib: 5.1 of 13.7 s),
-#: and each part opens the source again: below a few seconds of parsing
-#: (10 MB/s a core) a split saves little.
-DEFAULT_SPLIT_OVER = 32 << 20
 #: parts at most, whatever the size (each is a task and a message)
 MAX_PARTS = 64
 #: bytes of pickled steps in one staged chunk (before compression)
@@ -142,7 +136,7 @@ def cut(listing: Sequence[tuple[str, int]], n: int) -> tuple[PathRange, ...]:
             cuts.append(path)
         so_far += size
     bounds: list[str | None] = [None, *cuts, None]
-    return tuple(PathRange(lo, hi) for lo, hi in zip(bounds, bounds[1:], strict=False))
+    return tuple(PathRange(lo, hi) for lo, hi in itertools.pairwise(bounds))
 
 
 def plan(

@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import os
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +24,7 @@ from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 from kombu.utils.url import maybe_sanitize_url
 
 from errordex.errors import BrokerUnavailable
-from errordex.queue.jobs import IndexJob
+from errordex.queue.jobs import IndexJob, PartJob
 from errordex.queue.run import (
     Outcome,
     Transient,
@@ -32,6 +32,7 @@ from errordex.queue.run import (
     is_transient,
     record_outcome,
     run_job,
+    run_part,
 )
 from errordex.store import open_store
 from errordex.store.base import Store
@@ -41,6 +42,8 @@ log = logging.getLogger(__name__)
 
 #: the task's name, which the sender and the workers share
 TASK_NAME = "errordex.index"
+#: the task of one part of a repository split (``errordex.parts``)
+PART_TASK_NAME = "errordex.index_part"
 #: the queue (a Redis list) the tasks wait in
 QUEUE = "errordex"
 #: where the broker is when neither --broker nor ERRORDEX_BROKER says
@@ -131,15 +134,16 @@ def new_task_ids(n: int) -> list[str]:
     return [str(uuid.uuid4()) for _ in range(n)]
 
 
-def publish(app: Celery, url: str, tasks: Iterable[tuple[str, IndexJob]]) -> int:
-    """Send each (task id, job); returns how many were sent. Raises
+def publish(app: Celery, url: str, tasks: Iterable[tuple[str, IndexJob | PartJob]]) -> int:
+    """Send each (task id, job or part); returns how many were sent. Raises
     ``BrokerUnavailable`` (after the sent ones) when the broker goes away."""
     sent = 0
     try:
         with app.producer_or_acquire() as producer:
             for task_id, job in tasks:
+                name = PART_TASK_NAME if isinstance(job, PartJob) else TASK_NAME
                 app.send_task(
-                    TASK_NAME, args=[job.to_json()], task_id=task_id, producer=producer, retry=True
+                    name, args=[job.to_json()], task_id=task_id, producer=producer, retry=True
                 )
                 sent += 1
     except Exception as exc:
@@ -199,7 +203,7 @@ def drop_store() -> None:
 
 
 def register_index_task(app: Celery, settings: WorkerSettings) -> Task:
-    """Register the index task on a worker's app."""
+    """Register the index task, and the task of a part, on a worker's app."""
 
     class IndexTask(Task):  # type: ignore[misc]
         acks_late = True
@@ -230,17 +234,11 @@ def register_index_task(app: Celery, settings: WorkerSettings) -> Task:
             except Exception:
                 log.exception("task %s: could not record its failure (%s)", task_id, why)
 
-    def index(self: Task, job: dict[str, Any]) -> dict[str, Any]:
-        task_id = str(self.request.id)
+    def retried(self: Task, task_id: str, run: Callable[[Store], Outcome]) -> dict[str, Any]:
+        """``run`` the task on this process's store; a transient fault is
+        retried with backoff, and recorded as the failure after the last retry."""
         try:
-            outcome = run_job(
-                _opened(settings),
-                IndexJob.from_json(job),
-                task_id,
-                max_attempts=settings.max_attempts,
-                soft_timeout=SoftTimeLimitExceeded,
-                soft_limit=settings.soft_time_limit,
-            )
+            outcome = run(_opened(settings))
         except Transient as exc:
             drop_store()  # reconnect for the next attempt
             retries = int(self.request.retries or 0)
@@ -256,6 +254,43 @@ def register_index_task(app: Celery, settings: WorkerSettings) -> Task:
             raise self.retry(countdown=delay, max_retries=settings.max_retries) from None
         return outcome.to_json()
 
+    def index(self: Task, job: dict[str, Any]) -> dict[str, Any]:
+        task_id = str(self.request.id)
+
+        def send_parts(jobs: list[tuple[str, PartJob]]) -> None:
+            url = str(self.app.conf.broker_url)
+            publish(self.app, url, jobs)
+
+        return retried(
+            self,
+            task_id,
+            lambda store: run_job(
+                store,
+                IndexJob.from_json(job),
+                task_id,
+                max_attempts=settings.max_attempts,
+                soft_timeout=SoftTimeLimitExceeded,
+                soft_limit=settings.soft_time_limit,
+                send_parts=send_parts,
+            ),
+        )
+
+    def index_part(self: Task, job: dict[str, Any]) -> dict[str, Any]:
+        task_id = str(self.request.id)
+        return retried(
+            self,
+            task_id,
+            lambda store: run_part(
+                store,
+                PartJob.from_json(job),
+                task_id,
+                max_attempts=settings.max_attempts,
+                soft_timeout=SoftTimeLimitExceeded,
+                soft_limit=settings.soft_time_limit,
+            ),
+        )
+
+    app.task(bind=True, name=PART_TASK_NAME, base=IndexTask)(index_part)
     task: Task = app.task(bind=True, name=TASK_NAME, base=IndexTask)(index)
     return task
 

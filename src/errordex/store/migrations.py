@@ -199,7 +199,6 @@ def m007_queue_tasks(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX queue_tasks_by_state ON queue_tasks(state)")
 
 
-
 @migration
 def m008_queue_parts(conn: sqlite3.Connection) -> None:
     """A big repository's task split into parts (``errordex.parts``): each
@@ -213,6 +212,7 @@ def m008_queue_parts(conn: sqlite3.Connection) -> None:
         "CREATE TABLE queue_staged (task_id TEXT NOT NULL, seq INTEGER NOT NULL,"
         " data BLOB NOT NULL, PRIMARY KEY (task_id, seq))"
     )
+
 
 def pending(conn: sqlite3.Connection) -> list[str]:
     """Names of the migrations not applied to the database yet, in order."""
