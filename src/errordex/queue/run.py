@@ -203,7 +203,8 @@ def _failpoint(source: str) -> Iterator[None]:
     SOURCE alone, so one poisoned source among others kills its process;
     POINT ``hang`` hangs deaf to the soft time limit's signal (SIGUSR1), as
     native code that never returns would, ``kill`` kills the process at
-    once, and ``crash`` raises. SOURCE may name a part: ``SOURCE#2``."""
+    once, ``crash`` raises, and ``slow`` sleeps 3 s first. SOURCE may name
+    a part, ``SOURCE#2``, or the merge of the parts, ``SOURCE#merge``."""
     named, _, point = os.environ.get("ERRORDEX_QUEUE_FAILPOINT", "").rpartition("=")
     if not point or named != source:
         yield
@@ -216,6 +217,10 @@ def _failpoint(source: str) -> Iterator[None]:
         os.kill(os.getpid(), signal.SIGKILL)
     if point == "crash":
         raise RuntimeError(f"failpoint: {source} crashes the indexer")
+    if point == "slow":
+        time.sleep(3)
+        yield
+        return
     os.environ["ERRORDEX_FAILPOINT"] = point
     try:
         yield
