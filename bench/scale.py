@@ -14,8 +14,15 @@ Reports MB/s of source parsed and repositories/min for each, their ratios to
 the baseline, and a paper estimate for the top 5,000 PyPI packages on N
 workers from the measured per-worker throughput and write cost.
 
+``--split`` measures one big repository instead (the stdlib by default, or
+``--tree DIR``): ``errordex index`` in one process, then through the queue
+on 2 workers in 1 part and in 2 parts (``--split-over``), in turn for
+``--rounds`` rounds, and checks that the split snapshot is the one
+process's, table by table.
+
     python bench/scale.py                 # every installed distribution
     python bench/scale.py --limit 50 --json
+    python bench/scale.py --split [--tree DIR] [--rounds N] [--json]
 """
 
 from __future__ import annotations
@@ -29,10 +36,14 @@ import shutil
 import signal
 import socket
 import sqlite3
+import statistics
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -118,11 +129,12 @@ def free_port() -> int:
         return port
 
 
-def run_queue(sources: list[str], db: Path, workers: int, work: Path) -> dict[str, Any]:
-    """Crawl ``sources`` with ``workers`` worker processes; wall time from
-    the crawl to the last task's end (the workers are ready before)."""
+@contextmanager
+def queue_workers(db: Path, workers: int, work: Path) -> Iterator[dict[str, str]]:
+    """A redis-server on a free port and ``workers`` worker processes
+    (concurrency 1 each) on the store ``db``, ready; their environment."""
     port = free_port()
-    rdir = work / f"redis-{workers}"
+    rdir = work / f"redis-{time.monotonic_ns()}"
     rdir.mkdir()
     redis = subprocess.Popen(
         [shutil.which("redis-server") or "redis-server", "--port", str(port), "--bind",
@@ -135,7 +147,7 @@ def run_queue(sources: list[str], db: Path, workers: int, work: Path) -> dict[st
         time.sleep(0.5)
         logs = []
         for i in range(workers):
-            log = work / f"worker-{workers}-{i}.log"
+            log = rdir / f"worker-{workers}-{i}.log"
             logs.append(log)
             with log.open("wb") as out:
                 procs.append(
@@ -152,25 +164,7 @@ def run_queue(sources: list[str], db: Path, workers: int, work: Path) -> dict[st
             if time.monotonic() > deadline:
                 raise SystemExit("the workers did not start: see " + str(work))
             time.sleep(0.1)
-        listing = work / "sources.txt"
-        listing.write_text("\n".join(sources) + "\n")
-        started = time.perf_counter()
-        subprocess.run([ERRORDEX, "crawl", str(listing)], env=env, check=True, capture_output=True)
-        while True:
-            with sqlite3.connect(db) as conn:
-                left = conn.execute(
-                    "SELECT count(*) FROM queue_tasks WHERE state IN ('queued', 'running')"
-                ).fetchone()[0]
-            if left == 0:
-                break
-            time.sleep(0.1)
-        wall = time.perf_counter() - started
-        with sqlite3.connect(db) as conn:
-            states = dict(conn.execute("SELECT state, count(*) FROM queue_tasks GROUP BY state"))
-            task_seconds = conn.execute(
-                "SELECT coalesce(sum(seconds), 0) FROM queue_tasks WHERE state = 'done'"
-            ).fetchone()[0]
-        return {"wall": wall, "states": states, "task_seconds": task_seconds}
+        yield env
     finally:
         for p in procs:
             p.send_signal(signal.SIGTERM)
@@ -183,11 +177,161 @@ def run_queue(sources: list[str], db: Path, workers: int, work: Path) -> dict[st
         redis.wait()
 
 
+def wait_queue(db: Path) -> None:
+    """Until no task of the store is queued or running."""
+    while True:
+        with sqlite3.connect(db) as conn:
+            left = conn.execute(
+                "SELECT count(*) FROM queue_tasks WHERE state IN ('queued', 'running')"
+            ).fetchone()[0]
+        if left == 0:
+            return
+        time.sleep(0.1)
+
+
+def run_queue(sources: list[str], db: Path, workers: int, work: Path) -> dict[str, Any]:
+    """Crawl ``sources`` with ``workers`` worker processes; wall time from
+    the crawl to the last task's end (the workers are ready before)."""
+    with queue_workers(db, workers, work) as env:
+        listing = work / "sources.txt"
+        listing.write_text("\n".join(sources) + "\n")
+        started = time.perf_counter()
+        subprocess.run([ERRORDEX, "crawl", str(listing)], env=env, check=True, capture_output=True)
+        wait_queue(db)
+        wall = time.perf_counter() - started
+    with sqlite3.connect(db) as conn:
+        states = dict(conn.execute("SELECT state, count(*) FROM queue_tasks GROUP BY state"))
+        task_seconds = conn.execute(
+            "SELECT coalesce(sum(seconds), 0) FROM queue_tasks WHERE state = 'done'"
+        ).fetchone()[0]
+    return {"wall": wall, "states": states, "task_seconds": task_seconds}
+
+
+#: as bench/index.py: the stdlib without site-packages, its tests and idlelib
+STDLIB_EXCLUDE = ("/site-packages/", "/test/", "/idlelib/")
+#: a split snapshot's tables that must be the one process's, row for row
+SPLIT_TABLES = ("entries", "sites", "files", "analyses", "packages", "classes", "skips")
+
+
+def _rows(db: Path) -> dict[str, int]:
+    """A hash of each table of ``SPLIT_TABLES``' rows, in order."""
+    with sqlite3.connect(db) as conn:
+        return {
+            t: hash(tuple(conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall()))
+            for t in SPLIT_TABLES
+        }
+
+
+def run_split(tree: Path, exclude: tuple[str, ...], rounds: int, work: Path) -> dict[str, Any]:
+    """``tree`` indexed in one process, then through the queue on 2 workers
+    in 1 part and in 2 parts, ``rounds`` times each, in turn."""
+    excludes = [a for p in exclude for a in ("--exclude", p)]
+    args = [str(tree), "--name", "bench/split", *excludes]
+    runs: dict[str, list[dict[str, Any]]] = {"one process": [], "1 part": [], "2 parts": []}
+    ref = work / "one.db"
+    cpu = cpu_seconds()
+    started = time.perf_counter()
+    subprocess.run([ERRORDEX, "index", *args, "--db", str(ref)], check=True, capture_output=True)
+    runs["one process"].append({"wall": time.perf_counter() - started, "cpu": cpu_seconds() - cpu})
+    with sqlite3.connect(ref) as conn:
+        stats = json.loads(conn.execute("SELECT stats FROM snapshots").fetchone()[0])
+    nbytes = int(stats["bytes_parsed"])
+    expected = _rows(ref)
+    for r in range(rounds):
+        for parts in (1, 2):
+            db = work / f"split-{parts}-{r}.db"
+            # 1 part: never split; 2: just over half the source each
+            over = "off" if parts == 1 else str(nbytes // 2 + 1)
+            cpu = cpu_seconds()
+            with queue_workers(db, 2, work) as env:
+                started = time.perf_counter()
+                subprocess.run(
+                    [ERRORDEX, "index", *args, "--queue", "--split-over", over],
+                    env=env,
+                    check=True,
+                    capture_output=True,
+                )
+                wait_queue(db)
+                wall = time.perf_counter() - started
+            with sqlite3.connect(db) as conn:
+                conn.row_factory = sqlite3.Row
+                recs = [dict(x) for x in conn.execute("SELECT * FROM queue_tasks")]
+            [task] = [x for x in recs if x["parent"] is None]
+            took = sorted(
+                (x for x in recs if x["parent"] is not None), key=lambda x: int(x["part"])
+            )
+            runs[f"{parts} part{'s' if parts > 1 else ''}"].append(
+                {
+                    "wall": wall,
+                    "cpu": cpu_seconds() - cpu,
+                    "state": task["state"],
+                    "parts": [x["seconds"] for x in took],
+                    "merge": task["seconds"] if took else None,
+                    "workers": len({x["worker"] for x in took}),
+                    "same": _rows(db) == expected,
+                }
+            )
+            print(f"round {r + 1}, {parts} part(s): {wall:.1f}s", file=sys.stderr)
+            db.unlink()
+    one, two = runs["1 part"], runs["2 parts"]
+    ratios = [b["wall"] / a["wall"] for a, b in zip(one, two, strict=True)]
+    return {
+        "version": 1,
+        "tree": str(tree),
+        "mb": round(nbytes / 1e6, 2),
+        "files": stats["files_parsed"],
+        "cpus": os.cpu_count(),
+        "load": os.getloadavg()[0],
+        "runs": runs,
+        "ratio_2_parts_to_1_median": round(statistics.median(ratios), 3),
+        "ratio_2_parts_to_1_best": round(
+            min(b["wall"] for b in two) / min(a["wall"] for a in one), 3
+        ),
+        "same_snapshot": all(x["same"] for x in one + two),
+    }
+
+
+def print_split(r: dict[str, Any]) -> None:
+    print(f"{r['tree']}: {r['files']} files, {r['mb']} MB; {r['cpus']} CPUs (load {r['load']:.1f})")
+    print(f"{'run':<14} {'wall s (each round)':<28} {'CPU s':>7}  parts s / merge s")
+    for name, rs in r["runs"].items():
+        walls = " ".join(f"{x['wall']:.1f}" for x in rs)
+        cpus = statistics.median(x["cpu"] for x in rs)
+        extra = ""
+        if rs and rs[0].get("parts"):
+            extra = "; ".join(
+                f"{'+'.join(f'{p:.1f}' for p in x['parts'])} / {x['merge']:.1f}" for x in rs
+            )
+        print(f"{name:<14} {walls:<28} {cpus:>7.1f}  {extra}")
+    print(
+        f"2 parts on 2 workers / 1 part: {r['ratio_2_parts_to_1_median']:.2f} (median of rounds),"
+        f" {r['ratio_2_parts_to_1_best']:.2f} (best of each); the same snapshot:"
+        f" {r['same_snapshot']}"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--limit", type=int, default=None, help="At most this many packages.")
     ap.add_argument("--json", action="store_true", help="Print the figures as JSON.")
+    ap.add_argument(
+        "--split", action="store_true", help="One big repository in 1 part and in 2 parts."
+    )
+    ap.add_argument("--tree", type=Path, default=None, help="With --split: (default the stdlib).")
+    ap.add_argument("--rounds", type=int, default=2, help="With --split: rounds of each (2).")
     args = ap.parse_args()
+    if args.split:
+        tree = args.tree or Path(sysconfig.get_paths()["stdlib"])
+        work = Path(tempfile.mkdtemp(prefix="errordex-split-"))
+        try:
+            got = run_split(tree, () if args.tree else STDLIB_EXCLUDE, args.rounds, work)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        if args.json:
+            print(json.dumps(got, indent=2))
+        else:
+            print_split(got)
+        return
     sources = installed(args.limit)
     print(f"{len(sources)} installed distributions", file=sys.stderr)
     work = Path(tempfile.mkdtemp(prefix="errordex-scale-"))
