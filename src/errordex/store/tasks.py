@@ -295,7 +295,7 @@ def finish(
         if row is not None and row[0] is not None and state == "failed":
             _fail_split(conn, task_id, reason or "failed")
         elif row is not None and row[1] is not None:
-            _drop_staged(conn, task_id)
+            _end_split(conn, task_id, reason if state == "failed" else None)
 
 
 def retrying(db: Db, task_id: str, reason: str) -> None:
@@ -363,6 +363,12 @@ def finish_part(
         if row is None or row[0] in FINAL or row[1] is None:
             return "dropped"
         parent = row[1]
+        ended = conn.execute(
+            "SELECT state, reason FROM queue_tasks WHERE task_id = ?", (parent,)
+        ).fetchone()
+        if ended is None or ended[0] in FINAL:  # failed meanwhile (sent again after, say)
+            _end_split(conn, parent, ended[1] if ended is not None else "its task is gone")
+            return "dropped"
         conn.execute("DELETE FROM queue_staged WHERE task_id = ?", (task_id,))
         conn.executemany(
             "INSERT INTO queue_staged VALUES (?, ?, ?)",
@@ -400,9 +406,11 @@ def start_merge(db: Db, task_id: str, worker: str, max_attempts: int) -> Started
             "SELECT state, attempts, lost, worker, parts FROM queue_tasks WHERE task_id = ?",
             (task_id,),
         ).fetchone()
-        if row is None or row[0] in FINAL:
-            return Started(run=False, attempt=0 if row is None else row[1], previous=row and row[0])
+        if row is None:
+            return Started(run=False, attempt=0, previous=None)
         state, attempts, lost, last_worker, parts = row
+        if state in FINAL:
+            return Started(run=False, attempt=attempts, previous=state)
         if last_worker is not None:
             lost += 1
         if lost >= max_attempts:
@@ -449,19 +457,25 @@ def _fail_split(conn: Sql, part_id: str, why: str) -> None:
         "SELECT parent, part, parts FROM queue_tasks WHERE task_id = ?", (part_id,)
     ).fetchone()
     parent, n, total = row
-    now = _now()
     reason = f"part {n + 1} of {total} failed: {why}"
     conn.execute(
         "UPDATE queue_tasks SET state = 'failed', reason = ?, worker = NULL, finished_at = ?"
         " WHERE task_id = ? AND state NOT IN ('done', 'skipped', 'failed')",
-        (reason, now, parent),
+        (reason, _now(), parent),
     )
-    conn.execute(
-        "UPDATE queue_tasks SET state = 'failed', reason = ?, finished_at = ? WHERE parent = ?"
-        " AND state NOT IN ('done', 'skipped', 'failed')",
-        (f"not needed: {reason}", now, parent),
-    )
-    _drop_staged(conn, parent)
+    _end_split(conn, parent, reason)
+
+
+def _end_split(conn: Sql, task_id: str, failed: str | None) -> None:
+    """The split task ``task_id`` ended: its parts' staged rows go, and when
+    it ``failed`` (why), its parts still to run are not needed."""
+    if failed is not None:
+        conn.execute(
+            "UPDATE queue_tasks SET state = 'failed', reason = ?, finished_at = ? WHERE"
+            " parent = ? AND state NOT IN ('done', 'skipped', 'failed')",
+            (f"not needed: {failed}", _now(), task_id),
+        )
+    _drop_staged(conn, task_id)
 
 
 def _drop_staged(conn: Sql, task_id: str) -> None:
