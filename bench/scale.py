@@ -240,8 +240,8 @@ def run_split(tree: Path, exclude: tuple[str, ...], rounds: int, work: Path) -> 
     for r in range(rounds):
         for parts in (1, 2):
             db = work / f"split-{parts}-{r}.db"
-            # 1 part: never split; 2: just over half the source each
-            over = "off" if parts == 1 else str(nbytes // 2 + 1)
+            # 1 part: never split; 2: the source is over 1 and under 2 times this
+            over = "off" if parts == 1 else str(int(nbytes * 0.6))
             cpu = cpu_seconds()
             with queue_workers(db, 2, work) as env:
                 started = time.perf_counter()
