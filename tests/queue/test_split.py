@@ -81,7 +81,8 @@ def tables(db: Path) -> dict[str, list[tuple[object, ...]]]:
 
 def parts_of(q: Queue, parent: str) -> list[dict[str, object]]:
     return sorted(
-        (r for r in q.records().values() if r["parent"] == parent), key=lambda r: int(str(r["part"]))
+        (r for r in q.records().values() if r["parent"] == parent),
+        key=lambda r: int(str(r["part"])),
     )
 
 
@@ -248,3 +249,15 @@ def test_a_split_on_a_postgresql_store_exports_what_one_index_writes(
         for w in q.workers:
             w.stop()
     del tid
+
+
+def test_split_over_is_a_size_and_an_option_of_the_queue(tmp_path: Path) -> None:
+    env = {**os.environ, "ERRORDEX_DB": str(tmp_path / "db.sqlite")}
+    for args, says in (
+        (["index", str(tmp_path), "--split-over", "8M"], "--split-over splits the work"),
+        (["index", str(tmp_path), "--queue", "--split-over", "lots"], "is not a size"),
+        (["crawl", "-", "--split-over", "-1K"], "is not a size: it is negative"),
+    ):
+        done = subprocess.run([ERRORDEX, *args], env=env, capture_output=True, text=True, input="")
+        assert done.returncode == 2, (args, done.stderr)
+        assert says in done.stderr and "Traceback" not in done.stderr
