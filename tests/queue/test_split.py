@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import celery
+import kombu
 import pytest
 
 from tests.queue.conftest import ERRORDEX, Queue, Redis
@@ -23,14 +24,19 @@ from tests.queue.conftest import ERRORDEX, Queue, Redis
 #: celery's own sources (161 files, 1.7 MB) as a git repository: at 600K,
 #: three parts
 SPLIT_OVER = "600K"
+#: for the fault tests, kombu's (81 files, 0.9 MB): at 300K, three parts too
+SMALL_SPLIT_OVER = "300K"
 #: the tables of a snapshot that one index and a split index must write alike
 TABLES = ("entries", "sites", "files", "analyses", "packages", "classes", "skips")
 
 
-def git_repo(root: Path) -> tuple[Path, str]:
-    """A git repository of celery's sources, committed; its path and commit."""
+def git_repo(root: Path, package: Any = celery) -> tuple[Path, str]:
+    """A git repository of a package's sources (celery's), committed; its
+    path and commit."""
     shutil.copytree(
-        Path(celery.__file__).parent, root / "celery", ignore=shutil.ignore_patterns("__pycache__")
+        Path(package.__file__).parent,
+        root / package.__name__,
+        ignore=shutil.ignore_patterns("__pycache__"),
     )
     return root, commit(root)
 
@@ -119,11 +125,11 @@ def test_a_repository_split_across_two_workers_exports_what_one_index_writes(
     assert st["counts"] == {"queued": 0, "running": 0, "done": 1, "skipped": 0, "failed": 0}
 
 
-def crawl_split(q: Queue, repo: Path) -> str:
-    """Send ``repo`` (as acme/celery), split at ``SPLIT_OVER``; its task id."""
+def crawl_split(q: Queue, repo: Path, split_over: str = SPLIT_OVER) -> str:
+    """Send ``repo`` (as acme/celery), split at ``split_over``; its task id."""
     listing = q.directory / f"crawl-{time.monotonic_ns()}.txt"
     listing.write_text(f"{repo} --name acme/celery\n")
-    done = q.cli("crawl", str(listing), "--split-over", SPLIT_OVER, "--json")
+    done = q.cli("crawl", str(listing), "--split-over", split_over, "--json")
     assert done.returncode == 0, done.stderr
     [tid] = [t["task_id"] for t in json.loads(done.stdout)["tasks"]]
     return str(tid)
@@ -158,13 +164,13 @@ def test_queue_status_shows_the_parts_of_a_split_task(queue: Queue, tmp_path: Pa
 def test_a_worker_killed_in_the_middle_of_a_part_or_the_merge_leaves_the_snapshot_whole(
     queue: Queue, tmp_path: Path, stage: str
 ) -> None:
-    repo, head = git_repo(tmp_path / "repo")
+    repo, head = git_repo(tmp_path / "repo", kombu)
     one_db = tmp_path / "one.db"
     one_index(repo, one_db)
     slow = {"ERRORDEX_QUEUE_FAILPOINT": f"{repo}{stage}=slow"}
     queue.worker(env=slow)
     queue.worker(env=slow)
-    tid = crawl_split(queue, repo)
+    tid = crawl_split(queue, repo, SMALL_SPLIT_OVER)
 
     def busy() -> str | None:
         """The process of the part 2 or of the merge, once it runs."""
@@ -197,15 +203,15 @@ def test_a_worker_killed_in_the_middle_of_a_part_or_the_merge_leaves_the_snapsho
 def test_a_poisoned_part_fails_the_snapshot_and_the_previous_one_stays_current(
     queue: Queue, tmp_path: Path, point: str, why: str
 ) -> None:
-    repo, first = git_repo(tmp_path / "repo")
+    repo, first = git_repo(tmp_path / "repo", kombu)
     one_index(repo, queue.db)  # the snapshot before
-    with (repo / "celery" / "__init__.py").open("a") as f:
+    with (repo / "kombu" / "__init__.py").open("a") as f:
         f.write("\n\ndef late():\n    raise ValueError('a new error')\n")
     second = commit(repo)
     poison = {"ERRORDEX_QUEUE_FAILPOINT": f"{repo}{point}"}
     queue.worker("--max-attempts", "2", env=poison)
     queue.worker("--max-attempts", "2", env=poison)
-    tid = crawl_split(queue, repo)
+    tid = crawl_split(queue, repo, SMALL_SPLIT_OVER)
     recs = queue.wait([tid], timeout=180)
     assert recs[tid]["state"] == "failed"
     assert why in str(recs[tid]["reason"]), recs[tid]

@@ -340,8 +340,10 @@ def run_part(
             state = rec.state if rec is not None and rec.state in tasks.FINAL else "failed"
             return Outcome(state, f"already {state}: a task is run once")  # type: ignore[arg-type]
         verdict = "merge"
-    if verdict != "merge":
-        return Outcome("done", f"{job.label}: {verdict}")
+    if verdict == "wait":
+        return Outcome("done", f"{job.label} is done; the others are not yet")
+    if verdict == "dropped":
+        return Outcome("failed", f"{job.label} is not kept: its task ended before it")
     return _merge(store, job, task_id, max_attempts, soft_timeout, soft_limit)
 
 
