@@ -30,7 +30,7 @@ from errordex.queue.run import (
     Transient,
     describe,
     is_transient,
-    record_outcome,
+    record_failure,
     run_job,
     run_part,
 )
@@ -228,7 +228,7 @@ def register_index_task(app: Celery, settings: WorkerSettings) -> Task:
                 # processes it forks
                 store = _waiting(open_store(settings.db, write=True), settings)
                 try:
-                    record_outcome(store, task_id, Outcome("failed", why))
+                    record_failure(store, task_id, why)
                 finally:
                     store.close()
             except Exception:
@@ -245,7 +245,7 @@ def register_index_task(app: Celery, settings: WorkerSettings) -> Task:
             if retries >= settings.max_retries:
                 outcome = Outcome("failed", f"gave up after {retries} retries: {exc}")
                 try:
-                    record_outcome(worker_store(settings), task_id, outcome)
+                    record_failure(worker_store(settings), task_id, str(outcome.reason))
                 except Exception:
                     log.exception("task %s: could not record its failure", task_id)
                 return outcome.to_json()

@@ -468,6 +468,20 @@ def _retrying(store: Store, task_id: str, exc: Exception) -> None:
     raise Transient(reason) from exc
 
 
+def record_failure(store: Store, task_id: str, why: str) -> None:
+    """Record a failure the task could not record itself (its hard time
+    limit, its retries spent). A part that was merging its repository's
+    parts fails that task, as the merge's failure."""
+    rec = tasks.record(store, task_id)
+    if rec is not None and rec.parent is not None and rec.state == "done":
+        parent = tasks.record(store, rec.parent)
+        if parent is not None and parent.merger == task_id and parent.state not in tasks.FINAL:
+            why = f"merging its {rec.parts} parts: {why}"
+            record_outcome(store, rec.parent, Outcome("failed", why))
+            return
+    record_outcome(store, task_id, Outcome("failed", why))
+
+
 def record_outcome(store: Store, task_id: str, outcome: Outcome) -> None:
     """Write how a task ended into its record."""
     assert outcome.state != "split"  # ``tasks.split`` records it
