@@ -198,7 +198,7 @@ def test_a_worker_killed_in_the_middle_of_a_part_or_the_merge_leaves_the_snapsho
         ("#2=kill", "part 2 of 3 failed: the worker process running it died in each of its 2"),
         ("#3=crash", "part 3 of 3 failed: RuntimeError: failpoint"),
         ("#merge=kill", "the worker process merging its 3 parts died in each of its 2 attempts"),
-        ("#merge=hang", "merging its 3 parts: timed out: the hard time limit of 40s was reached"),
+        ("#merge=hang", "merging its 3 parts: timed out: the hard time limit of 25s was reached"),
     ],
 )
 def test_a_poisoned_part_fails_the_snapshot_and_the_previous_one_stays_current(
@@ -210,7 +210,7 @@ def test_a_poisoned_part_fails_the_snapshot_and_the_previous_one_stays_current(
         f.write("\n\ndef late():\n    raise ValueError('a new error')\n")
     second = commit(repo)
     poison = {"ERRORDEX_QUEUE_FAILPOINT": f"{repo}{point}"}
-    limits = ("--max-attempts", "2", "--soft-time-limit", "35", "--time-limit", "40")
+    limits = ("--max-attempts", "2", "--soft-time-limit", "20", "--time-limit", "25")
     queue.worker(*limits, env=poison)
     queue.worker(*limits, env=poison)
     tid = crawl_split(queue, repo, SMALL_SPLIT_OVER)
