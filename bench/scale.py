@@ -44,6 +44,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -222,6 +223,10 @@ def _rows(db: Path) -> dict[str, int]:
         }
 
 
+def _stamp(iso: str) -> float:
+    return datetime.fromisoformat(iso).timestamp()
+
+
 def run_split(tree: Path, exclude: tuple[str, ...], rounds: int, work: Path) -> dict[str, Any]:
     """``tree`` indexed in one process, then through the queue on 2 workers
     in 1 part and in 2 parts, ``rounds`` times each, in turn."""
@@ -266,7 +271,12 @@ def run_split(tree: Path, exclude: tuple[str, ...], rounds: int, work: Path) -> 
                     "cpu": cpu_seconds() - cpu,
                     "state": task["state"],
                     "parts": [x["seconds"] for x in took],
-                    "merge": task["seconds"] if took else None,
+                    # from the last part's end to the snapshot's
+                    "merge": (
+                        _stamp(task["finished_at"]) - max(_stamp(x["finished_at"]) for x in took)
+                        if took
+                        else None
+                    ),
                     "workers": len({x["worker"] for x in took}),
                     "same": _rows(db) == expected,
                 }

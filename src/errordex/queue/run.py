@@ -27,6 +27,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from errordex import parts
@@ -403,10 +404,11 @@ def _merge(
         if is_transient(exc):
             raise Transient(f"the store could not record the merge: {describe(exc)}") from exc
         raise
+    rec = tasks.record(store, parent)
     if not begun.run:
-        rec = tasks.record(store, parent)
         return Outcome("failed", rec.reason if rec is not None else None)
-    started = time.perf_counter()
+    # the snapshot's seconds are the repository's, from its task's start
+    started = time.perf_counter() - _since(rec.started_at if rec is not None else None)
     src = job.job
     try:
         with _failpoint(f"{src.source}#merge"):
@@ -438,6 +440,17 @@ def _merge(
         outcome = Outcome("failed", f"merging its {job.parts} parts: {failed.reason}")
     record_outcome(store, parent, outcome)
     return outcome
+
+
+def _since(stamp: str | None) -> float:
+    """Seconds since a record's timestamp (0 without one).
+
+    >>> _since(None), _since(datetime.now(UTC).isoformat()) < 1
+    (0.0, True)
+    """
+    if stamp is None:
+        return 0.0
+    return max(0.0, (datetime.now(UTC) - datetime.fromisoformat(stamp)).total_seconds())
 
 
 def _failed(
