@@ -15,6 +15,7 @@ from errordex.match.explain import (
     first_answer,
 )
 from errordex.match.keys import path_tails, type_name, type_names
+from errordex.model import ErrorEntry
 from errordex.paste import Frame, ParsedError
 from errordex.store.base import Store
 from errordex.store.candidates import StoreIndex
@@ -36,6 +37,23 @@ _GENERIC_NAMES = {
 _GENERIC_DIRS = {"src", "lib", "test", "tests", "app", "pkg", "cmd", "internal", "scripts", "bin"}
 
 
+def _entries_of(
+    store: Store, wanted: Sequence[tuple[str, str]], snapshots: dict[str, Any]
+) -> dict[tuple[str, str], ErrorEntry]:
+    """The entries (repo, entry id) of a part's matches, each repository's
+    read at once from its current snapshot (kept in ``snapshots``): two
+    statements, not two per entry (a round trip each, on PostgreSQL)."""
+    ids: dict[str, list[str]] = {}
+    for slug, entry_id in wanted:
+        ids.setdefault(slug, []).append(entry_id)
+    out: dict[tuple[str, str], ErrorEntry] = {}
+    for slug, some in ids.items():
+        snap = snapshots.get(slug) or snapshots.setdefault(slug, store.current(slug))
+        for entry_id, entry in store.entries_by_id(snap.id, list(dict.fromkeys(some))).items():
+            out[slug, entry_id] = entry
+    return out
+
+
 def explain_text(
     store: Store, text: str, repo: str | None = None, limit: int = 5
 ) -> dict[str, Any]:
@@ -55,9 +73,10 @@ def explain_text(
         part = exp.part
         kept = [m for m in exp.matches if not repo or m.repo == repo][:limit]
         matches: list[dict[str, Any]] = []
+        found = _entries_of(store, [(m.repo, m.entry_id) for m in kept], snapshots)
         for m in kept:
-            entry = store.entry(m.entry_id, m.repo)
-            snap = snapshots.get(m.repo) or snapshots.setdefault(m.repo, store.current(m.repo))
+            entry = found.get((m.repo, m.entry_id)) or store.entry(m.entry_id, m.repo)
+            snap = snapshots[m.repo]
             matches.append(
                 {
                     **entry_json(entry, snap, store, with_snippets=not matches),

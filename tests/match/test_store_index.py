@@ -1,7 +1,8 @@
 """StoreIndex over the store's postings: the same answers as MemoryIndex, from SQLite."""
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -24,16 +25,28 @@ def save(store: Store, entries: list[ErrorEntry], repo: str = "o/r", commit: str
     store.save(SnapshotData(snap, None, entries, [], [], [], {}))
 
 
-class Spy:
-    """Counts the postings a StoreIndex reads."""
+@contextmanager
+def spying(store: SqliteStore) -> Iterator[list[str]]:
+    """The keys whose postings a StoreIndex reads, one by one or at once."""
+    keys: list[str] = []
+    one, many = store.match_postings, store.match_postings_many
 
-    def __init__(self, store: SqliteStore) -> None:
-        self.keys: list[str] = []
-        self.real = store.match_postings
+    def read_one(key: str, cap: int, dead: Sequence[tuple[int, int]] = ()) -> Sequence[int]:
+        keys.append(key)
+        return one(key, cap, dead)
 
-    def __call__(self, key: str, cap: int, dead: Sequence[tuple[int, int]] = ()) -> Sequence[int]:
-        self.keys.append(key)
-        return self.real(key, cap, dead)
+    def read_many(
+        wants: Mapping[str, int], dead: Sequence[tuple[int, int]] = ()
+    ) -> dict[str, Sequence[int]]:
+        keys.extend(wants)
+        return many(wants, dead)
+
+    store.match_postings = read_one  # type: ignore[method-assign]
+    store.match_postings_many = read_many  # type: ignore[method-assign]
+    try:
+        yield keys
+    finally:
+        del store.match_postings, store.match_postings_many
 
 
 @pytest.fixture(scope="module")
@@ -75,16 +88,12 @@ def test_store_index_finds_the_template_among_decoys_sharing_its_words(
 
 def test_store_index_reads_the_rarest_postings_only(decoys: SqliteStore) -> None:
     index = StoreIndex(decoys)
-    spy = Spy(decoys)
-    decoys.match_postings = spy  # type: ignore[method-assign]
-    try:
+    with spying(decoys) as keys:
         got = index.candidates("invalid value for field number z3x999: 1", None, 5)
-    finally:
-        del decoys.match_postings
     assert got[0].entry_id == f"{3:04x}{999:012x}"
     # the rare word and its pairs; not the 20,000-long lists of "invalid" or "value"
-    assert "z3x999" in spy.keys
-    assert "invalid" not in spy.keys and "value" not in spy.keys
+    assert "z3x999" in keys
+    assert "invalid" not in keys and "value" not in keys
 
 
 def test_store_index_finds_a_template_of_common_words_by_word_pairs(decoys: SqliteStore) -> None:
@@ -102,13 +111,9 @@ def test_store_index_with_no_known_word_returns_nothing_and_reads_no_postings(
     decoys: SqliteStore,
 ) -> None:
     index = StoreIndex(decoys)
-    spy = Spy(decoys)
-    decoys.match_postings = spy  # type: ignore[method-assign]
-    try:
+    with spying(decoys) as keys:
         got = index.candidates("qqqq zzzz 12345 unheard-of", None, 5)
-    finally:
-        del decoys.match_postings
-    assert got == [] and spy.keys == []
+    assert got == [] and keys == []
 
 
 def _message(t: Template, rng: random.Random) -> str:

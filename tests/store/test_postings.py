@@ -4,12 +4,15 @@ import json
 import sqlite3
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from errordex.explain import explain_text
 from errordex.match.index import entry_keys
 from errordex.store import migrations, postings
-from errordex.store.sql import Sql
+from errordex.store.candidates import StoreIndex
+from errordex.store.sql import Sql, dialect
 from errordex.store.sqlite import SqliteStore
 from errordex.template import Template
 from tests.store.conftest import AnyStore
@@ -155,3 +158,65 @@ def test_entries_of_a_replaced_snapshot_are_skipped_until_merged_away(new_store:
     assert stored(store) == expected(store.conn)
     assert "old" not in stored(store)
     assert store.match_term_counts(["old"]) == {"old": 2}  # counted until the merge
+
+
+class Counted:
+    """A store's connection that keeps the statements run through it."""
+
+    def __init__(self, conn: Sql) -> None:
+        self.conn = conn
+        self.statements: list[str] = []
+        self.dialect = dialect(conn)
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Any:
+        self.statements.append(sql)
+        return self.conn.execute(sql, parameters)
+
+    def executemany(self, sql: str, parameters: Any, /) -> Any:
+        return self.conn.executemany(sql, parameters)
+
+
+def test_a_paste_reads_its_postings_in_one_statement(new_store: AnyStore) -> None:
+    store = new_store
+    store.save(data("a" * 40, [*MESSAGES, "no such index value: {}", "index"]))
+    index = StoreIndex(store)
+    message = "invalid value for index 3"
+    before = [c.entry_id for c in index.candidates(message, "ValueError", 5)]
+    conn = store.conn
+    counted = store.conn = Counted(conn)  # type: ignore[assignment]
+    try:
+        got = [c.entry_id for c in index.candidates(message, "ValueError", 5)]
+    finally:
+        store.conn = conn
+    assert got == before and got
+    reads = [s for s in counted.statements if "FROM match_postings" in s and "sum(n)" not in s]
+    # the words, the word pairs, the message's first and last chunks, the type: at once
+    assert len(reads) == 1, reads
+
+
+def test_postings_read_at_once_are_those_read_one_by_one(new_store: AnyStore) -> None:
+    store = new_store
+    for i in range(12):
+        store.save(data("a" * 40, [f"index w{j} value" for j in range(i * 5, i * 5 + 5)], f"o/{i}"))
+    store.save(data("b" * 40, ["index moved"], "o/3"))  # o/3's first snapshot is dead
+    dead = store.match_status().dead
+    assert dead
+    wants = {"index": 7, "value": 1000, "w7": 3, "moved": 5, "nope": 4, "index value": 50}
+    one_by_one = {k: list(store.match_postings(k, cap, dead)) for k, cap in wants.items()}
+    at_once = {k: list(v) for k, v in store.match_postings_many(wants, dead).items()}
+    assert at_once == one_by_one
+    assert len(at_once["value"]) == 12 * 5 - 5 and at_once["nope"] == []
+
+
+def test_an_explain_reads_its_matches_entries_at_once(new_store: AnyStore) -> None:
+    store = new_store
+    store.save(data("a" * 40, [f"invalid value for index {w}" for w in ("a", "b", "c", "d")]))
+    conn = store.conn
+    counted = store.conn = Counted(conn)  # type: ignore[assignment]
+    try:
+        out = explain_text(store, "ValueError: invalid value for index a")
+    finally:
+        store.conn = conn
+    assert len(out["parts"][-1]["matches"]) == 4
+    entry_reads = [s for s in counted.statements if s.startswith("SELECT e.snapshot_id, e.id,")]
+    assert len(entry_reads) == 1, entry_reads  # one repository: one read of its four entries

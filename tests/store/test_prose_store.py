@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from errordex.llm import prose
 from errordex.store.base import Store
 
@@ -26,3 +28,22 @@ def test_prose_is_kept_by_prompt_and_model_and_replaced_in_place(new_store: Stor
     assert prose.record_for(conn, "abc123", "another-model") is None
     assert prose.prose_entries(conn, "acme/lib") == {"e1"}
     assert prose.prose_entries(conn, "other/repo") == set()
+
+
+def test_reading_an_entrys_prose_is_one_statement(new_store: Store) -> None:
+    conn = new_store.conn
+    run: list[str] = []
+
+    class Counted:
+        dialect = getattr(conn, "dialect", "sqlite")
+
+        def execute(self, sql: str, parameters: Any = (), /) -> Any:
+            run.append(sql)
+            return conn.execute(sql, parameters)
+
+        def executemany(self, sql: str, parameters: Any, /) -> Any:
+            return conn.executemany(sql, parameters)
+
+    assert prose.records_of(Counted(), "acme/lib", "e1") == []
+    # SQLite asks whether an old file has the table; a PostgreSQL store has it
+    assert len(run) == (1 if Counted.dialect == "postgresql" else 2), run

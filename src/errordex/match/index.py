@@ -154,6 +154,23 @@ def scan_postings(
     return scores
 
 
+def scanned_keys(known: list[tuple[int, K]]) -> list[K]:
+    """The keys ``scan_postings`` reads when each key's postings are as many
+    as its count (no dead entries among them): a store reads them at once.
+
+    >>> scanned_keys([(3, "rare"), (POSTINGS_BUDGET, "common"), (5, "other")])
+    ['rare']
+    """
+    out: list[K] = []
+    scanned = 0
+    for df, key in known:
+        if out and scanned + df > POSTINGS_BUDGET:
+            break
+        out.append(key)
+        scanned += min(df, POSTINGS_BUDGET)
+    return out
+
+
 def best_scores(scores: dict[int, float]) -> list[tuple[int, float]]:
     """The ``RESCORE`` best partial scores."""
     if not scores:

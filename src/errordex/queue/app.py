@@ -234,11 +234,26 @@ def register_index_task(app: Celery, settings: WorkerSettings) -> Task:
             except Exception:
                 log.exception("task %s: could not record its failure (%s)", task_id, why)
 
-    def retried(self: Task, task_id: str, run: Callable[[Store], Outcome]) -> dict[str, Any]:
-        """``run`` the task on this process's store; a transient fault is
-        retried with backoff, and recorded as the failure after the last retry."""
+    def retried(
+        self: Task, task_id: str, run: Callable[[Store], Outcome], marks: dict[str, int | None]
+    ) -> dict[str, Any]:
+        """``run`` the task on this process's store. A transient fault is
+        retried with backoff, and recorded as the failure after the last
+        retry; ``marks`` are the task's keyword arguments, and its retry's
+        name the attempt the fault ended (``Transient.attempt``). An error
+        ``run`` did not record is recorded here, or retried if the store
+        cannot take it now: never acknowledged with the task still running."""
         try:
-            outcome = run(_opened(settings))
+            try:
+                outcome = run(_opened(settings))
+            except Transient:
+                raise
+            except Exception as exc:
+                if is_transient(exc):  # the store's, where ``run`` did not expect it
+                    raise Transient(describe(exc)) from exc
+                log.exception("task %s failed", task_id)
+                outcome = Outcome("failed", describe(exc))
+                record_failure(_opened(settings), task_id, str(outcome.reason))
         except Transient as exc:
             drop_store()  # reconnect for the next attempt
             retries = int(self.request.retries or 0)
@@ -251,10 +266,17 @@ def register_index_task(app: Celery, settings: WorkerSettings) -> Task:
                 return outcome.to_json()
             delay = min(MAX_BACKOFF, 2 ** (retries + 1))
             log.warning("task %s: %s; retry %d in %ds", task_id, exc, retries + 1, delay)
-            raise self.retry(countdown=delay, max_retries=settings.max_retries) from None
+            if exc.attempt is not None:
+                mark = "after_merge_transient" if exc.merge else "after_transient"
+                marks = {**marks, mark: exc.attempt}
+            raise self.retry(
+                countdown=delay, max_retries=settings.max_retries, kwargs=marks
+            ) from None
         return outcome.to_json()
 
-    def index(self: Task, job: dict[str, Any]) -> dict[str, Any]:
+    def index(
+        self: Task, job: dict[str, Any], after_transient: int | None = None
+    ) -> dict[str, Any]:
         task_id = str(self.request.id)
 
         def send_parts(jobs: list[tuple[str, PartJob]]) -> None:
@@ -271,11 +293,18 @@ def register_index_task(app: Celery, settings: WorkerSettings) -> Task:
                 max_attempts=settings.max_attempts,
                 soft_timeout=SoftTimeLimitExceeded,
                 soft_limit=settings.soft_time_limit,
+                after_transient=after_transient,
                 send_parts=send_parts,
             ),
+            {"after_transient": after_transient},
         )
 
-    def index_part(self: Task, job: dict[str, Any]) -> dict[str, Any]:
+    def index_part(
+        self: Task,
+        job: dict[str, Any],
+        after_transient: int | None = None,
+        after_merge_transient: int | None = None,
+    ) -> dict[str, Any]:
         task_id = str(self.request.id)
         return retried(
             self,
@@ -287,7 +316,10 @@ def register_index_task(app: Celery, settings: WorkerSettings) -> Task:
                 max_attempts=settings.max_attempts,
                 soft_timeout=SoftTimeLimitExceeded,
                 soft_limit=settings.soft_time_limit,
+                after_transient=after_transient,
+                after_merge_transient=after_merge_transient,
             ),
+            {"after_transient": after_transient, "after_merge_transient": after_merge_transient},
         )
 
     app.task(bind=True, name=PART_TASK_NAME, base=IndexTask)(index_part)

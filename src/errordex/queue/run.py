@@ -56,8 +56,23 @@ _NETWORK = re.compile(
 )
 
 
+#: a connection's errors in kombu, redis-py and psycopg (by name: none is imported here)
+_CONNECTION_ERRORS = frozenset({"OperationalError", "ConnectionError"})
+_CONNECTION_LIBS = frozenset({"kombu", "redis", "psycopg", "psycopg_pool"})
+
+
 class Transient(Exception):
-    """A fault worth retrying: the message says what it was."""
+    """A fault worth retrying: the message says what it was. ``attempt`` is
+    the attempt it ended (its record may still say running, when the store
+    was what failed): the retry tells ``tasks.start`` so, and that attempt
+    is not counted as one whose process died. ``merge``: the attempt is the
+    merge's, of a split repository's task (``tasks.start_merge``), not the
+    part's own."""
+
+    def __init__(self, message: str, attempt: int | None = None, *, merge: bool = False) -> None:
+        super().__init__(message)
+        self.attempt = attempt
+        self.merge = merge
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,10 +131,13 @@ def is_transient(exc: BaseException) -> bool:
     if isinstance(exc, sqlite3.OperationalError):
         code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
         return code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_IOERR)
-    # kombu's and redis-py's connection errors, without importing them here
-    return type(exc).__name__ in {"OperationalError", "ConnectionError"} and type(
-        exc
-    ).__module__.split(".")[0] in {"kombu", "redis", "psycopg"}
+    # kombu's, redis-py's and psycopg's connection errors and their subclasses
+    # (psycopg's AdminShutdown, CannotConnectNow, the pool's PoolTimeout),
+    # without importing them here
+    return any(
+        c.__name__ in _CONNECTION_ERRORS and c.__module__.split(".")[0] in _CONNECTION_LIBS
+        for c in type(exc).__mro__
+    )
 
 
 def describe(exc: BaseException) -> str:
@@ -138,25 +156,36 @@ def run_job(
     max_attempts: int = 3,
     soft_timeout: type[BaseException] | None = None,
     soft_limit: float | None = None,
+    after_transient: int | None = None,
     send_parts: SendParts | None = None,
 ) -> Outcome:
     """Run one task: ``store`` is the worker's (written to), ``soft_timeout``
     the exception a soft time limit raises (Celery's), ``soft_limit`` its
-    seconds; ``send_parts`` sends the parts of a repository split (without
-    it, none is).
+    seconds, ``after_transient`` the attempt a transient fault ended (this
+    is its retry: ``Transient.attempt``); ``send_parts`` sends the parts of
+    a repository split (without it, none is).
 
     Returns the outcome it recorded; raises ``Transient`` for a fault to
     retry (the task is back to queued then)."""
     try:
-        begun = tasks.start(store, task_id, job.to_json(), worker_name(), max_attempts)
+        begun = tasks.start(
+            store,
+            task_id,
+            job.to_json(),
+            worker_name(),
+            max_attempts,
+            after_transient=after_transient,
+        )
+        rec = None if begun.run else tasks.record(store, task_id)
     except Exception as exc:
         if is_transient(exc):
-            raise Transient(f"the store could not record the start: {describe(exc)}") from exc
+            raise Transient(
+                f"the store could not record the start: {describe(exc)}", after_transient
+            ) from exc
         raise
     if begun.split:
         return Outcome("split", "split into parts already: they go on with it")
     if not begun.run:
-        rec = tasks.record(store, task_id)
         state = rec.state if rec is not None and rec.state in tasks.FINAL else "failed"
         why = rec.reason if rec is not None else None
         if begun.previous in tasks.FINAL:  # delivered again: nothing to do
@@ -183,9 +212,9 @@ def run_job(
             reason = describe(exc)
             try:
                 tasks.retrying(store, task_id, f"retrying after: {reason}")
-            except Exception:  # the store itself is what fails: the retry records it
+            except Exception:  # the store itself is what fails: the retry knows the attempt
                 log.warning("task %s: could not record the retry", task_id, exc_info=True)
-            raise Transient(reason) from exc
+            raise Transient(reason, begun.attempt) from exc
         else:
             # a source that cannot be read, or one that breaks the indexer:
             # recorded, and the queue goes on
@@ -193,7 +222,7 @@ def run_job(
                 log.exception("task %s (%s) failed", task_id, job.label)
             outcome = Outcome("failed", describe(exc))
     if outcome.state != "split":  # recorded with its parts
-        record_outcome(store, task_id, outcome)
+        _record_attempt(store, task_id, outcome, begun.attempt)
     return outcome
 
 
@@ -310,16 +339,29 @@ def run_part(
     max_attempts: int = 3,
     soft_timeout: type[BaseException] | None = None,
     soft_limit: float | None = None,
+    after_transient: int | None = None,
+    after_merge_transient: int | None = None,
 ) -> Outcome:
     """Run one part of a split repository: extract its files and keep them
     staged; when it is the last part done, merge them all into the snapshot
     and end the repository's task. Returns the part's outcome (or, after a
-    merge, the repository's); raises ``Transient`` for a fault to retry."""
+    merge, the repository's); raises ``Transient`` for a fault to retry.
+    ``after_transient`` is the part's attempt a transient fault ended,
+    ``after_merge_transient`` the merge's (as ``run_job``'s)."""
     try:
-        begun = tasks.start(store, task_id, job.to_json(), worker_name(), max_attempts)
+        begun = tasks.start(
+            store,
+            task_id,
+            job.to_json(),
+            worker_name(),
+            max_attempts,
+            after_transient=after_transient,
+        )
     except Exception as exc:
         if is_transient(exc):
-            raise Transient(f"the store could not record the start: {describe(exc)}") from exc
+            raise Transient(
+                f"the store could not record the start: {describe(exc)}", after_transient
+            ) from exc
         raise
     if begun.run:
         if begun.lost_worker:
@@ -330,12 +372,17 @@ def run_part(
                 begun.attempt,
                 begun.lost_worker,
             )
-        verdict = _extract_part(store, job, task_id, soft_timeout, soft_limit)
+        verdict = _extract_part(store, job, task_id, begun.attempt, soft_timeout, soft_limit)
         if isinstance(verdict, Outcome):
             return verdict
     else:
         # delivered again: the part that was to merge, whose process died merging
-        rec, parent = tasks.record(store, task_id), tasks.record(store, job.parent)
+        try:
+            rec, parent = tasks.record(store, task_id), tasks.record(store, job.parent)
+        except Exception as exc:
+            if is_transient(exc):
+                raise Transient(f"the store could not be read: {describe(exc)}") from exc
+            raise
         mine = parent is not None and parent.merger == task_id and parent.state not in tasks.FINAL
         if rec is None or rec.state != "done" or not mine:
             state = rec.state if rec is not None and rec.state in tasks.FINAL else "failed"
@@ -345,13 +392,14 @@ def run_part(
         return Outcome("done", f"{job.label} is done; the others are not yet")
     if verdict == "dropped":
         return Outcome("failed", f"{job.label} is not kept: its task ended before it")
-    return _merge(store, job, task_id, max_attempts, soft_timeout, soft_limit)
+    return _merge(store, job, max_attempts, after_merge_transient, soft_timeout, soft_limit)
 
 
 def _extract_part(
     store: Store,
     job: PartJob,
     task_id: str,
+    attempt: int,
     soft_timeout: type[BaseException] | None,
     soft_limit: float | None,
 ) -> Outcome | tasks.Finished:
@@ -374,9 +422,9 @@ def _extract_part(
     except Exception as exc:
         outcome = _failed(exc, task_id, job.label, soft_timeout, soft_limit)
         if outcome is None:
-            _retrying(store, task_id, exc)
+            _retrying(store, task_id, exc, attempt)
         assert outcome is not None
-        record_outcome(store, task_id, outcome)
+        _record_attempt(store, task_id, outcome, attempt)
         return outcome
     try:
         return tasks.finish_part(
@@ -384,27 +432,34 @@ def _extract_part(
         )
     except Exception as exc:
         if is_transient(exc):
-            _retrying(store, task_id, exc)
+            _retrying(store, task_id, exc, attempt)
         raise
 
 
 def _merge(
     store: Store,
     job: PartJob,
-    task_id: str,
     max_attempts: int,
+    after_transient: int | None,
     soft_timeout: type[BaseException] | None,
     soft_limit: float | None,
 ) -> Outcome:
-    """Merge the staged parts into the snapshot, as the repository's task."""
+    """Merge the staged parts into the snapshot, as the repository's task;
+    ``after_transient`` is the merge's attempt a transient fault ended."""
     parent = job.parent
     try:
-        begun = tasks.start_merge(store, parent, worker_name(), max_attempts)
+        begun = tasks.start_merge(
+            store, parent, worker_name(), max_attempts, after_transient=after_transient
+        )
+        rec = tasks.record(store, parent)
     except Exception as exc:
         if is_transient(exc):
-            raise Transient(f"the store could not record the merge: {describe(exc)}") from exc
+            raise Transient(
+                f"the store could not record the merge: {describe(exc)}",
+                after_transient,
+                merge=True,
+            ) from exc
         raise
-    rec = tasks.record(store, parent)
     if not begun.run:
         return Outcome("failed", rec.reason if rec is not None else None)
     # the snapshot's seconds are the repository's, from its task's start
@@ -435,10 +490,10 @@ def _merge(
     except Exception as exc:
         failed = _failed(exc, parent, f"{src.label} (merging)", soft_timeout, soft_limit)
         if failed is None:
-            _retrying(store, parent, exc)
+            _retrying(store, parent, exc, begun.attempt, merge=True)
         assert failed is not None
         outcome = Outcome("failed", f"merging its {job.parts} parts: {failed.reason}")
-    record_outcome(store, parent, outcome)
+    _record_attempt(store, parent, outcome, begun.attempt, merge=True)
     return outcome
 
 
@@ -471,27 +526,53 @@ def _failed(
     return Outcome("failed", describe(exc))
 
 
-def _retrying(store: Store, task_id: str, exc: Exception) -> None:
-    """Record that ``task_id`` will be retried after ``exc``, and raise ``Transient``."""
+def _retrying(
+    store: Store, task_id: str, exc: Exception, attempt: int, *, merge: bool = False
+) -> None:
+    """Record that ``task_id`` will be retried after ``exc``, which ended
+    its ``attempt`` (the merge's, with ``merge``), and raise ``Transient``."""
     reason = describe(exc)
     try:
         tasks.retrying(store, task_id, f"retrying after: {reason}")
-    except Exception:  # the store itself is what fails: the retry records it
+    except Exception:  # the store itself is what fails: the retry knows the attempt
         log.warning("task %s: could not record the retry", task_id, exc_info=True)
-    raise Transient(reason) from exc
+    raise Transient(reason, attempt, merge=merge) from exc
+
+
+def _record_attempt(
+    store: Store, task_id: str, outcome: Outcome, attempt: int, *, merge: bool = False
+) -> None:
+    """``record_outcome``, where a store that cannot take it names the
+    ``attempt`` it ended (the merge's, with ``merge``) to the retry."""
+    try:
+        record_outcome(store, task_id, outcome)
+    except Transient as exc:
+        exc.attempt, exc.merge = attempt, merge
+        raise
 
 
 def record_failure(store: Store, task_id: str, why: str) -> None:
     """Record a failure the task could not record itself (its hard time
-    limit, its retries spent). A part that was merging its repository's
-    parts fails that task, as the merge's failure."""
-    rec = tasks.record(store, task_id)
-    if rec is not None and rec.parent is not None and rec.state == "done":
-        parent = tasks.record(store, rec.parent)
-        if parent is not None and parent.merger == task_id and parent.state not in tasks.FINAL:
-            why = f"merging its {rec.parts} parts: {why}"
-            record_outcome(store, rec.parent, Outcome("failed", why))
-            return
+    limit, its retries spent, an error it did not expect). A part that was
+    merging its repository's parts fails that task, as the merge's failure."""
+    try:
+        rec = tasks.record(store, task_id)
+        parent = None
+        if rec is not None and rec.parent is not None and rec.state == "done":
+            parent = tasks.record(store, rec.parent)
+    except Exception as exc:
+        if is_transient(exc):
+            raise Transient(f"the store could not record the failure: {describe(exc)}") from exc
+        raise
+    if (
+        rec is not None
+        and parent is not None
+        and parent.merger == task_id
+        and parent.state not in tasks.FINAL
+    ):
+        why = f"merging its {rec.parts} parts: {why}"
+        record_outcome(store, parent.task_id, Outcome("failed", why))
+        return
     record_outcome(store, task_id, Outcome("failed", why))
 
 

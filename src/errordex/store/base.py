@@ -14,7 +14,7 @@ previous snapshot, and a crash leaves that one current.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -165,6 +165,9 @@ class Store(Protocol):
     def match_postings(
         self, key: str, cap: int, dead: Sequence[tuple[int, int]] = ()
     ) -> Sequence[int]: ...
+    def match_postings_many(
+        self, wants: Mapping[str, int], dead: Sequence[tuple[int, int]] = ()
+    ) -> dict[str, Sequence[int]]: ...
     def match_docs(self, docs: Iterable[int]) -> dict[int, tuple[list[str], list[str]]]: ...
     def match_wordless_keys(self) -> list[str]: ...
     def match_rows(self, docs: list[int]) -> dict[int, MatchRow]: ...

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from errordex.match import index
@@ -18,6 +18,7 @@ from errordex.match.index import (
     affix_front,
     best_scores,
     scan_postings,
+    scanned_keys,
     with_front,
 )
 from errordex.match.keys import (
@@ -116,11 +117,31 @@ class StoreIndex:
             return math.log(1.0 + n_all / (1 + df.get(key, 0)))
 
         dead = st.dead
-        top = best_scores(
-            scan_postings(
-                known, lambda t: store.match_postings(t, index.POSTINGS_BUDGET, dead), idf
-            )
-        )
+        # word-less templates ("{}: {}") whose chunks are all in the message
+        wordless = [
+            (key, chunks)
+            for key, chunks in self._wordless(st)[:MAX_WORDLESS_KEYS]
+            if all(c in message for c in chunks)
+        ]
+        # every posting list this paste may read, in one statement (each
+        # key's cap the largest it is read with); a key not read then (dead
+        # entries made a list shorter than its count) is read on its own
+        wants: dict[str, int] = dict.fromkeys(scanned_keys(known), index.POSTINGS_BUDGET)
+        for key, cap in (
+            *((k, AFFIX_POOL) for k in affixes if df[k]),
+            *((k, limit) for k, _ in wordless),
+            *([("!" + want, limit)] if want and df["!" + want] else []),
+        ):
+            wants[key] = max(cap, wants.get(key, 0))
+        read = store.match_postings_many(wants, dead) if wants else {}
+
+        def postings(key: str, cap: int) -> Sequence[int]:
+            ids = read.get(key)
+            if ids is None:
+                return store.match_postings(key, cap, dead)
+            return ids[:cap]
+
+        top = best_scores(scan_postings(known, lambda t: postings(t, index.POSTINGS_BUDGET), idf))
         docs = store.match_docs(n for n, _ in top)
         # a word of the template that the message lacks weighs as the rarest
         # word would (its count is not read): this only lowers templates that
@@ -151,7 +172,7 @@ class StoreIndex:
             if len(found) >= AFFIX_POOL:
                 break
             if df[k]:
-                for n in store.match_postings(k, AFFIX_POOL - len(found), dead):
+                for n in postings(k, AFFIX_POOL - len(found)):
                     found.append((len(k), n))
         if len({n for _, n in found}) > room:  # front scores them
             docs.update(store.match_docs({n for _, n in found if n not in docs}))
@@ -159,18 +180,16 @@ class StoreIndex:
         chosen = ranked[:limit]
         seen = {n for _, n in chosen}
         extra: list[tuple[float, int]] = []
-        # word-less templates ("{}: {}") whose chunks are all in the message
-        for key, chunks in self._wordless(st)[:MAX_WORDLESS_KEYS]:
+        for key, chunks in wordless:
             if len(extra) >= limit:
                 break
-            if all(c in message for c in chunks):
-                for n in store.match_postings(key, limit, dead):
-                    if n not in seen:
-                        extra.append((0.01 * sum(len(c) for c in chunks), n))
-                        seen.add(n)
+            for n in postings(key, limit):
+                if n not in seen:
+                    extra.append((0.01 * sum(len(c) for c in chunks), n))
+                    seen.add(n)
         # templates that only an exception type can find (dynamic, empty)
         if want and df["!" + want]:
-            for n in store.match_postings("!" + want, limit, dead):
+            for n in postings("!" + want, limit):
                 if n not in seen:
                     extra.append((0.0, n))
                     seen.add(n)

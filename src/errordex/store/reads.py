@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 import zlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from errordex import plugins
@@ -393,6 +393,13 @@ class SqlReads:
         """Doc ids of the entries filed under ``key``, at most ``cap``; ``dead``
         (from ``match_status``) are doc id ranges to skip."""
         return postings.postings(self.conn, key, cap, dead)
+
+    @reports_damage
+    def match_postings_many(
+        self, wants: Mapping[str, int], dead: Sequence[tuple[int, int]] = ()
+    ) -> dict[str, Sequence[int]]:
+        """``match_postings`` of each key of ``wants`` (key -> its cap), read at once."""
+        return dict(postings.postings_many(self.conn, wants, dead))
 
     @reports_damage
     def match_docs(self, docs: Iterable[int]) -> dict[int, tuple[list[str], list[str]]]:

@@ -160,13 +160,10 @@ def _transaction(db: Db) -> Iterator[Sql]:
             raise
         conn.execute("COMMIT")
         return
-    from errordex.store.postgres.connect import ConnSql
     from errordex.store.postgres.store import PostgresStore
 
     assert isinstance(db, PostgresStore)
-    with db.pool.connection() as pg, pg.transaction():
-        sql = ConnSql(pg, db.where)
-        sql.execute("LOCK TABLE queue_tasks IN SHARE ROW EXCLUSIVE MODE")
+    with db.locked("queue_tasks") as sql:
         yield sql
 
 
@@ -215,12 +212,16 @@ def start(
     job: dict[str, Any],
     worker: str,
     max_attempts: int,
+    *,
+    after_transient: int | None = None,
 ) -> Started:
     """Take the task for one attempt by ``worker``. A task that is done,
     skipped or failed is not run again. A task whose attempts never finished
     (the process running it was killed, or crashed) is recorded as failed
     once that has happened ``max_attempts`` times. Retries after a transient
-    fault are attempts too, but they are not counted against that."""
+    fault are attempts too, but they are not counted against that: the fault
+    put the task back to queued (``retrying``) or, when the store itself was
+    what failed, the retry names the attempt it ended (``after_transient``)."""
     with _transaction(db) as conn:
         row = conn.execute(
             "SELECT state, attempts, lost, worker, parts, parent FROM queue_tasks"
@@ -242,7 +243,8 @@ def start(
             return Started(run=False, attempt=attempts, previous=state, split=True)
         # still running: the process of the attempt before died before it could
         # record anything (kill -9, out of memory, a crash in native code)
-        lost_worker = last_worker if state == "running" else None
+        ended = state == "running" and after_transient is not None and attempts == after_transient
+        lost_worker = last_worker if state == "running" and not ended else None
         if lost_worker is not None:
             lost += 1
         if lost >= max_attempts:
@@ -397,10 +399,13 @@ def finish_part(
     return "merge"
 
 
-def start_merge(db: Db, task_id: str, worker: str, max_attempts: int) -> Started:
+def start_merge(
+    db: Db, task_id: str, worker: str, max_attempts: int, *, after_transient: int | None = None
+) -> Started:
     """Take the split repository's task ``task_id`` for one attempt at the
     merge, by ``worker``. As ``start``: a merge whose process died is
-    counted, and after ``max_attempts`` of those the task is failed."""
+    counted, and after ``max_attempts`` of those the task is failed; the
+    merge's attempt a transient fault ended (``after_transient``) is not."""
     with _transaction(db) as conn:
         row = conn.execute(
             "SELECT state, attempts, lost, worker, parts FROM queue_tasks WHERE task_id = ?",
@@ -411,7 +416,9 @@ def start_merge(db: Db, task_id: str, worker: str, max_attempts: int) -> Started
         state, attempts, lost, last_worker, parts = row
         if state in FINAL:
             return Started(run=False, attempt=attempts, previous=state)
-        if last_worker is not None:
+        ended = after_transient is not None and attempts == after_transient
+        lost_worker = last_worker if not ended else None
+        if lost_worker is not None:
             lost += 1
         if lost >= max_attempts:
             why = (
@@ -425,13 +432,13 @@ def start_merge(db: Db, task_id: str, worker: str, max_attempts: int) -> Started
                 (lost, why, _now(), task_id),
             )
             _drop_staged(conn, task_id)
-            return Started(run=False, attempt=attempts, previous=state, lost_worker=last_worker)
+            return Started(run=False, attempt=attempts, previous=state, lost_worker=lost_worker)
         conn.execute(
             "UPDATE queue_tasks SET attempts = ?, lost = ?, worker = ?, reason = ?"
             " WHERE task_id = ?",
             (attempts + 1, lost, worker, f"split into {parts} parts: merging", task_id),
         )
-    return Started(run=True, attempt=attempts + 1, previous=state, lost_worker=last_worker)
+    return Started(run=True, attempt=attempts + 1, previous=state, lost_worker=lost_worker)
 
 
 def staged(db: Db, task_id: str) -> Iterator[bytes]:

@@ -8,6 +8,7 @@ which database and why, in one line, never psycopg's traceback.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     import psycopg
     from psycopg_pool import ConnectionPool
 
-__all__ = ["ConnSql", "PooledSql", "connect", "is_postgres_url", "lost", "shown"]
+__all__ = ["ConnSql", "PooledSql", "connect", "is_postgres_url", "lost", "renew", "shown"]
 
 #: seconds to wait for the server to answer a connection
 CONNECT_TIMEOUT = 10
@@ -118,7 +119,8 @@ class PooledSql:
     """Reads, each on a connection borrowed from the pool for that statement
     (autocommit: each is its own transaction, as SQLite's are). A statement
     that meets a connection the server dropped (a restart) is run once more
-    on a fresh one; reads are idempotent."""
+    on a fresh one, after the pool has let go of every dead one (``renew``);
+    reads are idempotent."""
 
     dialect = "postgresql"
 
@@ -138,10 +140,19 @@ class PooledSql:
                 # the pool's timeout: no connection could be made (or was free) in time
                 if attempt == 2 or type(exc).__name__ == "PoolTimeout":
                     raise lost(self.where, exc) from None
+                renew(self.pool)
         raise AssertionError("unreachable")
 
     def executemany(self, sql: str, parameters: Iterable[Any], /) -> None:
         raise TypeError("the readers' connections do not write")
+
+
+def renew(pool: ConnectionPool[Any]) -> None:
+    """A connection of ``pool`` was found dead (the server restarted): the
+    others, idle in the pool, are dead too. Check them all now (one round
+    trip each), so that each is not found dead by a statement in turn."""
+    with contextlib.suppress(Exception):  # the server is still away: the next statement says so
+        pool.check()
 
 
 #: ``executemany`` of a plain insert, which PostgreSQL takes faster as a COPY

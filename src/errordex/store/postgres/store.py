@@ -7,7 +7,8 @@ import math
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import psycopg
@@ -23,6 +24,7 @@ from errordex.store.postgres.connect import (
     PooledSql,
     connect,
     lost,
+    renew,
     shown,
 )
 from errordex.store.postgres.writer import PgSnapshotWriter
@@ -153,6 +155,34 @@ class PostgresStore(SqlReads):
         view.__dict__.update(self.__dict__)
         view._owner = False
         return view
+
+    @contextmanager
+    def locked(self, table: str) -> Iterator[ConnSql]:
+        """One transaction on a connection of the pool that holds ``table``'s
+        write lock from its start (the queue's records, ``store/tasks.py``:
+        two workers never both take a task).
+
+        A connection the server dropped (it restarted) fails at ``BEGIN``,
+        before anything is done: the pool lets go of its dead connections and
+        the transaction begins on a fresh one. A connection lost later is a
+        ``StoreError`` (the server rolled the transaction back)."""
+        for attempt in (1, 2):
+            with ExitStack() as stack:
+                try:
+                    conn = stack.enter_context(self.pool.connection())
+                    stack.enter_context(conn.transaction())
+                    sql = ConnSql(conn, self._where)
+                    sql.execute(f"LOCK TABLE {table} IN SHARE ROW EXCLUSIVE MODE")
+                except psycopg.OperationalError as exc:
+                    if attempt == 2 or type(exc).__name__ == "PoolTimeout":
+                        raise lost(self._where, exc, "recording") from None
+                    renew(self.pool)
+                    continue
+                try:
+                    yield sql
+                except psycopg.OperationalError as exc:
+                    raise lost(self._where, exc, "recording") from None
+                return
 
     def check(self) -> None:
         """PostgreSQL checks its own pages; this only asks that it answers."""
