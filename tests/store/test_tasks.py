@@ -104,6 +104,25 @@ def test_a_split_task_is_merged_once_by_the_part_done_last(tmp_path: Path) -> No
     assert tasks.counts(conn) == {"queued": 0, "running": 0, "done": 1, "skipped": 0, "failed": 0}
 
 
+def test_a_merge_retried_after_a_fault_the_store_could_not_record_is_not_a_lost_worker(
+    tmp_path: Path,
+) -> None:
+    conn = SqliteStore(tmp_path / "db.sqlite").conn
+    (a,) = _split(conn, 1)
+    assert tasks.start(conn, a, JOB, "w:2", max_attempts=2).run
+    assert tasks.finish_part(conn, a, [b"a0"], commit="c" * 40, seconds=1.0, nbytes=10) == "merge"
+    first = tasks.start_merge(conn, "t1", "w:3", max_attempts=2)
+    assert first.run and first.attempt == 2  # the task's start was its first
+    # the merge's attempt ended in a transient fault, and its record still names w:3
+    again = tasks.start_merge(conn, "t1", "w:4", max_attempts=2, after_transient=first.attempt)
+    assert again.run and again.lost_worker is None and again.attempt == 3
+    # a mark of another attempt (the part's, say) does not hide a merge that died
+    died = tasks.start_merge(conn, "t1", "w:5", max_attempts=2, after_transient=first.attempt)
+    assert died.run and died.lost_worker == "w:4"
+    rec = tasks.record(conn, "t1")
+    assert rec is not None and rec.lost == 1 and rec.attempts == 4 and rec.state == "running"
+
+
 def test_a_failed_part_fails_its_task_and_the_parts_still_to_run(tmp_path: Path) -> None:
     conn = SqliteStore(tmp_path / "db.sqlite").conn
     a, b, c = _split(conn, 3)
