@@ -5,6 +5,7 @@ text is written, whose ``via`` is the raise)."""
 
 from __future__ import annotations
 
+import shutil
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -192,3 +193,20 @@ def test_werkzeug_abort_traceback_still_answers_its_raise_frame(store: SqliteSto
     answer = explain_text(store, tb)["parts"][-1]["answer"]
     assert answer is not None
     assert (answer["path"], answer["line"]) == ("werkzeug/exceptions.py", frame.lineno)
+
+
+def test_stdlib_text_a_helper_returns_answers_the_line_alone(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    import zoneinfo
+
+    # _tzpath.py: raise ValueError(_get_invalid_paths_message(tzpaths)), whose
+    # return is "Paths should be absolute but found ...:" + indented_str
+    tmp = tmp_path_factory.mktemp("returned")
+    shutil.copytree(Path(zoneinfo.__file__).parent, tmp / "src" / "zoneinfo")
+    s = SqliteStore(tmp / "store.db")
+    index(str(tmp / "src"), s, name="python/cpython-zoneinfo", jobs=1)
+    line = assert_answers(s, lambda: zoneinfo.reset_tzpath(["relative/dir"]))
+    assert line.startswith("ValueError: Paths should be absolute but found the following")
+    part = explain_text(s, line)["parts"][-1]
+    assert part["matches"][0]["message"].startswith("Paths should be absolute but found")

@@ -30,6 +30,7 @@ from errordex.languages.python import (
     keyed,
     msg,
     printed,
+    returned,
     wrapped,
     yielded,
 )
@@ -265,7 +266,35 @@ class _File:
             wraps = wrapped.wrapper(site, where.guards, exc_type in self.classes)
             if wraps is not None:
                 self.wrappers.append(wraps)
-        return [site]
+        return self.returned_sites(site, exc)
+
+    def returned_sites(self, site: ThrowSite, exc: ts.Node) -> list[ThrowSite]:
+        """``raise ValueError(_parse_error(s, pos))``: a site per text the
+        helper of this file returns (``returned``), in place of the hole
+        its call left; the raise's own site too when a return is unread."""
+        if exc.type != "call" or self.test_path or not site.template.holes:
+            return [site]
+        first = returned.first_argument(exc)
+        if first is None or first.type not in ("call", "identifier"):
+            return [site]
+        exprs = {msg.expr_text(first)}
+        if first.type == "identifier" and (value := self.resolve(first)) is not None:
+            exprs.add(msg.expr_text(value))
+        hole = next((h.expr for h in site.template.holes if h.expr in exprs), None)
+        if hole is None:
+            return [site]
+        texts, unread = returned.messages(first, self.functions, self.resolve)
+        out = [
+            replace(
+                site,
+                template=substitute(site.template, hole, t) or t,
+                args=tuple(
+                    replace(a, expr="", value=t) if a.expr in exprs else a for a in site.args
+                ),
+            )
+            for t in texts
+        ]
+        return [*out, site] if unread or not out else out
 
     def keyed_sites(self, node: ts.Node, call: ts.Node, where: Where) -> list[ThrowSite]:
         """``raise self.make_error("invalid")``: a site per class's text for
