@@ -210,3 +210,40 @@ def test_stdlib_text_a_helper_returns_answers_the_line_alone(
     assert line.startswith("ValueError: Paths should be absolute but found the following")
     part = explain_text(s, line)["parts"][-1]
     assert part["matches"][0]["message"].startswith("Paths should be absolute but found")
+
+
+@pytest.fixture(scope="module")
+def appended_store(tmp_path_factory: pytest.TempPathFactory) -> SqliteStore:
+    s = SqliteStore(tmp_path_factory.mktemp("appended") / "store.db")
+    for pkg in ("pytest", "hypothesis"):
+        pytest.importorskip(pkg)
+        index(f"pkg:{pkg}", s, jobs=1)
+    return s
+
+
+def test_pytest_message_built_up_by_appends_answers_the_line_alone(
+    appended_store: SqliteStore,
+) -> None:
+    # _pytest/raises.py: msg = "Unexpected keyword arguments passed to pytest.raises: "
+    # msg += ", ".join(sorted(kwargs)); msg += "\nUse context-manager form instead?"
+    line = assert_answers(appended_store, lambda: pytest.raises(nope=1))  # type: ignore[call-overload]
+    assert line == (
+        "TypeError: Unexpected keyword arguments passed to pytest.raises: nope\n"
+        "Use context-manager form instead?"
+    )
+
+
+def test_hypothesis_suffix_an_if_appends_answers_both_lines(appended_store: SqliteStore) -> None:
+    from hypothesis import strategies as st
+
+    # numbers.py: msg = (f"There are no {width}-bit floating-point values between ...")
+    # if exclude_min or exclude_max: msg += f", {exclude_min=} and {exclude_max=}"
+    def floats(**kwargs: Any) -> Callable[[], object]:
+        return lambda: st.floats(min_value=2.0, max_value=1.0, width=32, **kwargs).validate()
+
+    line = assert_answers(appended_store, floats())
+    assert line.endswith(
+        "There are no 32-bit floating-point values between min_value=2.0 and max_value=1.0"
+    )
+    line = assert_answers(appended_store, floats(exclude_min=True))
+    assert line.endswith(", exclude_min=True and exclude_max=False")
