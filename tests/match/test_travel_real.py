@@ -247,3 +247,6 @@ def test_hypothesis_suffix_an_if_appends_answers_both_lines(appended_store: Sqli
     )
     line = assert_answers(appended_store, floats(exclude_min=True))
     assert line.endswith(", exclude_min=True and exclude_max=False")
+    # f"{exclude_min=}" prints the name and "=" as text, then the value
+    values = explain_text(appended_store, line)["parts"][-1]["matches"][0]["values"]
+    assert values["exclude_min"] == "True" and values["exclude_max"] == "False"

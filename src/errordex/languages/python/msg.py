@@ -382,10 +382,32 @@ def _string_parts(node: Node) -> list[Part] | None:
                 parts.append(Text(_content(c, raw, fmt)))
             elif c.type == "interpolation":
                 expr = c.child_by_field_name("expression")
-                parts.append(Hole(expr_text(expr) if expr else "", text_of(c)))
+                name = expr_text(expr) if expr else ""
+                shown = _self_documenting(c)
+                if shown is not None:
+                    # f"{x=}" prints "x=" and then the value: the name is text
+                    parts.append(Text(shown))
+                    rest = text_of(c)[1 + len(shown) :]
+                    spec = "{" + name + (rest if rest != "}" else "!r}")
+                    parts.append(Hole(name, spec))
+                else:
+                    parts.append(Hole(name, text_of(c)))
             elif c.type == "escape_interpolation":
                 parts.append(Text(text_of(c)[0]))
     return parts
+
+
+def _self_documenting(interp: Node) -> str | None:
+    """``{x=}``/``{x = !r}`` -> the text it prints before the value (``x=``,
+    ``x = ``); None for an interpolation without ``=``."""
+    eq = next((k for k in interp.children if k.type == "="), None)
+    data = interp.text
+    if eq is None or data is None:
+        return None
+    end = eq.end_byte - interp.start_byte
+    while data[end : end + 1] in (b" ", b"\t"):
+        end += 1  # the spaces after "=" are printed too
+    return data[1:end].decode("utf-8", "replace")
 
 
 def _inline_names(
