@@ -250,3 +250,22 @@ def test_hypothesis_suffix_an_if_appends_answers_both_lines(appended_store: Sqli
     # f"{exclude_min=}" prints the name and "=" as text, then the value
     values = explain_text(appended_store, line)["parts"][-1]["matches"][0]["values"]
     assert values["exclude_min"] == "True" and values["exclude_max"] == "False"
+
+
+def test_celery_constant_stripped_and_formatted_answers_the_line_alone(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    pytest.importorskip("celery")
+    from celery import Celery
+
+    # app/backends.py: raise ImproperlyConfigured(UNKNOWN_BACKEND.strip().format(
+    #     backend, 'is a Python module, not a backend class.')), the constant
+    # written between triple quotes on a line of its own
+    s = SqliteStore(tmp_path_factory.mktemp("stripped") / "store.db")
+    index("pkg:celery", s, jobs=1)
+    line = assert_answers(s, lambda: Celery(backend="os").backend)
+    assert line.startswith("celery.exceptions.ImproperlyConfigured: Unknown result backend: 'os'.")
+    best = explain_text(s, line)["parts"][-1]["matches"][0]
+    assert (
+        best["message"] == "Unknown result backend: {0!r}.  Did you spell that correctly? ({1!r})"
+    )

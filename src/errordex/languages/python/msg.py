@@ -18,8 +18,10 @@ presented as the message.
 
 from __future__ import annotations
 
+import inspect
 import re
 import string
+import textwrap
 import unicodedata
 from collections.abc import Callable
 
@@ -555,7 +557,56 @@ def _call(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template 
         obj = fn.child_by_field_name("object")
         if attr is not None and obj is not None and text_of(attr) == "format":
             return _format(obj, args, resolve, depth, form)
+        if attr is not None and obj is not None and text_of(attr) in _STRIPS and not named(args):
+            # celery's E_NO_BACKEND.strip(): a constant written on lines of its own
+            t = _read(obj, resolve, depth, form)
+            return _reshaped(t, _STRIPS[text_of(attr)]) if t is not None else None
+    reshape = _RESHAPES.get(expr_text(fn))
+    given = named(args)
+    if reshape is not None and len(given) == 1 and given[0].type != "keyword_argument":
+        # textwrap.dedent(a triple-quoted text) and inspect.cleandoc(msg)
+        t = _read(given[0], resolve, depth, form)
+        return _reshaped(t, reshape) if t is not None else None
     return None
+
+
+_STRIPS: dict[str, Callable[[str], str]] = {
+    "strip": str.strip,
+    "lstrip": str.lstrip,
+    "rstrip": str.rstrip,
+}
+#: calls that reshape a text's whitespace and keep its words
+_RESHAPES: dict[str, Callable[[str], str]] = {
+    "dedent": textwrap.dedent,
+    "textwrap.dedent": textwrap.dedent,
+    "cleandoc": inspect.cleandoc,
+    "inspect.cleandoc": inspect.cleandoc,
+}
+
+
+def _reshaped(t: Template, how: Callable[[str], str]) -> Template | None:
+    """``t`` with ``how`` applied to its text, each placeholder kept where
+    it is (a mark stands for it while the text is reshaped)."""
+    texts = [p.text for p in t.parts if isinstance(p, Text)]
+    if t.dynamic or any("\x00" in x for x in texts):
+        return None
+    holes = [p for p in t.parts if isinstance(p, Hole)]
+    marked: list[str] = []
+    for p in t.parts:
+        marked.append(p.text if isinstance(p, Text) else f"\x00{len(marked)}\x00")
+    out = how("".join(marked))
+    parts: list[Part] = []
+    at = {f"{i}": p for i, p in enumerate(t.parts) if isinstance(p, Hole)}
+    for i, piece in enumerate(out.split("\x00")):
+        if i % 2 == 0:
+            parts.append(Text(piece))
+        elif piece in at:
+            parts.append(at[piece])
+        else:
+            return None
+    if len(parts) - sum(isinstance(p, Text) for p in parts) != len(holes):
+        return None
+    return Template.of(t.syntax, *parts)
 
 
 def _format(obj: Node, args: Node, resolve: Resolver, depth: int, form: int = 0) -> Template | None:
