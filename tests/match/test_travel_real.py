@@ -269,3 +269,23 @@ def test_celery_constant_stripped_and_formatted_answers_the_line_alone(
     assert (
         best["message"] == "Unknown result backend: {0!r}.  Did you spell that correctly? ({1!r})"
     )
+
+
+def test_pytest_fail_instance_called_as_a_function_answers_the_line_alone(
+    appended_store: SqliteStore,
+) -> None:
+    # outcomes.py: fail: _Fail = _Fail(), whose __call__ raises Failed(msg=reason);
+    # raises.py: fail(f"DID NOT RAISE {self.expected_exceptions[0].__name__}")
+    try:
+        with pytest.raises(ValueError):
+            pass
+    except pytest.fail.Exception as e:  # a BaseException: raised() does not catch it
+        frame = traceback.extract_tb(e.__traceback__)[-1]
+        line = traceback.format_exception_only(e)[-1].strip()
+    assert line == "Failed: DID NOT RAISE ValueError"
+    where = f"{Path(frame.filename).parent.name}/{Path(frame.filename).name}:{frame.lineno}"
+    assert where.startswith("_pytest/outcomes.py:")
+    assert any(s.endswith(where) for s in answer_sites(appended_store, line)), (line, where)
+    best = explain_text(appended_store, line)["parts"][-1]["matches"][0]
+    assert best["message"].startswith("DID NOT RAISE {")
+    assert best["exception_types"] == ["Failed"]

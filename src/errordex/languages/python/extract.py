@@ -122,13 +122,18 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
     )
     found = (f.yield_call(n) for n in made)
     calls = forwarding.calls(f) + tuple(c for c in found if c is not None)
+    # pytest's ``fail: _Fail = _Fail()`` is called as ``fail("...")``
+    called = fwd.instance_forwarders(f.root, f.forwarders)
+    f.forwarders.extend(called)
     return Extraction(
         sites=tuple(sites),
         classes=tuple(classes),
         forwarders=tuple(sorted(f.forwarders, key=lambda fw: (fw.line, fw.qualname))),
         calls=tuple(sorted(calls, key=lambda c: (c.line, c.column))),
         # a class that raises what it was built with is called as a function
-        functions=tuple(sorted({*forwarding.qualnames(), *f.class_forwarders})),
+        functions=tuple(
+            sorted({*forwarding.qualnames(), *f.class_forwarders, *(c.qualname for c in called)})
+        ),
     )
 
 
