@@ -289,3 +289,33 @@ def test_pytest_fail_instance_called_as_a_function_answers_the_line_alone(
     best = explain_text(appended_store, line)["parts"][-1]["matches"][0]
     assert best["message"].startswith("DID NOT RAISE {")
     assert best["exception_types"] == ["Failed"]
+
+
+def test_pydantic_message_picked_on_two_branches_then_appended_answers_both_lines(
+    store: SqliteStore,
+) -> None:
+    from typing import Generic, TypeVar
+
+    from pydantic import BaseModel, RootModel
+
+    t = TypeVar("t")
+    u = TypeVar("u")
+
+    # _model_construction.py: if ...: error_message = (f"{cls.__name__} is a subclass
+    # of `RootModel`, ...") else: error_message = (f"All parameters must be present
+    # ..."); if Generic not in bases: error_message += ...; then raise TypeError(error_message)
+    class A(BaseModel, Generic[t]):
+        pass
+
+    def generic() -> None:
+        class B(A[t], Generic[u]):  # type: ignore[misc]
+            pass
+
+    def root() -> None:
+        class C(RootModel, Generic[t]):  # type: ignore[type-arg]
+            root: t
+
+    line = assert_answers(store, generic)
+    assert line.startswith("TypeError: All parameters must be present on typing.Generic;")
+    line = assert_answers(store, root)
+    assert line.startswith("TypeError: C is a subclass of `RootModel`, but does not include")

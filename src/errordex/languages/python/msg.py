@@ -27,6 +27,7 @@ from collections.abc import Callable
 
 from tree_sitter import Node
 
+from errordex.languages.python import appended
 from errordex.template import Hole, Part, Template, Text
 
 #: identifier node -> the value node assigned to it, or None.
@@ -165,19 +166,13 @@ def chooses(node: Node, resolve: Resolver, depth: int = 0) -> bool:
         if n.type == "identifier" and isinstance(resolve, Branches) and depth < _MAX_DEPTH:
             if resolve.earlier(n) is not None:
                 return True
-            if resolve(n) is None and _optional_append(n):
+            if resolve(n) is None and (b := appended.built_up(n)) is not None and b.two_forms:
                 return True
             value = resolve(n)
             if value is not None and chooses(value, resolve, depth + 1):
                 return True
         stack.extend(n.named_children)
     return False
-
-
-def _optional_append(node: Node) -> bool:
-    """Whether a name built up by ``+=`` has a part an ``if`` adds."""
-    found = _append_pieces(node)
-    return found is not None and any(optional for _, optional in found[1])
 
 
 def names_plural(src: bytes) -> bool:
@@ -241,31 +236,17 @@ def _read(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template 
     return None
 
 
-#: statements looked at before a name's use for the text appended to it
-_MAX_APPEND_SCAN = 64
-
-
 def _appended(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template | None:
-    """A name built up by ``+=`` before its use (toml's decoder)::
-
-        error_msg = "Load expects a list to contain filenames only."
-        error_msg += linesep
-        if hint:
-            error_msg += " (a hint)"
-        raise FNFError(error_msg)
-
-    The first form has the parts added on every path; the second (``form``
-    1) also the one an ``if`` without ``else`` adds. None when the name is
-    not built that way, or is bound otherwise on the way."""
-    found = _append_pieces(node)
+    """A name built up by ``+=`` before its use (``appended``): the start
+    and the parts added, a part it cannot read a placeholder."""
+    found = appended.built_up(node, form)
     if found is None:
         return None
-    base, pieces = found
-    first = _read(base, resolve, depth + 1, form)
+    first = _read(found.start, resolve, depth + 1, form)
     if first is None or first.dynamic:
         return None
     parts: list[Part] = list(first.parts)
-    for value, optional in pieces:
+    for value, optional in found.pieces:
         if optional and not form:
             continue
         t = _read(value, resolve, depth + 1, form)
@@ -275,96 +256,6 @@ def _appended(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Templ
             src = expr_text(value)
             parts.append(Hole(src, "{" + src + "}"))
     return Template.of("concat", *parts)
-
-
-def _append_pieces(node: Node) -> tuple[Node, list[tuple[Node, bool]]] | None:
-    """The value a name is first assigned and the values ``+=`` adds to it
-    before ``node`` (each with whether an ``if`` picks it), walking back
-    through the statements before the use and the blocks around it."""
-    name = text_of(node)
-    stmt: Node | None = node
-    while stmt is not None and (stmt.parent is None or stmt.parent.type not in _BLOCKS):
-        stmt = stmt.parent
-    pieces: list[tuple[Node, bool]] = []
-    seen = 0
-    while stmt is not None and seen < _MAX_APPEND_SCAN:
-        sib = stmt.prev_named_sibling
-        while sib is not None and seen < _MAX_APPEND_SCAN:
-            seen += 1
-            op, value = _binding(sib, name)
-            if op == "=" and value is not None:
-                return (value, pieces[::-1]) if pieces else None
-            if op == "+=" and value is not None:
-                pieces.append((value, False))
-            elif (suffix := _if_suffix(sib, name)) is not None:
-                pieces.append((suffix, True))
-            elif sib.type not in ("expression_statement", "comment") and _binds(sib, name):
-                return None
-            elif op is not None:
-                return None  # another operator, or a target that is not the name alone
-            sib = sib.prev_named_sibling
-        block = stmt.parent
-        if block is None or block.type == "module" or block.parent is None:
-            return None
-        stmt = block.parent
-        if stmt.type in ("function_definition", "class_definition", "lambda"):
-            return None
-        while stmt.parent is not None and stmt.parent.type not in _BLOCKS:
-            stmt = stmt.parent
-    return None
-
-
-_BLOCKS = ("block", "module")
-
-
-def _binding(stmt: Node, name: str) -> tuple[str | None, Node | None]:
-    """``name = v`` -> ("=", v), ``name += v`` -> ("+=", v); (None, None)
-    for a statement that assigns nothing to the name itself."""
-    if stmt.type != "expression_statement" or not stmt.named_child_count:
-        return None, None
-    a = stmt.named_children[0]
-    if a.type not in ("assignment", "augmented_assignment"):
-        return None, None
-    left = a.child_by_field_name("left")
-    if left is None or left.type != "identifier" or text_of(left) != name:
-        return None, None
-    if a.type == "assignment":
-        return "=", a.child_by_field_name("right")
-    op = a.child_by_field_name("operator")
-    return (text_of(op) if op is not None else "?"), a.child_by_field_name("right")
-
-
-def _if_suffix(stmt: Node, name: str) -> Node | None:
-    """``if c: name += v`` (no ``elif``/``else``, nothing else bound to
-    the name in it) -> ``v``."""
-    if stmt.type != "if_statement" or stmt.child_by_field_name("alternative") is not None:
-        return None
-    body = stmt.child_by_field_name("consequence")
-    if body is None:
-        return None
-    found: Node | None = None
-    for s in named(body):
-        op, value = _binding(s, name)
-        if op == "+=" and value is not None and found is None:
-            found = value
-        elif op is not None or (s.type != "expression_statement" and _binds(s, name)):
-            return None
-    return found
-
-
-def _binds(node: Node, name: str) -> bool:
-    """Whether an assignment in ``node`` binds ``name``."""
-    stack = [node]
-    seen = 0
-    while stack and seen < 512:
-        n = stack.pop()
-        seen += 1
-        if n.type in ("assignment", "augmented_assignment"):
-            left = n.child_by_field_name("left")
-            if left is not None and name in text_of(left).replace(",", " ").split():
-                return True
-        stack.extend(n.named_children)
-    return seen >= 512
 
 
 def _string_parts(node: Node) -> list[Part] | None:

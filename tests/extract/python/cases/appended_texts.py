@@ -52,3 +52,53 @@ def looped(items):
     for i in items:
         msg += f" {i}"
     raise ValueError(msg)
+
+
+# SQLAlchemy's sql/coercions.py: a start picked on two branches, then advice
+def _raise_for_expected(self, element, argname=None, resolved=None, advice=None, code=None, err=None):
+    got = repr(element)
+    if argname:
+        msg = "%s expected for argument %r; got %s." % (
+            self.name,
+            argname,
+            got,
+        )
+    else:
+        msg = "%s expected, got %s." % (self.name, got)
+
+    if advice:
+        msg += " " + advice
+
+    raise exc.ArgumentError(msg, code=code) from err
+
+
+# pydantic's _internal/_model_construction.py: the text is built inside the
+# branches, and raised after them
+def __new__(mcs, cls, bases, parent_parameters, missing_parameters):
+    if missing_parameters:
+        if RootModelRootType in parent_parameters:
+            parameters_str = ', '.join([x.__name__ for x in missing_parameters])
+            error_message = (
+                f'{cls.__name__} is a subclass of `RootModel`, but does not include the generic type identifier(s) '
+                f'{parameters_str} in its parameters. '
+            )
+        else:
+            generic_type_label = f'typing.Generic[{parameters_str}]'
+            error_message = (
+                f'All parameters must be present on typing.Generic;'
+                f' you should inherit from {generic_type_label}.'
+            )
+            if Generic not in bases:
+                error_message += (
+                    f' Note: `typing.Generic` must go last: `class {cls.__name__}({bases_str}): ...`)'
+                )
+        raise TypeError(error_message)
+
+
+def set_in_a_branch_after_a_start(x):
+    # bound before the if that sets it: either text may be raised, so neither is read
+    msg = "a"
+    if x:
+        msg = "b"
+        msg += "c"
+    raise ValueError(msg)
