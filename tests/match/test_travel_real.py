@@ -319,3 +319,27 @@ def test_pydantic_message_picked_on_two_branches_then_appended_answers_both_line
     assert line.startswith("TypeError: All parameters must be present on typing.Generic;")
     line = assert_answers(store, root)
     assert line.startswith("TypeError: C is a subclass of `RootModel`, but does not include")
+
+
+def test_pytest_reason_one_method_sets_and_another_raises_answers_the_line_alone(
+    appended_store: SqliteStore,
+) -> None:
+    # raises.py: matches() sets self._fail_reason = (f"Regex pattern did not
+    # match{maybe_specify_type}.\n" ...); __exit__ raises AssertionError(self._fail_reason)
+    def no_match() -> None:
+        with pytest.raises(ValueError, match="x"):
+            raise ValueError("y")
+
+    line = assert_answers(appended_store, no_match)
+    assert line.startswith("AssertionError: Regex pattern did not match.")
+
+
+def test_hypothesis_text_init_stores_and_a_method_raises_answers_the_line_alone(
+    appended_store: SqliteStore,
+) -> None:
+    from hypothesis.database import GitHubArtifactDatabase
+
+    # database.py: __init__ sets self._read_only_message = ("This database is
+    # read-only. " ...); save() raises RuntimeError(self._read_only_message)
+    line = assert_answers(appended_store, lambda: GitHubArtifactDatabase("o", "r").save(b"k", b"v"))
+    assert line.startswith("RuntimeError: This database is read-only. Please wrap this class")

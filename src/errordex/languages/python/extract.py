@@ -22,6 +22,7 @@ from errordex import classmsg, grammars
 from errordex.extract.common import context_hash, is_test_path
 from errordex.forward import COLLECT, substitute
 from errordex.languages.python import (
+    attrtexts,
     built,
     collected,
     formats,
@@ -271,16 +272,18 @@ class _File:
             wraps = wrapped.wrapper(site, where.guards, exc_type in self.classes)
             if wraps is not None:
                 self.wrappers.append(wraps)
-        return self.returned_sites(site, exc)
+        return self.returned_sites(site, exc, node)
 
-    def returned_sites(self, site: ThrowSite, exc: ts.Node) -> list[ThrowSite]:
+    def returned_sites(self, site: ThrowSite, exc: ts.Node, site_node: ts.Node) -> list[ThrowSite]:
         """``raise ValueError(_parse_error(s, pos))``: a site per text the
-        helper of this file returns (``returned``), in place of the hole
-        its call left; the raise's own site too when a return is unread."""
+        helper of this file returns (``returned``), and ``raise
+        E(self.message)``: a site per text the classes give the attribute
+        (``attrtexts``), in place of the hole it left; the raise's own site
+        too when a value is unread."""
         if exc.type != "call" or self.test_path or not site.template.holes:
             return [site]
         first = returned.first_argument(exc)
-        if first is None or first.type not in ("call", "identifier"):
+        if first is None or first.type not in ("call", "identifier", "attribute"):
             return [site]
         exprs = {msg.expr_text(first)}
         if first.type == "identifier" and (value := self.resolve(first)) is not None:
@@ -288,7 +291,12 @@ class _File:
         hole = next((h.expr for h in site.template.holes if h.expr in exprs), None)
         if hole is None:
             return [site]
-        texts, unread = returned.messages(first, self.functions, self.resolve)
+        attr = attrtexts.self_attribute(first)
+        if attr is not None:
+            # ``raise E(self.message)`` of a text a class of the file gives it
+            texts, unread = attrtexts.messages(site_node, attr, self.class_nodes, self.branches)
+        else:
+            texts, unread = returned.messages(first, self.functions, self.resolve)
         out = [
             replace(
                 site,

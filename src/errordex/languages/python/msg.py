@@ -329,6 +329,9 @@ def _inline_names(
         got = None
         if expr is not None and plain and expr.type == "identifier":
             got = _read(expr, resolve, depth + 1, form)
+        if got is not None and not got.dynamic and not got.parts and form:
+            # the other branch's "" (pytest's maybe_specify_type): nothing shown
+            continue
         if got is None or got.dynamic or not got.literal_text().strip():
             out.append(p)
         else:
