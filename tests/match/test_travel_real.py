@@ -343,3 +343,23 @@ def test_hypothesis_text_init_stores_and_a_method_raises_answers_the_line_alone(
     # read-only. " ...); save() raises RuntimeError(self._read_only_message)
     line = assert_answers(appended_store, lambda: GitHubArtifactDatabase("o", "r").save(b"k", b"v"))
     assert line.startswith("RuntimeError: This database is read-only. Please wrap this class")
+
+
+def test_anyio_base_exception_group_answers_its_exception_group_line(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    anyio = pytest.importorskip("anyio")
+
+    # _backends/_asyncio.py: raise BaseExceptionGroup("unhandled errors in a
+    # TaskGroup", self._exceptions), which builds an ExceptionGroup of Exceptions
+    async def fails() -> None:
+        raise ValueError("child")
+
+    async def main() -> None:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(fails)
+
+    s = SqliteStore(tmp_path_factory.mktemp("group") / "store.db")
+    index("pkg:anyio", s, jobs=1)
+    line = assert_answers(s, lambda: anyio.run(main))
+    assert line == "ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)"

@@ -55,6 +55,14 @@ _SCOPES = ("function_definition", "class_definition", "lambda")
 #: class attributes that hold the class's own message (Django REST
 #: framework's ``default_detail`` is the same idea).
 _MESSAGE_ATTRS = ("message", "msg", "default_message", "default_detail", "msg_template")
+#: builtins whose constructor returns another class, by what they print as:
+#: a BaseExceptionGroup of Exceptions is an ExceptionGroup (anyio's TaskGroup
+#: raises BaseExceptionGroup("unhandled errors in a TaskGroup", ...), and the
+#: user reads "ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)")
+_BUILDS_AS = {
+    "BaseExceptionGroup": "ExceptionGroup",
+    "exceptiongroup.BaseExceptionGroup": "ExceptionGroup",
+}
 _AS_NAME = re.compile(r"\bas\s+([A-Za-z_]\w*)\s*$")
 _WS = re.compile(r"\s+")
 #: test_x, and unittest's testX
@@ -542,6 +550,8 @@ class _File:
         line = node.start_point.row + 1
         if exc_type is not None:
             exc_type = self.aliases.get(exc_type, exc_type)
+            if exc_type in _BUILDS_AS and exc_type not in self.classes:
+                exc_type = _BUILDS_AS[exc_type]
         return ThrowSite(
             path=self.path,
             line=line,
