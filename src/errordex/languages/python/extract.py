@@ -581,6 +581,10 @@ class _File:
                 real = msg.text_of(name).rsplit(".", 1)[-1]
                 if real[:1].isupper() and real != msg.text_of(alias):
                     self._aliases[msg.text_of(alias)] = real
+            for left, right in _module_class_aliases(self.root):
+                # toml's ``try: FNFError = FileNotFoundError`` raises a
+                # FileNotFoundError; the first binding is the one that runs
+                self._aliases.setdefault(left, right)
         return self._aliases
 
     @property
@@ -1400,6 +1404,35 @@ def _super_init_kwargs(body: ts.Node) -> list[tuple[str, ts.Node]]:
 def _usable(t: Template | None) -> Template | None:
     """A class message worth showing: it has literal text."""
     return t if t is not None and t.chunks() else None
+
+
+def _module_class_aliases(root: ts.Node) -> list[tuple[str, str]]:
+    """``A = B`` at module level (or in a top-level ``try``/``if`` block),
+    ``B`` a class's name: a raise of ``A`` prints ``B``."""
+    stmts: list[ts.Node] = []
+    for stmt in root.named_children:
+        if stmt.type in ("try_statement", "if_statement"):
+            body = stmt.child_by_field_name("body") or stmt.child_by_field_name("consequence")
+            stmts.extend(body.named_children if body is not None else ())
+            for clause in stmt.named_children:
+                if clause.type in ("except_clause", "else_clause"):
+                    for block in clause.named_children:
+                        if block.type == "block":
+                            stmts.extend(block.named_children)
+        else:
+            stmts.append(stmt)
+    out: list[tuple[str, str]] = []
+    for stmt in stmts:
+        first = stmt.named_children[0] if stmt.named_child_count else None
+        if stmt.type != "expression_statement" or first is None or first.type != "assignment":
+            continue
+        left, right = first.child_by_field_name("left"), first.child_by_field_name("right")
+        if left is None or right is None or left.type != "identifier" or right.type != "identifier":
+            continue
+        a, b = msg.text_of(left), msg.text_of(right)
+        if a != b and a[:1].isupper() and b[:1].isupper():
+            out.append((a, b))
+    return out
 
 
 def _message(arg: CallArg) -> Template:

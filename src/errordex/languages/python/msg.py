@@ -230,9 +230,13 @@ def _read(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template 
         value = resolve(node)
         if form and isinstance(resolve, Branches):
             value = resolve.earlier(node) or value
+        if value is None and text_of(node) == "linesep":
+            return Template.literal("\n")  # ``from os import linesep``, as POSIX prints it
         if value is None:
             return _appended(node, resolve, depth, form)
         return _read(value, resolve, depth + 1, form)
+    if kind == "attribute" and text_of(node) == "os.linesep":
+        return Template.literal("\n")
     return None
 
 
