@@ -363,3 +363,20 @@ def test_anyio_base_exception_group_answers_its_exception_group_line(
     index("pkg:anyio", s, jobs=1)
     line = assert_answers(s, lambda: anyio.run(main))
     assert line == "ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)"
+
+
+def test_dotenv_ioerror_answers_its_oserror_line(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dotenv = pytest.importorskip("dotenv")
+
+    # main.py: raise IOError("File not found"), which prints as OSError
+    tmp = tmp_path_factory.mktemp("dotenv")
+    s = SqliteStore(tmp / "store.db")
+    index("pkg:python-dotenv", s, jobs=1)
+    monkeypatch.chdir(tmp)
+    line = assert_answers(
+        s,
+        lambda: dotenv.find_dotenv("no-such.env", raise_error_if_not_found=True, usecwd=True),
+    )
+    assert line == "OSError: File not found"

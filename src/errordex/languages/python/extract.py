@@ -13,6 +13,7 @@ the parse itself. Message expressions are read by ``msg``.
 
 from __future__ import annotations
 
+import builtins
 import re
 from dataclasses import dataclass, field, replace
 
@@ -62,6 +63,19 @@ _MESSAGE_ATTRS = ("message", "msg", "default_message", "default_detail", "msg_te
 _BUILDS_AS = {
     "BaseExceptionGroup": "ExceptionGroup",
     "exceptiongroup.BaseExceptionGroup": "ExceptionGroup",
+}
+#: builtin names of another builtin class, by the name it prints: IOError is
+#: OSError (python-dotenv's raise IOError("File not found") prints
+#: "OSError: File not found"), and so are the modules' old ``error`` names
+_PRINTED_AS = {
+    **{
+        name: obj.__name__
+        for name, obj in vars(builtins).items()
+        if isinstance(obj, type) and issubclass(obj, BaseException) and obj.__name__ != name
+    },
+    "socket.error": "OSError",
+    "select.error": "OSError",
+    "os.error": "OSError",
 }
 _AS_NAME = re.compile(r"\bas\s+([A-Za-z_]\w*)\s*$")
 _WS = re.compile(r"\s+")
@@ -552,6 +566,8 @@ class _File:
             exc_type = self.aliases.get(exc_type, exc_type)
             if exc_type in _BUILDS_AS and exc_type not in self.classes:
                 exc_type = _BUILDS_AS[exc_type]
+            elif exc_type in _PRINTED_AS and exc_type not in self.classes:
+                exc_type = _PRINTED_AS[exc_type]
         return ThrowSite(
             path=self.path,
             line=line,

@@ -24,3 +24,8 @@ def load(f):
 
 def discover_slaves(service_name):
     raise ReplicaNotFoundError(f"No slave found for {service_name!r}")
+
+
+def find_dotenv(path):
+    # python-dotenv's main.py: IOError is OSError, and prints so
+    raise IOError("File not found")
