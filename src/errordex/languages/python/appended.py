@@ -124,6 +124,8 @@ def built_up(node: Node, form: int = 0) -> Built | None:
     """How the name ``node`` was built up before it is read, or None when it
     was not built with ``+=`` (a plain assignment is ``resolve``'s)."""
     name = _text(node)
+    if not _appends_in_scope(node, name):
+        return None  # most names: no ``+=`` to follow, nothing to walk
     stmt: Node | None = node
     while stmt is not None and (stmt.parent is None or stmt.parent.type not in _BLOCKS):
         stmt = stmt.parent
@@ -146,6 +148,16 @@ def built_up(node: Node, form: int = 0) -> Built | None:
     except _Abort:
         return None
     return None
+
+
+def _appends_in_scope(node: Node, name: str) -> bool:
+    """Whether the function around ``node`` has ``name +=`` in its text
+    (a cheap test before any walk)."""
+    scope = node.parent
+    while scope is not None and scope.type not in (*_SCOPES, "module"):
+        scope = scope.parent
+    data = scope.text if scope is not None else None
+    return bool(data) and name.encode() + b" +=" in (data or b"")
 
 
 def _scan_before(walk: _Walk, stmt: Node) -> Node | None:
