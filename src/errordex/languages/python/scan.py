@@ -400,6 +400,10 @@ class _Scan:
         symbol = ".".join([*names, name])
         is_test = in_test or name.startswith("test")
         self.function_names.add(name)
+        if _overload_stub(n):
+            # a signature for type checkers, never run: the definition after
+            # it is the function (its docstring, its calls; xarray's `merge`)
+            return [*names, name], symbol, False, is_test
         self.functions.append(
             FuncDef(
                 name=name,
@@ -687,6 +691,19 @@ class _Scan:
                 self.catches.append(
                     Catch(self.t(x), self.path, n.start_point.row + 1, fn, line_text)
                 )
+
+
+def _overload_stub(fn: Node) -> bool:
+    """Whether a ``def`` is decorated ``@overload`` (or ``@typing.overload``)."""
+    holder = fn.parent
+    if holder is None or holder.type != "decorated_definition":
+        return False
+    for d in holder.named_children:
+        if d.type == "decorator" and d.named_children:
+            text = d.named_children[0].text or b""
+            if text == b"overload" or text.endswith(b".overload"):
+                return True
+    return False
 
 
 def _walk(n: Node) -> list[Node]:

@@ -1,0 +1,35 @@
+"""Pages of installed PyPI packages nobody here wrote, read as their users
+would (issue 16): what the call a user made is documented to do."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from errordex.pipeline import index
+from errordex.store.sqlite import SqliteStore
+from errordex.views import entry_json
+
+
+@pytest.fixture(scope="module")
+def click_store(tmp_path_factory: pytest.TempPathFactory) -> tuple[SqliteStore, int]:
+    store = SqliteStore(tmp_path_factory.mktemp("click") / "db.sqlite")
+    return store, index("pkg:click", store, jobs=1).snapshot_id
+
+
+def _page(got: tuple[SqliteStore, int], message: str) -> dict[str, Any]:
+    store, sid = got
+    (entry,) = [e for e in store.entries() if e.message == message]
+    return entry_json(entry, store.snapshot(sid), store)
+
+
+def test_an_overloaded_functions_page_quotes_the_docstring_of_the_definition_that_runs(
+    click_store: tuple[SqliteStore, int],
+) -> None:
+    # click/globals.py has two `@t.overload` stubs of get_current_context
+    # before the definition that raises; the stubs have no docstring
+    page = _page(click_store, "There is no active click context.")
+    meaning = page["analysis"]["meaning"]
+    assert "“Returns the current click context”" in meaning["text"]
+    assert meaning["evidence"] == ["click/globals.py:21"]
