@@ -1191,3 +1191,29 @@ def test_a_public_classs_method_is_not_led_by_code_that_builds_the_class(
     store, sid = index_files(tmp_path, files, "acme/geo")
     summary = _page(store, sid, "in-place operations with None are not permitted")["analysis"]
     assert "setup" not in summary["summary"]["text"]
+
+
+def test_a_warning_whose_category_a_helper_hands_on_is_not_called_an_exception(
+    tmp_path: Path,
+) -> None:
+    # xarray's emit_user_level_warning(message, category=None) passes its
+    # category on to warnings.warn: the class is not known at the call
+    files = {
+        "geo/__init__.py": (
+            "import warnings\n\n\n"
+            "def _emit(message, category=None):\n"
+            "    warnings.warn(message, category=category, stacklevel=3)\n\n\n"
+            "def resample(origin):\n"
+            '    if origin != "start":\n'
+            '        _emit("The origin keyword does not take effect here")\n'
+            "    return origin\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/geo")
+    text = _text(_page(store, sid, "The origin keyword does not take effect here"))
+    assert "an exception" not in text
+    summary = _page(store, sid, "The origin keyword does not take effect here")["analysis"][
+        "summary"
+    ]["text"]
+    assert " warns when " in summary, summary
+
