@@ -32,4 +32,22 @@ def test_an_overloaded_functions_page_quotes_the_docstring_of_the_definition_tha
     page = _page(click_store, "There is no active click context.")
     meaning = page["analysis"]["meaning"]
     assert "“Returns the current click context”" in meaning["text"]
-    assert meaning["evidence"] == ["click/globals.py:21"]
+    assert "click/globals.py:21" in meaning["evidence"]
+
+
+def test_a_parameters_documented_error_is_quoted_with_the_parameter(
+    click_store: tuple[SqliteStore, int],
+) -> None:
+    # get_current_context documents its RuntimeError under `:param silent:`,
+    # not in a Raises section
+    page = _page(click_store, "There is no active click context.")
+    said = (
+        "The docstring of `get_current_context` says: “`silent`: if set to `True` the return "
+        "value is `None` if no context is available. The default behavior is to raise a "
+        "`RuntimeError`”."
+    )
+    assert said in page["analysis"]["meaning"]["text"]
+    assert "click/globals.py:31" in page["analysis"]["meaning"]["evidence"]
+    assert page["analysis"]["prevention"]["items"] == [
+        "Read the docstring of `get_current_context` (click/globals.py:31)."
+    ]

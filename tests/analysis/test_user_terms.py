@@ -1217,3 +1217,33 @@ def test_a_warning_whose_category_a_helper_hands_on_is_not_called_an_exception(
     ]["text"]
     assert " warns when " in summary, summary
 
+
+def test_a_docstring_paragraph_is_quoted_only_on_the_page_of_the_class_it_says_is_raised(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "geo/__init__.py": (
+            "def load(path, strict=True):\n"
+            '    """Load a grid.\n\n'
+            "    Parameters\n"
+            "    ----------\n"
+            "    path : str\n"
+            "        Where it is. A missing file raises FileNotFoundError.\n"
+            "    strict : bool\n"
+            "        If True, raise a ValueError on a ragged grid.\n"
+            '    """\n'
+            "    if strict and path.endswith('.ragged'):\n"
+            '        raise ValueError("ragged grid")\n'
+            "    if not path:\n"
+            '        raise KeyError("no path")\n'
+            "    return path\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/geo")
+    meaning = _page(store, sid, "ragged grid")["analysis"]["meaning"]["text"]
+    assert (
+        "The docstring of `load` says: “strict : bool If True, raise a ValueError on a "
+        "ragged grid”." in meaning
+    )
+    assert "FileNotFoundError" not in meaning
+    assert "raise a ValueError" not in _text(_page(store, sid, "no path"))

@@ -584,7 +584,10 @@ def docs(sites: list[ThrowSite], reach: list[Fact], entry: ErrorEntry, ix: Index
         lines = list(f.docs)
         raises = [d for d in lines if d.section == "Raises"]
         if raises and short:
-            lines = [d for d in lines if d.section != "Raises"] + _raises_items(raises, short)
+            items = _raises_items(raises, short)
+            lines = [d for d in lines if d.section != "Raises"] + items
+            if items:  # the Raises section says it: not again in passing
+                lines = [d for d in lines if d.section != "Docstring"]
         for d in lines:
             if (f.path, d.line) not in seen:
                 seen.add((f.path, d.line))

@@ -156,14 +156,26 @@ class Fixes:
             for v in variants
             if len(v) == 2
         ]
-        named = [d for d in lines if any(p.search(d["text"]) for p in own)]
+        # a docstring's paragraph names a class as prose does (`raise a
+        # RuntimeError`), without backticks
+        bare = [
+            re.compile(rf"\b{re.escape(v[0].rsplit('.', 1)[-1])}\b")
+            for v in variants
+            if len(v) == 1
+        ]
+        named = [
+            d
+            for d in lines
+            if any(p.search(d["text"]) for p in (bare if d["section"] == "Docstring" else own))
+        ]
         if named:
             return named
         # a line that only mentions an error in passing must name this one
         return [
             d
             for d in lines
-            if d["section"] != "Mentions" and not any(p.search(d["text"]) for p in other)
+            if d["section"] not in ("Mentions", "Docstring")
+            and not any(p.search(d["text"]) for p in other)
         ]
 
     def entry_point_plain(self) -> str:

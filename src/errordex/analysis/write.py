@@ -476,6 +476,8 @@ class _Writer(Fixes):
             parts.append(
                 f"The docstring of `{d['function']}` says it raises: “{quoted}”."
                 if d["section"] == "Raises"
+                else f"The docstring of `{d['function']}` says: “{quoted}”."
+                if d["section"] == "Docstring"
                 else f"The doc comment of `{d['function']}` says: “{quoted}”."
                 if d["section"] in ("Comment", "Mentions")  # no section (Go), or in passing
                 else f"The # {d['section']} docs of `{d['function']}` say: “{quoted}”."
@@ -790,6 +792,8 @@ class _Writer(Fixes):
             items.append(
                 f"Read the doc comment of `{d['function']}` ({d['path']}:{d['line']})."
                 if d["section"] in ("Comment", "Mentions")
+                else f"Read the docstring of `{d['function']}` ({d['path']}:{d['line']})."
+                if d["section"] == "Docstring"
                 else f"Read the {d['section']} notes of `{d['function']}` ({d['path']}:{d['line']})."
             )
             evidence += ev(d)

@@ -14,6 +14,7 @@ from errordex import grammars
 from errordex.analysis.evidence import Call, Catch, DocLine, FileEvidence, FuncDef, TestExpect
 from errordex.extract.common import decode_all, is_test_path
 from errordex.languages.python import doctests, tables
+from errordex.languages.python.mentions import mentions
 
 _RAISES_HEAD = re.compile(r"^\s*Raises\s*:?\s*$")
 _SPHINX = re.compile(r"^\s*:raises?\s+([\w.]+)\s*:(.*)$")
@@ -431,7 +432,8 @@ class _Scan:
 
     def docstring(self, fn: Node, summary: bool = False) -> list[DocLine]:
         """The Raises lines of a function's docstring; with ``summary``, its
-        first line too (what a public function does)."""
+        first line too (what a public function does), and the paragraphs
+        elsewhere that say it raises a named exception ("Docstring")."""
         body = fn.child_by_field_name("body")
         first = body.named_child(0) if body is not None and body.named_child_count else None
         if first is None or first.type != "expression_statement":
@@ -446,6 +448,8 @@ class _Scan:
             got = _summary_line(text)
             if got is not None:
                 out.append(DocLine("Summary", got[0], start + got[1]))
+            # where it documents an error with the argument that leads to it
+            out += mentions(text, start)
         if ":raise" not in text and "Raises" not in text:
             # Neither pattern can match a line: most docstrings end here
             # (14k functions in the stdlib, each line read by two regexes).
