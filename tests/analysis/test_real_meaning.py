@@ -18,6 +18,11 @@ def click_store(tmp_path_factory: pytest.TempPathFactory) -> tuple[SqliteStore, 
     return store, index("pkg:click", store, jobs=1).snapshot_id
 
 
+def _pages(got: tuple[SqliteStore, int]) -> list[dict[str, Any]]:
+    store, sid = got
+    return [entry_json(e, store.snapshot(sid), store) for e in store.entries()]
+
+
 def _page(got: tuple[SqliteStore, int], message: str) -> dict[str, Any]:
     store, sid = got
     (entry,) = [e for e in store.entries() if e.message == message]
@@ -51,3 +56,31 @@ def test_a_parameters_documented_error_is_quoted_with_the_parameter(
     assert page["analysis"]["prevention"]["items"] == [
         "Read the docstring of `get_current_context` (click/globals.py:31)."
     ]
+
+
+def test_an_override_without_a_docstring_is_documented_by_the_method_it_overrides(
+    click_store: tuple[SqliteStore, int],
+) -> None:
+    # Path.convert has no docstring of its own; help() and click's docs show
+    # ParamType.convert's
+    page = _page(click_store, "{name} {filename!r} is a directory.")
+    assert (
+        "`Path.convert`, the call you made, is documented on `ParamType.convert`, which it overrides, as: “Convert the value to "
+        "the correct type”" in page["analysis"]["meaning"]["text"]
+    )
+
+
+def test_a_constructors_page_quotes_its_classs_docstring(
+    click_store: tuple[SqliteStore, int],
+) -> None:
+    pages = [
+        p["analysis"]["meaning"]["text"]
+        for p in _pages(click_store)
+        if p["analysis"]["summary"]["text"].startswith("You called `click.Option(")
+        and p["analysis"].get("meaning")
+    ]
+    assert pages and all(
+        "`Option`, the call you made, is documented as: “Options are usually optional "
+        "values on the command line" in text
+        for text in pages
+    )

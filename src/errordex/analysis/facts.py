@@ -582,6 +582,14 @@ def docs(sites: list[ThrowSite], reach: list[Fact], entry: ErrorEntry, ix: Index
     seen: set[tuple[str, int]] = set()
     for f in fns:
         lines = list(f.docs)
+        if not any(d.section == "Summary" for d in lines):
+            got = _inherited_summary(f, ix)
+            if got is not None:
+                fact = _at(got[0], got[1].line, function=f.symbol, section="Summary")
+                fact.update(text=got[1].text, documented_on=got[2])
+                if (got[0], got[1].line) not in seen:
+                    seen.add((got[0], got[1].line))
+                    out.append(fact)
         raises = [d for d in lines if d.section == "Raises"]
         if raises and short:
             items = _raises_items(raises, short)
@@ -599,6 +607,41 @@ def docs(sites: list[ThrowSite], reach: list[Fact], entry: ErrorEntry, ix: Index
                     seen.add((doc, line))
                     out.append(_at(doc, line, function=f.symbol, section=section, text=text))
     return out[:20]
+
+
+def _inherited_summary(f: FuncDef, ix: Index) -> tuple[str, DocLine, str] | None:
+    """Where an undocumented method's documentation is: a constructor's in
+    its class's docstring (numpydoc documents ``__init__`` there), an
+    override's in the method it overrides (as ``help()`` and Sphinx show
+    it: xarray's ``PandasIndex.sel`` is documented on ``Index.sel``).
+    (path, the doc line, the symbol documented)"""
+    owner, _, name = f.symbol.rpartition(".")
+    if not owner or f.in_test:
+        return None
+    if name == "__init__":
+        said = ix.class_doc(f.path, owner)
+        return (f.path, said, owner) if said is not None else None
+    seen: set[str] = set()
+    classes = [c for c in ix.classes.get(owner.rsplit(".", 1)[-1], ()) if c.path == f.path]
+    while classes and len(seen) < 8:
+        bases = [_base_name(b) for c in classes for b in c.bases]
+        classes = []
+        for base in bases:
+            if not base or base in seen:
+                continue
+            seen.add(base)
+            for c in ix.classes.get(base, ())[:2]:
+                g = ix.function(c.path, f"{c.qualname}.{name}")
+                said = next((d for d in g.docs if d.section == "Summary"), None) if g else None
+                if g is not None and said is not None:
+                    return c.path, said, g.symbol
+                classes.append(c)
+    return None
+
+
+def _base_name(base: str) -> str:
+    """``pd.Index`` -> Index; ``Generic[T]`` -> Generic."""
+    return base.split("[", 1)[0].rsplit(".", 1)[-1].strip()
 
 
 #: the head of an item of a docstring's Raises section: an exception's name

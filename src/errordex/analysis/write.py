@@ -490,8 +490,14 @@ class _Writer(Fixes):
             evidence += ev(d)
         said = self.api_summary()
         if said is not None:
+            on = said.get("documented_on")
+            over = (
+                f" on `{on}`, which it overrides,"
+                if on and as_called(said["function"]) != on
+                else ""
+            )
             parts.append(
-                f"`{said['function']}`, the call you made, is documented as: "
+                f"`{as_called(said['function'])}`, the call you made, is documented{over} as: "
                 f"“{said['text'].rstrip('.')}”."
             )
             evidence += ev(said)
@@ -510,7 +516,7 @@ class _Writer(Fixes):
                 for d in self.f["docs"]
                 if d["section"] == "Summary"
                 and d["function"] == api["function"]
-                and d["path"] == api["path"]
+                and (d["path"] == api["path"] or d.get("documented_on"))
             ),
             None,
         )
