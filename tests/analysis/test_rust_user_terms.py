@@ -502,3 +502,40 @@ def test_a_module_declared_inside_an_inline_module_is_on_the_path(tmp_path: Path
     }
     summary = _show(tmp_path, files, "unsupported BMP color type")["analysis"]["summary"]["text"]
     assert summary.startswith("You called `imagery::codecs::bmp::BmpEncoder::encode(color)`")
+
+
+def test_a_method_named_as_many_others_is_reached_by_self_calls_of_its_own_type(
+    tmp_path: Path,
+) -> None:
+    # burn's every `*Config` has a private `assertions`, called as
+    # `self.assertions()` by its own `init`: the name alone is ambiguous
+    others = "".join(
+        f"pub struct C{i} {{\n    pub x: f64,\n}}\n\n"
+        f"impl C{i} {{\n"
+        "    pub fn init(&self) {\n        self.assertions();\n    }\n\n"
+        f'    fn assertions(&self) {{\n        assert!(self.x > 0.0, "x{i}");\n    }}\n}}\n\n'
+        for i in range(8)
+    )
+    files = {
+        "Cargo.toml": '[package]\nname = "nn"\nversion = "0.1.0"\n',
+        "src/lib.rs": "pub mod loss;\npub mod other;\n",
+        "src/loss.rs": (
+            "pub struct LpLossConfig {\n    pub p: f64,\n}\n\n"
+            "impl LpLossConfig {\n"
+            "    pub fn init(&self) -> f64 {\n        self.assertions();\n        self.p\n    }\n\n"
+            "    fn assertions(&self) {\n"
+            '        assert!(self.p > 0.0, "The order of the norm p must be positive.");\n'
+            "    }\n}\n"
+        ),
+        "src/other.rs": others,
+    }
+    store, sid = index_files(tmp_path, files, "acme/nn")
+    summary = _page(store, sid, "The order of the norm p must be positive.")["analysis"]["summary"][
+        "text"
+    ]
+    assert summary.startswith(
+        "You called `nn::loss::LpLossConfig::init` (`src/loss.rs`), and on its way "
+        "`LpLossConfig::assertions` panics"
+    ), summary
+    # another type's `init` does not reach it
+    assert "C0" not in summary

@@ -353,6 +353,31 @@ def _resolved_callers(fn: FuncDef, owner: str, ix: Index) -> list[tuple[FuncDef,
     return out
 
 
+def _own_type_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
+    """The calls of a method whose name is defined in many places that can
+    only be ``fn``: ``self.m(…)`` or ``Self::m(…)`` in a method of the same
+    type, ``Type::m(…)`` by the type's name (Rust symbols: ``Type::m``)."""
+    owner, _, _ = fn.symbol.rpartition("::")
+    if not owner or owner.startswith("<"):
+        return []  # a trait impl's method is called through the trait
+    cls = owner.rsplit("::", 1)[-1]
+    by_self = re.compile(
+        rf"(?<![\w:])(?:self\s*\.|Self::){re.escape(fn.name)}\s*(?:::<[^>]*>\s*)?\("
+    )
+    by_type = re.compile(rf"(?<![\w]){re.escape(cls)}::{re.escape(fn.name)}\s*(?:::<[^>]*>\s*)?\(")
+    out: list[tuple[FuncDef, int]] = []
+    for path, caller, line, text in ix.call_texts.get(fn.name):
+        f = ix.function(path, caller)
+        if f is None or f.in_test or (f.path, f.symbol) == (fn.path, fn.symbol):
+            continue
+        mine = caller.rpartition("::")[0]
+        if (mine == owner and by_self.search(text)) or by_type.search(text):
+            out.append((f, line))
+            if len(out) >= MAX_CALLERS:
+                break
+    return out
+
+
 def _with_via(got: tuple[FuncDef, int] | tuple[FuncDef, int, Via]) -> tuple[Any, ...]:
     return got if len(got) == 3 else (*got, None)
 
@@ -371,7 +396,10 @@ def _callers_by_name(
         # a trait method's impl is reached by calls through a type parameter too
         generic = _generic_callers(fn, ix) if _implements(fn) else []
         if ix.defined.get(fn.name, 0) > AMBIGUOUS:
-            return list(generic)
+            # burn's every `*Config` has an `assertions`: `self.assertions()`
+            # in the same type's impl can only be this one
+            own = _own_type_callers(fn, ix)
+            return [*own, *(c for c in generic if c not in own)]
         found: list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]] = list(ix.callers_of(fn.name))
         return found + [c for c in generic if c not in found]
     owner, _, _ = fn.symbol.rpartition(".")
