@@ -539,3 +539,70 @@ def test_a_method_named_as_many_others_is_reached_by_self_calls_of_its_own_type(
     ), summary
     # another type's `init` does not reach it
     assert "C0" not in summary
+
+
+#: axum's `Event`: `json_data` defines `impl Write for JsonWriter` in its body,
+#: whose `write` calls the private helper that panics; `field` is a name
+#: every Debug impl calls (`.field(`) and `Event::event` calls as `self.field(`
+_SSE = {
+    "Cargo.toml": '[package]\nname = "sse"\nversion = "0.8.0"\n',
+    "src/lib.rs": "pub mod cookie;\npub mod event;\n",
+    "src/event.rs": (
+        "pub struct Event {\n    data: bool,\n}\n\n"
+        "impl Event {\n"
+        "    pub fn json_data(&mut self, n: u8) -> u8 {\n"
+        "        struct JsonWriter<'a>(&'a mut Event);\n"
+        "        impl std::io::Write for JsonWriter<'_> {\n"
+        "            fn write(&mut self, buf: &[u8]) -> usize {\n"
+        "                self.0.write_buf(buf)\n"
+        "            }\n"
+        "        }\n"
+        "        n\n"
+        "    }\n\n"
+        "    fn write_buf(&mut self, buf: &[u8]) -> usize {\n"
+        "        if self.data {\n"
+        '            panic!("Called `Event::data*` multiple times");\n'
+        "        }\n"
+        "        buf.len()\n"
+        "    }\n\n"
+        "    pub fn event(&mut self, name: &str) -> &mut Self {\n"
+        '        self.field("event", name);\n'
+        "        self\n"
+        "    }\n\n"
+        "    fn field(&mut self, name: &str, value: &str) {\n"
+        "        assert!(!value.contains('\\n'), \"SSE field value cannot contain newlines\");\n"
+        "        let _ = name;\n"
+        "    }\n"
+        "}\n"
+    ),
+    # more Debug impls than a page keeps call chains (axum-extra's cookie jars)
+    "src/cookie.rs": "".join(
+        f"pub struct Jar{i} {{\n    n: u8,\n}}\n\n"
+        f"impl std::fmt::Debug for Jar{i} {{\n"
+        "    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {\n"
+        f'        f.debug_struct("Jar{i}").field("n", &self.n).finish()\n'
+        "    }\n"
+        "}\n\n"
+        for i in range(4)
+    ),
+}
+
+
+def test_an_item_in_a_functions_body_is_reached_by_that_function(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _SSE, "acme/sse")
+    summary = _page(store, sid, "Called `Event::data*` multiple times")["analysis"]["summary"]
+    assert summary["text"].startswith(
+        "You called `sse::event::Event::json_data` (`src/event.rs`), and on its way "
+        "`Event::write_buf` panics"
+    ), summary["text"]
+
+
+def test_a_self_call_of_the_same_type_leads_before_a_call_of_the_name_elsewhere(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _SSE, "acme/sse")
+    summary = _page(store, sid, "SSE field value cannot contain newlines")["analysis"]["summary"]
+    assert summary["text"].startswith(
+        "You called `sse::event::Event::event(name)` (`src/event.rs`), and on its way `Event::field`"
+    ), summary["text"]
+

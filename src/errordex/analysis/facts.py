@@ -353,6 +353,23 @@ def _resolved_callers(fn: FuncDef, owner: str, ix: Index) -> list[tuple[FuncDef,
     return out
 
 
+def _enclosing_fn(fn: FuncDef, ix: Index) -> FuncDef | None:
+    """The function whose body ``fn`` is written in (Rust symbols name it
+    first: ``Event::json_data::<JsonWriter as Write>::write``)."""
+    best: FuncDef | None = None
+    if fn.symbol.count("::") < 2:
+        return None  # `Type::m`, `f`: at most one level
+    for g in ix.functions_in(fn.path):
+        if (
+            g.line < fn.line
+            and fn.end_line <= g.end_line
+            and fn.symbol.startswith(g.symbol + "::")
+            and (best is None or g.line > best.line)
+        ):
+            best = g
+    return best
+
+
 def _own_type_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
     """The calls of a method whose name is defined in many places that can
     only be ``fn``: ``self.m(…)`` or ``Self::m(…)`` in a method of the same
@@ -393,14 +410,21 @@ def _callers_by_name(
     what builds the class (``or_``'s ``_OrValidator(...)``): the instance it
     returns is what runs it."""
     if "::" in fn.symbol:
+        around = _enclosing_fn(fn, ix)
+        if around is not None:
+            # an item in a function's body (axum's `Event::json_data` defines
+            # `impl Write for JsonWriter` in it): the function is what runs it
+            return [(around, fn.line, (fn.name, "encloses"))]
         # a trait method's impl is reached by calls through a type parameter too
         generic = _generic_callers(fn, ix) if _implements(fn) else []
+        # `self.m()` in the same type's impl can only be this one: burn's
+        # every `*Config` has an `assertions`; axum's `Event::field` is
+        # called so by `Event::event`, and `.field(` by every Debug impl
+        own = _own_type_callers(fn, ix)
         if ix.defined.get(fn.name, 0) > AMBIGUOUS:
-            # burn's every `*Config` has an `assertions`: `self.assertions()`
-            # in the same type's impl can only be this one
-            own = _own_type_callers(fn, ix)
             return [*own, *(c for c in generic if c not in own)]
-        found: list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]] = list(ix.callers_of(fn.name))
+        found: list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]] = list(own)
+        found += [c for c in ix.callers_of(fn.name) if c not in own]
         return found + [c for c in generic if c not in found]
     owner, _, _ = fn.symbol.rpartition(".")
     outer = ix.function(fn.path, owner) if owner else None

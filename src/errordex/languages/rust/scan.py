@@ -409,7 +409,9 @@ class _Scan:
                     )
                 )
             elif kind == "function_item":
-                child_names, child_test, child_fn = self.function(n, names, in_test, trait_ctx)
+                child_names, child_test, child_fn = self.function(
+                    n, names, in_test, trait_ctx, nested=bool(fn)
+                )
                 scopes.append((-neg_end, child_names, child_test, False, child_fn))
 
     def with_lets(self, f: FuncDef) -> FuncDef:
@@ -518,8 +520,10 @@ class _Scan:
         return attrs, docs
 
     def function(
-        self, n: Node, names: list[str], in_test: bool, trait_ctx: bool
+        self, n: Node, names: list[str], in_test: bool, trait_ctx: bool, nested: bool = False
     ) -> tuple[list[str], bool, str]:
+        """A ``fn`` item; ``nested``: inside another function's body (an
+        item there, even a trait impl's method, is no path a user can type)."""
         name_node = n.child_by_field_name("name")
         name = self.t(name_node) if name_node else "?"
         attrs, doc_lines = self.attributes_and_docs(n)
@@ -527,7 +531,9 @@ class _Scan:
         vis = next((c for c in n.children if c.type == "visibility_modifier"), None)
         # `#[doc(hidden)]` and `__private_*` functions are pub for macros, not API.
         hidden = name.startswith("__") or any("doc(hidden)" in a.replace(" ", "") for a in attrs)
-        public = ((vis is not None and self.t(vis) == "pub") or trait_ctx) and not hidden
+        public = (
+            ((vis is not None and self.t(vis) == "pub") or trait_ctx) and not hidden and not nested
+        )
         symbol = "::".join([*names, name])
         docs: list[DocLine] = []
         # A public function's first doc line says what it does (the rest of
