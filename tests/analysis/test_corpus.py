@@ -109,6 +109,13 @@ def test_burn_config_assertions_page_leads_with_the_configs_init(db: str) -> Non
     assert "LpLossConfig::init`" in shown["analysis"]["summary"]["text"]
 
 
+def test_burn_expect_pages_say_what_held_no_value(db: str) -> None:
+    if not MIRRORS["tracel-ai/burn"].is_dir():
+        pytest.skip("burn is not in the mirror")
+    shown = _show(db, "tracel-ai/burn", "Can receive callback")
+    assert "when `rx.recv()` is an `Err`" in shown["analysis"]["meaning"]["text"]
+
+
 def test_burn_autodiff_page_leads_with_the_call_and_offers_no_fix_in_private_locals(
     db: str,
 ) -> None:

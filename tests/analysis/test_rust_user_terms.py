@@ -606,3 +606,38 @@ def test_a_self_call_of_the_same_type_leads_before_a_call_of_the_name_elsewhere(
         "You called `sse::event::Event::event(name)` (`src/event.rs`), and on its way `Event::field`"
     ), summary["text"]
 
+
+def test_an_expect_means_its_receiver_held_no_value_and_a_result_prints_its_error(
+    tmp_path: Path,
+) -> None:
+    # burn's `rx.recv().expect("Can receive callback")` and
+    # `points.last().expect("Points are not empty")`: no guard, no docs
+    files = {
+        "Cargo.toml": '[package]\nname = "chan"\nversion = "0.1.0"\n',
+        "src/lib.rs": (
+            "use std::sync::mpsc::Receiver;\n\n"
+            "pub fn wait(rx: Receiver<u8>) -> u8 {\n"
+            '    rx.recv().expect("Can receive callback")\n'
+            "}\n\n"
+            "pub fn tail(points: Vec<u8>) -> u8 {\n"
+            '    *points.last().expect("Points are not empty")\n'
+            "}\n\n"
+            "pub fn head(points: Vec<u8>) -> u8 {\n"
+            "    *points\n"
+            "        .first()\n"
+            '        .expect("Points are not empty at the head")\n'
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/chan")
+    meaning = _page(store, sid, "Can receive callback")["analysis"]["meaning"]
+    assert meaning["text"] == (
+        "`wait` panics at src/lib.rs:4 when `rx.recv()` is an `Err`. The panic shows the "
+        "message, then `: ` and the error's `Debug` text."
+    )
+    assert meaning["evidence"] == ["src/lib.rs:4"]
+    meaning = _page(store, sid, "Points are not empty")["analysis"]["meaning"]
+    assert meaning["text"] == "`tail` panics at src/lib.rs:8 when `points.last()` is `None`."
+    # a chain over several lines panics at the line of its `.expect`
+    meaning = _page(store, sid, "Points are not empty at the head")["analysis"]["meaning"]
+    assert meaning["text"] == "`head` panics at src/lib.rs:14 when `points.first()` is `None`."

@@ -373,7 +373,7 @@ class _Scan:
                 if callee:
                     text = self.call_text(n)
                     self.calls.append(
-                        Call(sys.intern(callee), sys.intern(fn), n.start_point.row + 1, text)
+                        Call(sys.intern(callee), sys.intern(fn), _call_line(n, callee), text)
                     )
                     if in_test and callee.startswith("assert"):
                         self.helper_assert(n, fn)
@@ -936,3 +936,15 @@ def bindings(code: str) -> set[str]:
         stack.extend(n.children)
     out.discard("__errordex")
     return out
+
+
+def _call_line(n: Node, callee: str) -> int:
+    """A call's line; for ``.expect(..)`` / ``.unwrap()`` at the end of a
+    chain over several lines, the line of the method, where the panic's site
+    is (burn's ``self.handle\n.submit_blocking(..)\n.expect("Service call failed")``)."""
+    if callee in ("expect", "unwrap"):
+        func = n.child_by_field_name("function")
+        field = func.child_by_field_name("field") if func is not None else None
+        if field is not None:
+            return field.start_point.row + 1
+    return n.start_point.row + 1
