@@ -1247,3 +1247,26 @@ def test_a_docstring_paragraph_is_quoted_only_on_the_page_of_the_class_it_says_i
     )
     assert "FileNotFoundError" not in meaning
     assert "raise a ValueError" not in _text(_page(store, sid, "no path"))
+
+
+def test_a_package_below_a_directory_that_is_no_package_is_named_as_imported(
+    tmp_path: Path,
+) -> None:
+    # candle's Python package lives in candle-pyo3/py_src/candle: a user
+    # imports `candle.nn`, not `candle-pyo3.py_src.candle.nn`
+    files = {
+        "candle-pyo3/py_src/candle/__init__.py": "",
+        "candle-pyo3/py_src/candle/nn/__init__.py": "from .container import Sequential\n",
+        "candle-pyo3/py_src/candle/nn/container.py": (
+            "class Sequential:\n"
+            "    def __mul__(self, other):\n"
+            "        if other <= 0:\n"
+            '            raise ValueError("Non-positive multiplication factor")\n'
+            "        return self\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/candle")
+    summary = _page(store, sid, "Non-positive multiplication factor")["analysis"]["summary"]
+    assert summary["text"].startswith("You called `candle.nn.Sequential.__mul__(other=…)`"), (
+        summary["text"]
+    )
