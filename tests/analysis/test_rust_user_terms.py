@@ -633,7 +633,7 @@ def test_an_expect_means_its_receiver_held_no_value_and_a_result_prints_its_erro
     meaning = _page(store, sid, "Can receive callback")["analysis"]["meaning"]
     assert meaning["text"] == (
         "`wait` panics at src/lib.rs:4 when `rx.recv()` is an `Err`. The panic shows the "
-        "message, then `: ` and the error's `Debug` text."
+        "message, then a colon and the error as debug formatting prints it."
     )
     assert meaning["evidence"] == ["src/lib.rs:4"]
     meaning = _page(store, sid, "Points are not empty")["analysis"]["meaning"]

@@ -113,7 +113,7 @@ def _unwrapped(w: Fixes) -> tuple[str, str] | None:
     if _GIVES_RESULT.search(receiver):
         return (
             f"`{receiver}` is an `Err`",
-            "The panic shows the message, then `: ` and the error's `Debug` text.",
+            "The panic shows the message, then a colon and the error as debug formatting prints it.",
         )
     if _GIVES_OPTION.search(receiver):
         return f"`{receiver}` is `None`", ""
