@@ -641,3 +641,30 @@ def test_an_expect_means_its_receiver_held_no_value_and_a_result_prints_its_erro
     # a chain over several lines panics at the line of its `.expect`
     meaning = _page(store, sid, "Points are not empty at the head")["analysis"]["meaning"]
     assert meaning["text"] == "`head` panics at src/lib.rs:14 when `points.first()` is `None`."
+
+
+def test_a_pub_method_of_a_crate_private_type_is_not_what_you_called(tmp_path: Path) -> None:
+    # burn-ndarray's `pub(crate) struct NdArrayMathOps` has `pub fn mean_dim`:
+    # no user can call it; the public function that does is what they called
+    files = {
+        "Cargo.toml": '[package]\nname = "nd"\nversion = "0.1.0"\n',
+        "src/lib.rs": (
+            "pub(crate) struct MathOps {\n    rank: usize,\n}\n\n"
+            "impl MathOps {\n"
+            "    pub fn mean_dim(&self, dim: usize) -> usize {\n"
+            "        match self.rank {\n"
+            "            1 | 2 => dim,\n"
+            '            _ => panic!("Unsupported rank"),\n'
+            "        }\n"
+            "    }\n"
+            "}\n\n"
+            "pub fn mean(rank: usize, dim: usize) -> usize {\n"
+            "    let ops = MathOps { rank };\n"
+            "    ops.mean_dim(dim)\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/nd")
+    summary = _page(store, sid, "Unsupported rank")["analysis"]["summary"]["text"]
+    assert summary.startswith("You called `nd::mean` (`src/lib.rs`), and on its way"), summary
+

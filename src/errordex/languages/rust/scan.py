@@ -97,6 +97,11 @@ _MOD = re.compile(r"^(pub(?:\([^)]*\))?[ \t]+)?mod[ \t]+([A-Za-z_]\w*)[ \t]*[;{]
 _INNER_MOD = re.compile(r"^[ \t]+(pub[ \t]+)?mod[ \t]+([A-Za-z_]\w*)[ \t]*;", re.M)
 #: a file's own ``pub`` types (not one in an inline module)
 _PUB_TYPE = re.compile(r"^pub[ \t]+(?:struct|enum|union|trait|type)[ \t]+([A-Za-z_]\w*)", re.M)
+_ANY_PUB_TYPE = re.compile(r"^[ \t]*pub[ \t]+(?:struct|enum|union)[ \t]+([A-Za-z_]\w*)", re.M)
+#: a struct, enum or union declared without ``pub`` or with ``pub(…)``, at any indent
+_PRIVATE_TYPE = re.compile(
+    r"^[ \t]*(?:pub[ \t]*\([^)]*\)[ \t]*)?(?:struct|enum|union)[ \t]+([A-Za-z_]\w*)", re.M
+)
 #: a file's own ``pub use`` items (an indented one is in an inline module)
 _TOP_PUB_USE = re.compile(r"^pub[ \t]+use[ \t]+([^;]+);", re.M)
 
@@ -217,6 +222,13 @@ class _Scan:
         self.traits: list[str] = []
         #: fn symbol -> its ``let`` bindings (``binding``); -1: a ``mut`` one
         self.lets: dict[str, list[tuple[str, str, int, int]]] = {}
+        #: types the file declares other than ``pub`` (``pub(crate) struct``):
+        #: their inherent methods are no API, ``pub fn`` or not
+        self.private_types = (
+            frozenset(_PRIVATE_TYPE.findall(text)) - frozenset(_ANY_PUB_TYPE.findall(text))
+            if "struct" in text or "enum" in text
+            else frozenset()
+        )
 
     def t(self, n: Node) -> str:
         return self.src[n.start_byte : n.end_byte].decode("utf-8", "replace")
@@ -531,8 +543,13 @@ class _Scan:
         vis = next((c for c in n.children if c.type == "visibility_modifier"), None)
         # `#[doc(hidden)]` and `__private_*` functions are pub for macros, not API.
         hidden = name.startswith("__") or any("doc(hidden)" in a.replace(" ", "") for a in attrs)
+        # `impl NdArrayMathOps { pub fn mean_dim }` of a `pub(crate) struct NdArrayMathOps`
+        private_type = not trait_ctx and bool(names) and names[-1] in self.private_types
         public = (
-            ((vis is not None and self.t(vis) == "pub") or trait_ctx) and not hidden and not nested
+            ((vis is not None and self.t(vis) == "pub") or trait_ctx)
+            and not hidden
+            and not nested
+            and not private_type
         )
         symbol = "::".join([*names, name])
         docs: list[DocLine] = []
@@ -948,3 +965,4 @@ def _call_line(n: Node, callee: str) -> int:
         if field is not None:
             return field.start_point.row + 1
     return n.start_point.row + 1
+
