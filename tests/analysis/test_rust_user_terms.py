@@ -668,3 +668,23 @@ def test_a_pub_method_of_a_crate_private_type_is_not_what_you_called(tmp_path: P
     summary = _page(store, sid, "Unsupported rank")["analysis"]["summary"]["text"]
     assert summary.startswith("You called `nd::mean` (`src/lib.rs`), and on its way"), summary
 
+
+def test_a_panic_in_a_macro_body_is_said_of_its_expansion_and_its_place_once(
+    tmp_path: Path,
+) -> None:
+    # burn-dispatch's `to_device_arms!`: no function holds the site
+    files = {
+        "Cargo.toml": '[package]\nname = "disp"\nversion = "0.1.0"\n',
+        "src/lib.rs": (
+            "macro_rules! to_device_arms {\n"
+            "    ($x:expr) => {\n"
+            '        panic!("Cannot move a tensor to another backend")\n'
+            "    };\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/disp")
+    summary = _page(store, sid, "Cannot move a tensor to another backend")["analysis"]["summary"]
+    assert summary["text"] == (
+        "The expansion of `to_device_arms!` panics (`panic!`) at src/lib.rs:3."
+    ), summary["text"]

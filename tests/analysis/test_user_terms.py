@@ -1270,3 +1270,15 @@ def test_a_package_below_a_directory_that_is_no_package_is_named_as_imported(
     assert summary["text"].startswith("You called `candle.nn.Sequential.__mul__(other=…)`"), (
         summary["text"]
     )
+
+
+def test_a_module_level_raise_names_its_place_once(tmp_path: Path) -> None:
+    files = {
+        "geo/__init__.py": (
+            "try:\n    import numpy\nexcept ImportError:\n"
+            '    raise ImportError("geo needs numpy")\n'
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/geo")
+    summary = _page(store, sid, "geo needs numpy")["analysis"]["summary"]["text"]
+    assert summary.count("geo/__init__.py:4") == 1, summary

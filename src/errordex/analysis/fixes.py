@@ -43,7 +43,13 @@ class Fixes:
         return next((x for x in self.f.get("lifted", ()) if x["site"] == self.where), None)
 
     def fn_name(self) -> str:
-        return f"`{self.fn['function']}`" if self.fn else f"the code at {self.where}"
+        if self.fn:
+            return f"`{self.fn['function']}`"
+        symbol = self.lead.symbol or ""
+        if symbol.endswith("!") and "::" not in symbol:
+            # a site in a `macro_rules!` body runs where the macro is used
+            return f"the expansion of `{symbol}`"
+        return f"the code at {self.where}"
 
     def example_fix(self) -> dict[str, Any] | None:
         if self.stub:

@@ -338,7 +338,9 @@ class _Writer(Fixes):
                 text + places,
                 ev(*([self.fn] if self.fn else []), *([api] if api else [])) or [self.where],
             )
-        text = f"{self.subject()} {self.what()} at {self.where}."
+        # "The code at a.rs:3" says where already
+        said = self.subject()
+        text = f"{said} {self.what()}" + ("." if self.where in said else f" at {self.where}.")
         return section(text + places, [self.where, *ev(*([api] if api else []))])
 
     def prints_a_value(self) -> bool:
