@@ -669,6 +669,30 @@ def test_a_pub_method_of_a_crate_private_type_is_not_what_you_called(tmp_path: P
     assert summary.startswith("You called `nd::mean` (`src/lib.rs`), and on its way"), summary
 
 
+def test_a_function_handed_to_another_as_a_value_is_reached_by_the_call_that_hands_it(
+    tmp_path: Path,
+) -> None:
+    # burn's `TunableSet::new(create_key::<R>, FusionInputGen)`
+    files = {
+        "Cargo.toml": '[package]\nname = "tune"\nversion = "0.1.0"\n',
+        "src/lib.rs": (
+            "pub struct TunableSet<K> {\n    key: fn(u8) -> K,\n}\n\n"
+            "impl<K> TunableSet<K> {\n"
+            "    pub fn new(key: fn(u8) -> K) -> Self {\n        Self { key }\n    }\n}\n\n"
+            "fn create_key<R>(input: u8) -> u8 {\n"
+            '    assert!(input > 0, "Not supported when generating key");\n'
+            "    input\n"
+            "}\n\n"
+            "pub fn autotune<R>() -> TunableSet<u8> {\n"
+            "    TunableSet::new(create_key::<R>)\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/tune")
+    summary = _page(store, sid, "Not supported when generating key")["analysis"]["summary"]
+    assert summary["text"].startswith("You called `tune::autotune`"), summary["text"]
+
+
 def test_a_panic_in_a_macro_body_is_said_of_its_expansion_and_its_place_once(
     tmp_path: Path,
 ) -> None:

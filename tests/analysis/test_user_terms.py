@@ -1272,6 +1272,29 @@ def test_a_package_below_a_directory_that_is_no_package_is_named_as_imported(
     )
 
 
+def test_a_method_handed_to_another_as_a_value_is_reached_by_the_call_that_hands_it(
+    tmp_path: Path,
+) -> None:
+    # xarray's Weighted.quantile runs `self._implementation(self._weighted_quantile, …)`
+    files = {
+        "geo/__init__.py": "from geo.weighted import Weighted\n",
+        "geo/weighted.py": (
+            "class Weighted:\n"
+            "    def _implementation(self, func, q):\n"
+            "        return func(q)\n\n"
+            "    def _weighted_quantile(self, q):\n"
+            "        if q < 0 or q > 1:\n"
+            '            raise ValueError("q values must be between 0 and 1")\n'
+            "        return q\n\n"
+            "    def quantile(self, q):\n"
+            "        return self._implementation(self._weighted_quantile, q=q)\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/geo")
+    summary = _page(store, sid, "q values must be between 0 and 1")["analysis"]["summary"]
+    assert summary["text"].startswith("You called `geo.Weighted.quantile`"), summary["text"]
+
+
 def test_a_module_level_raise_names_its_place_once(tmp_path: Path) -> None:
     files = {
         "geo/__init__.py": (

@@ -258,6 +258,9 @@ class _Scan:
                         # a call over several lines, as one (a comment would end it)
                         text = "" if "#" in text else " ".join(text.split())
                     calls.append(Call(intern(callee), intern(fn), row + 1, text))
+                    if fn and not in_test:
+                        for ref, line in _passed_functions(n, src):
+                            calls.append(Call(intern(ref), intern(fn), line, ""))
                     if in_test and callee in _EXPECTING:
                         self.test_call(n, callee, fn)
             elif k == _FUNCTION:
@@ -695,6 +698,39 @@ class _Scan:
                 self.catches.append(
                     Catch(self.t(x), self.path, n.start_point.row + 1, fn, line_text)
                 )
+
+
+def _passed_functions(call: Node, src: bytes) -> list[tuple[str, int]]:
+    """The methods and private functions a call is handed as values, which
+    it runs (xarray's ``self._implementation(self._weighted_quantile, …)``):
+    ``self.m`` / ``cls.m``, and ``_f`` (a name written as a private function
+    is), positional or by keyword. (name, line)"""
+    args = call.child_by_field_name("arguments")
+    if args is None or args.type != "argument_list":
+        return []
+    out: list[tuple[str, int]] = []
+    for a in args.named_children:
+        if a.type == "keyword_argument":
+            a = a.child_by_field_name("value") or a
+        name: Node | None = None
+        if a.type == "attribute":
+            obj = a.child_by_field_name("object")
+            if obj is not None and obj.type == "identifier" and obj.text in (b"self", b"cls"):
+                name = a.child_by_field_name("attribute")
+        elif a.type == "identifier" and _PRIVATE_FUNCTION.match(a.text or b""):
+            name = a
+        if name is not None:
+            out.append(
+                (
+                    src[name.start_byte : name.end_byte].decode("utf-8", "replace"),
+                    a.start_point.row + 1,
+                )
+            )
+    return out
+
+
+#: a private function's name (not a constant's: ``_MISSING``)
+_PRIVATE_FUNCTION = re.compile(rb"_+[a-z]\w*$")
 
 
 def _overload_stub(fn: Node) -> bool:

@@ -387,6 +387,9 @@ class _Scan:
                     self.calls.append(
                         Call(sys.intern(callee), sys.intern(fn), _call_line(n, callee), text)
                     )
+                    if fn and not in_test:
+                        for ref, line in _passed_functions(n, self):
+                            self.calls.append(Call(sys.intern(ref), sys.intern(fn), line, ""))
                     if in_test and callee.startswith("assert"):
                         self.helper_assert(n, fn)
             elif kind == "macro_invocation":
@@ -966,3 +969,23 @@ def _call_line(n: Node, callee: str) -> int:
             return field.start_point.row + 1
     return n.start_point.row + 1
 
+
+def _passed_functions(call: Node, s: _Scan) -> list[tuple[str, int]]:
+    """The functions a call is handed as values, which it runs: burn's
+    ``TunableSet::new(create_key::<R>, …)`` and ``Self::f`` / ``module::f``
+    (a bare name may be a variable: not read). (name, line)"""
+    args = call.child_by_field_name("arguments")
+    out: list[tuple[str, int]] = []
+    for a in args.named_children if args is not None else ():
+        if a.type == "generic_function":
+            a = a.child_by_field_name("function") or a
+        if a.type == "scoped_identifier":
+            name = a.child_by_field_name("name")
+            text = s.t(name) if name is not None else ""
+            if text[:1].islower() or text[:1] == "_":
+                out.append((text, a.start_point.row + 1))
+        elif (
+            a.type == "identifier" and a.parent is not None and a.parent.type == "generic_function"
+        ):
+            out.append((s.t(a), a.start_point.row + 1))
+    return out
