@@ -203,7 +203,10 @@ def _bare_expression(code: str) -> bool:
         return True
     last = lines[-1].strip()
     # a condition left as the whole fix: no call, no statement, no block
-    statement = re.search(r"[;{}:]$|^(if|let|for|while|with|try|return|assert)\b|\w\(", last)
+    # (a call over several lines ends in its closing bracket alone)
+    statement = re.search(
+        r"[;{}:]$|^[)\]]+;?$|^(if|let|for|while|with|try|return|assert)\b|\w\(", last
+    )
     return statement is None
 
 
