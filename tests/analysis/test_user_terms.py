@@ -1305,3 +1305,30 @@ def test_a_module_level_raise_names_its_place_once(tmp_path: Path) -> None:
     store, sid = index_files(tmp_path, files, "acme/geo")
     summary = _page(store, sid, "geo needs numpy")["analysis"]["summary"]["text"]
     assert summary.count("geo/__init__.py:4") == 1, summary
+
+
+def test_the_example_fix_turns_a_flag_that_must_not_be_false_on(tmp_path: Path) -> None:
+    # xarray's date_range(..., calendar="noleap", use_cftime=False) raises
+    # when `use_cftime is False`: the fix passes use_cftime=True, not a guard
+    # that never calls it
+    files = {
+        "geo/__init__.py": (
+            "def date_range(start, calendar='standard', use_cftime=None):\n"
+            "    if calendar == 'standard':\n"
+            "        return start\n"
+            "    if use_cftime is False:\n"
+            '        raise ValueError("Invalid calendar for pandas DatetimeIndex")\n'
+            "    return start\n"
+        ),
+        "tests/test_geo.py": (
+            "import pytest\n\nfrom geo import date_range\n\n\n"
+            "def test_errors():\n"
+            '    with pytest.raises(ValueError, match="Invalid calendar"):\n'
+            '        date_range("1900-01-01", calendar="noleap", use_cftime=False)\n'
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/geo")
+    fix = _page(store, sid, "Invalid calendar for pandas DatetimeIndex")["analysis"]["example_fix"]
+    assert fix["after"]["code"].endswith(
+        'date_range("1900-01-01", calendar="noleap", use_cftime=True)'
+    ), fix["after"]["code"]
