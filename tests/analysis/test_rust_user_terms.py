@@ -712,3 +712,29 @@ def test_a_panic_in_a_macro_body_is_said_of_its_expansion_and_its_place_once(
     assert summary["text"] == (
         "The expansion of `to_device_arms!` panics (`panic!`) at src/lib.rs:3."
     ), summary["text"]
+
+
+def test_a_std_traits_impl_is_not_reached_by_any_generic_call_of_its_method(
+    tmp_path: Path,
+) -> None:
+    # burn's `impl Default for RemoteDevice` panics without a feature; a
+    # `T::default()` in an unrelated SIMD kernel is no call of it
+    files = {
+        "Cargo.toml": '[package]\nname = "remote"\nversion = "0.1.0"\n',
+        "src/lib.rs": (
+            "pub struct RemoteDevice {\n    id: u8,\n}\n\n"
+            "impl Default for RemoteDevice {\n"
+            "    fn default() -> Self {\n"
+            '        panic!("RemoteDevice::default requires the websocket feature")\n'
+            "    }\n"
+            "}\n\n"
+            "pub fn sum_f32<T: Default>(xs: &[f32]) -> T {\n"
+            "    let _ = xs;\n"
+            "    T::default()\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/remote")
+    page = _page(store, sid, "RemoteDevice::default requires the websocket feature")
+    assert "sum_f32" not in str(page["analysis"])
+    assert not any(r.get("paths") for r in page["facts"]["reachability"])

@@ -370,6 +370,13 @@ def _enclosing_fn(fn: FuncDef, ix: Index) -> FuncDef | None:
     return best
 
 
+def _foreign_impl(fn: FuncDef, ix: Index) -> bool:
+    """Whether ``fn`` is a method of an impl of a trait the repository does
+    not declare (``<RemoteDevice as Default>::default``)."""
+    trait = _TRAIT_IMPL.match(fn.symbol)
+    return trait is not None and trait.group(1) not in ix.traits
+
+
 def _own_type_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
     """The calls of a method whose name is defined in many places that can
     only be ``fn``: ``self.m(…)`` or ``Self::m(…)`` in a method of the same
@@ -415,6 +422,11 @@ def _callers_by_name(
             # an item in a function's body (axum's `Event::json_data` defines
             # `impl Write for JsonWriter` in it): the function is what runs it
             return [(around, fn.line, (fn.name, "encloses"))]
+        if _foreign_impl(fn, ix):
+            # another library's trait (`impl Default for RemoteDevice`): a
+            # call of `default` or `T::default()` reaches every impl in the
+            # world, this one by chance; `RemoteDevice::default()` is its own
+            return list(_typed_callers(fn, ix))
         # a trait method's impl is reached by calls through a type parameter too
         generic = _generic_callers(fn, ix) if _implements(fn) else []
         # `self.m()` in the same type's impl can only be this one: burn's
@@ -500,6 +512,8 @@ def _paths_from_entry_points(
     -> ``JSONDecoder.decode`` -> ``JSONDecoder.raw_decode``)."""
 
     def callers(fn: FuncDef) -> list[tuple[FuncDef, int]]:
+        if _foreign_impl(fn, ix):
+            return _typed_callers(fn, ix)  # as in `_callers_by_name`
         if ix.defined.get(fn.name, 0) != 1:
             # by name, a call of `split_to` may be another type's `split_to`:
             # only a call that names this one's type, or a type parameter
