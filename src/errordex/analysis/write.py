@@ -332,7 +332,9 @@ class _Writer(Fixes):
                 text + places,
                 ev(*([self.fn] if self.fn else []), *([api] if api else [])) or [self.where],
             )
-        text = f"{self.subject()} {self.what()} at {self.where}."
+        # "The code at a.rs:3" says where already
+        said = self.subject()
+        text = f"{said} {self.what()}" + ("." if self.where in said else f" at {self.where}.")
         return section(text + places, [self.where, *ev(*([api] if api else []))])
 
     def prints_a_value(self) -> bool:
@@ -470,6 +472,8 @@ class _Writer(Fixes):
             parts.append(
                 f"The docstring of `{d['function']}` says it raises: “{quoted}”."
                 if d["section"] == "Raises"
+                else f"The docstring of `{d['function']}` says: “{quoted}”."
+                if d["section"] == "Docstring"
                 else f"The doc comment of `{d['function']}` says: “{quoted}”."
                 if d["section"] in ("Comment", "Mentions")  # no section (Go), or in passing
                 else f"The # {d['section']} docs of `{d['function']}` say: “{quoted}”."
@@ -482,8 +486,14 @@ class _Writer(Fixes):
             evidence += ev(d)
         said = self.api_summary()
         if said is not None:
+            on = said.get("documented_on")
+            over = (
+                f" on `{on}`, which it overrides,"
+                if on and as_called(said["function"]) != on
+                else ""
+            )
             parts.append(
-                f"`{said['function']}`, the call you made, is documented as: "
+                f"`{as_called(said['function'])}`, the call you made, is documented{over} as: "
                 f"“{said['text'].rstrip('.')}”."
             )
             evidence += ev(said)
@@ -502,7 +512,7 @@ class _Writer(Fixes):
                 for d in self.f["docs"]
                 if d["section"] == "Summary"
                 and d["function"] == api["function"]
-                and d["path"] == api["path"]
+                and (d["path"] == api["path"] or d.get("documented_on"))
             ),
             None,
         )
@@ -796,6 +806,8 @@ class _Writer(Fixes):
             items.append(
                 f"Read the doc comment of `{d['function']}` ({d['path']}:{d['line']})."
                 if d["section"] in ("Comment", "Mentions")
+                else f"Read the docstring of `{d['function']}` ({d['path']}:{d['line']})."
+                if d["section"] == "Docstring"
                 else f"Read the {d['section']} notes of `{d['function']}` ({d['path']}:{d['line']})."
             )
             evidence += ev(d)
