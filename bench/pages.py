@@ -1,7 +1,7 @@
 """Page quality as a user of the library reads it, over every page of a repository.
 
     .venv/bin/python bench/pages.py [--set tuned|heldout|all] [--repo DIR=owner/name ...]
-                                    [--json] [--sample N]
+                                    [--json] [--sample N] [--keep DIR]
 
 Each repository is indexed into a fresh SQLite store and exported
 (``errordex export``); the figures are read from the export's
@@ -35,6 +35,7 @@ import json
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -202,7 +203,10 @@ def _bare_expression(code: str) -> bool:
         return True
     last = lines[-1].strip()
     # a condition left as the whole fix: no call, no statement, no block
-    statement = re.search(r"[;{}:]$|^(if|let|for|while|with|try|return|assert)\b|\w\(", last)
+    # (a call over several lines ends in its closing bracket alone)
+    statement = re.search(
+        r"[;{}:]$|^[)\]]+;?$|^(if|let|for|while|with|try|return|assert)\b|\w\(", last
+    )
     return statement is None
 
 
@@ -254,6 +258,9 @@ def errordex(*args: str, db: Path) -> None:
 def pages_of(source: Path, slug: str, work: Path) -> list[dict[str, Any]]:
     db = work / f"{slug.replace('/', '+')}.db"
     out = work / slug.replace("/", "+")
+    # a kept directory from an earlier run starts afresh
+    db.unlink(missing_ok=True)
+    shutil.rmtree(out, ignore_errors=True)
     errordex("index", str(source), "--name", slug, db=db)
     errordex("export", str(out), db=db)
     with (out / "dump.jsonl").open(encoding="utf-8") as f:
@@ -265,6 +272,7 @@ def checkout(source: Path, work: Path) -> Path:
     scan needs the files, so it reads them from a shallow work tree."""
     if (source / "HEAD").is_file() and not (source / ".git").exists():
         tree = work / (source.parent.name + "-tree")
+        shutil.rmtree(tree, ignore_errors=True)
         subprocess.run(
             ["git", "clone", "-q", "--depth", "1", f"file://{source}", str(tree)],
             check=True,
@@ -280,6 +288,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repo", action="append", default=[], metavar="DIR=owner/name")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--sample", type=int, default=0, help="print N random page ids per repo")
+    ap.add_argument(
+        "--keep", type=Path, metavar="DIR", help="keep each store and export in DIR to read pages"
+    )
     args = ap.parse_args(argv)
 
     wanted: list[tuple[str, str, Path]] = []
@@ -293,7 +304,8 @@ def main(argv: list[str] | None = None) -> int:
 
     rows = []
     with tempfile.TemporaryDirectory(prefix="errordex-pages-") as tmp:
-        work = Path(tmp)
+        work = args.keep or Path(tmp)
+        work.mkdir(parents=True, exist_ok=True)
         for set_name, slug, source in wanted:
             if not source.exists():
                 print(f"skipped {slug}: no {source}", file=sys.stderr)

@@ -27,8 +27,15 @@ bounds it at each N: the workers, the database (the writes one at a time),
 the queue (Redis sends each message from one thread) or git (the clones
 share one network link: an assumed bandwidth, as nothing here reaches a forge).
 
+``--split`` measures one big repository instead (the stdlib by default, or
+``--tree DIR``): ``errordex index`` in one process, then through the queue
+on 2 workers in 1 part and in 2 parts (``--split-over``), in turn for
+``--rounds`` rounds, and checks that the split snapshot is the one
+process's, table by table.
+
     python bench/scale.py                 # every installed distribution
     python bench/scale.py --limit 50 --postgres --json
+    python bench/scale.py --split [--tree DIR] [--rounds N] [--json]
 """
 
 from __future__ import annotations
@@ -42,10 +49,15 @@ import shutil
 import signal
 import socket
 import sqlite3
+import statistics
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -191,12 +203,13 @@ def free_port() -> int:
         return port
 
 
-def run_queue(sources: list[str], db: Path | str, workers: int, work: Path) -> dict[str, Any]:
-    """Crawl ``sources`` with ``workers`` worker processes into ``db`` (an
-    SQLite file, or a PostgreSQL URL); wall time from the crawl to the last
-    task's end (the workers are ready before), and the workers' timings."""
+@contextmanager
+def queue_workers(db: Path | str, workers: int, work: Path) -> Iterator[dict[str, str]]:
+    """A redis-server on a free port and ``workers`` worker processes
+    (concurrency 1 each, their writes timed: ``TIMED_WORKER``) on the store
+    ``db`` (an SQLite file, or a PostgreSQL URL), ready; their environment."""
     port = free_port()
-    tag = f"{'pg' if isinstance(db, str) else 'sqlite'}-{workers}"
+    tag = f"{'pg' if isinstance(db, str) else 'sqlite'}-{workers}-{time.monotonic_ns()}"
     rdir = work / f"redis-{tag}"
     rdir.mkdir()
     times = work / f"times-{tag}.txt"
@@ -217,7 +230,7 @@ def run_queue(sources: list[str], db: Path | str, workers: int, work: Path) -> d
         time.sleep(0.5)
         logs = []
         for i in range(workers):
-            log = work / f"worker-{tag}-{i}.log"
+            log = rdir / f"worker-{i}.log"
             logs.append(log)
             with log.open("wb") as out:
                 procs.append(
@@ -234,29 +247,7 @@ def run_queue(sources: list[str], db: Path | str, workers: int, work: Path) -> d
             if time.monotonic() > deadline:
                 raise SystemExit("the workers did not start: see " + str(work))
             time.sleep(0.1)
-        listing = work / "sources.txt"
-        listing.write_text("\n".join(sources) + "\n")
-        started = time.perf_counter()
-        subprocess.run([ERRORDEX, "crawl", str(listing)], env=env, check=True, capture_output=True)
-        while True:
-            left = query(
-                db, "SELECT count(*) FROM queue_tasks WHERE state IN ('queued', 'running')"
-            )[0][0]
-            if left == 0:
-                break
-            time.sleep(0.1)
-        wall = time.perf_counter() - started
-        states = dict(query(db, "SELECT state, count(*) FROM queue_tasks GROUP BY state"))
-        task_seconds = query(
-            db, "SELECT coalesce(sum(seconds), 0) FROM queue_tasks WHERE state = 'done'"
-        )[0][0]
-        return {
-            "wall": wall,
-            "states": states,
-            "task_seconds": float(task_seconds),
-            "times": timings(times),
-            "publish_seconds": time_publish(broker, PUBLISHED),
-        }
+        yield env
     finally:
         for p in procs:
             p.send_signal(signal.SIGTERM)
@@ -267,6 +258,152 @@ def run_queue(sources: list[str], db: Path | str, workers: int, work: Path) -> d
                 p.kill()
         redis.terminate()
         redis.wait()
+
+
+def wait_queue(db: Path | str) -> None:
+    """Until no task of the store is queued or running."""
+    while True:
+        left = query(db, "SELECT count(*) FROM queue_tasks WHERE state IN ('queued', 'running')")
+        if left[0][0] == 0:
+            return
+        time.sleep(0.1)
+
+
+def run_queue(sources: list[str], db: Path | str, workers: int, work: Path) -> dict[str, Any]:
+    """Crawl ``sources`` with ``workers`` worker processes into ``db`` (an
+    SQLite file, or a PostgreSQL URL); wall time from the crawl to the last
+    task's end (the workers are ready before), and the workers' timings."""
+    with queue_workers(db, workers, work) as env:
+        listing = work / "sources.txt"
+        listing.write_text("\n".join(sources) + "\n")
+        started = time.perf_counter()
+        subprocess.run([ERRORDEX, "crawl", str(listing)], env=env, check=True, capture_output=True)
+        wait_queue(db)
+        wall = time.perf_counter() - started
+        publish = time_publish(env["ERRORDEX_BROKER"], PUBLISHED)
+    states = dict(query(db, "SELECT state, count(*) FROM queue_tasks GROUP BY state"))
+    task_seconds = query(
+        db, "SELECT coalesce(sum(seconds), 0) FROM queue_tasks WHERE state = 'done'"
+    )[0][0]
+    return {
+        "wall": wall,
+        "states": states,
+        "task_seconds": float(task_seconds),
+        "times": timings(Path(env["ERRORDEX_BENCH_TIMES"])),
+        "publish_seconds": publish,
+    }
+
+
+#: as bench/index.py: the stdlib without site-packages, its tests and idlelib
+STDLIB_EXCLUDE = ("/site-packages/", "/test/", "/idlelib/")
+#: a split snapshot's tables that must be the one process's, row for row
+SPLIT_TABLES = ("entries", "sites", "files", "analyses", "packages", "classes", "skips")
+
+
+def _rows(db: Path) -> dict[str, int]:
+    """A hash of each table of ``SPLIT_TABLES``' rows, in order."""
+    with sqlite3.connect(db) as conn:
+        return {
+            t: hash(tuple(conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall()))
+            for t in SPLIT_TABLES
+        }
+
+
+def _stamp(iso: str) -> float:
+    return datetime.fromisoformat(iso).timestamp()
+
+
+def run_split(tree: Path, exclude: tuple[str, ...], rounds: int, work: Path) -> dict[str, Any]:
+    """``tree`` indexed in one process, then through the queue on 2 workers
+    in 1 part and in 2 parts, ``rounds`` times each, in turn."""
+    excludes = [a for p in exclude for a in ("--exclude", p)]
+    args = [str(tree), "--name", "bench/split", *excludes]
+    runs: dict[str, list[dict[str, Any]]] = {"one process": [], "1 part": [], "2 parts": []}
+    ref = work / "one.db"
+    cpu = cpu_seconds()
+    started = time.perf_counter()
+    subprocess.run([ERRORDEX, "index", *args, "--db", str(ref)], check=True, capture_output=True)
+    runs["one process"].append({"wall": time.perf_counter() - started, "cpu": cpu_seconds() - cpu})
+    with sqlite3.connect(ref) as conn:
+        stats = json.loads(conn.execute("SELECT stats FROM snapshots").fetchone()[0])
+    nbytes = int(stats["bytes_parsed"])
+    expected = _rows(ref)
+    for r in range(rounds):
+        for parts in (1, 2):
+            db = work / f"split-{parts}-{r}.db"
+            # 1 part: never split; 2: the source is over 1 and under 2 times this
+            over = "off" if parts == 1 else str(int(nbytes * 0.6))
+            cpu = cpu_seconds()
+            with queue_workers(db, 2, work) as env:
+                started = time.perf_counter()
+                subprocess.run(
+                    [ERRORDEX, "index", *args, "--queue", "--split-over", over],
+                    env=env,
+                    check=True,
+                    capture_output=True,
+                )
+                wait_queue(db)
+                wall = time.perf_counter() - started
+            with sqlite3.connect(db) as conn:
+                conn.row_factory = sqlite3.Row
+                recs = [dict(x) for x in conn.execute("SELECT * FROM queue_tasks")]
+            [task] = [x for x in recs if x["parent"] is None]
+            took = sorted(
+                (x for x in recs if x["parent"] is not None), key=lambda x: int(x["part"])
+            )
+            runs[f"{parts} part{'s' if parts > 1 else ''}"].append(
+                {
+                    "wall": wall,
+                    "cpu": cpu_seconds() - cpu,
+                    "state": task["state"],
+                    "parts": [x["seconds"] for x in took],
+                    # from the last part's end to the snapshot's
+                    "merge": (
+                        _stamp(task["finished_at"]) - max(_stamp(x["finished_at"]) for x in took)
+                        if took
+                        else None
+                    ),
+                    "workers": len({x["worker"] for x in took}),
+                    "same": _rows(db) == expected,
+                }
+            )
+            print(f"round {r + 1}, {parts} part(s): {wall:.1f}s", file=sys.stderr)
+            db.unlink()
+    one, two = runs["1 part"], runs["2 parts"]
+    ratios = [b["wall"] / a["wall"] for a, b in zip(one, two, strict=True)]
+    return {
+        "version": 1,
+        "tree": str(tree),
+        "mb": round(nbytes / 1e6, 2),
+        "files": stats["files_parsed"],
+        "cpus": os.cpu_count(),
+        "load": os.getloadavg()[0],
+        "runs": runs,
+        "ratio_2_parts_to_1_median": round(statistics.median(ratios), 3),
+        "ratio_2_parts_to_1_best": round(
+            min(b["wall"] for b in two) / min(a["wall"] for a in one), 3
+        ),
+        "same_snapshot": all(x["same"] for x in one + two),
+    }
+
+
+def print_split(r: dict[str, Any]) -> None:
+    print(f"{r['tree']}: {r['files']} files, {r['mb']} MB; {r['cpus']} CPUs (load {r['load']:.1f})")
+    print(f"{'run':<14} {'wall s (each round)':<28} {'CPU s':>7}  parts s / merge s")
+    for name, rs in r["runs"].items():
+        walls = " ".join(f"{x['wall']:.1f}" for x in rs)
+        cpus = statistics.median(x["cpu"] for x in rs)
+        extra = ""
+        if rs and rs[0].get("parts"):
+            extra = "; ".join(
+                f"{'+'.join(f'{p:.1f}' for p in x['parts'])} / {x['merge']:.1f}" for x in rs
+            )
+        print(f"{name:<14} {walls:<28} {cpus:>7.1f}  {extra}")
+    print(
+        f"2 parts on 2 workers / 1 part: {r['ratio_2_parts_to_1_median']:.2f} (median of rounds),"
+        f" {r['ratio_2_parts_to_1_best']:.2f} (best of each); the same snapshot:"
+        f" {r['same_snapshot']}"
+    )
 
 
 def time_publish(broker: str, n: int) -> float:
@@ -321,11 +458,23 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=None, help="At most this many packages.")
     ap.add_argument("--json", action="store_true", help="Print the figures as JSON.")
     ap.add_argument(
+        "--split", action="store_true", help="One big repository in 1 part and in 2 parts."
+    )
+    ap.add_argument("--tree", type=Path, default=None, help="With --split: (default the stdlib).")
+    ap.add_argument("--rounds", type=int, default=2, help="With --split: rounds of each (2).")
+    ap.add_argument(
         "--postgres",
         action="store_true",
         help="Crawl into a throwaway PostgreSQL server too (1 and 2 workers).",
     )
     args = ap.parse_args()
+    if args.split:
+        if args.postgres:
+            ap.error(
+                "--split measures SQLite stores: --postgres is for the installed distributions"
+            )
+        run_split_report(args)
+        return
     pg = None
     if args.postgres:
         sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -337,6 +486,19 @@ def main() -> None:
     finally:
         if pg is not None:
             pg.stop()
+
+
+def run_split_report(args: argparse.Namespace) -> None:
+    tree = args.tree or Path(sysconfig.get_paths()["stdlib"])
+    work = Path(tempfile.mkdtemp(prefix="errordex-split-"))
+    try:
+        got = run_split(tree, () if args.tree else STDLIB_EXCLUDE, args.rounds, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    if args.json:
+        print(json.dumps(got, indent=2))
+    else:
+        print_split(got)
 
 
 def run(args: argparse.Namespace, pg: Any) -> None:

@@ -136,6 +136,30 @@ db_option = click.option(
 )
 
 
+def _split_over(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
+    if value is None:
+        return None
+    from errordex.parts import parse_size
+
+    try:
+        return parse_size(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+split_over_option = click.option(
+    "--split-over",
+    "split_over",
+    envvar="ERRORDEX_SPLIT_OVER",
+    metavar="SIZE",
+    default=None,
+    callback=_split_over,
+    help="With the queue: a repository with more source than SIZE (32M, 512K; off: never)"
+    " is split into parts of about SIZE that several workers extract at once, merged into"
+    " one snapshot (default 32M). Env: ERRORDEX_SPLIT_OVER.",
+)
+
+
 broker_option = click.option(
     "--broker",
     envvar="ERRORDEX_BROKER",
@@ -210,6 +234,7 @@ def main() -> None:
     is_flag=True,
     help="Do not index here: send one task to the workers (errordex worker) through the broker.",
 )
+@split_over_option
 @broker_option
 @db_option
 @friendly
@@ -225,6 +250,7 @@ def index(
     jobs: int | None,
     as_json: bool,
     queued: bool,
+    split_over: int | None,
     broker: str | None,
     db: str | None,
 ) -> None:
@@ -235,8 +261,12 @@ def index(
     from errordex.pipeline import index as run_index
     from errordex.termview import index_progress, print_index_summary, stdout_console
 
+    given = click.get_current_context().get_parameter_source("split_over")
+    if not queued and given == click.core.ParameterSource.COMMANDLINE:
+        raise InputError("--split-over splits the work of the queue's workers: add --queue")
     if queued:
         from errordex.queue import IndexJob
+        from errordex.queue.jobs import DEFAULT_SPLIT_OVER
 
         path = Path(source).expanduser()
         job = IndexJob(
@@ -249,6 +279,7 @@ def index(
             interpreter=interpreter,
             site_packages=site_packages,
             forge_url=forge_url,
+            split_over=DEFAULT_SPLIT_OVER if split_over is None else split_over,
         )
         _enqueue([job], broker, db, as_json)
         return
@@ -779,10 +810,13 @@ def _enqueue(jobs: list[Any], broker: str | None, db: str | None, as_json: bool)
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the tasks sent as JSON.")
+@split_over_option
 @broker_option
 @db_option
 @friendly
-def crawl(file: str, as_json: bool, broker: str | None, db: str | None) -> None:
+def crawl(
+    file: str, as_json: bool, split_over: int | None, broker: str | None, db: str | None
+) -> None:
     """Send one index task per source listed in FILE to the workers.
 
     FILE has one source a line: pkg:NAME, a git URL or a directory, with an
@@ -802,7 +836,12 @@ def crawl(file: str, as_json: bool, broker: str | None, db: str | None) -> None:
             why = exc.strerror if isinstance(exc, OSError) else "it is not UTF-8 text"
             raise InputError(f"cannot read the crawl file {file}: {why}") from None
         base = Path(file).resolve().parent
-    _enqueue(parse(text, file, base), broker, db, as_json)
+    jobs = parse(text, file, base)
+    if split_over is not None:
+        from dataclasses import replace
+
+        jobs = [replace(j, split_over=split_over) for j in jobs]
+    _enqueue(jobs, broker, db, as_json)
 
 
 @main.command()
@@ -917,15 +956,27 @@ def queue_status(as_json: bool, limit: int | None, db: str | None) -> None:
         + f"  (total {sum(st.counts.values())})"
     )
     for r in st.running:
+        if r.parts:  # split: its parts say where it is
+            on = f", on {r.worker}" if r.worker else ""
+            click.echo(visible_controls(f"running  {r.task_id}  {r.label}: {r.reason}{on}"))
+            for p in st.parts.get(r.task_id, ()):
+                where = f" on {p.worker}" if p.state == "running" else ""
+                took = f" in {p.seconds:g}s" if p.state == "done" and p.seconds else ""
+                click.echo(
+                    visible_controls(
+                        f"  part {(p.part or 0) + 1} of {p.parts}  {p.task_id}  {p.state}{took}"
+                        f"{where}, attempt {p.attempts}"
+                    )
+                )
+            continue
         click.echo(
             visible_controls(
                 f"running  {r.task_id}  {r.source}  attempt {r.attempts} on {r.worker}"
             )
         )
     for r in st.retrying:
-        label = f"{r.source}@{r.rev}" if r.rev else r.source
         click.echo(
-            visible_controls(f"queued   {r.task_id}  {label}: attempt {r.attempts}, {r.reason}")
+            visible_controls(f"queued   {r.task_id}  {r.label}: attempt {r.attempts}, {r.reason}")
         )
     for r in st.failures:
         label = f"{r.source}@{r.rev}" if r.rev else r.source

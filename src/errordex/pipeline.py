@@ -253,28 +253,53 @@ def _workers(
     pool.shutdown(wait=True)
 
 
-def _batches(source: Source, into: _Collected) -> Iterator[list[tuple[str, bytes]]]:
+@dataclass(frozen=True, slots=True)
+class ReadManifest:
+    """A manifest (``Cargo.toml``), read as it comes: its package and evidence
+    (None: its language reads no manifests)."""
+
+    path: str
+    package: Package | None
+    evidence: FileEvidence | None
+
+
+@dataclass(frozen=True, slots=True)
+class ReadDoc:
+    """A prose doc (a README), read as it comes; no evidence when it is not text."""
+
+    path: str
+    evidence: FileEvidence | None
+
+
+#: a step of reading a source, in file order: a batch of files to extract,
+#: or one file dealt with there and then (skipped, a manifest, a doc)
+Step = list[tuple[str, bytes]] | Skip | ReadManifest | ReadDoc
+#: a step once its batch is extracted (what a part of a split index keeps)
+ExtractedStep = Batch | Skip | ReadManifest | ReadDoc
+
+
+def _steps(source: Source) -> Iterator[Step]:
+    """Every file of ``source`` once, in its order: each a skip, a manifest
+    or doc read at once, or in a batch of files to extract."""
     batch: list[tuple[str, bytes]] = []
     size = 0
     for item in source.files():
-        into.seen += 1
         if not _printable_path(item.path):
             # A file name that is not UTF-8 cannot be shown, linked or stored as text.
             shown = item.path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-            into.skips.append(Skip(shown, "file name is not UTF-8"))
+            yield Skip(shown, "file name is not UTF-8")
             continue
         if isinstance(item, Skip):
-            into.skips.append(item)
+            yield item
             continue
         assert isinstance(item, SourceFile)
         lang = plugins.manifest_for(item.path)
         if lang is not None:
-            into.manifests += 1
-            _add_manifest(item, lang, into)
+            yield _read_manifest(item, lang)
             continue
         if extractor_for(item.path) is None and prose.is_doc(item.path):
-            into.docs += 1
             text = decode(item.data)
+            doc = None
             if text is not None:
                 doc = FileEvidence(
                     item.path,
@@ -283,7 +308,7 @@ def _batches(source: Source, into: _Collected) -> Iterator[list[tuple[str, bytes
                     tests=doc_examples(item.path, text),
                     prose=prose.lines(text),
                 )
-                _add_evidence(item.path, doc, into)
+            yield ReadDoc(item.path, doc)
             continue
         batch.append((item.path, item.data))
         size += len(item.data)
@@ -302,6 +327,41 @@ def doc_examples(path: str, text: str) -> tuple[TestExpect, ...]:
         if lang.project.doc_examples is not None
         for t in lang.project.doc_examples(path, text)
     )
+
+
+def _batches(source: Source, into: _Collected) -> Iterator[list[tuple[str, bytes]]]:
+    """The batches of files to extract; the other files go into ``into`` at once."""
+    for step in _steps(source):
+        if isinstance(step, list):
+            into.seen += len(step)
+            yield step
+        else:
+            _apply(step, into)
+
+
+def _apply(step: Skip | ReadManifest | ReadDoc, into: _Collected) -> None:
+    into.seen += 1
+    if isinstance(step, Skip):
+        into.skips.append(step)
+    elif isinstance(step, ReadManifest):
+        into.manifests += 1
+        if step.package is not None:
+            into.packages.append(step.package)
+        if step.evidence is not None:
+            # A workspace's root manifest declares no package, but the versions its
+            # members inherit (``version.workspace = true``).
+            _add_evidence(step.path, step.evidence, into)
+    else:
+        into.docs += 1
+        if step.evidence is not None:
+            _add_evidence(step.path, step.evidence, into)
+
+
+def extracted_steps(source: Source) -> Iterator[ExtractedStep]:
+    """``_steps`` with each batch extracted, in this process: one part of a
+    split index (``errordex.parts``), replayed by ``index_extracted``."""
+    for step in _steps(source):
+        yield _extract_batch(step) if isinstance(step, list) else step
 
 
 def _trim_heap() -> None:
@@ -324,16 +384,12 @@ def _printable_path(path: str) -> bool:
     return True
 
 
-def _add_manifest(item: SourceFile, lang: Language, into: _Collected) -> None:
+def _read_manifest(item: SourceFile, lang: Language) -> ReadManifest:
     if lang.project.read_manifest is None:
-        return
+        return ReadManifest(item.path, None, None)
     text = item.data.decode("utf-8", "replace")
     pkg, evidence = lang.project.read_manifest(item.path, text)
-    if pkg is not None:
-        into.packages.append(pkg)
-    # A workspace's root manifest declares no package, but the versions its
-    # members inherit (``version.workspace = true``).
-    _add_evidence(item.path, evidence, into)
+    return ReadManifest(item.path, pkg, evidence)
 
 
 def _add_evidence(path: str, ev: FileEvidence, into: _Collected) -> None:
@@ -550,8 +606,10 @@ def collect(
     evidence: Spill[FileEvidence] | None = None,
     store_idents: StoreIdentsFn | None = None,
     sites: SiteGroups | None = None,
+    extracted: Iterable[ExtractedStep] | None = None,
 ) -> _Collected:
-    """Extract every file. With ``store_files``, the texts of files with
+    """Extract every file (or take them as ``extracted``, from
+    ``extracted_steps``, and read none). With ``store_files``, the texts of files with
     sites are handed over batch by batch and not kept; without it they stay
     in ``blobs``. With ``store_idents``, identifiers are handed over
     whenever ``idents`` holds over ``IDENTS_HELD``, and the rest at the end.
@@ -582,7 +640,10 @@ def collect(
             _trim_heap()
 
     try:
-        _collect(source, into, absorb, report, jobs)
+        if extracted is None:
+            _collect(source, into, absorb, report, jobs)
+        else:
+            _replay(extracted, into, absorb, report)
     finally:
         gc.unfreeze()
     if store_idents is not None and into.idents:
@@ -617,6 +678,22 @@ def _collect(
         for fut in pending:
             absorb(fut.result())
             report(into.seen, into.bytes_parsed, "")
+
+
+def _replay(
+    steps: Iterable[ExtractedStep],
+    into: _Collected,
+    absorb: Callable[[Batch], None],
+    report: ProgressFn,
+) -> None:
+    """``_collect`` of files extracted already, in the same order."""
+    for step in steps:
+        if isinstance(step, tuple):
+            into.seen += len(step[0])
+            absorb(step)
+            report(into.seen, into.bytes_parsed, step[0][-1][0] if step[0] else "")
+        else:
+            _apply(step, into)
 
 
 def index(
@@ -697,8 +774,30 @@ def _disk_full(exc: OSError | sqlite3.Error) -> bool:
     return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL
 
 
+def index_extracted(
+    source: Source,
+    commit: str,
+    steps: Iterable[ExtractedStep],
+    store: Store,
+    progress: ProgressFn | None = None,
+    started: float | None = None,
+) -> IndexResult:
+    """Index ``source`` at ``commit`` as ``index_source`` does, from its files
+    extracted already: ``steps``, every file's in the source's order (the
+    parts of a split index, ``errordex.parts``, one after the other). Only
+    what the analysis needs of the files is read from ``source``."""
+    started = time.perf_counter() if started is None else started
+    with _disk_full_reported(store):
+        return _index(source, store, 1, progress, started, (commit, steps))
+
+
 def _index(
-    source: Source, store: Store, jobs: int, progress: ProgressFn | None, started: float
+    source: Source,
+    store: Store,
+    jobs: int,
+    progress: ProgressFn | None,
+    started: float,
+    extracted: tuple[str, Iterable[ExtractedStep]] | None = None,
 ) -> IndexResult:
     with (
         store.writer() as writer,
@@ -713,7 +812,10 @@ def _index(
             evidence=evidence,
             store_idents=writer.add_idents,
             sites=entries,
+            extracted=None if extracted is None else extracted[1],
         )
+        # (a directory's commit is a hash of its files: read again, but for the parts')
+        commit = source.commit if extracted is None else extracted[0]
         _trim_heap()
         report = progress or (lambda seen, nbytes, path: None)
 
@@ -761,7 +863,7 @@ def _index(
         )
         snapshot = Snapshot(
             repo=source.repo,
-            commit=source.commit,
+            commit=commit,
             commit_date=source.commit_date,
             indexed_at=datetime.now(UTC).isoformat(timespec="seconds"),
             tool_version=__version__,

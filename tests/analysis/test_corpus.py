@@ -100,6 +100,22 @@ def test_miniz_internal_bug_page_points_upstream_not_at_the_input(db: str) -> No
     assert not any("Pass a value" in s["text"] for s in solutions)
 
 
+def test_burn_config_assertions_page_leads_with_the_configs_init(db: str) -> None:
+    # every burn `*Config` has a private `assertions` its own `init` calls
+    if not MIRRORS["tracel-ai/burn"].is_dir():
+        pytest.skip("burn is not in the mirror")
+    shown = _show(db, "tracel-ai/burn", "The order of the norm p must be positive.")
+    assert shown["analysis"]["summary"]["text"].startswith("You called `burn")
+    assert "LpLossConfig::init`" in shown["analysis"]["summary"]["text"]
+
+
+def test_burn_expect_pages_say_what_held_no_value(db: str) -> None:
+    if not MIRRORS["tracel-ai/burn"].is_dir():
+        pytest.skip("burn is not in the mirror")
+    shown = _show(db, "tracel-ai/burn", "Can receive callback")
+    assert "when `rx.recv()` is an `Err`" in shown["analysis"]["meaning"]["text"]
+
+
 def test_burn_autodiff_page_leads_with_the_call_and_offers_no_fix_in_private_locals(
     db: str,
 ) -> None:

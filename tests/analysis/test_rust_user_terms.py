@@ -502,3 +502,239 @@ def test_a_module_declared_inside_an_inline_module_is_on_the_path(tmp_path: Path
     }
     summary = _show(tmp_path, files, "unsupported BMP color type")["analysis"]["summary"]["text"]
     assert summary.startswith("You called `imagery::codecs::bmp::BmpEncoder::encode(color)`")
+
+
+def test_a_method_named_as_many_others_is_reached_by_self_calls_of_its_own_type(
+    tmp_path: Path,
+) -> None:
+    # burn's every `*Config` has a private `assertions`, called as
+    # `self.assertions()` by its own `init`: the name alone is ambiguous
+    others = "".join(
+        f"pub struct C{i} {{\n    pub x: f64,\n}}\n\n"
+        f"impl C{i} {{\n"
+        "    pub fn init(&self) {\n        self.assertions();\n    }\n\n"
+        f'    fn assertions(&self) {{\n        assert!(self.x > 0.0, "x{i}");\n    }}\n}}\n\n'
+        for i in range(8)
+    )
+    files = {
+        "Cargo.toml": '[package]\nname = "nn"\nversion = "0.1.0"\n',
+        "src/lib.rs": "pub mod loss;\npub mod other;\n",
+        "src/loss.rs": (
+            "pub struct LpLossConfig {\n    pub p: f64,\n}\n\n"
+            "impl LpLossConfig {\n"
+            "    pub fn init(&self) -> f64 {\n        self.assertions();\n        self.p\n    }\n\n"
+            "    fn assertions(&self) {\n"
+            '        assert!(self.p > 0.0, "The order of the norm p must be positive.");\n'
+            "    }\n}\n"
+        ),
+        "src/other.rs": others,
+    }
+    store, sid = index_files(tmp_path, files, "acme/nn")
+    summary = _page(store, sid, "The order of the norm p must be positive.")["analysis"]["summary"][
+        "text"
+    ]
+    assert summary.startswith(
+        "You called `nn::loss::LpLossConfig::init` (`src/loss.rs`), and on its way "
+        "`LpLossConfig::assertions` panics"
+    ), summary
+    # another type's `init` does not reach it
+    assert "C0" not in summary
+
+
+#: axum's `Event`: `json_data` defines `impl Write for JsonWriter` in its body,
+#: whose `write` calls the private helper that panics; `field` is a name
+#: every Debug impl calls (`.field(`) and `Event::event` calls as `self.field(`
+_SSE = {
+    "Cargo.toml": '[package]\nname = "sse"\nversion = "0.8.0"\n',
+    "src/lib.rs": "pub mod cookie;\npub mod event;\n",
+    "src/event.rs": (
+        "pub struct Event {\n    data: bool,\n}\n\n"
+        "impl Event {\n"
+        "    pub fn json_data(&mut self, n: u8) -> u8 {\n"
+        "        struct JsonWriter<'a>(&'a mut Event);\n"
+        "        impl std::io::Write for JsonWriter<'_> {\n"
+        "            fn write(&mut self, buf: &[u8]) -> usize {\n"
+        "                self.0.write_buf(buf)\n"
+        "            }\n"
+        "        }\n"
+        "        n\n"
+        "    }\n\n"
+        "    fn write_buf(&mut self, buf: &[u8]) -> usize {\n"
+        "        if self.data {\n"
+        '            panic!("Called `Event::data*` multiple times");\n'
+        "        }\n"
+        "        buf.len()\n"
+        "    }\n\n"
+        "    pub fn event(&mut self, name: &str) -> &mut Self {\n"
+        '        self.field("event", name);\n'
+        "        self\n"
+        "    }\n\n"
+        "    fn field(&mut self, name: &str, value: &str) {\n"
+        "        assert!(!value.contains('\\n'), \"SSE field value cannot contain newlines\");\n"
+        "        let _ = name;\n"
+        "    }\n"
+        "}\n"
+    ),
+    # more Debug impls than a page keeps call chains (axum-extra's cookie jars)
+    "src/cookie.rs": "".join(
+        f"pub struct Jar{i} {{\n    n: u8,\n}}\n\n"
+        f"impl std::fmt::Debug for Jar{i} {{\n"
+        "    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {\n"
+        f'        f.debug_struct("Jar{i}").field("n", &self.n).finish()\n'
+        "    }\n"
+        "}\n\n"
+        for i in range(4)
+    ),
+}
+
+
+def test_an_item_in_a_functions_body_is_reached_by_that_function(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _SSE, "acme/sse")
+    summary = _page(store, sid, "Called `Event::data*` multiple times")["analysis"]["summary"]
+    assert summary["text"].startswith(
+        "You called `sse::event::Event::json_data` (`src/event.rs`), and on its way "
+        "`Event::write_buf` panics"
+    ), summary["text"]
+
+
+def test_a_self_call_of_the_same_type_leads_before_a_call_of_the_name_elsewhere(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _SSE, "acme/sse")
+    summary = _page(store, sid, "SSE field value cannot contain newlines")["analysis"]["summary"]
+    assert summary["text"].startswith(
+        "You called `sse::event::Event::event(name)` (`src/event.rs`), and on its way `Event::field`"
+    ), summary["text"]
+
+
+def test_an_expect_means_its_receiver_held_no_value_and_a_result_prints_its_error(
+    tmp_path: Path,
+) -> None:
+    # burn's `rx.recv().expect("Can receive callback")` and
+    # `points.last().expect("Points are not empty")`: no guard, no docs
+    files = {
+        "Cargo.toml": '[package]\nname = "chan"\nversion = "0.1.0"\n',
+        "src/lib.rs": (
+            "use std::sync::mpsc::Receiver;\n\n"
+            "pub fn wait(rx: Receiver<u8>) -> u8 {\n"
+            '    rx.recv().expect("Can receive callback")\n'
+            "}\n\n"
+            "pub fn tail(points: Vec<u8>) -> u8 {\n"
+            '    *points.last().expect("Points are not empty")\n'
+            "}\n\n"
+            "pub fn head(points: Vec<u8>) -> u8 {\n"
+            "    *points\n"
+            "        .first()\n"
+            '        .expect("Points are not empty at the head")\n'
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/chan")
+    meaning = _page(store, sid, "Can receive callback")["analysis"]["meaning"]
+    assert meaning["text"] == (
+        "`wait` panics at src/lib.rs:4 when `rx.recv()` is an `Err`. The panic shows the "
+        "message, then a colon and the error as debug formatting prints it."
+    )
+    assert meaning["evidence"] == ["src/lib.rs:4"]
+    meaning = _page(store, sid, "Points are not empty")["analysis"]["meaning"]
+    assert meaning["text"] == "`tail` panics at src/lib.rs:8 when `points.last()` is `None`."
+    # a chain over several lines panics at the line of its `.expect`
+    meaning = _page(store, sid, "Points are not empty at the head")["analysis"]["meaning"]
+    assert meaning["text"] == "`head` panics at src/lib.rs:14 when `points.first()` is `None`."
+
+
+def test_a_pub_method_of_a_crate_private_type_is_not_what_you_called(tmp_path: Path) -> None:
+    # burn-ndarray's `pub(crate) struct NdArrayMathOps` has `pub fn mean_dim`:
+    # no user can call it; the public function that does is what they called
+    files = {
+        "Cargo.toml": '[package]\nname = "nd"\nversion = "0.1.0"\n',
+        "src/lib.rs": (
+            "pub(crate) struct MathOps {\n    rank: usize,\n}\n\n"
+            "impl MathOps {\n"
+            "    pub fn mean_dim(&self, dim: usize) -> usize {\n"
+            "        match self.rank {\n"
+            "            1 | 2 => dim,\n"
+            '            _ => panic!("Unsupported rank"),\n'
+            "        }\n"
+            "    }\n"
+            "}\n\n"
+            "pub fn mean(rank: usize, dim: usize) -> usize {\n"
+            "    let ops = MathOps { rank };\n"
+            "    ops.mean_dim(dim)\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/nd")
+    summary = _page(store, sid, "Unsupported rank")["analysis"]["summary"]["text"]
+    assert summary.startswith("You called `nd::mean` (`src/lib.rs`), and on its way"), summary
+
+
+def test_a_function_handed_to_another_as_a_value_is_reached_by_the_call_that_hands_it(
+    tmp_path: Path,
+) -> None:
+    # burn's `TunableSet::new(create_key::<R>, FusionInputGen)`
+    files = {
+        "Cargo.toml": '[package]\nname = "tune"\nversion = "0.1.0"\n',
+        "src/lib.rs": (
+            "pub struct TunableSet<K> {\n    key: fn(u8) -> K,\n}\n\n"
+            "impl<K> TunableSet<K> {\n"
+            "    pub fn new(key: fn(u8) -> K) -> Self {\n        Self { key }\n    }\n}\n\n"
+            "fn create_key<R>(input: u8) -> u8 {\n"
+            '    assert!(input > 0, "Not supported when generating key");\n'
+            "    input\n"
+            "}\n\n"
+            "pub fn autotune<R>() -> TunableSet<u8> {\n"
+            "    TunableSet::new(create_key::<R>)\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/tune")
+    summary = _page(store, sid, "Not supported when generating key")["analysis"]["summary"]
+    assert summary["text"].startswith("You called `tune::autotune`"), summary["text"]
+
+
+def test_a_panic_in_a_macro_body_is_said_of_its_expansion_and_its_place_once(
+    tmp_path: Path,
+) -> None:
+    # burn-dispatch's `to_device_arms!`: no function holds the site
+    files = {
+        "Cargo.toml": '[package]\nname = "disp"\nversion = "0.1.0"\n',
+        "src/lib.rs": (
+            "macro_rules! to_device_arms {\n"
+            "    ($x:expr) => {\n"
+            '        panic!("Cannot move a tensor to another backend")\n'
+            "    };\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/disp")
+    summary = _page(store, sid, "Cannot move a tensor to another backend")["analysis"]["summary"]
+    assert summary["text"] == (
+        "The expansion of `to_device_arms!` panics (`panic!`) at src/lib.rs:3."
+    ), summary["text"]
+
+
+def test_a_std_traits_impl_is_not_reached_by_any_generic_call_of_its_method(
+    tmp_path: Path,
+) -> None:
+    # burn's `impl Default for RemoteDevice` panics without a feature; a
+    # `T::default()` in an unrelated SIMD kernel is no call of it
+    files = {
+        "Cargo.toml": '[package]\nname = "remote"\nversion = "0.1.0"\n',
+        "src/lib.rs": (
+            "pub struct RemoteDevice {\n    id: u8,\n}\n\n"
+            "impl Default for RemoteDevice {\n"
+            "    fn default() -> Self {\n"
+            '        panic!("RemoteDevice::default requires the websocket feature")\n'
+            "    }\n"
+            "}\n\n"
+            "pub fn sum_f32<T: Default>(xs: &[f32]) -> T {\n"
+            "    let _ = xs;\n"
+            "    T::default()\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/remote")
+    page = _page(store, sid, "RemoteDevice::default requires the websocket feature")
+    assert "sum_f32" not in str(page["analysis"])
+    assert not any(r.get("paths") for r in page["facts"]["reachability"])

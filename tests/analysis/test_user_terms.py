@@ -1191,3 +1191,144 @@ def test_a_public_classs_method_is_not_led_by_code_that_builds_the_class(
     store, sid = index_files(tmp_path, files, "acme/geo")
     summary = _page(store, sid, "in-place operations with None are not permitted")["analysis"]
     assert "setup" not in summary["summary"]["text"]
+
+
+def test_a_warning_whose_category_a_helper_hands_on_is_not_called_an_exception(
+    tmp_path: Path,
+) -> None:
+    # xarray's emit_user_level_warning(message, category=None) passes its
+    # category on to warnings.warn: the class is not known at the call
+    files = {
+        "geo/__init__.py": (
+            "import warnings\n\n\n"
+            "def _emit(message, category=None):\n"
+            "    warnings.warn(message, category=category, stacklevel=3)\n\n\n"
+            "def resample(origin):\n"
+            '    if origin != "start":\n'
+            '        _emit("The origin keyword does not take effect here")\n'
+            "    return origin\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/geo")
+    text = _text(_page(store, sid, "The origin keyword does not take effect here"))
+    assert "an exception" not in text
+    summary = _page(store, sid, "The origin keyword does not take effect here")["analysis"][
+        "summary"
+    ]["text"]
+    assert " warns when " in summary, summary
+
+
+def test_a_docstring_paragraph_is_quoted_only_on_the_page_of_the_class_it_says_is_raised(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "geo/__init__.py": (
+            "def load(path, strict=True):\n"
+            '    """Load a grid.\n\n'
+            "    Parameters\n"
+            "    ----------\n"
+            "    path : str\n"
+            "        Where it is. A missing file raises FileNotFoundError.\n"
+            "    strict : bool\n"
+            "        If True, raise a ValueError on a ragged grid.\n"
+            '    """\n'
+            "    if strict and path.endswith('.ragged'):\n"
+            '        raise ValueError("ragged grid")\n'
+            "    if not path:\n"
+            '        raise KeyError("no path")\n'
+            "    return path\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/geo")
+    meaning = _page(store, sid, "ragged grid")["analysis"]["meaning"]["text"]
+    assert (
+        "The docstring of `load` says: “strict : bool If True, raise a ValueError on a "
+        "ragged grid”." in meaning
+    )
+    assert "FileNotFoundError" not in meaning
+    assert "raise a ValueError" not in _text(_page(store, sid, "no path"))
+
+
+def test_a_package_below_a_directory_that_is_no_package_is_named_as_imported(
+    tmp_path: Path,
+) -> None:
+    # candle's Python package lives in candle-pyo3/py_src/candle: a user
+    # imports `candle.nn`, not `candle-pyo3.py_src.candle.nn`
+    files = {
+        "candle-pyo3/py_src/candle/__init__.py": "",
+        "candle-pyo3/py_src/candle/nn/__init__.py": "from .container import Sequential\n",
+        "candle-pyo3/py_src/candle/nn/container.py": (
+            "class Sequential:\n"
+            "    def __mul__(self, other):\n"
+            "        if other <= 0:\n"
+            '            raise ValueError("Non-positive multiplication factor")\n'
+            "        return self\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/candle")
+    summary = _page(store, sid, "Non-positive multiplication factor")["analysis"]["summary"]
+    assert summary["text"].startswith("You called `candle.nn.Sequential.__mul__(other=…)`"), (
+        summary["text"]
+    )
+
+
+def test_a_method_handed_to_another_as_a_value_is_reached_by_the_call_that_hands_it(
+    tmp_path: Path,
+) -> None:
+    # xarray's Weighted.quantile runs `self._implementation(self._weighted_quantile, …)`
+    files = {
+        "geo/__init__.py": "from geo.weighted import Weighted\n",
+        "geo/weighted.py": (
+            "class Weighted:\n"
+            "    def _implementation(self, func, q):\n"
+            "        return func(q)\n\n"
+            "    def _weighted_quantile(self, q):\n"
+            "        if q < 0 or q > 1:\n"
+            '            raise ValueError("q values must be between 0 and 1")\n'
+            "        return q\n\n"
+            "    def quantile(self, q):\n"
+            "        return self._implementation(self._weighted_quantile, q=q)\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/geo")
+    summary = _page(store, sid, "q values must be between 0 and 1")["analysis"]["summary"]
+    assert summary["text"].startswith("You called `geo.Weighted.quantile`"), summary["text"]
+
+
+def test_a_module_level_raise_names_its_place_once(tmp_path: Path) -> None:
+    files = {
+        "geo/__init__.py": (
+            "try:\n    import numpy\nexcept ImportError:\n"
+            '    raise ImportError("geo needs numpy")\n'
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/geo")
+    summary = _page(store, sid, "geo needs numpy")["analysis"]["summary"]["text"]
+    assert summary.count("geo/__init__.py:4") == 1, summary
+
+
+def test_the_example_fix_turns_a_flag_that_must_not_be_false_on(tmp_path: Path) -> None:
+    # xarray's date_range(..., calendar="noleap", use_cftime=False) raises
+    # when `use_cftime is False`: the fix passes use_cftime=True, not a guard
+    # that never calls it
+    files = {
+        "geo/__init__.py": (
+            "def date_range(start, calendar='standard', use_cftime=None):\n"
+            "    if calendar == 'standard':\n"
+            "        return start\n"
+            "    if use_cftime is False:\n"
+            '        raise ValueError("Invalid calendar for pandas DatetimeIndex")\n'
+            "    return start\n"
+        ),
+        "tests/test_geo.py": (
+            "import pytest\n\nfrom geo import date_range\n\n\n"
+            "def test_errors():\n"
+            '    with pytest.raises(ValueError, match="Invalid calendar"):\n'
+            '        date_range("1900-01-01", calendar="noleap", use_cftime=False)\n'
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/geo")
+    fix = _page(store, sid, "Invalid calendar for pandas DatetimeIndex")["analysis"]["example_fix"]
+    assert fix["after"]["code"].endswith(
+        'date_range("1900-01-01", calendar="noleap", use_cftime=True)'
+    ), fix["after"]["code"]

@@ -169,12 +169,15 @@ def test_a_hostile_repositorys_instructions_never_reach_the_page(db: Path) -> No
 
 
 def _without_reasons(analysis: dict[str, Any]) -> str:
-    """The page's text, without the ``llm_rejected`` reasons (which may quote
-    what was refused: they are the record of it, not the page's prose)."""
+    """The page's text, without the reasons sections were refused (a
+    static section's ``llm_rejected``, a page provenance's ``rejected``),
+    which may quote what was refused: they are the record of it, not the
+    page's prose."""
 
     def strip(x: Any) -> Any:
         if isinstance(x, dict):
-            return {k: strip(v) for k, v in x.items() if k != "llm_rejected"}
+            reasons = {"llm_rejected", "rejected"} if "kind" in x else {"llm_rejected"}
+            return {k: strip(v) for k, v in x.items() if k not in reasons}
         if isinstance(x, list):
             return [strip(v) for v in x]
         return x

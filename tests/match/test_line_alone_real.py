@@ -312,3 +312,15 @@ def test_an_unexpected_keyword_points_at_the_signature_the_call_missed(
         store, "TypeError: Schema.__init__() got an unexpected keyword argument 'strict'"
     )
     assert part["parts"][-1]["signature"]["parameters"][0] == "only"
+
+
+def test_toml_class_aliased_at_module_level_answers_its_first_line(store: SqliteStore) -> None:
+    import toml
+
+    # decoder.py: try: FNFError = FileNotFoundError; ... error_msg = "Load
+    # expects ..."; error_msg += linesep; error_msg += (...); raise FNFError(error_msg)
+    line = assert_answers(store, lambda: toml.load(["/no/such/file.toml"]))
+    assert line == "FileNotFoundError: Load expects a list to contain filenames only."
+    best = first_match(store, line)
+    assert best["exception_types"] == ["FileNotFoundError"]
+    assert best["message"].startswith("Load expects a list to contain filenames only.\nThe list")

@@ -5,6 +5,7 @@ text is written, whose ``via`` is the raise)."""
 
 from __future__ import annotations
 
+import shutil
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -192,3 +193,190 @@ def test_werkzeug_abort_traceback_still_answers_its_raise_frame(store: SqliteSto
     answer = explain_text(store, tb)["parts"][-1]["answer"]
     assert answer is not None
     assert (answer["path"], answer["line"]) == ("werkzeug/exceptions.py", frame.lineno)
+
+
+def test_stdlib_text_a_helper_returns_answers_the_line_alone(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    import zoneinfo
+
+    # _tzpath.py: raise ValueError(_get_invalid_paths_message(tzpaths)), whose
+    # return is "Paths should be absolute but found ...:" + indented_str
+    tmp = tmp_path_factory.mktemp("returned")
+    shutil.copytree(Path(zoneinfo.__file__).parent, tmp / "src" / "zoneinfo")
+    s = SqliteStore(tmp / "store.db")
+    index(str(tmp / "src"), s, name="python/cpython-zoneinfo", jobs=1)
+    line = assert_answers(s, lambda: zoneinfo.reset_tzpath(["relative/dir"]))
+    assert line.startswith("ValueError: Paths should be absolute but found the following")
+    part = explain_text(s, line)["parts"][-1]
+    assert part["matches"][0]["message"].startswith("Paths should be absolute but found")
+
+
+@pytest.fixture(scope="module")
+def appended_store(tmp_path_factory: pytest.TempPathFactory) -> SqliteStore:
+    s = SqliteStore(tmp_path_factory.mktemp("appended") / "store.db")
+    for pkg in ("pytest", "hypothesis"):
+        pytest.importorskip(pkg)
+        index(f"pkg:{pkg}", s, jobs=1)
+    return s
+
+
+def test_pytest_message_built_up_by_appends_answers_the_line_alone(
+    appended_store: SqliteStore,
+) -> None:
+    # _pytest/raises.py: msg = "Unexpected keyword arguments passed to pytest.raises: "
+    # msg += ", ".join(sorted(kwargs)); msg += "\nUse context-manager form instead?"
+    line = assert_answers(appended_store, lambda: pytest.raises(nope=1))  # type: ignore[call-overload]
+    assert line == (
+        "TypeError: Unexpected keyword arguments passed to pytest.raises: nope\n"
+        "Use context-manager form instead?"
+    )
+
+
+def test_hypothesis_suffix_an_if_appends_answers_both_lines(appended_store: SqliteStore) -> None:
+    from hypothesis import strategies as st
+
+    # numbers.py: msg = (f"There are no {width}-bit floating-point values between ...")
+    # if exclude_min or exclude_max: msg += f", {exclude_min=} and {exclude_max=}"
+    def floats(**kwargs: Any) -> Callable[[], object]:
+        return lambda: st.floats(min_value=2.0, max_value=1.0, width=32, **kwargs).validate()
+
+    line = assert_answers(appended_store, floats())
+    assert line.endswith(
+        "There are no 32-bit floating-point values between min_value=2.0 and max_value=1.0"
+    )
+    line = assert_answers(appended_store, floats(exclude_min=True))
+    assert line.endswith(", exclude_min=True and exclude_max=False")
+    # f"{exclude_min=}" prints the name and "=" as text, then the value
+    values = explain_text(appended_store, line)["parts"][-1]["matches"][0]["values"]
+    assert values["exclude_min"] == "True" and values["exclude_max"] == "False"
+
+
+def test_celery_constant_stripped_and_formatted_answers_the_line_alone(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    pytest.importorskip("celery")
+    from celery import Celery
+
+    # app/backends.py: raise ImproperlyConfigured(UNKNOWN_BACKEND.strip().format(
+    #     backend, 'is a Python module, not a backend class.')), the constant
+    # written between triple quotes on a line of its own
+    s = SqliteStore(tmp_path_factory.mktemp("stripped") / "store.db")
+    index("pkg:celery", s, jobs=1)
+    line = assert_answers(s, lambda: Celery(backend="os").backend)
+    assert line.startswith("celery.exceptions.ImproperlyConfigured: Unknown result backend: 'os'.")
+    best = explain_text(s, line)["parts"][-1]["matches"][0]
+    assert (
+        best["message"] == "Unknown result backend: {0!r}.  Did you spell that correctly? ({1!r})"
+    )
+
+
+def test_pytest_fail_instance_called_as_a_function_answers_the_line_alone(
+    appended_store: SqliteStore,
+) -> None:
+    # outcomes.py: fail: _Fail = _Fail(), whose __call__ raises Failed(msg=reason);
+    # raises.py: fail(f"DID NOT RAISE {self.expected_exceptions[0].__name__}")
+    try:
+        with pytest.raises(ValueError):
+            pass
+    except pytest.fail.Exception as e:  # a BaseException: raised() does not catch it
+        frame = traceback.extract_tb(e.__traceback__)[-1]
+        line = traceback.format_exception_only(e)[-1].strip()
+    assert line == "Failed: DID NOT RAISE ValueError"
+    where = f"{Path(frame.filename).parent.name}/{Path(frame.filename).name}:{frame.lineno}"
+    assert where.startswith("_pytest/outcomes.py:")
+    assert any(s.endswith(where) for s in answer_sites(appended_store, line)), (line, where)
+    best = explain_text(appended_store, line)["parts"][-1]["matches"][0]
+    assert best["message"].startswith("DID NOT RAISE {")
+    assert best["exception_types"] == ["Failed"]
+
+
+def test_pydantic_message_picked_on_two_branches_then_appended_answers_both_lines(
+    store: SqliteStore,
+) -> None:
+    from typing import Generic, TypeVar
+
+    from pydantic import BaseModel, RootModel
+
+    t = TypeVar("t")
+    u = TypeVar("u")
+
+    # _model_construction.py: if ...: error_message = (f"{cls.__name__} is a subclass
+    # of `RootModel`, ...") else: error_message = (f"All parameters must be present
+    # ..."); if Generic not in bases: error_message += ...; then raise TypeError(error_message)
+    class A(BaseModel, Generic[t]):
+        pass
+
+    def generic() -> None:
+        class B(A[t], Generic[u]):  # type: ignore[misc]
+            pass
+
+    def root() -> None:
+        class C(RootModel, Generic[t]):  # type: ignore[type-arg]
+            root: t
+
+    line = assert_answers(store, generic)
+    assert line.startswith("TypeError: All parameters must be present on typing.Generic;")
+    line = assert_answers(store, root)
+    assert line.startswith("TypeError: C is a subclass of `RootModel`, but does not include")
+
+
+def test_pytest_reason_one_method_sets_and_another_raises_answers_the_line_alone(
+    appended_store: SqliteStore,
+) -> None:
+    # raises.py: matches() sets self._fail_reason = (f"Regex pattern did not
+    # match{maybe_specify_type}.\n" ...); __exit__ raises AssertionError(self._fail_reason)
+    def no_match() -> None:
+        with pytest.raises(ValueError, match="x"):
+            raise ValueError("y")
+
+    line = assert_answers(appended_store, no_match)
+    assert line.startswith("AssertionError: Regex pattern did not match.")
+
+
+def test_hypothesis_text_init_stores_and_a_method_raises_answers_the_line_alone(
+    appended_store: SqliteStore,
+) -> None:
+    from hypothesis.database import GitHubArtifactDatabase
+
+    # database.py: __init__ sets self._read_only_message = ("This database is
+    # read-only. " ...); save() raises RuntimeError(self._read_only_message)
+    line = assert_answers(appended_store, lambda: GitHubArtifactDatabase("o", "r").save(b"k", b"v"))
+    assert line.startswith("RuntimeError: This database is read-only. Please wrap this class")
+
+
+def test_anyio_base_exception_group_answers_its_exception_group_line(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    anyio = pytest.importorskip("anyio")
+
+    # _backends/_asyncio.py: raise BaseExceptionGroup("unhandled errors in a
+    # TaskGroup", self._exceptions), which builds an ExceptionGroup of Exceptions
+    async def fails() -> None:
+        raise ValueError("child")
+
+    async def main() -> None:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(fails)
+
+    s = SqliteStore(tmp_path_factory.mktemp("group") / "store.db")
+    index("pkg:anyio", s, jobs=1)
+    line = assert_answers(s, lambda: anyio.run(main))
+    assert line == "ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)"
+
+
+def test_dotenv_ioerror_answers_its_oserror_line(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dotenv = pytest.importorskip("dotenv")
+
+    # main.py: raise IOError("File not found"), which prints as OSError
+    tmp = tmp_path_factory.mktemp("dotenv")
+    s = SqliteStore(tmp / "store.db")
+    index("pkg:python-dotenv", s, jobs=1)
+    monkeypatch.chdir(tmp)
+    line = assert_answers(
+        s,
+        lambda: dotenv.find_dotenv("no-such.env", raise_error_if_not_found=True, usecwd=True),
+    )
+    assert line == "OSError: File not found"

@@ -16,8 +16,8 @@ import pytest
 from psycopg_pool import PoolTimeout
 
 from errordex.pipeline import open_for_index
-from errordex.queue.jobs import IndexJob
-from errordex.queue.run import Transient, is_transient, run_job
+from errordex.queue.jobs import IndexJob, PartJob
+from errordex.queue.run import Transient, is_transient, run_job, run_part
 from errordex.store import tasks
 from errordex.store.postgres.store import PostgresStore
 from errordex.store.postgres.writer import PgSnapshotWriter
@@ -117,25 +117,78 @@ def test_a_retry_after_a_fault_the_store_could_not_record_is_not_a_lost_worker(
     assert rec is not None and rec.lost == 1 and rec.attempts == 5
 
 
+def test_a_split_tasks_merge_whose_connections_drop_is_retried_as_the_merges_attempt(
+    pg_store: PostgresStore, pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tree = make_tree(tmp_path / "tree", files=4)  # about 18 KB: 2 parts
+    job = IndexJob(str(tree), name="acme/tree", split_over=10_000)
+    tasks.enqueue(pg_store, [("t1", job.to_json())])
+    sent: list[tuple[str, PartJob]] = []
+    assert run_job(pg_store, job, "t1", send_parts=sent.extend).state == "split"
+    assert len(sent) == 2
+    (first, p1), (last, p2) = sent
+    assert run_part(pg_store, p1, first).state == "done"
+    finish = PgSnapshotWriter.finish
+
+    def dropped(self: PgSnapshotWriter, data: SnapshotData) -> int:
+        drop_connections(pg_url)
+        return finish(self, data)
+
+    def unreachable(*args: object) -> None:  # the store is still down for the retry's record
+        raise psycopg.OperationalError("the database system is shutting down")
+
+    monkeypatch.setattr(PgSnapshotWriter, "finish", dropped)
+    monkeypatch.setattr(tasks, "retrying", unreachable)
+    with pytest.raises(Transient) as raised:
+        run_part(pg_store, p2, last)
+    # the merge's attempt (the task's start was its first), not the part's
+    assert raised.value.merge and raised.value.attempt == 2
+    parent = tasks.record(pg_store, "t1")
+    assert parent is not None and parent.state == "running" and parent.worker is not None
+    assert tasks.snapshot_stored(pg_store, "acme/tree", _commit(job)) is False
+    monkeypatch.undo()
+    merged = run_part(pg_store, p2, last, after_merge_transient=raised.value.attempt)
+    assert merged.state == "done" and merged.repo == "acme/tree", merged
+    parent = tasks.record(pg_store, "t1")
+    assert parent is not None and parent.state == "done" and parent.merger == last
+    assert parent.attempts == 3 and parent.lost == 0, parent
+    assert tasks.snapshot_stored(pg_store, "acme/tree", _commit(job))
+
+
 def _commit(job: IndexJob) -> str:
     with open_for_index(job.source, name=job.name, options=job.options()) as source:
         return source.commit
 
 
-@pytest.mark.parametrize("mode", ["immediate", "fast"])
+@pytest.mark.parametrize(
+    ("mode", "split_over"), [("immediate", None), ("fast", None), ("fast", "100K")]
+)
 def test_postgresql_restarted_while_workers_write_loses_no_task(
-    redis: Redis, tmp_path: Path, pg_server: PgServer, pg_url: str, mode: str
+    redis: Redis,
+    tmp_path: Path,
+    pg_server: PgServer,
+    pg_url: str,
+    mode: str,
+    split_over: str | None,
 ) -> None:
     """A PostgreSQL crash (``immediate``) or restart (``fast``) in the middle
     of the work: each task ends done (its write failed and was retried) or
     failed with its reason, no worker is counted as lost (none died), and
-    every snapshot that is current is whole (``verify`` reads each one)."""
+    every snapshot that is current is whole (``verify`` reads each one).
+    With ``split_over``, each tree is split in 3 parts, and the restart
+    meets their extractions or their merges."""
     q = Queue(Path(pg_url), redis, tmp_path)
     q.db = pg_url  # type: ignore[assignment]  # a URL, not a path: only env() reads it
     trees = [make_tree(tmp_path / f"tree{i}", files=60) for i in range(3)]
     try:
         q.worker("--concurrency", "2")
-        ids = q.crawl(*(f"{t} --name acme/tree{i}" for i, t in enumerate(trees)), *SMALL[:2])
+        listing = tmp_path / "crawl.txt"
+        lines = [f"{t} --name acme/tree{i}" for i, t in enumerate(trees)] + SMALL[:2]
+        listing.write_text("\n".join(lines) + "\n")
+        split = ["--split-over", split_over] if split_over else []
+        sent = q.cli("crawl", str(listing), *split, "--json")
+        assert sent.returncode == 0, sent.stderr
+        ids = [t["task_id"] for t in json.loads(sent.stdout)["tasks"]]
         time.sleep(1.5)
         pg_server.restart(mode)
 
@@ -150,9 +203,14 @@ def test_postgresql_restarted_while_workers_write_loses_no_task(
             assert time.monotonic() < deadline, (status(), q.workers[0].output()[-3000:])
             time.sleep(1)
         with psycopg.connect(pg_url) as conn:
-            recs = conn.execute("SELECT task_id, state, reason, lost FROM queue_tasks").fetchall()
-        assert sorted(r[0] for r in recs) == sorted(ids)  # nothing lost
-        for _task_id, state, reason, lost in recs:
+            recs = conn.execute(
+                "SELECT task_id, state, reason, lost, parent FROM queue_tasks"
+            ).fetchall()
+        assert sorted(r[0] for r in recs if r[4] is None) == sorted(ids)  # nothing lost
+        parts = [r for r in recs if r[4] is not None]
+        # 3 for each tree (and a package's over 100K, idna's)
+        assert len(parts) >= 9 if split_over else not parts, parts
+        for _task_id, state, reason, lost, _parent in recs:
             assert state in ("done", "skipped") or (state == "failed" and reason), recs
             assert lost == 0, (recs, q.workers[0].output()[-3000:])
         counts = status()["counts"]

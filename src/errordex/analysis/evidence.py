@@ -19,7 +19,9 @@ class DocLine:
     ``# Errors`` doc section."""
 
     #: "Raises", "Panics", "Errors"; "Comment": a doc comment's line (Go);
-    #: "Mentions": a Rust doc paragraph outside those sections that names an error
+    #: "Mentions": a Rust doc paragraph outside those sections that names an error;
+    #: "Docstring": a Python docstring's paragraph outside Raises that says it
+    #: raises a named exception
     section: str
     text: str
     line: int

@@ -353,6 +353,55 @@ def _resolved_callers(fn: FuncDef, owner: str, ix: Index) -> list[tuple[FuncDef,
     return out
 
 
+def _enclosing_fn(fn: FuncDef, ix: Index) -> FuncDef | None:
+    """The function whose body ``fn`` is written in (Rust symbols name it
+    first: ``Event::json_data::<JsonWriter as Write>::write``)."""
+    best: FuncDef | None = None
+    if fn.symbol.count("::") < 2:
+        return None  # `Type::m`, `f`: at most one level
+    for g in ix.functions_in(fn.path):
+        if (
+            g.line < fn.line
+            and fn.end_line <= g.end_line
+            and fn.symbol.startswith(g.symbol + "::")
+            and (best is None or g.line > best.line)
+        ):
+            best = g
+    return best
+
+
+def _foreign_impl(fn: FuncDef, ix: Index) -> bool:
+    """Whether ``fn`` is a method of an impl of a trait the repository does
+    not declare (``<RemoteDevice as Default>::default``)."""
+    trait = _TRAIT_IMPL.match(fn.symbol)
+    return trait is not None and trait.group(1) not in ix.traits
+
+
+def _own_type_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
+    """The calls of a method whose name is defined in many places that can
+    only be ``fn``: ``self.m(…)`` or ``Self::m(…)`` in a method of the same
+    type, ``Type::m(…)`` by the type's name (Rust symbols: ``Type::m``)."""
+    owner, _, _ = fn.symbol.rpartition("::")
+    if not owner or owner.startswith("<"):
+        return []  # a trait impl's method is called through the trait
+    cls = owner.rsplit("::", 1)[-1]
+    by_self = re.compile(
+        rf"(?<![\w:])(?:self\s*\.|Self::){re.escape(fn.name)}\s*(?:::<[^>]*>\s*)?\("
+    )
+    by_type = re.compile(rf"(?<![\w]){re.escape(cls)}::{re.escape(fn.name)}\s*(?:::<[^>]*>\s*)?\(")
+    out: list[tuple[FuncDef, int]] = []
+    for path, caller, line, text in ix.call_texts.get(fn.name):
+        f = ix.function(path, caller)
+        if f is None or f.in_test or (f.path, f.symbol) == (fn.path, fn.symbol):
+            continue
+        mine = caller.rpartition("::")[0]
+        if (mine == owner and by_self.search(text)) or by_type.search(text):
+            out.append((f, line))
+            if len(out) >= MAX_CALLERS:
+                break
+    return out
+
+
 def _with_via(got: tuple[FuncDef, int] | tuple[FuncDef, int, Via]) -> tuple[Any, ...]:
     return got if len(got) == 3 else (*got, None)
 
@@ -368,11 +417,26 @@ def _callers_by_name(
     what builds the class (``or_``'s ``_OrValidator(...)``): the instance it
     returns is what runs it."""
     if "::" in fn.symbol:
+        around = _enclosing_fn(fn, ix)
+        if around is not None:
+            # an item in a function's body (axum's `Event::json_data` defines
+            # `impl Write for JsonWriter` in it): the function is what runs it
+            return [(around, fn.line, (fn.name, "encloses"))]
+        if _foreign_impl(fn, ix):
+            # another library's trait (`impl Default for RemoteDevice`): a
+            # call of `default` or `T::default()` reaches every impl in the
+            # world, this one by chance; `RemoteDevice::default()` is its own
+            return list(_typed_callers(fn, ix))
         # a trait method's impl is reached by calls through a type parameter too
         generic = _generic_callers(fn, ix) if _implements(fn) else []
+        # `self.m()` in the same type's impl can only be this one: burn's
+        # every `*Config` has an `assertions`; axum's `Event::field` is
+        # called so by `Event::event`, and `.field(` by every Debug impl
+        own = _own_type_callers(fn, ix)
         if ix.defined.get(fn.name, 0) > AMBIGUOUS:
-            return list(generic)
-        found: list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]] = list(ix.callers_of(fn.name))
+            return [*own, *(c for c in generic if c not in own)]
+        found: list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]] = list(own)
+        found += [c for c in ix.callers_of(fn.name) if c not in own]
         return found + [c for c in generic if c not in found]
     owner, _, _ = fn.symbol.rpartition(".")
     outer = ix.function(fn.path, owner) if owner else None
@@ -448,6 +512,8 @@ def _paths_from_entry_points(
     -> ``JSONDecoder.decode`` -> ``JSONDecoder.raw_decode``)."""
 
     def callers(fn: FuncDef) -> list[tuple[FuncDef, int]]:
+        if _foreign_impl(fn, ix):
+            return _typed_callers(fn, ix)  # as in `_callers_by_name`
         if ix.defined.get(fn.name, 0) != 1:
             # by name, a call of `split_to` may be another type's `split_to`:
             # only a call that names this one's type, or a type parameter
@@ -582,9 +648,20 @@ def docs(sites: list[ThrowSite], reach: list[Fact], entry: ErrorEntry, ix: Index
     seen: set[tuple[str, int]] = set()
     for f in fns:
         lines = list(f.docs)
+        if not any(d.section == "Summary" for d in lines):
+            got = _inherited_summary(f, ix)
+            if got is not None:
+                fact = _at(got[0], got[1].line, function=f.symbol, section="Summary")
+                fact.update(text=got[1].text, documented_on=got[2])
+                if (got[0], got[1].line) not in seen:
+                    seen.add((got[0], got[1].line))
+                    out.append(fact)
         raises = [d for d in lines if d.section == "Raises"]
         if raises and short:
-            lines = [d for d in lines if d.section != "Raises"] + _raises_items(raises, short)
+            items = _raises_items(raises, short)
+            lines = [d for d in lines if d.section != "Raises"] + items
+            if items:  # the Raises section says it: not again in passing
+                lines = [d for d in lines if d.section != "Docstring"]
         for d in lines:
             if (f.path, d.line) not in seen:
                 seen.add((f.path, d.line))
@@ -596,6 +673,41 @@ def docs(sites: list[ThrowSite], reach: list[Fact], entry: ErrorEntry, ix: Index
                     seen.add((doc, line))
                     out.append(_at(doc, line, function=f.symbol, section=section, text=text))
     return out[:20]
+
+
+def _inherited_summary(f: FuncDef, ix: Index) -> tuple[str, DocLine, str] | None:
+    """Where an undocumented method's documentation is: a constructor's in
+    its class's docstring (numpydoc documents ``__init__`` there), an
+    override's in the method it overrides (as ``help()`` and Sphinx show
+    it: xarray's ``PandasIndex.sel`` is documented on ``Index.sel``).
+    (path, the doc line, the symbol documented)"""
+    owner, _, name = f.symbol.rpartition(".")
+    if not owner or f.in_test:
+        return None
+    if name == "__init__":
+        said = ix.class_doc(f.path, owner)
+        return (f.path, said, owner) if said is not None else None
+    seen: set[str] = set()
+    classes = [c for c in ix.classes.get(owner.rsplit(".", 1)[-1], ()) if c.path == f.path]
+    while classes and len(seen) < 8:
+        bases = [_base_name(b) for c in classes for b in c.bases]
+        classes = []
+        for base in bases:
+            if not base or base in seen:
+                continue
+            seen.add(base)
+            for c in ix.classes.get(base, ())[:2]:
+                g = ix.function(c.path, f"{c.qualname}.{name}")
+                said = next((d for d in g.docs if d.section == "Summary"), None) if g else None
+                if g is not None and said is not None:
+                    return c.path, said, g.symbol
+                classes.append(c)
+    return None
+
+
+def _base_name(base: str) -> str:
+    """``pd.Index`` -> Index; ``Generic[T]`` -> Generic."""
+    return base.split("[", 1)[0].rsplit(".", 1)[-1].strip()
 
 
 #: the head of an item of a docstring's Raises section: an exception's name

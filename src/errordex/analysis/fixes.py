@@ -43,7 +43,13 @@ class Fixes:
         return next((x for x in self.f.get("lifted", ()) if x["site"] == self.where), None)
 
     def fn_name(self) -> str:
-        return f"`{self.fn['function']}`" if self.fn else f"the code at {self.where}"
+        if self.fn:
+            return f"`{self.fn['function']}`"
+        symbol = self.lead.symbol or ""
+        if symbol.endswith("!") and "::" not in symbol:
+            # a site in a `macro_rules!` body runs where the macro is used
+            return f"the expansion of `{symbol}`"
+        return f"the code at {self.where}"
 
     def example_fix(self) -> dict[str, Any] | None:
         if self.stub:
@@ -156,14 +162,26 @@ class Fixes:
             for v in variants
             if len(v) == 2
         ]
-        named = [d for d in lines if any(p.search(d["text"]) for p in own)]
+        # a docstring's paragraph names a class as prose does (`raise a
+        # RuntimeError`), without backticks
+        bare = [
+            re.compile(rf"\b{re.escape(v[0].rsplit('.', 1)[-1])}\b")
+            for v in variants
+            if len(v) == 1
+        ]
+        named = [
+            d
+            for d in lines
+            if any(p.search(d["text"]) for p in (bare if d["section"] == "Docstring" else own))
+        ]
         if named:
             return named
         # a line that only mentions an error in passing must name this one
         return [
             d
             for d in lines
-            if d["section"] != "Mentions" and not any(p.search(d["text"]) for p in other)
+            if d["section"] not in ("Mentions", "Docstring")
+            and not any(p.search(d["text"]) for p in other)
         ]
 
     def entry_point_plain(self) -> str:

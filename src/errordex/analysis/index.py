@@ -302,6 +302,7 @@ class Index:
         self.defined = cross.defined
         #: files by number, as the packed call edges name them
         self.paths = cross.paths
+        self._package_dirs: frozenset[str] | None = None
         self.classes: dict[str, list[ClassDef]] = defaultdict(list)
         for cls in classes:
             self.classes[cls.name].append(cls)
@@ -483,10 +484,16 @@ class Index:
             hops += 1
         if not hops:
             return None
-        parts = module.split("/") if module else []
-        if parts[:1] in (["src"], ["lib"]):
-            parts = parts[1:]
+        parts = _import_parts(module, self.package_dirs())
         return ".".join([*parts, name]) + (f".{rest}" if dot else ""), at[0], at[1]
+
+    def package_dirs(self) -> frozenset[str]:
+        """The directories that hold an ``__init__.py``."""
+        if self._package_dirs is None:
+            self._package_dirs = frozenset(
+                p.rpartition("/")[0] for p in self.paths if p.rpartition("/")[2] == "__init__.py"
+            )
+        return self._package_dirs
 
     def public(self, fn: FuncDef) -> bool:
         """Whether ``fn`` is API: public where it is written, or (for a
@@ -647,3 +654,24 @@ def words_of(t: Template) -> set[str]:
 def trigrams_of(e: ErrorEntry) -> set[str]:
     words = [w.lower() for w in _WORD.findall(" ".join(e.template.chunks()))]
     return {" ".join(words[i : i + 3]) for i in range(len(words) - 2)}
+
+
+def _import_parts(module: str, packages: frozenset[str]) -> list[str]:
+    """The module ``module`` (a path without ``.py``) as it is imported: from
+    below the outermost directory that is no package (``src/``, or
+    candle's ``candle-pyo3/py_src/``, which is no package).
+
+    >>> _import_parts("candle-pyo3/py_src/candle/nn", frozenset(
+    ...     {"candle-pyo3/py_src/candle", "candle-pyo3/py_src/candle/nn"}))
+    ['candle', 'nn']
+    >>> _import_parts("src/click/termui", frozenset())
+    ['click', 'termui']
+    """
+    parts = module.split("/") if module else []
+    if any("/".join(parts[:j]) in packages for j in range(1, len(parts) + 1)):
+        for j in range(len(parts) - 1, 0, -1):
+            if "/".join(parts[:j]) not in packages:
+                return parts[j:]
+        return parts
+    # no package seen (a namespace package, or files read alone)
+    return parts[1:] if parts[:1] in (["src"], ["lib"]) else parts

@@ -299,13 +299,7 @@ class _Writer(Fixes):
                     f" {_listed(also[:4])} pass{'es' if len(also) == 1 else ''} "
                     f"{_listed(read)} on to it the same way." + places
                 )
-            cause = (
-                f"none of its earlier returns matched (`{text}` is false)"
-                if self.cond and self.cond["kind"] == "fall-through"
-                else f"`{text}` is false"
-                if self.cond and self.cond["kind"] in FIRES_WHEN_FALSE
-                else f"`{text}`"
-            )
+            cause = _cause(text, read, self.cond or {})
             own = up is None or self.fn is None or up["function"] == self.fn["function"]
             who = "it" if own else f"on its way {self.fn_name()}"
             return section(
@@ -338,7 +332,9 @@ class _Writer(Fixes):
                 text + places,
                 ev(*([self.fn] if self.fn else []), *([api] if api else [])) or [self.where],
             )
-        text = f"{self.subject()} {self.what()} at {self.where}."
+        # "The code at a.rs:3" says where already
+        said = self.subject()
+        text = f"{said} {self.what()}" + ("." if self.where in said else f" at {self.where}.")
         return section(text + places, [self.where, *ev(*([api] if api else []))])
 
     def prints_a_value(self) -> bool:
@@ -476,6 +472,8 @@ class _Writer(Fixes):
             parts.append(
                 f"The docstring of `{d['function']}` says it raises: “{quoted}”."
                 if d["section"] == "Raises"
+                else f"The docstring of `{d['function']}` says: “{quoted}”."
+                if d["section"] == "Docstring"
                 else f"The doc comment of `{d['function']}` says: “{quoted}”."
                 if d["section"] in ("Comment", "Mentions")  # no section (Go), or in passing
                 else f"The # {d['section']} docs of `{d['function']}` say: “{quoted}”."
@@ -488,8 +486,14 @@ class _Writer(Fixes):
             evidence += ev(d)
         said = self.api_summary()
         if said is not None:
+            on = said.get("documented_on")
+            over = (
+                f" on `{on}`, which it overrides,"
+                if on and as_called(said["function"]) != on
+                else ""
+            )
             parts.append(
-                f"`{said['function']}`, the call you made, is documented as: "
+                f"`{as_called(said['function'])}`, the call you made, is documented{over} as: "
                 f"“{said['text'].rstrip('.')}”."
             )
             evidence += ev(said)
@@ -508,7 +512,7 @@ class _Writer(Fixes):
                 for d in self.f["docs"]
                 if d["section"] == "Summary"
                 and d["function"] == api["function"]
-                and d["path"] == api["path"]
+                and (d["path"] == api["path"] or d.get("documented_on"))
             ),
             None,
         )
@@ -644,6 +648,18 @@ class _Writer(Fixes):
                 said = (
                     f"{plain[:1].upper()}{plain[1:]} when you call {self.call_shape(read)}: "
                     f"{self.fn_name()} {self.what()} when {cause} ({where})."
+                )
+            elif len(text) > LONG_CONDITION or "\n" in text:
+                said = (
+                    f"Pass {self.call_shape(read)} {'a ' if len(read) == 1 else ''}"
+                    f"{_listed(read)} that the check"
+                    + (
+                        f"s from {where} on"
+                        if self.cond["kind"] == "fall-through"
+                        else f" at {where}"
+                    )
+                    + f" accept{'' if self.cond['kind'] == 'fall-through' else 's'}: "
+                    f"it {self.what()} otherwise."
                 )
             else:
                 want = f"`{text}` holds" if when_false else f"`{text}` is false"
@@ -790,6 +806,8 @@ class _Writer(Fixes):
             items.append(
                 f"Read the doc comment of `{d['function']}` ({d['path']}:{d['line']})."
                 if d["section"] in ("Comment", "Mentions")
+                else f"Read the docstring of `{d['function']}` ({d['path']}:{d['line']})."
+                if d["section"] == "Docstring"
                 else f"Read the {d['section']} notes of `{d['function']}` ({d['path']}:{d['line']})."
             )
             evidence += ev(d)
@@ -857,6 +875,39 @@ def told_to(message: str) -> str | None:
 def _shown(f: Fact) -> str:
     """A public function's fact as a user calls it."""
     return as_called(str(f["exported"]["name"]) if f.get("exported") else str(f["function"]))
+
+
+#: a condition longer than this is not read inline: its names and place are
+LONG_CONDITION = 100
+
+
+def _cause(text: str, read: list[str], cond: Fact) -> str:
+    """When a lifted check fires, for "…raises X when {cause}": the check
+    itself, or, when it is too long to read in a sentence (click's colour
+    check is 300 characters), the arguments it reads and where it is.
+
+    >>> _cause("x < 0", ["x"], {"kind": "if"})
+    '`x < 0`'
+    >>> _cause("isinstance(fg, str) and fg in names" * 4, ["fg"],
+    ...        {"kind": "fall-through", "path": "a.py", "line": 9})
+    '`fg` is none of what its earlier returns take (the checks from a.py:9 on)'
+    """
+    kind = cond.get("kind")
+    if (len(text) <= LONG_CONDITION and "\n" not in text) or not read:
+        if kind == "fall-through":
+            return f"none of its earlier returns matched (`{text}` is false)"
+        return f"`{text}` is false" if kind in FIRES_WHEN_FALSE else f"`{text}`"
+    names = _listed(read)
+    one = len(read) == 1
+    where = f"{cond.get('path')}:{cond.get('line')}"
+    if kind == "fall-through":
+        return (
+            f"{names} {'is' if one else 'are'} none of what its earlier returns take "
+            f"(the checks from {where} on)"
+        )
+    if kind in FIRES_WHEN_FALSE:
+        return f"{names} {'fails' if one else 'fail'} the check at {where}"
+    return f"{names} {'meets' if one else 'meet'} the condition at {where}"
 
 
 def _listed(names: list[str]) -> str:

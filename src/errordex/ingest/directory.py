@@ -212,6 +212,18 @@ class DirectorySource(Source):
         # workers would each start with it (about 110 bytes a file).
         self.__dict__.pop("entries", None)
 
+    def listing(self) -> list[tuple[str, int]]:
+        """The sizes the walk's files have on disk (``lstat``): none is read.
+        Asked before ``commit``, the walk is made once for both."""
+        found = []
+        for entry in self.entries:
+            if entry.skip is None and not filters.skip_by_name(entry.path):
+                try:
+                    found.append((entry.path, _size_under(self.root, entry.path)))
+                except OSError:
+                    continue
+        return found
+
     def read(self, path: str) -> bytes | None:
         """A regular file under the root, reached without following a symlink."""
         parts = path.split("/")

@@ -154,6 +154,24 @@ class GitSource(Source):
         return result
 
     def files(self) -> Iterator[SourceFile | model.Skip]:
+        for item in self._plan():
+            if isinstance(item, model.Skip):
+                yield item
+                continue
+            got = examine(item.path, item.size or 0, partial(self._blob, item.oid), self.options)
+            if got is not None:
+                yield got
+
+    def listing(self) -> list[tuple[str, int]]:
+        """The sizes ``git ls-tree`` gives: no blob is read."""
+        wanted = self.options.is_wanted
+        return [
+            (e.path, e.size or 0)
+            for e in self._plan()
+            if isinstance(e, TreeEntry) and wanted(e.path) and not filters.skip_by_name(e.path)
+        ]
+
+    def _plan(self) -> list[TreeEntry | model.Skip]:
         # Decide directories first (a vendored or excluded dir is one Skip), then
         # walk in path order. Patterns match paths relative to the indexed subtree.
         plan: list[TreeEntry | model.Skip] = []
@@ -178,13 +196,7 @@ class GitSource(Source):
             else:
                 plan.append(entry)
         plan.sort(key=lambda item: item.path)
-        for item in plan:
-            if isinstance(item, model.Skip):
-                yield item
-                continue
-            got = examine(item.path, item.size or 0, partial(self._blob, item.oid), self.options)
-            if got is not None:
-                yield got
+        return plan
 
     def _blob(self, oid: str) -> bytes:
         got = self._cat.get(oid)

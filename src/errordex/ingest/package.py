@@ -177,6 +177,22 @@ class PackageSource(Source):
             if item is not None:
                 yield item
 
+    def listing(self) -> list[tuple[str, int]]:
+        """The sizes its own files have on disk (``lstat``): none is read."""
+        found = []
+        for path in self.paths:
+            if not self.options.is_wanted(path) or filters.skip_by_name(path):
+                continue
+            if filters.skipped_prefix(path, self.options.excludes) is not None:
+                continue
+            try:
+                st = self._full(path).lstat()
+            except OSError:
+                continue
+            if stat.S_ISREG(st.st_mode):
+                found.append((path, st.st_size))
+        return found
+
     def read(self, path: str) -> bytes | None:
         if path not in self._path_set or self._outside(path) is not None:
             return None

@@ -115,6 +115,14 @@ class Source(ABC):
         is one Skip whose path is the directory's.
         """
 
+    def listing(self) -> list[tuple[str, int]]:
+        """(path, size) of each file ``files()`` would read, in path order,
+        from the sizes on disk or in git (one may still be skipped, say as
+        binary): what a split index cuts into parts of about the same size
+        (``errordex.parts``). This one reads every file; a source that can
+        tell without, does."""
+        return [(f.path, len(f.data)) for f in self.files() if isinstance(f, SourceFile)]
+
     @abstractmethod
     def read(self, path: str) -> bytes | None:
         """One file's bytes at this snapshot, or None if there is no such file."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import os
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,14 +24,15 @@ from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 from kombu.utils.url import maybe_sanitize_url
 
 from errordex.errors import BrokerUnavailable
-from errordex.queue.jobs import IndexJob
+from errordex.queue.jobs import IndexJob, PartJob
 from errordex.queue.run import (
     Outcome,
     Transient,
     describe,
     is_transient,
-    record_outcome,
+    record_failure,
     run_job,
+    run_part,
 )
 from errordex.store import open_store
 from errordex.store.base import Store
@@ -41,6 +42,8 @@ log = logging.getLogger(__name__)
 
 #: the task's name, which the sender and the workers share
 TASK_NAME = "errordex.index"
+#: the task of one part of a repository split (``errordex.parts``)
+PART_TASK_NAME = "errordex.index_part"
 #: the queue (a Redis list) the tasks wait in
 QUEUE = "errordex"
 #: where the broker is when neither --broker nor ERRORDEX_BROKER says
@@ -131,15 +134,16 @@ def new_task_ids(n: int) -> list[str]:
     return [str(uuid.uuid4()) for _ in range(n)]
 
 
-def publish(app: Celery, url: str, tasks: Iterable[tuple[str, IndexJob]]) -> int:
-    """Send each (task id, job); returns how many were sent. Raises
+def publish(app: Celery, url: str, tasks: Iterable[tuple[str, IndexJob | PartJob]]) -> int:
+    """Send each (task id, job or part); returns how many were sent. Raises
     ``BrokerUnavailable`` (after the sent ones) when the broker goes away."""
     sent = 0
     try:
         with app.producer_or_acquire() as producer:
             for task_id, job in tasks:
+                name = PART_TASK_NAME if isinstance(job, PartJob) else TASK_NAME
                 app.send_task(
-                    TASK_NAME, args=[job.to_json()], task_id=task_id, producer=producer, retry=True
+                    name, args=[job.to_json()], task_id=task_id, producer=producer, retry=True
                 )
                 sent += 1
     except Exception as exc:
@@ -199,7 +203,7 @@ def drop_store() -> None:
 
 
 def register_index_task(app: Celery, settings: WorkerSettings) -> Task:
-    """Register the index task on a worker's app."""
+    """Register the index task, and the task of a part, on a worker's app."""
 
     class IndexTask(Task):  # type: ignore[misc]
         acks_late = True
@@ -224,56 +228,101 @@ def register_index_task(app: Celery, settings: WorkerSettings) -> Task:
                 # processes it forks
                 store = _waiting(open_store(settings.db, write=True), settings)
                 try:
-                    record_outcome(store, task_id, Outcome("failed", why))
+                    record_failure(store, task_id, why)
                 finally:
                     store.close()
             except Exception:
                 log.exception("task %s: could not record its failure (%s)", task_id, why)
 
-    def index(
-        self: Task, job: dict[str, Any], after_transient: int | None = None
+    def retried(
+        self: Task, task_id: str, run: Callable[[Store], Outcome], marks: dict[str, int | None]
     ) -> dict[str, Any]:
-        task_id = str(self.request.id)
+        """``run`` the task on this process's store. A transient fault is
+        retried with backoff, and recorded as the failure after the last
+        retry; ``marks`` are the task's keyword arguments, and its retry's
+        name the attempt the fault ended (``Transient.attempt``). An error
+        ``run`` did not record is recorded here, or retried if the store
+        cannot take it now: never acknowledged with the task still running."""
         try:
             try:
-                outcome = run_job(
-                    _opened(settings),
-                    IndexJob.from_json(job),
-                    task_id,
-                    max_attempts=settings.max_attempts,
-                    soft_timeout=SoftTimeLimitExceeded,
-                    soft_limit=settings.soft_time_limit,
-                    after_transient=after_transient,
-                )
+                outcome = run(_opened(settings))
             except Transient:
                 raise
             except Exception as exc:
-                # not recorded by run_job (which records what a source does to
-                # the indexer): recorded here, or retried if the store cannot
-                # take it now; never acknowledged with the task still running
+                if is_transient(exc):  # the store's, where ``run`` did not expect it
+                    raise Transient(describe(exc)) from exc
                 log.exception("task %s failed", task_id)
                 outcome = Outcome("failed", describe(exc))
-                record_outcome(_opened(settings), task_id, outcome)
+                record_failure(_opened(settings), task_id, str(outcome.reason))
         except Transient as exc:
             drop_store()  # reconnect for the next attempt
             retries = int(self.request.retries or 0)
             if retries >= settings.max_retries:
                 outcome = Outcome("failed", f"gave up after {retries} retries: {exc}")
                 try:
-                    record_outcome(worker_store(settings), task_id, outcome)
+                    record_failure(worker_store(settings), task_id, str(outcome.reason))
                 except Exception:
                     log.exception("task %s: could not record its failure", task_id)
                 return outcome.to_json()
             delay = min(MAX_BACKOFF, 2 ** (retries + 1))
             log.warning("task %s: %s; retry %d in %ds", task_id, exc, retries + 1, delay)
-            attempt = exc.attempt if exc.attempt is not None else after_transient
+            if exc.attempt is not None:
+                mark = "after_merge_transient" if exc.merge else "after_transient"
+                marks = {**marks, mark: exc.attempt}
             raise self.retry(
-                countdown=delay,
-                max_retries=settings.max_retries,
-                kwargs={"after_transient": attempt},
+                countdown=delay, max_retries=settings.max_retries, kwargs=marks
             ) from None
         return outcome.to_json()
 
+    def index(
+        self: Task, job: dict[str, Any], after_transient: int | None = None
+    ) -> dict[str, Any]:
+        task_id = str(self.request.id)
+
+        def send_parts(jobs: list[tuple[str, PartJob]]) -> None:
+            url = str(self.app.conf.broker_url)
+            publish(self.app, url, jobs)
+
+        return retried(
+            self,
+            task_id,
+            lambda store: run_job(
+                store,
+                IndexJob.from_json(job),
+                task_id,
+                max_attempts=settings.max_attempts,
+                soft_timeout=SoftTimeLimitExceeded,
+                soft_limit=settings.soft_time_limit,
+                after_transient=after_transient,
+                send_parts=send_parts,
+            ),
+            {"after_transient": after_transient},
+        )
+
+    def index_part(
+        self: Task,
+        job: dict[str, Any],
+        after_transient: int | None = None,
+        after_merge_transient: int | None = None,
+    ) -> dict[str, Any]:
+        task_id = str(self.request.id)
+        return retried(
+            self,
+            task_id,
+            lambda store: run_part(
+                store,
+                PartJob.from_json(job),
+                task_id,
+                max_attempts=settings.max_attempts,
+                soft_timeout=SoftTimeLimitExceeded,
+                soft_limit=settings.soft_time_limit,
+                after_transient=after_transient,
+                after_merge_transient=after_merge_transient,
+            ),
+            {"after_transient": after_transient, "after_merge_transient": after_merge_transient},
+        )
+
+    app.task(bind=True, name=PART_TASK_NAME, base=IndexTask)(index_part)
     task: Task = app.task(bind=True, name=TASK_NAME, base=IndexTask)(index)
     return task
 

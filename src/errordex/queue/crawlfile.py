@@ -51,7 +51,7 @@ def parse_line(line: str, base: Path) -> IndexJob | None:
     ``InputError`` saying what is wrong with it.
 
     >>> parse_line("pkg:click  # the CLI library", Path("/x"))
-    IndexJob(source='pkg:click', rev=None, name=None, exclude=(), max_file_bytes=1000000, interpreter=None, site_packages=(), forge_url=None)
+    IndexJob(source='pkg:click', rev=None, name=None, exclude=(), max_file_bytes=1000000, interpreter=None, site_packages=(), forge_url=None, split_over=33554432)
     >>> parse_line("   # nothing", Path("/x")) is None
     True
     """

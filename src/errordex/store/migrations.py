@@ -199,6 +199,21 @@ def m007_queue_tasks(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX queue_tasks_by_state ON queue_tasks(state)")
 
 
+@migration
+def m008_queue_parts(conn: sqlite3.Connection) -> None:
+    """A big repository's task split into parts (``errordex.parts``): each
+    part is a task of its own whose ``parent`` is the repository's, and its
+    extraction waits in ``queue_staged``, seen by nobody, until the last part
+    is done and one task (``merger``) merges them into the snapshot."""
+    for column in ("parent TEXT", "part INTEGER", "parts INTEGER", "merger TEXT"):
+        conn.execute(f"ALTER TABLE queue_tasks ADD COLUMN {column}")
+    conn.execute("CREATE INDEX queue_tasks_by_parent ON queue_tasks(parent)")
+    conn.execute(
+        "CREATE TABLE queue_staged (task_id TEXT NOT NULL, seq INTEGER NOT NULL,"
+        " data BLOB NOT NULL, PRIMARY KEY (task_id, seq))"
+    )
+
+
 def pending(conn: sqlite3.Connection) -> list[str]:
     """Names of the migrations not applied to the database yet, in order."""
     done: set[str] = set()

@@ -79,12 +79,15 @@ def single_python_call(body: str) -> bool:
 def _value_that_holds(holds: str) -> tuple[str, str] | None:
     """(parameter, a value for it) that makes ``holds`` true, when ``holds``
     names its values: ``p in (a, b)`` (the first one not ``None``), ``p == v``,
-    ``p is v``; None for any other condition (errordex never makes one up).
+    ``p is v``, ``p is not False`` (``True``); None for any other condition
+    (errordex never makes one up).
 
         >>> _value_that_holds("func in (re.fullmatch, None, re.search)")
         ('func', 're.fullmatch')
         >>> _value_that_holds("isinstance(x, str)") is None
         True
+        >>> _value_that_holds("use_cftime is not False"), _value_that_holds("x != None")
+        (('use_cftime', 'True'), None)
     """
     try:
         node = ast.parse(holds.strip(), mode="eval").body
@@ -94,10 +97,15 @@ def _value_that_holds(holds: str) -> tuple[str, str] | None:
         isinstance(node, ast.Compare)
         and len(node.ops) == 1
         and isinstance(node.left, ast.Name)
-        and isinstance(node.ops[0], (ast.In, ast.Eq, ast.Is))
+        and isinstance(node.ops[0], (ast.In, ast.Eq, ast.Is, ast.IsNot, ast.NotEq))
     ):
         return None
     right = node.comparators[0]
+    if isinstance(node.ops[0], (ast.IsNot, ast.NotEq)):
+        # a flag that must not be False is True (xarray's `use_cftime is not False`)
+        if isinstance(right, ast.Constant) and isinstance(right.value, bool):
+            return node.left.id, repr(not right.value)
+        return None
     if isinstance(node.ops[0], ast.In):
         if not isinstance(right, (ast.Tuple, ast.List, ast.Set)) or not right.elts:
             return None

@@ -13,6 +13,7 @@ the parse itself. Message expressions are read by ``msg``.
 
 from __future__ import annotations
 
+import builtins
 import re
 from dataclasses import dataclass, field, replace
 
@@ -22,6 +23,7 @@ from errordex import classmsg, grammars
 from errordex.extract.common import context_hash, is_test_path
 from errordex.forward import COLLECT, substitute
 from errordex.languages.python import (
+    attrtexts,
     built,
     collected,
     formats,
@@ -30,6 +32,7 @@ from errordex.languages.python import (
     keyed,
     msg,
     printed,
+    returned,
     wrapped,
     yielded,
 )
@@ -53,6 +56,27 @@ _SCOPES = ("function_definition", "class_definition", "lambda")
 #: class attributes that hold the class's own message (Django REST
 #: framework's ``default_detail`` is the same idea).
 _MESSAGE_ATTRS = ("message", "msg", "default_message", "default_detail", "msg_template")
+#: builtins whose constructor returns another class, by what they print as:
+#: a BaseExceptionGroup of Exceptions is an ExceptionGroup (anyio's TaskGroup
+#: raises BaseExceptionGroup("unhandled errors in a TaskGroup", ...), and the
+#: user reads "ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)")
+_BUILDS_AS = {
+    "BaseExceptionGroup": "ExceptionGroup",
+    "exceptiongroup.BaseExceptionGroup": "ExceptionGroup",
+}
+#: builtin names of another builtin class, by the name it prints: IOError is
+#: OSError (python-dotenv's raise IOError("File not found") prints
+#: "OSError: File not found"), and so are the modules' old ``error`` names
+_PRINTED_AS = {
+    **{
+        name: obj.__name__
+        for name, obj in vars(builtins).items()
+        if isinstance(obj, type) and issubclass(obj, BaseException) and obj.__name__ != name
+    },
+    "socket.error": "OSError",
+    "select.error": "OSError",
+    "os.error": "OSError",
+}
 _AS_NAME = re.compile(r"\bas\s+([A-Za-z_]\w*)\s*$")
 _WS = re.compile(r"\s+")
 #: test_x, and unittest's testX
@@ -121,13 +145,18 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
     )
     found = (f.yield_call(n) for n in made)
     calls = forwarding.calls(f) + tuple(c for c in found if c is not None)
+    # pytest's ``fail: _Fail = _Fail()`` is called as ``fail("...")``
+    called = fwd.instance_forwarders(f.root, f.forwarders)
+    f.forwarders.extend(called)
     return Extraction(
         sites=tuple(sites),
         classes=tuple(classes),
         forwarders=tuple(sorted(f.forwarders, key=lambda fw: (fw.line, fw.qualname))),
         calls=tuple(sorted(calls, key=lambda c: (c.line, c.column))),
         # a class that raises what it was built with is called as a function
-        functions=tuple(sorted({*forwarding.qualnames(), *f.class_forwarders})),
+        functions=tuple(
+            sorted({*forwarding.qualnames(), *f.class_forwarders, *(c.qualname for c in called)})
+        ),
     )
 
 
@@ -265,7 +294,42 @@ class _File:
             wraps = wrapped.wrapper(site, where.guards, exc_type in self.classes)
             if wraps is not None:
                 self.wrappers.append(wraps)
-        return [site]
+        return self.returned_sites(site, exc, node)
+
+    def returned_sites(self, site: ThrowSite, exc: ts.Node, site_node: ts.Node) -> list[ThrowSite]:
+        """``raise ValueError(_parse_error(s, pos))``: a site per text the
+        helper of this file returns (``returned``), and ``raise
+        E(self.message)``: a site per text the classes give the attribute
+        (``attrtexts``), in place of the hole it left; the raise's own site
+        too when a value is unread."""
+        if exc.type != "call" or self.test_path or not site.template.holes:
+            return [site]
+        first = returned.first_argument(exc)
+        if first is None or first.type not in ("call", "identifier", "attribute"):
+            return [site]
+        exprs = {msg.expr_text(first)}
+        if first.type == "identifier" and (value := self.resolve(first)) is not None:
+            exprs.add(msg.expr_text(value))
+        hole = next((h.expr for h in site.template.holes if h.expr in exprs), None)
+        if hole is None:
+            return [site]
+        attr = attrtexts.self_attribute(first)
+        if attr is not None:
+            # ``raise E(self.message)`` of a text a class of the file gives it
+            texts, unread = attrtexts.messages(site_node, attr, self.class_nodes, self.branches)
+        else:
+            texts, unread = returned.messages(first, self.functions, self.resolve)
+        out = [
+            replace(
+                site,
+                template=substitute(site.template, hole, t) or t,
+                args=tuple(
+                    replace(a, expr="", value=t) if a.expr in exprs else a for a in site.args
+                ),
+            )
+            for t in texts
+        ]
+        return [*out, site] if unread or not out else out
 
     def keyed_sites(self, node: ts.Node, call: ts.Node, where: Where) -> list[ThrowSite]:
         """``raise self.make_error("invalid")``: a site per class's text for
@@ -500,6 +564,10 @@ class _File:
         line = node.start_point.row + 1
         if exc_type is not None:
             exc_type = self.aliases.get(exc_type, exc_type)
+            if exc_type in _BUILDS_AS and exc_type not in self.classes:
+                exc_type = _BUILDS_AS[exc_type]
+            elif exc_type in _PRINTED_AS and exc_type not in self.classes:
+                exc_type = _PRINTED_AS[exc_type]
         return ThrowSite(
             path=self.path,
             line=line,
@@ -529,6 +597,10 @@ class _File:
                 real = msg.text_of(name).rsplit(".", 1)[-1]
                 if real[:1].isupper() and real != msg.text_of(alias):
                     self._aliases[msg.text_of(alias)] = real
+            for left, right in _module_class_aliases(self.root):
+                # toml's ``try: FNFError = FileNotFoundError`` raises a
+                # FileNotFoundError; the first binding is the one that runs
+                self._aliases.setdefault(left, right)
         return self._aliases
 
     @property
@@ -1348,6 +1420,35 @@ def _super_init_kwargs(body: ts.Node) -> list[tuple[str, ts.Node]]:
 def _usable(t: Template | None) -> Template | None:
     """A class message worth showing: it has literal text."""
     return t if t is not None and t.chunks() else None
+
+
+def _module_class_aliases(root: ts.Node) -> list[tuple[str, str]]:
+    """``A = B`` at module level (or in a top-level ``try``/``if`` block),
+    ``B`` a class's name: a raise of ``A`` prints ``B``."""
+    stmts: list[ts.Node] = []
+    for stmt in root.named_children:
+        if stmt.type in ("try_statement", "if_statement"):
+            body = stmt.child_by_field_name("body") or stmt.child_by_field_name("consequence")
+            stmts.extend(body.named_children if body is not None else ())
+            for clause in stmt.named_children:
+                if clause.type in ("except_clause", "else_clause"):
+                    for block in clause.named_children:
+                        if block.type == "block":
+                            stmts.extend(block.named_children)
+        else:
+            stmts.append(stmt)
+    out: list[tuple[str, str]] = []
+    for stmt in stmts:
+        first = stmt.named_children[0] if stmt.named_child_count else None
+        if stmt.type != "expression_statement" or first is None or first.type != "assignment":
+            continue
+        left, right = first.child_by_field_name("left"), first.child_by_field_name("right")
+        if left is None or right is None or left.type != "identifier" or right.type != "identifier":
+            continue
+        a, b = msg.text_of(left), msg.text_of(right)
+        if a != b and a[:1].isupper() and b[:1].isupper():
+            out.append((a, b))
+    return out
 
 
 def _message(arg: CallArg) -> Template:

@@ -40,10 +40,11 @@ def what(w: Fixes) -> str:
     printed = _PRINTS.get(w.lead.kind)
     if printed is not None:
         return printed
-    exc = w.e.exception_types[0] if w.e.exception_types else "an exception"
-    if w.lead.kind == "warning":
-        return f"warns with `{exc}`"
-    return f"raises `{exc}`" if w.e.exception_types else "raises"
+    if not w.e.exception_types:
+        # a category handed on through a helper's parameter is not known here
+        return "warns" if w.lead.kind == "warning" else "raises"
+    exc = w.e.exception_types[0]
+    return f"warns with `{exc}`" if w.lead.kind == "warning" else f"raises `{exc}`"
 
 
 def module_files(dotted: str) -> tuple[str, ...]:

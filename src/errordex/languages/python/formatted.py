@@ -128,7 +128,8 @@ def _chain(cls: ts.Node, classes: dict[str, ts.Node]) -> list[ts.Node]:
         out.append(c)
         supers = c.child_by_field_name("superclasses")
         for b in msg.named(supers) if supers is not None else []:
-            base = classes.get(msg.text_of(b).rsplit(".", 1)[-1])
+            # ``errors.Base`` and a generic ``Base[T]`` are the file's ``Base``
+            base = classes.get(msg.text_of(b).split("[", 1)[0].rsplit(".", 1)[-1].strip())
             if base is not None:
                 todo.append(base)
     return out

@@ -16,7 +16,8 @@ joins the two across files (``errordex.forward``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 import tree_sitter as ts
 
@@ -387,6 +388,42 @@ def forwarder(
         template=template,
         method=method,
     )
+
+
+def instance_forwarders(root: ts.Node, forwarders: Sequence[Forwarder]) -> list[Forwarder]:
+    """A module-level instance of a class of the file whose ``__call__``
+    forwards its parameter, called by the instance's name as a function is::
+
+        class _Fail:
+            def __call__(self, reason: str = "", pytrace: bool = True) -> NoReturn:
+                raise Failed(msg=reason, pytrace=pytrace)
+
+        fail: _Fail = _Fail()
+        fail(f"DID NOT RAISE {expected.__name__}")   # pytest's raises.py
+
+    Each such instance is a forwarder named as the instance; its raise is
+    the ``__call__``'s."""
+    calls = {
+        fw.qualname.removesuffix(".__call__"): fw
+        for fw in forwarders
+        if fw.qualname.endswith(".__call__") and fw.qualname.count(".") == 1
+    }
+    if not calls:
+        return []
+    out: list[Forwarder] = []
+    for stmt in root.named_children:
+        first = stmt.named_children[0] if stmt.named_child_count else None
+        if stmt.type != "expression_statement" or first is None or first.type != "assignment":
+            continue
+        left, right = first.child_by_field_name("left"), first.child_by_field_name("right")
+        if left is None or right is None or left.type != "identifier" or right.type != "call":
+            continue
+        fn = right.child_by_field_name("function")
+        fw = calls.get(msg.text_of(fn)) if fn is not None and fn.type == "identifier" else None
+        if fw is not None:
+            name = msg.text_of(left)
+            out.append(replace(fw, name=name, qualname=name, method=False))
+    return out
 
 
 def message_call(f: SourceFile, call: ts.Node) -> MessageCall | None:

@@ -18,13 +18,16 @@ presented as the message.
 
 from __future__ import annotations
 
+import inspect
 import re
 import string
+import textwrap
 import unicodedata
 from collections.abc import Callable
 
 from tree_sitter import Node
 
+from errordex.languages.python import appended
 from errordex.template import Hole, Part, Template, Text
 
 #: identifier node -> the value node assigned to it, or None.
@@ -163,6 +166,8 @@ def chooses(node: Node, resolve: Resolver, depth: int = 0) -> bool:
         if n.type == "identifier" and isinstance(resolve, Branches) and depth < _MAX_DEPTH:
             if resolve.earlier(n) is not None:
                 return True
+            if resolve(n) is None and (b := appended.built_up(n)) is not None and b.two_forms:
+                return True
             value = resolve(n)
             if value is not None and chooses(value, resolve, depth + 1):
                 return True
@@ -225,8 +230,36 @@ def _read(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template 
         value = resolve(node)
         if form and isinstance(resolve, Branches):
             value = resolve.earlier(node) or value
-        return _read(value, resolve, depth + 1, form) if value is not None else None
+        if value is None and text_of(node) == "linesep":
+            return Template.literal("\n")  # ``from os import linesep``, as POSIX prints it
+        if value is None:
+            return _appended(node, resolve, depth, form)
+        return _read(value, resolve, depth + 1, form)
+    if kind == "attribute" and text_of(node) == "os.linesep":
+        return Template.literal("\n")
     return None
+
+
+def _appended(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template | None:
+    """A name built up by ``+=`` before its use (``appended``): the start
+    and the parts added, a part it cannot read a placeholder."""
+    found = appended.built_up(node, form)
+    if found is None:
+        return None
+    first = _read(found.start, resolve, depth + 1, form)
+    if first is None or first.dynamic:
+        return None
+    parts: list[Part] = list(first.parts)
+    for value, optional in found.pieces:
+        if optional and not form:
+            continue
+        t = _read(value, resolve, depth + 1, form)
+        if t is not None and not t.dynamic:
+            parts.extend(t.parts)
+        else:
+            src = expr_text(value)
+            parts.append(Hole(src, "{" + src + "}"))
+    return Template.of("concat", *parts)
 
 
 def _string_parts(node: Node) -> list[Part] | None:
@@ -246,10 +279,32 @@ def _string_parts(node: Node) -> list[Part] | None:
                 parts.append(Text(_content(c, raw, fmt)))
             elif c.type == "interpolation":
                 expr = c.child_by_field_name("expression")
-                parts.append(Hole(expr_text(expr) if expr else "", text_of(c)))
+                name = expr_text(expr) if expr else ""
+                shown = _self_documenting(c)
+                if shown is not None:
+                    # f"{x=}" prints "x=" and then the value: the name is text
+                    parts.append(Text(shown))
+                    rest = text_of(c)[1 + len(shown) :]
+                    spec = "{" + name + (rest if rest != "}" else "!r}")
+                    parts.append(Hole(name, spec))
+                else:
+                    parts.append(Hole(name, text_of(c)))
             elif c.type == "escape_interpolation":
                 parts.append(Text(text_of(c)[0]))
     return parts
+
+
+def _self_documenting(interp: Node) -> str | None:
+    """``{x=}``/``{x = !r}`` -> the text it prints before the value (``x=``,
+    ``x = ``); None for an interpolation without ``=``."""
+    eq = next((k for k in interp.children if k.type == "="), None)
+    data = interp.text
+    if eq is None or data is None:
+        return None
+    end = eq.end_byte - interp.start_byte
+    while data[end : end + 1] in (b" ", b"\t"):
+        end += 1  # the spaces after "=" are printed too
+    return data[1:end].decode("utf-8", "replace")
 
 
 def _inline_names(
@@ -278,6 +333,9 @@ def _inline_names(
         got = None
         if expr is not None and plain and expr.type == "identifier":
             got = _read(expr, resolve, depth + 1, form)
+        if got is not None and not got.dynamic and not got.parts and form:
+            # the other branch's "" (pytest's maybe_specify_type): nothing shown
+            continue
         if got is None or got.dynamic or not got.literal_text().strip():
             out.append(p)
         else:
@@ -397,7 +455,56 @@ def _call(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template 
         obj = fn.child_by_field_name("object")
         if attr is not None and obj is not None and text_of(attr) == "format":
             return _format(obj, args, resolve, depth, form)
+        if attr is not None and obj is not None and text_of(attr) in _STRIPS and not named(args):
+            # celery's E_NO_BACKEND.strip(): a constant written on lines of its own
+            t = _read(obj, resolve, depth, form)
+            return _reshaped(t, _STRIPS[text_of(attr)]) if t is not None else None
+    reshape = _RESHAPES.get(expr_text(fn))
+    given = named(args)
+    if reshape is not None and len(given) == 1 and given[0].type != "keyword_argument":
+        # textwrap.dedent(a triple-quoted text) and inspect.cleandoc(msg)
+        t = _read(given[0], resolve, depth, form)
+        return _reshaped(t, reshape) if t is not None else None
     return None
+
+
+_STRIPS: dict[str, Callable[[str], str]] = {
+    "strip": str.strip,
+    "lstrip": str.lstrip,
+    "rstrip": str.rstrip,
+}
+#: calls that reshape a text's whitespace and keep its words
+_RESHAPES: dict[str, Callable[[str], str]] = {
+    "dedent": textwrap.dedent,
+    "textwrap.dedent": textwrap.dedent,
+    "cleandoc": inspect.cleandoc,
+    "inspect.cleandoc": inspect.cleandoc,
+}
+
+
+def _reshaped(t: Template, how: Callable[[str], str]) -> Template | None:
+    """``t`` with ``how`` applied to its text, each placeholder kept where
+    it is (a mark stands for it while the text is reshaped)."""
+    texts = [p.text for p in t.parts if isinstance(p, Text)]
+    if t.dynamic or any("\x00" in x for x in texts):
+        return None
+    holes = [p for p in t.parts if isinstance(p, Hole)]
+    marked: list[str] = []
+    for p in t.parts:
+        marked.append(p.text if isinstance(p, Text) else f"\x00{len(marked)}\x00")
+    out = how("".join(marked))
+    parts: list[Part] = []
+    at = {f"{i}": p for i, p in enumerate(t.parts) if isinstance(p, Hole)}
+    for i, piece in enumerate(out.split("\x00")):
+        if i % 2 == 0:
+            parts.append(Text(piece))
+        elif piece in at:
+            parts.append(at[piece])
+        else:
+            return None
+    if len(parts) - sum(isinstance(p, Text) for p in parts) != len(holes):
+        return None
+    return Template.of(t.syntax, *parts)
 
 
 def _format(obj: Node, args: Node, resolve: Resolver, depth: int, form: int = 0) -> Template | None:

@@ -14,6 +14,7 @@ from errordex import grammars
 from errordex.analysis.evidence import Call, Catch, DocLine, FileEvidence, FuncDef, TestExpect
 from errordex.extract.common import decode_all, is_test_path
 from errordex.languages.python import doctests, tables
+from errordex.languages.python.mentions import mentions
 
 _RAISES_HEAD = re.compile(r"^\s*Raises\s*:?\s*$")
 _SPHINX = re.compile(r"^\s*:raises?\s+([\w.]+)\s*:(.*)$")
@@ -257,6 +258,9 @@ class _Scan:
                         # a call over several lines, as one (a comment would end it)
                         text = "" if "#" in text else " ".join(text.split())
                     calls.append(Call(intern(callee), intern(fn), row + 1, text))
+                    if fn and not in_test:
+                        for ref, line in _passed_functions(n, src):
+                            calls.append(Call(intern(ref), intern(fn), line, ""))
                     if in_test and callee in _EXPECTING:
                         self.test_call(n, callee, fn)
             elif k == _FUNCTION:
@@ -400,6 +404,10 @@ class _Scan:
         symbol = ".".join([*names, name])
         is_test = in_test or name.startswith("test")
         self.function_names.add(name)
+        if _overload_stub(n):
+            # a signature for type checkers, never run: the definition after
+            # it is the function (its docstring, its calls; xarray's `merge`)
+            return [*names, name], symbol, False, is_test
         self.functions.append(
             FuncDef(
                 name=name,
@@ -427,7 +435,8 @@ class _Scan:
 
     def docstring(self, fn: Node, summary: bool = False) -> list[DocLine]:
         """The Raises lines of a function's docstring; with ``summary``, its
-        first line too (what a public function does)."""
+        first line too (what a public function does), and the paragraphs
+        elsewhere that say it raises a named exception ("Docstring")."""
         body = fn.child_by_field_name("body")
         first = body.named_child(0) if body is not None and body.named_child_count else None
         if first is None or first.type != "expression_statement":
@@ -442,6 +451,8 @@ class _Scan:
             got = _summary_line(text)
             if got is not None:
                 out.append(DocLine("Summary", got[0], start + got[1]))
+            # where it documents an error with the argument that leads to it
+            out += mentions(text, start)
         if ":raise" not in text and "Raises" not in text:
             # Neither pattern can match a line: most docstrings end here
             # (14k functions in the stdlib, each line read by two regexes).
@@ -687,6 +698,52 @@ class _Scan:
                 self.catches.append(
                     Catch(self.t(x), self.path, n.start_point.row + 1, fn, line_text)
                 )
+
+
+def _passed_functions(call: Node, src: bytes) -> list[tuple[str, int]]:
+    """The methods and private functions a call is handed as values, which
+    it runs (xarray's ``self._implementation(self._weighted_quantile, …)``):
+    ``self.m`` / ``cls.m``, and ``_f`` (a name written as a private function
+    is), positional or by keyword. (name, line)"""
+    args = call.child_by_field_name("arguments")
+    if args is None or args.type != "argument_list":
+        return []
+    out: list[tuple[str, int]] = []
+    for a in args.named_children:
+        if a.type == "keyword_argument":
+            a = a.child_by_field_name("value") or a
+        name: Node | None = None
+        if a.type == "attribute":
+            obj = a.child_by_field_name("object")
+            if obj is not None and obj.type == "identifier" and obj.text in (b"self", b"cls"):
+                name = a.child_by_field_name("attribute")
+        elif a.type == "identifier" and _PRIVATE_FUNCTION.match(a.text or b""):
+            name = a
+        if name is not None:
+            out.append(
+                (
+                    src[name.start_byte : name.end_byte].decode("utf-8", "replace"),
+                    a.start_point.row + 1,
+                )
+            )
+    return out
+
+
+#: a private function's name (not a constant's: ``_MISSING``)
+_PRIVATE_FUNCTION = re.compile(rb"_+[a-z]\w*$")
+
+
+def _overload_stub(fn: Node) -> bool:
+    """Whether a ``def`` is decorated ``@overload`` (or ``@typing.overload``)."""
+    holder = fn.parent
+    if holder is None or holder.type != "decorated_definition":
+        return False
+    for d in holder.named_children:
+        if d.type == "decorator" and d.named_children:
+            text = d.named_children[0].text or b""
+            if text == b"overload" or text.endswith(b".overload"):
+                return True
+    return False
 
 
 def _walk(n: Node) -> list[Node]:

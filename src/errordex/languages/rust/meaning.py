@@ -82,6 +82,44 @@ def _documented(w: Fixes) -> bool:
     return bool(w.contract())
 
 
+#: a call whose value is an ``Option``: ``.expect`` panics on ``None``
+_GIVES_OPTION = re.compile(
+    r"\.(?:next|next_back|last|first|get|get_mut|pop|pop_front|pop_back|find|find_map|position"
+    r"|max|min|max_by_key|min_by_key|nth|peek|strip_prefix|strip_suffix|checked_\w+)"
+    r"\((?:[^()]|\([^()]*\))*\)$"
+)
+#: a call whose value is a ``Result``: ``.expect`` panics on ``Err``, and prints it
+_GIVES_RESULT = re.compile(
+    r"(?:\.(?:recv|try_recv|recv_timeout|send|try_send|lock|try_lock|join|parse(?:::<[^>]*>)?"
+    r"|try_into|read_to_string|read_to_end|write_all|flush|metadata)\((?:[^()]|\([^()]*\))*\)"
+    r"|(?:^|::)(?:try_from|var|read_to_string|create_dir_all|read_dir)\((?:[^()]|\([^()]*\))*\))$"
+)
+#: the longest receiver a sentence shows
+_MAX_RECEIVER = 80
+
+
+def _unwrapped(w: Fixes) -> tuple[str, str] | None:
+    """For an ``x.expect("…")`` site: when ``x`` fails it (a clause), and
+    what the panic then prints. A ``Result``'s ``expect`` prints its error's
+    ``Debug`` text after the message; an ``Option``'s prints the message."""
+    at = f"{w.lead.path}:{w.lead.line}"
+    got = next((e for e in w.f.get("expects", ()) if f"{e['path']}:{e['line']}" == at), None)
+    if got is None or ".expect(" not in got["text"]:
+        return None
+    # a chain over several lines is read with its breaks as spaces
+    receiver = re.sub(r"\s+\.", ".", " ".join(got["text"].rsplit(".expect(", 1)[0].split()))
+    if not receiver or len(receiver) > _MAX_RECEIVER:
+        return None
+    if _GIVES_RESULT.search(receiver):
+        return (
+            f"`{receiver}` is an `Err`",
+            "The panic shows the message, then a colon and the error as debug formatting prints it.",
+        )
+    if _GIVES_OPTION.search(receiver):
+        return f"`{receiver}` is `None`", ""
+    return f"`{receiver}` is `None` or an `Err`", ""
+
+
 def notes(w: Fixes) -> list[tuple[str, list[str]]]:
     """What reaching the lead site means, as its guards say."""
     if _documented(w):
@@ -89,11 +127,16 @@ def notes(w: Fixes) -> list[tuple[str, list[str]]]:
     lead = w.lead
     guards = [g for g in lead.guards if g.kind in ("match-arm", "if", "elif", "else", "assert")]
     said = clauses(guards, lead.kind)
+    unwrapped = _unwrapped(w) if lead.kind == "expect" else None
+    if unwrapped is not None:
+        said = [*said[-(MAX_CLAUSES - 1) :], unwrapped[0]]
     if not said:
         return []
     verb = "panics" if lead.kind in _PANICS else "returns this error"
-    where = [f"{lead.path}:{g.line}" for g in guards]
+    where = [f"{lead.path}:{g.line}" for g in guards] or [f"{lead.path}:{lead.line}"]
     text = f"{w.fn_name()} {verb} at {lead.path}:{lead.line} when " + " and ".join(said) + "."
+    if unwrapped is not None and unwrapped[1]:
+        text += f" {unwrapped[1]}"
     shown = _shown(w, guards)
     if shown:
         names = ", ".join(f"`{x}`" for x in shown)

@@ -97,6 +97,11 @@ _MOD = re.compile(r"^(pub(?:\([^)]*\))?[ \t]+)?mod[ \t]+([A-Za-z_]\w*)[ \t]*[;{]
 _INNER_MOD = re.compile(r"^[ \t]+(pub[ \t]+)?mod[ \t]+([A-Za-z_]\w*)[ \t]*;", re.M)
 #: a file's own ``pub`` types (not one in an inline module)
 _PUB_TYPE = re.compile(r"^pub[ \t]+(?:struct|enum|union|trait|type)[ \t]+([A-Za-z_]\w*)", re.M)
+_ANY_PUB_TYPE = re.compile(r"^[ \t]*pub[ \t]+(?:struct|enum|union)[ \t]+([A-Za-z_]\w*)", re.M)
+#: a struct, enum or union declared without ``pub`` or with ``pub(…)``, at any indent
+_PRIVATE_TYPE = re.compile(
+    r"^[ \t]*(?:pub[ \t]*\([^)]*\)[ \t]*)?(?:struct|enum|union)[ \t]+([A-Za-z_]\w*)", re.M
+)
 #: a file's own ``pub use`` items (an indented one is in an inline module)
 _TOP_PUB_USE = re.compile(r"^pub[ \t]+use[ \t]+([^;]+);", re.M)
 
@@ -217,6 +222,13 @@ class _Scan:
         self.traits: list[str] = []
         #: fn symbol -> its ``let`` bindings (``binding``); -1: a ``mut`` one
         self.lets: dict[str, list[tuple[str, str, int, int]]] = {}
+        #: types the file declares other than ``pub`` (``pub(crate) struct``):
+        #: their inherent methods are no API, ``pub fn`` or not
+        self.private_types = (
+            frozenset(_PRIVATE_TYPE.findall(text)) - frozenset(_ANY_PUB_TYPE.findall(text))
+            if "struct" in text or "enum" in text
+            else frozenset()
+        )
 
     def t(self, n: Node) -> str:
         return self.src[n.start_byte : n.end_byte].decode("utf-8", "replace")
@@ -373,8 +385,11 @@ class _Scan:
                 if callee:
                     text = self.call_text(n)
                     self.calls.append(
-                        Call(sys.intern(callee), sys.intern(fn), n.start_point.row + 1, text)
+                        Call(sys.intern(callee), sys.intern(fn), _call_line(n, callee), text)
                     )
+                    if fn and not in_test:
+                        for ref, line in _passed_functions(n, self):
+                            self.calls.append(Call(sys.intern(ref), sys.intern(fn), line, ""))
                     if in_test and callee.startswith("assert"):
                         self.helper_assert(n, fn)
             elif kind == "macro_invocation":
@@ -409,7 +424,9 @@ class _Scan:
                     )
                 )
             elif kind == "function_item":
-                child_names, child_test, child_fn = self.function(n, names, in_test, trait_ctx)
+                child_names, child_test, child_fn = self.function(
+                    n, names, in_test, trait_ctx, nested=bool(fn)
+                )
                 scopes.append((-neg_end, child_names, child_test, False, child_fn))
 
     def with_lets(self, f: FuncDef) -> FuncDef:
@@ -518,8 +535,10 @@ class _Scan:
         return attrs, docs
 
     def function(
-        self, n: Node, names: list[str], in_test: bool, trait_ctx: bool
+        self, n: Node, names: list[str], in_test: bool, trait_ctx: bool, nested: bool = False
     ) -> tuple[list[str], bool, str]:
+        """A ``fn`` item; ``nested``: inside another function's body (an
+        item there, even a trait impl's method, is no path a user can type)."""
         name_node = n.child_by_field_name("name")
         name = self.t(name_node) if name_node else "?"
         attrs, doc_lines = self.attributes_and_docs(n)
@@ -527,7 +546,14 @@ class _Scan:
         vis = next((c for c in n.children if c.type == "visibility_modifier"), None)
         # `#[doc(hidden)]` and `__private_*` functions are pub for macros, not API.
         hidden = name.startswith("__") or any("doc(hidden)" in a.replace(" ", "") for a in attrs)
-        public = ((vis is not None and self.t(vis) == "pub") or trait_ctx) and not hidden
+        # `impl NdArrayMathOps { pub fn mean_dim }` of a `pub(crate) struct NdArrayMathOps`
+        private_type = not trait_ctx and bool(names) and names[-1] in self.private_types
+        public = (
+            ((vis is not None and self.t(vis) == "pub") or trait_ctx)
+            and not hidden
+            and not nested
+            and not private_type
+        )
         symbol = "::".join([*names, name])
         docs: list[DocLine] = []
         # A public function's first doc line says what it does (the rest of
@@ -929,4 +955,37 @@ def bindings(code: str) -> set[str]:
                 out.add(name.text.decode("utf-8", "replace"))
         stack.extend(n.children)
     out.discard("__errordex")
+    return out
+
+
+def _call_line(n: Node, callee: str) -> int:
+    """A call's line; for ``.expect(..)`` / ``.unwrap()`` at the end of a
+    chain over several lines, the line of the method, where the panic's site
+    is (burn's ``self.handle\n.submit_blocking(..)\n.expect("Service call failed")``)."""
+    if callee in ("expect", "unwrap"):
+        func = n.child_by_field_name("function")
+        field = func.child_by_field_name("field") if func is not None else None
+        if field is not None:
+            return field.start_point.row + 1
+    return n.start_point.row + 1
+
+
+def _passed_functions(call: Node, s: _Scan) -> list[tuple[str, int]]:
+    """The functions a call is handed as values, which it runs: burn's
+    ``TunableSet::new(create_key::<R>, …)`` and ``Self::f`` / ``module::f``
+    (a bare name may be a variable: not read). (name, line)"""
+    args = call.child_by_field_name("arguments")
+    out: list[tuple[str, int]] = []
+    for a in args.named_children if args is not None else ():
+        if a.type == "generic_function":
+            a = a.child_by_field_name("function") or a
+        if a.type == "scoped_identifier":
+            name = a.child_by_field_name("name")
+            text = s.t(name) if name is not None else ""
+            if text[:1].islower() or text[:1] == "_":
+                out.append((text, a.start_point.row + 1))
+        elif (
+            a.type == "identifier" and a.parent is not None and a.parent.type == "generic_function"
+        ):
+            out.append((s.t(a), a.start_point.row + 1))
     return out

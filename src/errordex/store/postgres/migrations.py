@@ -221,6 +221,19 @@ def m007_queue_tasks(conn: Conn) -> None:
     _run(conn, "CREATE INDEX queue_tasks_by_state ON queue_tasks(state)")
 
 
+@migration
+def m008_queue_parts(conn: Conn) -> None:
+    """A big repository's task split into parts, as SQLite's."""
+    for column in ("parent TEXT", "part INTEGER", "parts INTEGER", "merger TEXT"):
+        _run(conn, f"ALTER TABLE queue_tasks ADD COLUMN {column}")
+    _run(conn, "CREATE INDEX queue_tasks_by_parent ON queue_tasks(parent)")
+    _run(
+        conn,
+        "CREATE TABLE queue_staged (task_id TEXT NOT NULL, seq INTEGER NOT NULL,"
+        " data BYTEA NOT NULL, PRIMARY KEY (task_id, seq))",
+    )
+
+
 def tables(conn: Conn) -> set[str]:
     """The tables of the schema that the connection creates tables in."""
     rows = conn.execute(
