@@ -55,8 +55,13 @@ def test_a_clone_that_fails_for_the_network_is_retried_and_status_says_why(
     assert waiting["source"] == down and "retrying after: could not clone" in waiting["reason"]
     [failed] = st["failures"]
     assert failed["source"] == missing and failed["attempts"] == 1
-    text = queue.cli("queue", "status").stdout
-    assert f"queued   {ids[0]}  {down}: attempt " in text
+    # the retry may be running by now (2 s, then 4 s, ... of backoff): until
+    # the task is back to queued, between two attempts
+    while f"queued   {ids[0]}  {down}: attempt " not in (
+        text := queue.cli("queue", "status").stdout
+    ):
+        assert time.monotonic() < deadline + 30, text
+        time.sleep(0.2)
     assert "retrying after: could not clone" in text
 
 
