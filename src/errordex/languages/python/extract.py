@@ -38,6 +38,7 @@ from errordex.languages.python import (
 )
 from errordex.languages.python import forward as fwd
 from errordex.languages.python.file import Where
+from errordex.languages.python.tables import reads_variable
 from errordex.model import (
     CallArg,
     ClassDef,
@@ -1161,16 +1162,8 @@ def _read_names(expr: ts.Node) -> list[ts.Node]:
         ):
             continue
         if n.type == "identifier":
-            p = n.parent
-            if p is not None and p.type == "attribute" and p.child_by_field_name("attribute") == n:
-                continue
-            if (
-                p is not None
-                and p.type == "keyword_argument"
-                and p.child_by_field_name("name") == n
-            ):
-                continue
-            out.append(n)
+            if reads_variable(n):
+                out.append(n)
             continue
         stack.extend(reversed(n.named_children))
     return out

@@ -256,19 +256,19 @@ def _names_in(src: bytes, nodes: list[Node]) -> list[Node]:
     out: list[Node] = []
     for top in nodes:
         for n in _walk(top, into_defs=True):
-            if n.type != "identifier":
-                continue
-            p = n.parent
-            if p is not None and p.type == "attribute" and p.child_by_field_name("attribute") == n:
-                continue
-            if (
-                p is not None
-                and p.type == "keyword_argument"
-                and p.child_by_field_name("name") == n
-            ):
-                continue
-            out.append(n)
+            if n.type == "identifier" and reads_variable(n):
+                out.append(n)
     return out
+
+
+def reads_variable(n: Node) -> bool:
+    """Whether an identifier reads a variable: not ``x.attr``'s attr, not ``f(kw=...)``'s kw."""
+    p = n.parent
+    if p is None:
+        return True
+    if p.type == "attribute" and p.child_by_field_name("attribute") == n:
+        return False
+    return not (p.type == "keyword_argument" and p.child_by_field_name("name") == n)
 
 
 def _aliases(src: bytes, with_node: Node, region: Node) -> set[str]:
