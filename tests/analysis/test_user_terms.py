@@ -635,6 +635,36 @@ _COLORS = {
 }
 
 
+def test_a_check_too_long_for_a_sentence_is_stated_by_what_it_reads_and_where(
+    tmp_path: Path,
+) -> None:
+    # click's colour check, grown past a sentence (an (r, g, b) form too):
+    # the page names the argument and the checks' place, not the expression
+    files = dict(_COLORS)
+    files["tint/__init__.py"] = files["tint/__init__.py"].replace(
+        "    raise ValueError",
+        "    elif (\n"
+        "        isinstance(color, (tuple, list))\n"
+        "        and len(color) == 3\n"
+        "        and all(isinstance(c, int) and 0 <= c <= 255 for c in color)\n"
+        "    ):\n"
+        "        return color\n"
+        "    raise ValueError",
+    )
+    store, sid = index_files(tmp_path, files, "acme/tint")
+    analysis = _page(store, sid, "Unknown color {color!r}")["analysis"]
+    summary = analysis["summary"]["text"]
+    assert "isinstance" not in summary
+    assert (
+        "`fg` is none of what its earlier returns take (the checks from tint/__init__.py:5 on)"
+        in summary
+    )
+    assert analysis["solutions"][0]["text"] == (
+        "Pass `tint.style(fg=…)` a `fg` that the checks from tint/__init__.py:5 on accept: "
+        "it raises `ValueError` otherwise."
+    )
+
+
 def test_a_raise_after_early_returns_is_explained_as_none_of_them_matching(
     tmp_path: Path,
 ) -> None:

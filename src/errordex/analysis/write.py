@@ -649,7 +649,7 @@ class _Writer(Fixes):
                     f"{plain[:1].upper()}{plain[1:]} when you call {self.call_shape(read)}: "
                     f"{self.fn_name()} {self.what()} when {cause} ({where})."
                 )
-            elif len(text) > LONG_CONDITION or "\n" in text:
+            elif read and (len(text) > LONG_CONDITION or "\n" in text):
                 said = (
                     f"Pass {self.call_shape(read)} {'a ' if len(read) == 1 else ''}"
                     f"{_listed(read)} that the check"
