@@ -39,6 +39,28 @@ _IDENT_NODES = frozenset(
 _PUB_USE = re.compile(r"^[ \t]*pub[ \t]+use[ \t]+([^;]+);", re.M)
 
 
+def _top_level_items(inner: str) -> list[str]:
+    """The non-empty items of a ``use`` tree's braces, split at the commas
+    outside nested braces.
+
+    >>> _top_level_items("a, b::{c, d}, ")
+    ['a', 'b::{c, d}']
+    """
+    out: list[str] = []
+    depth, start = 0, 0
+    for i, ch in enumerate(inner + ","):
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            part = inner[start:i].strip()
+            start = i + 1
+            if part:
+                out.append(part)
+    return out
+
+
 def _use_leaves(tree: str) -> list[tuple[str, str]]:
     """(name, name it is exported as) of a use tree's leaves.
 
@@ -49,18 +71,8 @@ def _use_leaves(tree: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     brace = tree.find("{")
     if brace >= 0 and tree.endswith("}"):
-        inner = tree[brace + 1 : -1]
-        depth, start = 0, 0
-        for i, ch in enumerate(inner + ","):
-            if ch == "{":
-                depth += 1
-            elif ch == "}":
-                depth -= 1
-            elif ch == "," and depth == 0:
-                part = inner[start:i].strip()
-                start = i + 1
-                if part:
-                    out += _use_leaves(part)
+        for part in _top_level_items(tree[brace + 1 : -1]):
+            out += _use_leaves(part)
         return out
     name, _, alias = tree.partition(" as ")
     leaf = name.strip().rsplit("::", 1)[-1]
@@ -121,18 +133,8 @@ def use_items(tree: str, prefix: str = "") -> list[tuple[str, str, str]]:
         head = tree[:brace].rstrip(": ")
         base = "::".join(p for p in (prefix, head) if p)
         out: list[tuple[str, str, str]] = []
-        depth, start = 0, 0
-        inner = tree[brace + 1 : -1]
-        for i, ch in enumerate(inner + ","):
-            if ch == "{":
-                depth += 1
-            elif ch == "}":
-                depth -= 1
-            elif ch == "," and depth == 0:
-                part = inner[start:i].strip()
-                start = i + 1
-                if part:
-                    out += use_items(part, base)
+        for part in _top_level_items(tree[brace + 1 : -1]):
+            out += use_items(part, base)
         return out
     name, _, alias = tree.partition(" as ")
     path, _, leaf = name.strip().rpartition("::")
