@@ -951,7 +951,7 @@ def _is_value(item: str) -> bool:
 def _values(pairs: Sequence[tuple[Hole, str]]) -> dict[str, str]:
     out: dict[str, str] = {}
     for hole, value in pairs:
-        key = hole.expr or hole.spec
+        key = _spec_name(hole.spec) or hole.expr or hole.spec
         if key in out:
             n = 2
             while f"{key}#{n}" in out:
@@ -959,6 +959,23 @@ def _values(pairs: Sequence[tuple[Hole, str]]) -> dict[str, str]:
             key = f"{key}#{n}"
         out[key] = value
     return out
+
+
+#: the name a placeholder is written with: ``{value!r}``, ``{n:>5}``,
+#: ``%(name)s``, ``${x}``; a position (``{}``, ``{0}``, ``%s``) has none
+_SPEC_NAME = re.compile(r"^(?:\$?\{|%\()([A-Za-z_][\w.]*)")
+
+
+def _spec_name(spec: str) -> str | None:
+    """The name a value is shown under: the placeholder's as the template
+    writes it (``{number_type}``), not the expression that fills it
+    (``self.name``), which the user never wrote.
+
+    >>> _spec_name("{value!r}"), _spec_name("%(name)s"), _spec_name("{}")
+    ('value', 'name', None)
+    """
+    m = _SPEC_NAME.match(spec)
+    return m.group(1) if m else None
 
 
 def _closeness(t: Template, have: set[str]) -> float:

@@ -12,6 +12,7 @@ from errordex.hookspecs import hookimpl
 from errordex.language import Language, Pages, Paste, Project, Runtime
 from errordex.languages.python import (
     advice,
+    clickpaste,
     doctests,
     extract,
     fixes,
@@ -47,7 +48,7 @@ PYTHON = Language(
         signature=signature.parameters,
     ),
     paste=Paste(
-        finders=(paste.find,),
+        finders=(paste.find, clickpaste.find),
         claims_plain=True,
         split_typed=paste.split_exception_line,
         typed_error=paste.typed_error,
