@@ -100,8 +100,27 @@ def click_form(site: ThrowSite) -> str | None:
     return f"{head}Error: {said}"
 
 
+#: what the interpreter prints for a ``SystemExit`` whose code is a number or none
+EXIT_UNPRINTED = "(nothing: Python prints no traceback for SystemExit, and exits with its code)"
+
+
+def exit_form(site: ThrowSite) -> str | None:
+    """What ``raise SystemExit(...)`` prints: no traceback. A text code is
+    printed alone (and the exit status is 1); a number or none prints nothing.
+
+    >>> from errordex.model import ThrowSite
+    >>> from errordex.template import Template
+    >>> exit_form(ThrowSite("a.py", 1, 0, 1, "python", "raise", Template.literal("no config"), "SystemExit"))
+    'no config'
+    """
+    name = (site.exception_type or "").rsplit(".", 1)[-1]
+    if name != "SystemExit" or site.kind != "raise":
+        return None
+    return site.template.display() or EXIT_UNPRINTED
+
+
 def printed_form(site: ThrowSite, line: str) -> str:
-    shown = printed.printed_form(site, line) or click_form(site)
+    shown = printed.printed_form(site, line) or click_form(site) or exit_form(site)
     if shown is not None:
         return shown
     return f"Traceback (most recent call last):\n  ...\n{line}"
