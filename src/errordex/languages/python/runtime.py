@@ -63,7 +63,24 @@ def message_line(site: ThrowSite, exception: str | None = None) -> str:
     if shown is not None:
         return shown
     short = exception or (site.exception_type or "Exception").rsplit(".", 1)[-1]
+    if text and short.rsplit(".", 1)[-1] == "KeyError":
+        text = key_error_text(text)
     return f"{short}: {text}" if text else short
+
+
+def key_error_text(text: str) -> str:
+    """A ``KeyError`` prints the repr of its argument: a message in quotes,
+    double ones when it holds a single quote (or a ``!r`` placeholder, whose
+    value is printed in single quotes).
+
+    >>> key_error_text("no spinner called {name!r}")
+    '"no spinner called {name!r}"'
+    >>> key_error_text("missing key")
+    "'missing key'"
+    """
+    if "'" in text or "!r}" in text:
+        return f'"{text}"' if '"' not in text else repr(text)
+    return f"'{text}'"
 
 
 #: click's exceptions a command's user meets: click catches them in

@@ -1,5 +1,6 @@
-"""``raise SystemExit(...)`` prints no traceback: a page shows what Python
-really prints for it, checked against a real run of the same code."""
+"""What Python really prints for an error, checked against a real run of
+the same code: ``raise SystemExit(...)`` prints no traceback, and a
+``KeyError`` prints its message's repr."""
 
 from __future__ import annotations
 
@@ -20,6 +21,12 @@ TOOL = (
     "    if code:\n"
     '        raise SystemExit("no configuration found")\n'
     "    raise SystemExit(3)\n\n\n"
+    "def spinner(name):\n"
+    "    if name == 'x':\n"
+    '        raise KeyError(f"no spinner called {name!r}")\n'
+    '    raise KeyError("unknown spinner")\n\n\n'
+    "if sys.argv[1] in ('x', 'y'):\n"
+    "    spinner(sys.argv[1])\n"
     "stop(int(sys.argv[1]))\n"
 )
 
@@ -49,3 +56,17 @@ def test_a_number_code_prints_nothing(tmp_path: Path, printed: dict[str, str]) -
     real = run(tmp_path, "0")
     assert real.returncode == 3 and real.stderr == ""
     assert printed["SystemExit"] == EXIT_UNPRINTED
+
+
+@pytest.mark.parametrize(
+    ("arg", "title", "value"),
+    [("x", "no spinner called {name!r}", "'x'"), ("y", "unknown spinner", None)],
+)
+def test_a_key_error_prints_its_messages_repr(
+    tmp_path: Path, printed: dict[str, str], arg: str, title: str, value: str | None
+) -> None:
+    last = run(tmp_path, arg).stderr.strip().splitlines()[-1]
+    shown = printed[title].splitlines()[-1]
+    if value is not None:
+        shown = shown.replace("{name!r}", value)
+    assert shown == last
