@@ -13,10 +13,10 @@ import heapq
 import re
 from array import array
 from collections import defaultdict
-from collections.abc import Callable, Container, Iterable, Iterator
+from collections.abc import Callable, Container, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from errordex import plugins
 from errordex.analysis.calltexts import CallTexts
@@ -65,6 +65,10 @@ LoadFn = Callable[[str], FileEvidence | None]
 
 #: files whose by-path lookups an Index keeps loaded (each process its own)
 CACHE_FILES = 1024
+#: keys an ``Index.memo`` holds before it starts again
+MEMO_KEYS = 8192
+#: a memo of the facts' (``Index.memo``): a key -> what was worked out for it
+Memo = dict[Hashable, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,6 +353,7 @@ class Index:
                 for name in t.calls:
                     self.should_panic_by_call[name].append(i)
         self._few: dict[tuple[str, bool], bool] = {}
+        self._memos: dict[str, Memo] = {}
         self.prose = Prose(cross.prose)
         self.packages = {
             p.name: _inherited_version(p, self.manifests, cross.workspace_versions)
@@ -394,6 +399,15 @@ class Index:
         #: name -> path -> positions in ``by_exception[name]`` (``raising_in``), as asked
         self._raising_at: dict[str, dict[str, list[int]]] = {}
         self.by_word = _shared(self.by_word)
+
+    def memo(self, kind: str) -> Memo:
+        """A lookup that the facts fill with what they work out once per key
+        (each process its own; emptied when it holds ``MEMO_KEYS`` keys, so
+        the definitions it holds on to stay few)."""
+        got = self._memos.get(kind)
+        if got is None or len(got) >= MEMO_KEYS:
+            got = self._memos[kind] = {}
+        return got
 
     def matches_few(self, pattern: str, is_regex: bool) -> bool:
         """Whether ``pattern`` matches at most ``FEW_MESSAGES`` of the snapshot's
