@@ -220,15 +220,27 @@ def reachability(
 
 def _name_it(f: Fact, ix: Index) -> None:
     """Give a public function's fact the name a user imports it by: where a
-    package re-exports it, or its module's (``exported``)."""
+    package re-exports it, or its module's (``exported``); worked out once
+    per function and line in a process (the chains of many entries go
+    through the same public functions)."""
+    key = (f["path"], f["function"], f["line"])
+    memo = ix.memo("exported")
+    if key not in memo:
+        memo[key] = _exported(f, ix)
+    got = memo[key]
+    if got is not None:
+        f["exported"] = dict(got)
+
+
+def _exported(f: Fact, ix: Index) -> Fact | None:
     got = ix.exported_name(f["path"], f["function"])
     if got is not None:
-        f["exported"] = {"name": got[0], "path": got[1], "line": got[2]}
-        return
+        return {"name": got[0], "path": got[1], "line": got[2]}
     lang = plugins.for_path(f["path"])
     name = lang.pages.import_name(f["path"], f["function"]) if lang else None
     if name is not None and not is_test_path(f["path"]):
-        f["exported"] = {"name": name, "path": f["path"], "line": f["line"]}
+        return {"name": name, "path": f["path"], "line": f["line"]}
+    return None
 
 
 #: the trait of an impl's method: ``Deserializer`` of ``<V as serde::Deserializer<'de>>::f``

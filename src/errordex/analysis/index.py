@@ -12,6 +12,7 @@ from __future__ import annotations
 import heapq
 import re
 from array import array
+from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Container, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -262,6 +263,10 @@ class _ByPath:
     unwraps: dict[int, tuple[str, str]] = field(default_factory=dict)
     #: a class's qualified name -> its docstring's first line
     class_docs: dict[str, DocLine] = field(default_factory=dict)
+    #: ``functions`` by first line, ties in file order, and their first lines
+    #: (``Index.enclosing`` looks back from a line instead of at every function)
+    by_line: tuple[FuncDef, ...] = ()
+    lines: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, ev: FileEvidence | None) -> _ByPath:
@@ -275,7 +280,16 @@ class _ByPath:
             if c.text and c.callee in _UNWRAPS:
                 unwraps.setdefault(c.line, (c.caller, c.text))
         scrutinees = {sc.line: (sc.text, sc.match_line) for sc in ev.scrutinees}
-        return cls(ev.functions, first, scrutinees, unwraps, dict(ev.class_docs))
+        by_line = tuple(sorted(ev.functions, key=lambda f: f.line))  # stable: file order in ties
+        return cls(
+            ev.functions,
+            first,
+            scrutinees,
+            unwraps,
+            dict(ev.class_docs),
+            by_line,
+            tuple(f.line for f in by_line),
+        )
 
 
 class Index:
@@ -579,12 +593,17 @@ class Index:
         return self._by_path(path).unwraps.get(line)
 
     def enclosing(self, path: str, line: int) -> FuncDef | None:
-        best: FuncDef | None = None
-        best_line = 0  # best.line (a function's line is 1 or more)
-        for f in self.functions_in(path):
-            if f.line <= line <= f.end_line and f.line >= best_line:
-                best, best_line = f, f.line
-        return best
+        """The innermost function around ``line``: of those whose lines hold
+        it, the one that starts last (the last in the file of those that
+        start on the same line)."""
+        at = self._by_path(path)
+        by_line = at.by_line
+        # back from the last function that starts by ``line``: the first
+        # that holds it starts last
+        for i in range(bisect_right(at.lines, line) - 1, -1, -1):
+            if line <= by_line[i].end_line:
+                return by_line[i]
+        return None
 
 
 def _inherited_version(
