@@ -8,6 +8,7 @@ the Python call wrapped in what its raise requires. ``write._Writer`` is a
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from errordex import plugins
@@ -155,20 +156,14 @@ class Fixes:
         if panics:
             drop = "Errors" if self.lead.kind in panics else "Panics"
             lines = [d for d in lines if d["section"] != drop]
+        if not lines:
+            return []  # (most entries: no patterns to make)
         variants = [t.rsplit("::", 1) for t in self.e.exception_types]
-        own = [re.compile(rf"`[^`]*\b{re.escape(v[-1])}\b[^`]*`") for v in variants]
-        other = [
-            re.compile(rf"`(?:[\w:]*::)?{re.escape(v[0])}::(?!{re.escape(v[1])}\b)\w+")
-            for v in variants
-            if len(v) == 2
-        ]
+        own = [_naming(v[-1]) for v in variants]
+        other = [_other_variant(v[0], v[1]) for v in variants if len(v) == 2]
         # a docstring's paragraph names a class as prose does (`raise a
         # RuntimeError`), without backticks
-        bare = [
-            re.compile(rf"\b{re.escape(v[0].rsplit('.', 1)[-1])}\b")
-            for v in variants
-            if len(v) == 1
-        ]
+        bare = [_bare_name(v[0].rsplit(".", 1)[-1]) for v in variants if len(v) == 1]
         named = [
             d
             for d in lines
@@ -186,3 +181,21 @@ class Fixes:
 
     def entry_point_plain(self) -> str:
         return self.fn["function"] if self.fn else "the code"
+
+
+@lru_cache(maxsize=1024)
+def _naming(name: str) -> re.Pattern[str]:
+    """A code span that names ``name`` (the variant, or the class)."""
+    return re.compile(rf"`[^`]*\b{re.escape(name)}\b[^`]*`")
+
+
+@lru_cache(maxsize=1024)
+def _other_variant(owner: str, variant: str) -> re.Pattern[str]:
+    """A code span that names another variant of ``owner`` than ``variant``."""
+    return re.compile(rf"`(?:[\w:]*::)?{re.escape(owner)}::(?!{re.escape(variant)}\b)\w+")
+
+
+@lru_cache(maxsize=1024)
+def _bare_name(name: str) -> re.Pattern[str]:
+    """``name`` as a word (a class named in prose)."""
+    return re.compile(rf"\b{re.escape(name)}\b")

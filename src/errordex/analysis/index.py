@@ -12,11 +12,12 @@ from __future__ import annotations
 import heapq
 import re
 from array import array
+from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Callable, Container, Iterable, Iterator
+from collections.abc import Callable, Container, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from errordex import plugins
 from errordex.analysis.calltexts import CallTexts
@@ -65,6 +66,10 @@ LoadFn = Callable[[str], FileEvidence | None]
 
 #: files whose by-path lookups an Index keeps loaded (each process its own)
 CACHE_FILES = 1024
+#: keys an ``Index.memo`` holds before it starts again
+MEMO_KEYS = 8192
+#: a memo of the facts' (``Index.memo``): a key -> what was worked out for it
+Memo = dict[Hashable, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +263,10 @@ class _ByPath:
     unwraps: dict[int, tuple[str, str]] = field(default_factory=dict)
     #: a class's qualified name -> its docstring's first line
     class_docs: dict[str, DocLine] = field(default_factory=dict)
+    #: ``functions`` by first line, ties in file order, and their first lines
+    #: (``Index.enclosing`` looks back from a line instead of at every function)
+    by_line: tuple[FuncDef, ...] = ()
+    lines: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, ev: FileEvidence | None) -> _ByPath:
@@ -271,7 +280,16 @@ class _ByPath:
             if c.text and c.callee in _UNWRAPS:
                 unwraps.setdefault(c.line, (c.caller, c.text))
         scrutinees = {sc.line: (sc.text, sc.match_line) for sc in ev.scrutinees}
-        return cls(ev.functions, first, scrutinees, unwraps, dict(ev.class_docs))
+        by_line = tuple(sorted(ev.functions, key=lambda f: f.line))  # stable: file order in ties
+        return cls(
+            ev.functions,
+            first,
+            scrutinees,
+            unwraps,
+            dict(ev.class_docs),
+            by_line,
+            tuple(f.line for f in by_line),
+        )
 
 
 class Index:
@@ -349,6 +367,7 @@ class Index:
                 for name in t.calls:
                     self.should_panic_by_call[name].append(i)
         self._few: dict[tuple[str, bool], bool] = {}
+        self._memos: dict[str, Memo] = {}
         self.prose = Prose(cross.prose)
         self.packages = {
             p.name: _inherited_version(p, self.manifests, cross.workspace_versions)
@@ -394,6 +413,15 @@ class Index:
         #: name -> path -> positions in ``by_exception[name]`` (``raising_in``), as asked
         self._raising_at: dict[str, dict[str, list[int]]] = {}
         self.by_word = _shared(self.by_word)
+
+    def memo(self, kind: str) -> Memo:
+        """A lookup that the facts fill with what they work out once per key
+        (each process its own; emptied when it holds ``MEMO_KEYS`` keys, so
+        the definitions it holds on to stay few)."""
+        got = self._memos.get(kind)
+        if got is None or len(got) >= MEMO_KEYS:
+            got = self._memos[kind] = {}
+        return got
 
     def matches_few(self, pattern: str, is_regex: bool) -> bool:
         """Whether ``pattern`` matches at most ``FEW_MESSAGES`` of the snapshot's
@@ -565,12 +593,17 @@ class Index:
         return self._by_path(path).unwraps.get(line)
 
     def enclosing(self, path: str, line: int) -> FuncDef | None:
-        best: FuncDef | None = None
-        best_line = 0  # best.line (a function's line is 1 or more)
-        for f in self.functions_in(path):
-            if f.line <= line <= f.end_line and f.line >= best_line:
-                best, best_line = f, f.line
-        return best
+        """The innermost function around ``line``: of those whose lines hold
+        it, the one that starts last (the last in the file of those that
+        start on the same line)."""
+        at = self._by_path(path)
+        by_line = at.by_line
+        # back from the last function that starts by ``line``: the first
+        # that holds it starts last
+        for i in range(bisect_right(at.lines, line) - 1, -1, -1):
+            if line <= by_line[i].end_line:
+                return by_line[i]
+        return None
 
 
 def _inherited_version(

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from errordex import plugins
@@ -184,6 +185,15 @@ def modules_read(text: str, params: Iterable[str]) -> set[str]:
     return dotted - bare - set(params)
 
 
+@lru_cache(maxsize=4096)
+def code_identifiers(language: str, text: str) -> frozenset[str]:
+    """``identifiers`` of the language's pages for a piece of code, parsed
+    once per process: the same conditions come again in many entries' facts
+    and pages (the stdlib's 4,900 asks)."""
+    lang = plugins.find(language)
+    return frozenset(lang.pages.identifiers(text)) if lang is not None else frozenset()
+
+
 def _reads(text: str, language: str, params: Iterable[str] = ()) -> set[str] | None:
     """The names ``text`` reads that are not the language's own words, nor
     bound inside it (``for c in color``, ``|c|``), nor a module's constant
@@ -202,7 +212,7 @@ def _reads(text: str, language: str, params: Iterable[str] = ()) -> set[str] | N
     modules = modules_read(text, params) if params else set()
     return {
         n
-        for n in lang.pages.identifiers(text) - attrs - bound - modules
+        for n in code_identifiers(language, text) - attrs - bound - modules
         if n not in lang.pages.words and not _CONSTANT.fullmatch(n)
     }
 

@@ -84,8 +84,7 @@ class Message:
         """
         if self._text is None:
             return False
-        regex = ".*".join(re.escape(p) for p in self._text.split(_WILD))
-        return re.fullmatch(regex, printed.strip(), re.S) is not None
+        return _glob_whole(self._text.split(_WILD), printed.strip())
 
     def occurs(self, expected: str, share: float = 0.5) -> bool:
         """``occurs_in`` for this template."""
@@ -214,3 +213,27 @@ def pins(pattern: str, is_regex: bool, t: Template) -> bool:
     size = len(plain) if plain is not None else sum(len(r) for r in literal_runs(pattern))
     literal = sum(len(c) for c in t.chunks())
     return size >= min(12, (literal + 1) // 2)
+
+
+def _glob_whole(parts: list[str], text: str) -> bool:
+    """Whether ``text`` is all of ``parts`` in order with anything between
+    them (the regex ``.*``-joined, fullmatched with DOTALL; without
+    compiling one per message): each middle part found leftmost is never
+    worse than one found further on.
+
+    >>> _glob_whole(["Length of ", " big"], "Length of 'x' big"), _glob_whole(["a", "a"], "a")
+    (True, False)
+    """
+    first, last = parts[0], parts[-1]
+    if len(parts) == 1:
+        return text == first
+    end = len(text) - len(last)
+    if end < len(first) or not text.startswith(first) or not text.endswith(last):
+        return False
+    at = len(first)
+    for part in parts[1:-1]:
+        found = text.find(part, at, end)
+        if found < 0:
+            return False
+        at = found + len(part)
+    return True

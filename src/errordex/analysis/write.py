@@ -15,7 +15,7 @@ from typing import Any
 from errordex import plugins
 from errordex.analysis import examples
 from errordex.analysis.fixes import Fixes
-from errordex.analysis.lift import constant, expanded, modules_read
+from errordex.analysis.lift import code_identifiers, constant, expanded, modules_read
 from errordex.analysis.sections import (
     CONDITION_KINDS,
     FIRES_WHEN_FALSE,
@@ -202,7 +202,7 @@ class _Writer(Fixes):
         params = [p for p in fn.get("params", ()) if p not in ("self", "cls", "&self", "&mut self")]
         text = expanded(c)
         attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", text))
-        names = lang.pages.identifiers(text) - attrs - modules_read(text, fn.get("params", ()))
+        names = code_identifiers(self.lang, text) - attrs - modules_read(text, fn.get("params", ()))
         read = [p for p in params if p in names]
         if not read or any(
             n not in params and n not in lang.pages.words and not constant(n) for n in names

@@ -107,6 +107,8 @@ def _included(path: str, relative: str) -> str:
 _MOD = re.compile(r"^(pub(?:\([^)]*\))?[ \t]+)?mod[ \t]+([A-Za-z_]\w*)[ \t]*[;{]", re.M)
 #: a file module declared one level inside an inline module
 _INNER_MOD = re.compile(r"^[ \t]+(pub[ \t]+)?mod[ \t]+([A-Za-z_]\w*)[ \t]*;", re.M)
+#: a brace, which opens or closes a block (``modules`` finds an inline module's end)
+_BRACE = re.compile(r"[{}]")
 #: a file's own ``pub`` types (not one in an inline module)
 _PUB_TYPE = re.compile(r"^pub[ \t]+(?:struct|enum|union|trait|type)[ \t]+([A-Za-z_]\w*)", re.M)
 _ANY_PUB_TYPE = re.compile(r"^[ \t]*pub[ \t]+(?:struct|enum|union)[ \t]+([A-Za-z_]\w*)", re.M)
@@ -270,12 +272,14 @@ class _Scan:
         for m in _MOD.finditer(text):
             if not m.group(0).endswith("{"):
                 continue
-            depth, i = 0, m.end() - 1
-            while i < len(text):
-                depth += {"{": 1, "}": -1}.get(text[i], 0)
+            # its body ends at the brace that closes it (braces only are
+            # read: a body is most of a file, `mod tests { … }`)
+            depth, i = 0, len(text)
+            for brace in _BRACE.finditer(text, m.end() - 1):
+                depth += 1 if brace.group() == "{" else -1
                 if depth == 0:
+                    i = brace.start()
                     break
-                i += 1
             for inner in _INNER_MOD.finditer(text, m.end(), i):
                 out.append((f"{m.group(2)}::{inner.group(2)}", bool(inner.group(1))))
         return tuple(out)
