@@ -276,3 +276,28 @@ def test_a_text_its_own_crate_wraps_stays_first(tmp_path: Path) -> None:
         index(str(REGISTRY / crate), store, name=slug, jobs=1)
     top = _answer(store, "EOF while parsing a value at offset 2")
     assert (top["repo"], top["message"]) == ("pyfisch/cbor", "EOF while parsing a value")
+
+
+def test_a_std_value_inside_does_not_take_the_crates_own_name(tmp_path: Path) -> None:
+    # plist 1.3.1's Value::from_reader(Cursor::new(b"junk")), as
+    # bench/probe_rust.py's program printed it: plist's Error holds std's
+    # io::Error, also named Error. The outermost Error is plist's, so Io
+    # inside is plist's ErrorKind::Io (plist names it), not xml-rs' Io
+    # variant ('I/O error')
+    crates = {"plist-1.3.1": "ebarnard/rust-plist", "xml-rs-0.8.3": "netvl/xml-rs"}
+    if not all((REGISTRY / c).is_dir() for c in crates):
+        pytest.skip("needs Debian's librust-plist-dev and librust-xml-rs-dev")
+    store = SqliteStore(tmp_path / "db.sqlite")
+    for crate, slug in crates.items():
+        index(str(REGISTRY / crate), store, name=slug, jobs=1)
+    value = (
+        "Error { inner: ErrorImpl { kind: Io(Error { kind: UnexpectedEof, message:"
+        ' "failed to fill whole buffer" }), file_position: Some(Offset(0)) } }'
+    )
+    for text in (
+        value,
+        "\nthread 'main' panicked at src/main.rs:9:30:\n"
+        f"called `Result::unwrap()` on an `Err` value: {value}\n",
+    ):
+        top = _answer(store, text)
+        assert (top["repo"], top["message"]) == ("ebarnard/rust-plist", "{:?} ({})"), text

@@ -548,7 +548,10 @@ def _by_name(
     found: dict[tuple[str, str], tuple[Candidate, Named]] = {}
     names_of: dict[str, set[str]] = {}
     picked: dict[str, Named] = {}
-    for n in sorted(named, key=lambda n: -n.depth):
+    # the innermost of a name, but never a std value (``runtime``) over the
+    # crate's own of that name: plist's Error { .. Io(Error { kind:
+    # UnexpectedEof, .. }) } is plist's Error outermost, std's io::Error inside
+    for n in sorted(named, key=lambda n: (n.runtime, -n.depth)):
         picked.setdefault(n.name, n)
     for n in list(picked.values())[:MAX_NAMES]:
         try:
