@@ -3,7 +3,7 @@
     .venv/bin/python bench/probe_rust.py [--jobs N] [--json] [--misses] [--only CRATE ...] [--dump FILE]
 
 The harness of bench/tuned_rust.py (``measure``) on other Debian
-``librust-*-dev`` crates (25, with thiserror enums, hand-written Displays,
+``librust-*-dev`` crates (38, with thiserror enums, hand-written Displays,
 parse errors and errors nested in errors): a rule tuned on bench/tuned_rust.py
 should move these too. A crate in the tuned or the held-out set is refused.
 Built programs and outputs are cached under ``$XDG_CACHE_HOME/errordex/bench-probe-rust``.
@@ -266,6 +266,115 @@ CRATES: tuple[Crate, ...] = (
             'xml::EventReader::from_str("<a x=1/>").into_iter().find(|e| e.is_err()).unwrap()',
             'xml::EventReader::from_str("<a>&nope;</a>").into_iter().find(|e| e.is_err()).unwrap()',
             'xml::EventReader::from_str("").into_iter().find(|e| e.is_err()).unwrap()',
+        ),
+    ),
+    Crate(
+        "json",
+        "librust-json-dev",
+        (
+            'json::parse("{")',
+            'json::parse("[1,]")',
+            'json::parse("tru")',
+            'json::parse("\\"\\\\x\\"")',
+        ),
+    ),
+    Crate(
+        "png",
+        "librust-png-dev",
+        (
+            'png::Decoder::new(&b"junk"[..]).read_info().map(|_| ())',
+            'png::Decoder::new(&b"\\x89PNG\\r\\n\\x1a\\n"[..]).read_info().map(|_| ())',
+            'png::Decoder::new(&b"\\x89PNG\\r\\n\\x1a\\n\\0\\0\\0\\x0dIHDR\\0\\0\\0\\0\\0\\0\\0\\0\\x08\\x02\\0\\0\\0\\0\\0\\0\\0"[..]).read_info().map(|_| ())',
+        ),
+    ),
+    Crate(
+        "tiff",
+        "librust-tiff-dev",
+        (
+            'tiff::decoder::Decoder::new(std::io::Cursor::new(b"junk".to_vec())).map(|_| ())',
+            'tiff::decoder::Decoder::new(std::io::Cursor::new(b"II*\\0\\x08\\0\\0\\0".to_vec())).map(|_| ())',
+            'tiff::decoder::Decoder::new(std::io::Cursor::new(b"II+\\0".to_vec())).map(|_| ())',
+        ),
+    ),
+    Crate(
+        "gif",
+        "librust-gif-dev",
+        (
+            'gif::DecodeOptions::new().read_info(&b"junk"[..]).map(|_| ())',
+            'gif::DecodeOptions::new().read_info(&b"GIF89a"[..]).map(|_| ())',
+        ),
+    ),
+    Crate(
+        "jpeg-decoder",
+        "librust-jpeg-decoder-dev",
+        (
+            'jpeg_decoder::Decoder::new(&b"junk"[..]).decode()',
+            'jpeg_decoder::Decoder::new(&b"\\xff\\xd8"[..]).decode()',
+            'jpeg_decoder::Decoder::new(&b"\\xff\\xd8\\xff\\xc0\\0\\x02"[..]).decode()',
+        ),
+    ),
+    Crate(
+        "snap",
+        "librust-snap-dev",
+        (
+            'snap::raw::Decoder::new().decompress_vec(b"\\xff\\xff\\xff\\xff\\xff")',
+            'snap::raw::Decoder::new().decompress_vec(b"\\x05\\x00")',
+            'snap::raw::Decoder::new().decompress_vec(b"")',
+        ),
+    ),
+    Crate(
+        "prost",
+        "librust-prost-dev",
+        (
+            '<String as prost::Message>::decode(&b"\\x0a\\x05ab"[..])',
+            '<String as prost::Message>::decode(&b"\\x0a\\x02\\xff\\xfe"[..])',
+            '<u32 as prost::Message>::decode(&b"\\x0f"[..])',
+        ),
+    ),
+    Crate(
+        "base-x",
+        "librust-base-x-dev",
+        ('base_x::decode("01", "012")', 'base_x::decode("abc", "")'),
+    ),
+    Crate(
+        "bytesize",
+        "librust-bytesize-dev",
+        ('"12 QB".parse::<bytesize::ByteSize>()', '"x".parse::<bytesize::ByteSize>()'),
+    ),
+    Crate(
+        "httpdate",
+        "librust-httpdate-dev",
+        ('httpdate::parse_http_date("nope")', 'httpdate::parse_http_date("Sun, 06 Nov 1994")'),
+    ),
+    Crate(
+        "dns-parser",
+        "librust-dns-parser-dev",
+        (
+            'dns_parser::Packet::parse(b"abc")',
+            "dns_parser::QueryType::parse(999)",
+            'dns_parser::Packet::parse(b"\\0\\x01\\x01\\0\\0\\x01\\0\\0\\0\\0\\0\\0\\x05ab")',
+        ),
+    ),
+    Crate(
+        "serde-xml-rs",
+        "librust-serde-xml-rs-dev",
+        (
+            'serde_xml_rs::from_str::<u32>("<a>x</a>")',
+            'serde_xml_rs::from_str::<String>("<a")',
+            'serde_xml_rs::from_str::<bool>("<a>maybe</a>")',
+            'serde_xml_rs::from_str::<Point>("<p><x>1</x></p>")',
+        ),
+        prelude="#[derive(Debug, serde::Deserialize)] struct Point { x: u8, y: u8 }\n",
+        serde=True,
+    ),
+    Crate(
+        "tinytemplate",
+        "librust-tinytemplate-dev",
+        (
+            '{ let mut t = tinytemplate::TinyTemplate::new(); t.add_template("a", "{ x") }',
+            '{ let mut t = tinytemplate::TinyTemplate::new(); t.add_template("a", "{{ if x }}") }',
+            '{ let mut t = tinytemplate::TinyTemplate::new(); t.add_template("a", "{x}").unwrap(); t.render("a", &()) }',
+            '{ let t = tinytemplate::TinyTemplate::new(); t.render("nope", &()) }',
         ),
     ),
 )
