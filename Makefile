@@ -16,6 +16,9 @@ DEB_TEST_PACKAGES := ripgrep git librust-regex-dev librust-semver-dev \
 	librust-num-bigint-dev librust-flate2-dev librust-crossbeam-channel-dev librust-xmlparser-dev \
 	librust-smallvec-dev librust-data-encoding-dev librust-strsim-dev librust-object-dev \
 	librust-serde-dev librust-tokio-dev librust-tracing-core-dev librust-rayon-core-dev librust-errno-dev chromium \
+	librust-plist-dev librust-xml-rs-dev librust-png-dev librust-jpeg-decoder-dev librust-tiff-dev \
+	librust-prost-dev librust-base-x-dev librust-walkdir-dev librust-serde-cbor-dev librust-gimli-dev \
+	librust-lexical-core-dev librust-syn-dev librust-cc-dev librust-serde-urlencoded-dev librust-quick-xml-dev \
 	golang-go golang-github-pkg-errors-dev golang-github-spf13-pflag-dev \
 	golang-gopkg-yaml.v3-dev golang-github-google-uuid-dev postgresql redis-server
 

@@ -556,24 +556,33 @@ CRATES: tuple[Crate, ...] = (
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    measure(CRATES, "bench-tuned-rust", "tuned", (__doc__ or "").splitlines()[0])
+
+
+def measure(crates: tuple[Crate, ...], cache: str, kind: str, description: str) -> None:
+    """Build, run, index and score ``crates`` (cached under ``cache``); print the figures.
+
+    Shared by this script and bench/probe_rust.py: the same harness on another corpus.
+    """
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--jobs", type=int, default=None, help="index worker processes")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--misses", action="store_true", help="list dropped cases and misses")
     ap.add_argument("--only", nargs="*", default=None, help="only these crates")
+    ap.add_argument("--dump", type=Path, default=None, help="write every scored case as JSON")
     args = ap.parse_args()
     say = (lambda *a: print(*a, file=sys.stderr, flush=True)) if args.json else print
 
-    clash = {c.name for c in CRATES} & {c.name for c in held.CRATES}
+    clash = {c.name for c in crates} & {c.name for c in held.CRATES}
     if clash:
-        sys.exit(f"held-out crates in the tuned set: {sorted(clash)}")
+        sys.exit(f"held-out crates in the {kind} set: {sorted(clash)}")
     if shutil.which("cargo") is None:
         sys.exit("cargo is needed (a Rust toolchain)")
     rustc = held.rustc_version()
-    root = held.cache_root().parent / "bench-tuned-rust"
+    root = held.cache_root().parent / cache
     built: list[Built] = []
     t0 = time.perf_counter()
-    for crate in CRATES:
+    for crate in crates:
         if args.only is not None and crate.name not in args.only:
             continue
         directory = held.registry_dir(crate.name)
@@ -594,7 +603,7 @@ def main() -> None:
         f" {sum(len(b.cases) for b in built)} cases,"
         f" {sum(len(b.dropped) for b in built)} dropped (returned Ok or did not fail)"
     )
-    with tempfile.TemporaryDirectory(prefix="errordex-bench-tuned-rust-") as td:
+    with tempfile.TemporaryDirectory(prefix=f"errordex-{cache}-") as td:
         store = SqliteStore(Path(td) / "store.db")
         t0 = time.perf_counter()
         for b in built:
@@ -613,6 +622,9 @@ def main() -> None:
         held.print_figures(fig)
     if args.misses:
         held.print_misses(built, sys.stderr if args.json else sys.stdout)
+    if args.dump is not None:
+        rows = [{"crate": b.crate.name, **vars(c)} for b in built for c in b.cases]
+        args.dump.write_text(json.dumps(rows, indent=1, default=str))
 
 
 if __name__ == "__main__":

@@ -276,3 +276,113 @@ def test_a_text_its_own_crate_wraps_stays_first(tmp_path: Path) -> None:
         index(str(REGISTRY / crate), store, name=slug, jobs=1)
     top = _answer(store, "EOF while parsing a value at offset 2")
     assert (top["repo"], top["message"]) == ("pyfisch/cbor", "EOF while parsing a value")
+
+
+def test_a_std_value_inside_does_not_take_the_crates_own_name(tmp_path: Path) -> None:
+    # plist 1.3.1's Value::from_reader(Cursor::new(b"junk")), as
+    # bench/probe_rust.py's program printed it: plist's Error holds std's
+    # io::Error, also named Error. The outermost Error is plist's, so Io
+    # inside is plist's ErrorKind::Io (plist names it), not xml-rs' Io
+    # variant ('I/O error')
+    crates = {"plist-1.3.1": "ebarnard/rust-plist", "xml-rs-0.8.3": "netvl/xml-rs"}
+    if not all((REGISTRY / c).is_dir() for c in crates):
+        pytest.skip("needs Debian's librust-plist-dev and librust-xml-rs-dev")
+    store = SqliteStore(tmp_path / "db.sqlite")
+    for crate, slug in crates.items():
+        index(str(REGISTRY / crate), store, name=slug, jobs=1)
+    value = (
+        "Error { inner: ErrorImpl { kind: Io(Error { kind: UnexpectedEof, message:"
+        ' "failed to fill whole buffer" }), file_position: Some(Offset(0)) } }'
+    )
+    for text in (
+        value,
+        "\nthread 'main' panicked at src/main.rs:9:30:\n"
+        f"called `Result::unwrap()` on an `Err` value: {value}\n",
+    ):
+        top = _answer(store, text)
+        assert (top["repo"], top["message"]) == ("ebarnard/rust-plist", "{:?} ({})"), text
+
+
+def _store_of(tmp_path: Path, crates: dict[str, str]) -> SqliteStore:
+    if not all((REGISTRY / c).is_dir() for c in crates):
+        pytest.skip(f"needs Debian's librust-*-dev crates: {sorted(crates)}")
+    store = SqliteStore(tmp_path / "db.sqlite")
+    for crate, slug in crates.items():
+        index(str(REGISTRY / crate), store, name=slug, jobs=1)
+    return store
+
+
+def test_an_inner_name_the_crate_has_entries_of_is_its_own(tmp_path: Path) -> None:
+    # png 0.17.7's Decoder::new(&b"junk"[..]).read_info(), as
+    # bench/probe_rust.py's program printed it: the UnexpectedEof inside is
+    # png's FormatErrorInner::UnexpectedEof, though jpeg-decoder's code
+    # names io's UnexpectedEof (and tiff has an entry of io's)
+    store = _store_of(
+        tmp_path,
+        {
+            "png-0.17.7": "image-rs/image-png",
+            "jpeg-decoder-0.2.6": "image-rs/jpeg-decoder",
+            "tiff-0.7.3": "image-rs/image-tiff",
+        },
+    )
+    value = "Format(FormatError { inner: UnexpectedEof })"
+    for text in (value, f"Error: {value}\n"):
+        top = _answer(store, text)
+        assert (top["repo"], top["message"]) == (
+            "image-rs/image-png",
+            "Unexpected end of data before image end.",
+        ), text
+
+
+def test_a_name_one_crate_builds_at_many_sites_leaves_room_for_another(tmp_path: Path) -> None:
+    # base-x 0.2.3's decode("01", "012") prints its unit struct DecodeError;
+    # prost 0.11 builds its DecodeError of a text at more sites than a
+    # lookup of the name returns, and its Debug always prints fields
+    store = _store_of(
+        tmp_path, {"prost-0.11.6": "tokio-rs/prost", "base-x-0.2.3": "OrKoN/base-x-rs"}
+    )
+    for text in (
+        "DecodeError",
+        "\nthread 'main' panicked at src/main.rs:9:30:\n"
+        "called `Result::unwrap()` on an `Err` value: DecodeError\n",
+    ):
+        top = _answer(store, text)
+        assert (top["repo"], top["message"]) == (
+            "OrKoN/base-x-rs",
+            "Failed to decode the given data",
+        ), text
+
+
+def test_an_inner_name_is_looked_up_in_its_crate_though_many_have_the_outer_one(
+    tmp_path: Path,
+) -> None:
+    # walkdir 2.3.2's WalkDir::new("/nonexistent").into_iter().next(): its
+    # Error { inner: Io { .. } } names Error in code only; the crates with
+    # entries of an Error (syn, cc, object, serde_cbor, gimli, ...) are more
+    # than are asked which names they know, and serde_cbor and gimli have
+    # an Io of their own
+    store = _store_of(
+        tmp_path,
+        {
+            "walkdir-2.3.2": "BurntSushi/walkdir",
+            "serde_cbor-0.11.2": "pyfisch/cbor",
+            "gimli-0.27.0": "gimli-rs/gimli",
+            "lexical-core-0.7.6": "Alexhuszagh/rust-lexical",
+            "num-bigint-0.4.3": "rust-num/num-bigint",
+            "syn-1.0.107": "dtolnay/syn",
+            "cc-1.0.73": "rust-lang/cc-rs",
+            "serde_urlencoded-0.7.1": "nox/serde_urlencoded",
+            "object-0.30.0": "gimli-rs/object",
+            "quick-xml-0.26.0": "tafia/quick-xml",
+        },
+    )
+    value = (
+        'Error { depth: 0, inner: Io { path: Some("/nonexistent/errordex"), err: Os { code: 2,'
+        ' kind: NotFound, message: "No such file or directory" } } }'
+    )
+    for text in (value, f"Error: {value}\n"):
+        top = _answer(store, text)
+        assert (top["repo"], top["message"]) == (
+            "BurntSushi/walkdir",
+            "IO error for operation on {}: {}",
+        ), text

@@ -56,3 +56,19 @@ def test_the_printed_shape_of_a_value() -> None:
 def test_a_debug_that_writes_a_hidden_value_files_an_exclamation_mark() -> None:
     # crossbeam's `TrySendError::Full(..) => "Full(..)".fmt(f)`
     assert _shapes("crossbeam", "Full") >= {"Full?", "Full!"}
+
+
+def test_a_debug_that_builds_its_own_name_files_only_that_shape() -> None:
+    # prost 0.11's DecodeError writes f.debug_struct("DecodeError"): it always
+    # prints `DecodeError { description: .., stack: .. }`, never a bare
+    # `DecodeError` (base-x's unit struct, bench/probe_rust.py), so it files
+    # `{`, not the `?` of a Debug that says nothing of its shape
+    path = REGISTRY / "prost-0.11.6/src/error.rs"
+    if not path.is_file():
+        pytest.skip("needs Debian's librust-prost-dev")
+    idents = scan(path.name, path.read_text(encoding="utf-8")).idents
+    assert {
+        i for i in idents if i.startswith("DecodeError") and i[11:] in ("(", "{", ";", "?", "!")
+    } == {"DecodeError{"}
+    # errno's tuple struct whose Debug builds a struct files the struct only
+    assert _shapes("errno", "Errno") == {"Errno{"}

@@ -159,3 +159,50 @@ def test_what_a_std_value_holds_inside_a_crate_error_names_no_crate_error() -> N
         ("ParseIntError", 0),
         ("InvalidDigit", 1),
     ]
+
+
+def test_a_std_value_is_told_by_the_shape_std_prints_it_in() -> None:
+    # printed by the probe's programs (bench/probe_rust.py): rmp 0.8.11's
+    # read_array_len(&mut &[][..]) holds an io::Error of a constant message,
+    # plist 1.3.1's Value::from_file("no-such.plist") one of an OS code;
+    # both are std's, and so are the names and the message they hold
+    rmp = named(
+        'InvalidMarkerRead(Error { kind: UnexpectedEof, message: "failed to fill whole buffer" })'
+    )
+    assert [(n.name, n.runtime) for n in rmp] == [("InvalidMarkerRead", False), ("Error", True)]
+    plist = named(
+        "Error { inner: ErrorImpl { kind: Io(Os { code: 2, kind: NotFound, message:"
+        ' "No such file or directory" }), file_position: None } }'
+    )
+    assert [(n.name, n.runtime) for n in plist] == [
+        ("Error", False),
+        ("ErrorImpl", False),
+        ("Io", False),
+        ("Os", True),
+    ]
+    # dotenv 0.15's var("UNSET"): std's VarError prints its variant alone
+    assert [(n.name, n.runtime) for n in named("EnvVar(NotPresent)")] == [
+        ("EnvVar", False),
+        ("NotPresent", True),
+    ]
+    # a crate's own type of a std name, in another shape, is the crate's
+    # (a Custom(String) variant, a RecvError that holds a value)
+    assert [(n.name, n.runtime) for n in named('Error(Custom("bad map key"))')] == [
+        ("Error", False),
+        ("Custom", False),
+    ]
+    assert not named("Closed(RecvError(3))")[1].runtime
+    # an Error { kind, message } of a crate's own kind is the crate's
+    assert not named('Wrap(Error { kind: EnvVarNotFound, message: "x y" })')[1].runtime
+
+
+def test_a_std_io_message_is_no_crate_message() -> None:
+    for text in (
+        'InvalidMarkerRead(Error { kind: UnexpectedEof, message: "failed to fill whole buffer" })',
+        'Io(Os { code: 2, kind: NotFound, message: "No such file or directory" })',
+    ):
+        (part,) = parse(text)
+        assert "error_message" not in part.values, text
+    # the text a crate gave io::Error::new is its own (flate2's gzip header)
+    (part,) = parse('Io(Custom { kind: InvalidInput, error: "invalid gzip header" })')
+    assert part.values["error_message"] == "invalid gzip header"

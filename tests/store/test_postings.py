@@ -10,6 +10,7 @@ import pytest
 
 from errordex.explain import explain_text
 from errordex.match.index import entry_keys
+from errordex.match.keys import first_names
 from errordex.store import migrations, postings
 from errordex.store.candidates import StoreIndex
 from errordex.store.sql import Sql, dialect
@@ -22,13 +23,16 @@ Posting = tuple[int, str]  # (snapshot id, entry id)
 
 
 def expected(conn: Sql) -> dict[str, set[Posting]]:
-    """The postings, computed from scratch from the current entries."""
+    """The postings, computed from scratch from the current entries: each
+    entry's keys, and a snapshot's first entry of each type name's key."""
     out: dict[str, set[Posting]] = {}
+    seen: dict[int, set[str]] = {}
     for sid, eid, t, types in conn.execute(
         "SELECT e.snapshot_id, e.id, e.template, e.exception_types FROM entries e"
-        " JOIN repos r ON r.current_snapshot = e.snapshot_id"
+        " JOIN repos r ON r.current_snapshot = e.snapshot_id ORDER BY e.snapshot_id, e.rowid"
     ):
-        for k in entry_keys(Template.from_json(json.loads(t)), json.loads(types)):
+        firsts = first_names(json.loads(types), seen.setdefault(sid, set()))
+        for k in entry_keys(Template.from_json(json.loads(t)), json.loads(types)) + firsts:
             out.setdefault(postings.clean(k), set()).add((sid, eid))
     return out
 

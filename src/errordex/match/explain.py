@@ -295,6 +295,7 @@ def rank(
     whole: set[tuple[str, str]] = set()  # the templates that verify all of ``inner``
     chunks_of: dict[tuple[str, str], list[str]] = {}
     types_of: dict[tuple[str, str], tuple[str, ...]] = {}
+    pending: list[tuple[Candidate, Named, int]] = []  # entries found by a name alone
     for c in cands:
         types_of[c.repo, c.entry_id] = c.exception_types
         chunks_of[c.repo, c.entry_id] = c.template.chunks()
@@ -309,13 +310,22 @@ def rank(
             whole.add(key)
         got = by_name.get(key)
         if got is not None and not (m.exact and not m.partial):
-            n = got[1]
-            if c.repo not in owned.get(n.name, (c.repo,)):
-                n = replace(n, runtime=True)  # another crate's value of that name
-            m = _named_match(
-                got[0], n, bonus.get(c.repo, 0), level, suffixes, inner, shapes.get(c.repo, 0)
-            )
-            m = replace(m, chain=_chain(named, got[1]))
+            pending.append((c, got[1], level))
+            continue
+        old = best.get(key)
+        if old is None or _order(m) > _order(old):
+            best[key] = m
+    # the message a value holds tells its entry only where a text says it
+    # whole: a held string no template verifies (a path, a value, a std
+    # text) leaves the value told by its names
+    held = inner if whole else None
+    for c, by, level in pending:
+        key = (c.repo, c.entry_id)
+        n = by
+        if c.repo not in owned.get(n.name, (c.repo,)):
+            n = replace(n, runtime=True)  # another crate's value of that name
+        m = _named_match(c, n, bonus.get(c.repo, 0), level, suffixes, held, shapes.get(c.repo, 0))
+        m = replace(m, chain=_chain(named, by))
         old = best.get(key)
         if old is None or _order(m) > _order(old):
             best[key] = m
@@ -548,7 +558,10 @@ def _by_name(
     found: dict[tuple[str, str], tuple[Candidate, Named]] = {}
     names_of: dict[str, set[str]] = {}
     picked: dict[str, Named] = {}
-    for n in sorted(named, key=lambda n: -n.depth):
+    # the innermost of a name, but never a std value (``runtime``) over the
+    # crate's own of that name: plist's Error { .. Io(Error { kind:
+    # UnexpectedEof, .. }) } is plist's Error outermost, std's io::Error inside
+    for n in sorted(named, key=lambda n: (n.runtime, -n.depth)):
         picked.setdefault(n.name, n)
     for n in list(picked.values())[:MAX_NAMES]:
         try:
@@ -561,7 +574,6 @@ def _by_name(
             names_of.setdefault(c.repo, set()).add(n.name)
     # an entry the text found whose type the value names: a name as common
     # as ``Error`` has more entries than one lookup returns
-    by_text: set[str] = set()
     for c in texts:
         key = (c.repo, c.entry_id)
         last = {t.replace(" ", "").rsplit("::", 1)[-1] for t in c.exception_types}
@@ -569,7 +581,6 @@ def _by_name(
         if held is not None and key not in found:
             found[key] = (c, held)
             names_of.setdefault(c.repo, set()).add(held.name)
-            by_text.add(c.repo)
     bonus = {repo: len(names) - 1 for repo, names in names_of.items()}
     shapes: dict[str, int] = {}
     owned: dict[str, set[str]] = {}
@@ -577,20 +588,36 @@ def _by_name(
     if callable(known) and len(names_of) > 1:
         # the value's other names (``ParseBigIntError`` around ``kind: Empty``)
         # tell apart crates that each have a variant of the name found, and
-        # so does the shape it printed (``shape_key``); the crates that
-        # found the outermost names are asked first
-        def shallowest(repo: str) -> int:
-            return min(picked[n].depth for n in names_of[repo])
+        # so does the shape it printed (``shape_key``). Asked in turn: the
+        # crates that found the outermost names (plist's Error around kinds
+        # with no entries), and those that found the most of its names, the
+        # innermost first (walkdir's Io inside the Error its code names: a
+        # name as common as Error outermost is found in most crates)
+        # between equals, the crate whose text the paste's words find first
+        text_rank: dict[str, int] = {}
+        for i, c in enumerate(texts):
+            text_rank.setdefault(c.repo, i)
+        unranked = len(texts)
 
-        def first(repo: str) -> tuple[int, bool]:
-            return shallowest(repo), repo not in by_text
+        def shallowest(repo: str) -> tuple[int, int]:
+            depth = min(picked[n].depth for n in names_of[repo])
+            return depth, text_rank.get(repo, unranked)
 
-        for repo in sorted(names_of, key=first)[:MAX_KNOWN_REPOS]:
+        def most(repo: str) -> tuple[int, int, int]:
+            deepest = max(picked[n].depth for n in names_of[repo])
+            return -len(names_of[repo]), -deepest, text_rank.get(repo, unranked)
+
+        both = zip(sorted(names_of, key=shallowest), sorted(names_of, key=most), strict=True)
+        asked = list(dict.fromkeys(r for pair in both for r in pair))
+        for repo in asked[:MAX_KNOWN_REPOS]:
             rest = [n for n in picked if n not in names_of[repo]][:MAX_NAMES]
             shown = [picked[n] for n in names_of[repo] if n in picked][:MAX_NAMES]
             keys = [shape_key(n.name, s) for n in shown for s in (*_SHAPES, _ERROR_TYPE)]
+            # the shapes of the names it has no entries of, to tell a type
+            # it declares from a name its code only uses (``Error``, the trait)
+            held_keys = [shape_key(n, s) for n in rest for s in _SHAPES if not picked[n].runtime]
             try:
-                got = known(repo, rest + keys) if rest or keys else set()
+                got = known(repo, rest + keys + held_keys) if rest or keys else set()
             except Exception:  # a source that cannot say still ranks by the names
                 log.exception("could not look up a repository's identifiers")
                 break
@@ -600,11 +627,40 @@ def _by_name(
             shapes[repo] += sum(
                 1 for n in shown if n.depth == 0 and shape_key(n.name, _ERROR_TYPE) in got
             )
-            top = shallowest(repo)
-            for name in got.intersection(rest):
-                if picked[name].depth > top:
-                    owned.setdefault(name, set()).add(repo)
+            for name in _owns(named, picked, names_of[repo], set(rest), got):
+                owned.setdefault(name, set()).add(repo)
     return found, bonus, shapes, owned
+
+
+def _owns(
+    named: Sequence[Named],
+    picked: dict[str, Named],
+    entries: set[str],
+    rest: set[str],
+    got: set[str],
+) -> list[str]:
+    """The names held inside a printed value that are one crate's own: it
+    has entries of every name that holds them, or declares the type (its
+    code only naming it says nothing: every crate names ``Error``, the
+    trait), in the shapes printed. png's UnexpectedEof inside its
+    ``Format(FormatError { .. })``, not jpeg-decoder's (no FormatError);
+    walkdir's Io inside its ``Error { .. }``, not serde_cbor's (its
+    ``Error(..)`` is a tuple); lexical-core's Empty inside its ``Error {
+    code: Empty, .. }``, not tokio's (no Error of that shape)."""
+    declared = {n for n in rest if n in got and any(shape_key(n, s) in got for s in _SHAPES)}
+    knows = entries | declared
+    if not knows:
+        return []
+    top = min(picked[n].depth for n in knows)
+    out = []
+    for name in knows:
+        n = picked[name]
+        path = _chain(named, n)
+        if n.depth <= top or not knows.issuperset(path):
+            continue
+        if all(_shape_agrees(picked[x], got) >= 0 for x in path if x in picked):
+            out.append(name)
+    return out
 
 
 #: The shapes a type is declared with (``shape_key``).

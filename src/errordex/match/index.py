@@ -31,6 +31,8 @@ from errordex.match.keys import (
     MAX_QUERY_TOKENS,
     affix_keys,
     entry_keys,
+    first_name_key,
+    first_names,
     fts_query,
     is_textual,
     message_affixes,
@@ -208,6 +210,7 @@ class MemoryIndex:
         self._idfs = array("d")
         self._by_type: dict[str, list[int]] = {}
         self._by_name: dict[str, list[int]] = {}
+        self._names_of: dict[str, set[str]] = {}  # per repository, the type names filed
         self._wordless: dict[tuple[str, ...], list[int]] = {}
         self._wordless_keys: list[tuple[str, ...]] = []
         self._affix: dict[str, list[int]] = {}
@@ -271,6 +274,8 @@ class MemoryIndex:
             for et in exception_types:
                 self._by_type.setdefault(type_name(et), []).append(n)
         for et in dict.fromkeys(name_key(et) for et in exception_types if type_name(et)):
+            self._by_name.setdefault(et, []).append(n)
+        for et in first_names(exception_types, self._names_of.setdefault(repo, set())):
             self._by_name.setdefault(et, []).append(n)
         if is_textual(template) and len(toks) <= AFFIX_TERMS:
             for k in affix_keys(template):
@@ -358,7 +363,9 @@ class MemoryIndex:
 
     def named(self, name: str, limit: int) -> list[Candidate]:
         """Entries whose exception type is called ``name`` (``InvalidDigit``)."""
-        return [self._candidate(n, 0.0) for n in self._by_name.get(name_key(name), ())[:limit]]
+        got = self._by_name.get(name_key(name), ())[:limit]
+        firsts = self._by_name.get(first_name_key(name), ())[:limit]
+        return [self._candidate(n, 0.0) for n in dict.fromkeys([*got, *firsts])]
 
     def located(self, path: str, line: int, limit: int) -> list[Candidate]:
         """Entries with a site at ``line`` of a file that ``path`` ends with."""

@@ -14,6 +14,8 @@ from errordex.template import Hole, Template, Text
 
 __all__ = [
     "entry_keys",
+    "first_name_key",
+    "first_names",
     "fts_query",
     "name_key",
     "path_tails",
@@ -213,6 +215,31 @@ def entry_keys(t: Template, exception_types: Iterable[str] = ()) -> list[str]:
 def name_key(name: str) -> str:
     """The key that finds the entries of a type or variant by its name."""
     return "@" + type_name(name)
+
+
+def first_name_key(name: str) -> str:
+    """The key of a repository's first entry of a type or variant name, next
+    to ``name_key``: a crate that builds one type of many texts (prost's
+    ``DecodeError::new("..")`` at 30 sites) fills a lookup of the name, and
+    another crate's one entry of it (base-x's unit ``DecodeError``) is still
+    found by this key.
+
+    >>> first_name_key("DecodeError")
+    '@^decodeerror'
+    """
+    return "@^" + type_name(name)
+
+
+def first_names(exception_types: Iterable[str], seen: set[str]) -> list[str]:
+    """``first_name_key`` of each of an entry's type names not in ``seen``
+    (the names of its repository's entries before it), added to ``seen``."""
+    out = []
+    for x in exception_types:
+        n = type_name(x)
+        if n and n not in seen:
+            seen.add(n)
+            out.append(first_name_key(n))
+    return out
 
 
 def shape_key(name: str, shape: str) -> str:

@@ -25,6 +25,7 @@ from errordex.match.index import (
 from errordex.match.keys import (
     MAX_QUERY_TOKENS,
     SPECIAL,
+    first_name_key,
     fts_query,
     message_affixes,
     name_key,
@@ -268,7 +269,11 @@ class StoreIndex:
         if not st.ready:
             return []
         store = self.store
-        docs = list(store.match_postings(name_key(name), limit, st.dead))
+        # the name's entries, and each repository's first of it (a crate
+        # with many entries of one name fills the first list alone)
+        keys = {name_key(name): limit, first_name_key(name): limit}
+        got = store.match_postings_many(keys, st.dead)
+        docs = list(dict.fromkeys(d for k in keys for d in got.get(k, ())))
         rows = store.match_rows(docs)
         hits = [rows[n] for n in docs if n in rows]
         sites = store.site_locations_of([(row[0], row[1]) for row in hits])

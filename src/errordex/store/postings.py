@@ -39,6 +39,7 @@ from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+from errordex.match.keys import first_names
 from errordex.runtime import matched_template
 from errordex.store.rows import DocRow, doc_row, text
 from errordex.store.sql import Sql, dialect
@@ -59,7 +60,7 @@ __all__ = [
 ]
 
 #: Bump when ``entry_keys`` changes: snapshots indexed by other rules are indexed again on the next write.
-KEYS_VERSION = 3
+KEYS_VERSION = 4
 #: Segments of one level merged together.
 FANOUT = 4
 #: Bound parameters per ``IN (...)`` query.
@@ -126,11 +127,13 @@ def sync(conn: Sql, fresh: Mapping[int, Iterable[DocRow]] | None = None) -> None
 
 def _add(conn: Sql, sid: int, docs: Iterable[DocRow] | None, indexed_at: str) -> None:
     if docs is None:
+        seen: set[str] = set()  # a snapshot is one repository's
         docs = (
             doc_row(
                 eid,
                 matched_template(Template.from_json(json.loads(t)), json.loads(kinds)),
                 tuple(json.loads(types)),
+                first_names(json.loads(types), seen),
             )
             for eid, t, types, kinds in conn.execute(
                 "SELECT id, template, exception_types, kinds FROM entries WHERE snapshot_id = ?"

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from errordex.match.keys import entry_keys, type_name
+from errordex.match.keys import entry_keys, first_names, type_name
 from errordex.model import ErrorEntry
 from errordex.runtime import matched_template
 from errordex.template import Template
@@ -56,6 +56,7 @@ class EntryRows:
     @classmethod
     def of(cls, entries: Iterable[ErrorEntry]) -> EntryRows:
         out = cls()
+        seen: dict[str, set[str]] = {}  # per repository, the type names filed
         for e in entries:
             n_test = sum(1 for s in e.sites if s.in_test)
             out.entries.append(
@@ -76,12 +77,18 @@ class EntryRows:
             out.sites.extend(
                 (e.id, i, s.path, s.line, json.dumps(s.to_json())) for i, s in enumerate(e.sites)
             )
-            out.docs.append(doc_row(e.id, shown, e.exception_types))
+            firsts = first_names(e.exception_types, seen.setdefault(e.repo, set()))
+            out.docs.append(doc_row(e.id, shown, e.exception_types, firsts))
         return out
 
 
-def doc_row(entry_id: str, template: Template, types: tuple[str, ...]) -> DocRow:
-    """An entry's ``match_docs`` keys and its exception types' names."""
-    joined = text("\n".join(entry_keys(template, types)))  # one pass, not one per key
+def doc_row(
+    entry_id: str, template: Template, types: tuple[str, ...], firsts: Iterable[str] = ()
+) -> DocRow:
+    """An entry's ``match_docs`` keys and its exception types' names;
+    ``firsts``: its ``first_name_key`` keys, where it is its repository's first
+    entry of a type name."""
+    keys = entry_keys(template, types) + list(firsts)
+    joined = text("\n".join(keys))  # one pass, not one per key
     names = " ".join(dict.fromkeys(text(type_name(x)).replace(" ", "_") for x in types))
     return entry_id, joined, names

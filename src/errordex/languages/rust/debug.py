@@ -47,15 +47,40 @@ _TOKEN = re.compile(
 _WRAPPERS = frozenset({"Some", "None", "Ok", "Err", "Box", "Arc", "Rc", "Cow"})
 #: The standard library's error types, which crates hold inside their own
 #: (bincode's ``InvalidUtf8Encoding(Utf8Error { .. })``) and some copy by
-#: name (bstr's ``Utf8Error``): held inside another value, they are std's
-STD_ERRORS = frozenset(
-    {
-        *("Utf8Error", "FromUtf8Error", "FromUtf16Error", "ParseIntError", "ParseFloatError"),
-        *("ParseBoolError", "ParseCharError", "TryFromIntError", "TryFromSliceError"),
-        *("CharTryFromError", "AddrParseError", "SystemTimeError", "RecvError", "TryRecvError"),
-        *("NulError", "FromBytesWithNulError", "IntoStringError", "LayoutError", "Custom", "Os"),
-    }
-)
+#: name (bstr's ``Utf8Error``), each with the shape std prints it in: the
+#: fields of ``Name { .. }`` (every one named), the values of ``Name(..)``
+#: (how many), or ``None`` for a bare ``Name``. Held inside another value in
+#: that shape, they are std's; a crate's own type of one of these names in
+#: another shape (a ``Custom(String)`` variant, a ``RecvError`` wrapping a
+#: value) is its own.
+STD_SHAPES: dict[str, tuple[frozenset[str] | int | None, ...]] = {
+    "Utf8Error": (frozenset({"valid_up_to", "error_len"}),),
+    "FromUtf8Error": (frozenset({"bytes", "error"}),),
+    "FromUtf16Error": (1,),
+    "ParseIntError": (frozenset({"kind"}),),
+    "ParseFloatError": (frozenset({"kind"}),),
+    "ParseCharError": (frozenset({"kind"}),),
+    "ParseBoolError": (None, frozenset({"_priv"})),
+    "TryFromIntError": (1,),
+    "TryFromSliceError": (1,),
+    "CharTryFromError": (1,),
+    "AddrParseError": (1,),
+    "SystemTimeError": (1,),
+    "RecvError": (None,),
+    "RecvTimeoutError": (None,),
+    "NulError": (2,),
+    "FromBytesWithNulError": (frozenset({"kind"}),),
+    "IntoStringError": (frozenset({"inner", "error"}),),
+    "LayoutError": (None,),
+    # env::VarError prints its variants alone
+    "NotPresent": (None,),
+    "NotUnicode": (1,),
+    # io::Error: of an OS code, a custom error, or a constant message
+    "Os": (frozenset({"code", "kind", "message"}),),
+    "Custom": (frozenset({"kind", "error"}),),
+}
+#: kept for readers of the names alone
+STD_ERRORS = frozenset(STD_SHAPES)
 #: ``io::ErrorKind``'s variants: std prints an ``io::Error`` made of one as
 #: ``Kind(UnexpectedEof)``, a kind with no message of any crate's
 IO_KINDS = frozenset(
@@ -208,7 +233,7 @@ class _Reader:
         )
         inner = depth if name in _WRAPPERS else depth + 1
         at = len(self.out)
-        runtime = depth > 0 and name in STD_ERRORS
+        runtime = depth > 0 and self._std_value(name, nxt if opens else None)
         if keep:
             self.out.append(Named(name, depth, runtime=runtime))
         if not opens or nxt is None:
@@ -223,6 +248,63 @@ class _Reader:
             fields = tuple((f, self._short(s, e)) for f, s, e in parts if f is not None and e >= s)
             items = tuple(self._short(s, e) for f, s, e in parts if f is None and e >= s)
             self.out[at] = Named(name, depth, fields, items, runtime)
+
+    def _std_value(self, name: str, opener: tuple[str, str, int, int] | None) -> bool:
+        """Whether ``name``, about to be read with ``opener`` (``{``, ``(`` or
+        None), prints in the shape std prints its type of that name in
+        (``STD_SHAPES``), or is an ``io::Error`` of a constant message
+        (``Error { kind: UnexpectedEof, message: ".." }``)."""
+        shape = self._shape(opener)
+        if name == "Error":
+            return (
+                isinstance(shape, frozenset)
+                and shape == {"kind", "message"}
+                and self._field_word("kind") in IO_KINDS
+            )
+        return name in STD_SHAPES and shape in STD_SHAPES[name]
+
+    def _shape(self, opener: tuple[str, str, int, int] | None) -> frozenset[str] | int | None:
+        """The shape of the value opened at ``self.i``: its field names
+        (``{``), how many values it holds (``(``), or None (no opener)."""
+        if opener is None:
+            return None
+        level, fields, count, j = 0, set(), 0, self.i
+        while j < len(self.t):
+            kind, tok = self.t[j][0], self.t[j][1]
+            if kind == "punct" and tok in _CLOSE:
+                level += 1
+                if level == 1:
+                    j += 1
+                    continue
+            elif kind == "punct" and tok in ")}]":
+                level -= 1
+                if level == 0:
+                    break
+            if level == 1:
+                nxt = self.t[j + 1] if j + 1 < len(self.t) else None
+                if opener[1] == "{" and kind == "name" and nxt is not None and nxt[1] == ":":
+                    fields.add(tok)
+                elif opener[1] == "(" and not (kind == "punct" and tok == ","):
+                    prev = self.t[j - 1]
+                    count += prev[0] == "punct" and prev[1] in "(,"
+            j += 1
+        return frozenset(fields) if opener[1] == "{" else count
+
+    def _field_word(self, field: str) -> str | None:
+        """The bare word a field of the value opened at ``self.i`` holds."""
+        level, j = 0, self.i
+        while j + 2 < len(self.t):
+            kind, tok = self.t[j][0], self.t[j][1]
+            if kind == "punct" and tok in _CLOSE:
+                level += 1
+            elif kind == "punct" and tok in ")}]":
+                level -= 1
+                if level == 0:
+                    return None
+            elif level == 1 and tok == field and self.t[j + 1][1] == ":":
+                return self.t[j + 2][1] if self.t[j + 2][0] == "name" else None
+            j += 1
+        return None
 
     def _io_kind(self, name: str, nxt: tuple[str, str, int, int] | None) -> bool:
         """``Kind(UnexpectedEof)`` as std prints an ``io::Error`` of a kind:

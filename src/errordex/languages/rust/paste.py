@@ -327,6 +327,11 @@ def _held_message(top: list[Named]) -> str | None:
     type: ..") , offset: 0 }``). The first in the text; a string that is no
     sentence (``UnknownField("z")``) is data, not a message."""
     for n in top:
+        if n.runtime and n.name != "Custom":
+            # std's own text (io::Error's Os { .., message: ".." }, Error {
+            # kind: UnexpectedEof, message: ".." }) is no crate's message;
+            # a Custom { kind, error: ".." } holds the text a crate gave it
+            continue
         for field, value in n.fields:
             if field in _MESSAGE_FIELDS and _quoted(value):
                 return _unescape(value[1:-1])

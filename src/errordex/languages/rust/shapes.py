@@ -42,6 +42,7 @@ def declared(caught: grammars.Captures, src: bytes) -> set[str]:
     its variants instead of the shape it is declared with."""
     out: set[str] = set()
     custom: set[str] = set()
+    built_own: set[str] = set()  # hand-written Debugs that build their own name
     errors: set[str] = set()  # the types the file implements std's Error for
     for capture, up in (("impl.trait", 1), ("impl.scoped_trait", 2)):
         for trait in caught.get(capture, ()):
@@ -62,7 +63,14 @@ def declared(caught: grammars.Captures, src: bytes) -> set[str]:
             for how, printed in built:
                 out.add(shape_key(printed.decode(), "{" if how == b"struct" else "("))
             typ = src[kind.start_byte : kind.end_byte].decode("utf-8", "replace")
-            custom.add(_GENERICS.sub("", typ).strip().lstrip("&").rsplit("::", 1)[-1])
+            owner = _GENERICS.sub("", typ).strip().lstrip("&").rsplit("::", 1)[-1]
+            if any(printed.decode() == owner for _, printed in built):
+                # f.debug_struct("DecodeError") in DecodeError's own Debug
+                # (prost's, errno's): it prints that shape, filed above, and
+                # never the one it is declared with
+                built_own.add(owner)
+                continue
+            custom.add(owner)
     for name in caught.get("shape.name", ()):
         item = name.parent
         if item is None:
@@ -77,6 +85,8 @@ def declared(caught: grammars.Captures, src: bytes) -> set[str]:
             out.add(shape_key(word, ERROR_TYPE))
         if owner in custom:
             out.add(shape_key(word, "?"))
+            continue
+        if owner in built_own:
             continue
         body = item.child_by_field_name("body")
         shape = _BODIES.get(body.type, "") if body is not None else ";"
