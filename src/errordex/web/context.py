@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlencode, urlsplit
 
 from errordex import __version__
-from errordex.errors import InputError, NotFound
+from errordex.errors import InputError
 from errordex.explain import explain_text
 from errordex.runtime import title
 from errordex.store.base import Store, StoredSnapshot
@@ -311,8 +311,8 @@ def error_context(
     it: that site comes first and ``data["site"]`` names it (ignored when the
     entry has no such site).
     """
-    entry = store.entry(entry_id, repo=slug)
-    snap = store.entry_snapshot(entry_id, repo=entry.repo)
+    page = store.entry_page(entry_id, repo=slug)
+    entry, snap = page.entry, page.snapshot
     data = entry_json(
         entry,
         snap,
@@ -320,10 +320,11 @@ def error_context(
         with_snippets=True,
         file_lines=lambda path: FILE_LINES.get(store, snap, path),
         first=site,
+        page=page,
     )
     data["repo_url"] = public_url(snap.repo.url)
     data["forge_ref"] = snap.forge_ref
-    data["related"] = [_related(store, entry.repo, r) for r in data["related"]]
+    data["related"] = _related(store, snap, data["related"])
     data["report_url"] = report_url(report_to, data)
     if values:
         data["values"] = dict(values)
@@ -337,13 +338,24 @@ def file_reader(store: Store, slug: str) -> Callable[[str], str | None]:
     return lambda path: FILE_LINES.get_text(store, store.current(slug), path)[1]
 
 
-def _related(store: Store, slug: str, rel: dict[str, Any]) -> dict[str, Any]:
-    """A related entry with its repo and title (an empty message has a title too)."""
-    try:
-        other = store.entry(rel["id"], repo=slug)
-    except NotFound:
-        return {**rel, "repo": slug, "title": rel.get("message") or rel["id"]}
-    return {**rel, "repo": slug, "title": title(other)}
+def _related(
+    store: Store, snap: StoredSnapshot, related: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The related entries of an entry of ``snap`` (the current snapshot of
+    its repo), each with its repo and title (an empty message has a title
+    too), read at once."""
+    slug = snap.repo.slug
+    found = store.entries_by_id(snap.id, list(dict.fromkeys(r["id"] for r in related)))
+    return [
+        {
+            **rel,
+            "repo": slug,
+            "title": title(found[rel["id"]])
+            if rel["id"] in found
+            else rel.get("message") or rel["id"],
+        }
+        for rel in related
+    ]
 
 
 # -- search ----------------------------------------------------------------------
