@@ -21,6 +21,7 @@ from errordex.explain import explain_text
 from errordex.runtime import title
 from errordex.store.base import Store, StoredSnapshot
 from errordex.views import SCHEMA_VERSION, entry_json, entry_summary
+from errordex.web.once import KeyLocks
 
 PER_PAGE = 50
 MAX_PER_PAGE = 200
@@ -262,33 +263,45 @@ class FileLines:
             OrderedDict()
         )
         self._lock = threading.Lock()
+        self._reading = KeyLocks()
 
     def get(self, store: Store, snap: StoredSnapshot, path: str) -> tuple[str, ...] | None:
         """The lines of ``path`` (``str.splitlines``), or None for a file not stored."""
         return self.get_text(store, snap, path)[0]
 
-    def get_text(
-        self, store: Store, snap: StoredSnapshot, path: str
-    ) -> tuple[tuple[str, ...] | None, str | None]:
-        # a re-index of the same commit may reuse the row id; indexed_at tells them apart
-        key = (store.where, snap.id, snap.snapshot.indexed_at, path)
+    def _hit(self, key: tuple[str, int, str, str]) -> tuple[tuple[str, ...], str] | None:
         with self._lock:
             hit = self._data.get(key)
             if hit is not None:
                 self._data.move_to_end(key)
+            return hit
+
+    def get_text(
+        self, store: Store, snap: StoredSnapshot, path: str
+    ) -> tuple[tuple[str, ...] | None, str | None]:
+        """The lines and the text of ``path``; a file asked for by several
+        threads at once is read from the store by the first only."""
+        # a re-index of the same commit may reuse the row id; indexed_at tells them apart
+        key = (store.where, snap.id, snap.snapshot.indexed_at, path)
+        hit = self._hit(key)
+        if hit is not None:
+            return hit
+        with self._reading.holding(key):
+            hit = self._hit(key)
+            if hit is not None:
                 return hit
-        text = store.file_text(snap.id, path)
-        if text is None:
-            return None, None
-        value = (tuple(text.splitlines()), text)
-        if len(text) <= self.max_chars // 8:
-            with self._lock:
-                if key not in self._data:
-                    self._data[key] = value
-                    self.chars += len(text)
-                while self.chars > self.max_chars:
-                    _, (_, dropped) = self._data.popitem(last=False)
-                    self.chars -= len(dropped)
+            text = store.file_text(snap.id, path)
+            if text is None:
+                return None, None
+            value = (tuple(text.splitlines()), text)
+            if len(text) <= self.max_chars // 8:
+                with self._lock:
+                    if key not in self._data:
+                        self._data[key] = value
+                        self.chars += len(text)
+                    while self.chars > self.max_chars:
+                        _, (_, dropped) = self._data.popitem(last=False)
+                        self.chars -= len(dropped)
         return value
 
 
