@@ -26,7 +26,8 @@ the wait of the first 50 requests while a fresh process lexed click's files.
 
 ``--postgres`` builds the same store in a throwaway PostgreSQL server too
 (Debian's, started as the tests start it: ``tests/pgserver.py``) and runs
-every scenario on both, SQLite first, then prints PostgreSQL's error page
+every scenario on both, each mode on SQLite then on PostgreSQL (back to
+back, so the two see the same load), then prints PostgreSQL's error page
 p99 against SQLite's (issue 19: within 2x at 50 connections).
 """
 
@@ -395,9 +396,10 @@ def main() -> None:
         use_wrk = shutil.which("wrk") is not None
         results: list[tuple[str, Result]] = []
         size = 0
-        for backend, db in backends:
-            paths = every_paths[db]
-            for cache, workers in modes:
+        # each mode on every backend back to back: the p99s compared see the same load
+        for cache, workers in modes:
+            for backend, db in backends:
+                paths = every_paths[db]
                 label = f"{backend}, {'cold' if cache == 0 else 'page cache'}, {workers}w"
                 server = start_server(db, cache, static, workers)
                 try:
@@ -433,6 +435,8 @@ def main() -> None:
                         print(f"{label:34} {name:24} done", file=sys.stderr)
                 finally:
                     server.stop()
+        order = [b for b, _ in backends]
+        results.sort(key=lambda r: order.index(r[0].split(",")[0]))  # stable: modes in order
         report(results, args, total, size, use_wrk)
     finally:
         if pg is not None:
