@@ -19,7 +19,7 @@ from errordex.forge import file_url
 from errordex.group import defines
 from errordex.model import ErrorEntry, ThrowSite
 from errordex.runtime import message_line, printed_form, title
-from errordex.store.base import Store, StoredSnapshot
+from errordex.store.base import EntryPage, Store, StoredSnapshot
 
 SCHEMA_VERSION = 1
 SNIPPET_RADIUS = 6
@@ -83,6 +83,7 @@ def entry_json(
     file_lines: Callable[[str], Sequence[str] | None] | None = None,
     first: tuple[str, int] | None = None,
     prose: bool = True,
+    page: EntryPage | None = None,
 ) -> dict[str, Any]:
     """The public JSON of one error entry. ``file_lines(path)``, the lines of a
     file of ``snap`` (e.g. from a cache), is used for the snippets when given.
@@ -91,7 +92,9 @@ def entry_json(
     listed first (with its own snippet), how it prints is shown, and where
     the entry's sites differ, the analysis is that site's (``by_site``).
     With ``prose``, sections a model wrote from the entry's current facts,
-    and errordex checked, replace the static ones (``errordex.llm.prose``)."""
+    and errordex checked, replace the static ones (``errordex.llm.prose``).
+    ``page``, what ``Store.entry_page`` read with the entry: its analysis and
+    prose are not read again."""
     mine = [s for s in entry.catalog_sites if first and (s.path, s.line) == first]
     if mine:
         entry = replace(entry, sites=(mine[0], *(s for s in entry.sites if s is not mine[0])))
@@ -104,7 +107,10 @@ def entry_json(
                 else:
                     text = store.file_text(snap.id, s.path)
                     texts[s.path] = text.splitlines() if text is not None else None
-    stored = store.analysis(snap.id, entry.id) if store is not None else None
+    if page is not None:
+        stored = page.analysis
+    else:
+        stored = store.analysis(snap.id, entry.id) if store is not None else None
     lead = (
         entry.catalog_sites[0] if entry.catalog_sites else (entry.sites[0] if entry.sites else None)
     )
@@ -145,7 +151,8 @@ def entry_json(
         ),
     }
     if prose and store is not None and out["analysis"]:
-        out["analysis"] = with_prose(store, snap, out, file_lines)
+        records = page.prose if page is not None else None
+        out["analysis"] = with_prose(store, snap, out, file_lines, records)
     return out
 
 
@@ -154,9 +161,11 @@ def with_prose(
     snap: StoredSnapshot,
     data: dict[str, Any],
     file_lines: Callable[[str], Sequence[str] | None] | None = None,
+    records: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """``data``'s static analysis, with the checked prose written from its
-    current facts laid over it, when there is any."""
+    current facts laid over it, when there is any. ``records``: the entry's
+    prose records, already read (``EntryPage.prose``); None reads them."""
     from errordex.llm import prose
 
     def lines(path: str) -> Sequence[str] | None:
@@ -166,7 +175,7 @@ def with_prose(
         return text.splitlines() if text is not None else None
 
     analysis: dict[str, Any] = data["analysis"]
-    record = prose.find(store.conn, data, lines)
+    record = prose.find(store.conn, data, lines, records)
     return prose.overlay(analysis, record) if record is not None else analysis
 
 

@@ -12,15 +12,23 @@ import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from errordex.llm import prompt as prompts
+from errordex.llm import prose
+from errordex.pipeline import index
+from errordex.store.base import Store
 from errordex.store.postgres.store import PostgresStore
 from errordex.store.sqlite import SqliteStore
+from errordex.views import entry_json
+from errordex.web import context as ctxs
 from errordex.web.app import create_app
 from tests.pgserver import PgServer
 from tests.web.conftest import build_store, fill_store
+from tests.web.real import click_store
 from tests.web.test_server import SERVE_CLI, fetch
 
 
@@ -133,3 +141,91 @@ def test_a_database_that_goes_away_is_a_503_and_serving_resumes_when_it_is_back(
             assert time.monotonic() < deadline, "did not resume"
             time.sleep(0.5)
     app.state.stores.close()
+
+
+class _Counted:
+    """A store's statements, counted (the PostgreSQL store's ``conn``)."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+        self.dialect = conn.dialect
+        self.run: list[str] = []
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Any:
+        self.run.append(sql)
+        return self.conn.execute(sql, parameters)
+
+    def executemany(self, sql: str, parameters: Any, /) -> Any:
+        return self.conn.executemany(sql, parameters)
+
+
+def _prose_for(store: Store, slug: str, entry_id: str, text: str) -> None:
+    """A checked summary written for the entry's current facts (``llm/prose``),
+    and two records that must not be shown: another prompt's, and an older one."""
+    data = entry_json(store.entry(entry_id, slug), store.current(slug), store, prose=False)
+    lines = lambda path: (store.file_text(store.current(slug).id, path) or "").splitlines()  # noqa: E731
+    built = prompts.build(data, lines)
+    assert built is not None
+    summary = {**data["analysis"]["summary"], "text": text}
+    for hash_, model, at, said in (
+        (built.hash, "model-a", "2026-12-02T00:00:00+00:00", text),
+        (built.hash, "model-b", "2026-12-01T00:00:00+00:00", "older"),
+        ("another-prompt", "model-a", "2026-12-03T00:00:00+00:00", "stale facts"),
+    ):
+        record = {
+            "prompt_hash": hash_,
+            "model": model,
+            "written_at": at,
+            "accepted": {"summary": {**summary, "text": said}},
+        }
+        prose.save(store.conn, slug, entry_id, record)
+
+
+def test_every_error_page_of_a_real_package_on_postgres_is_the_page_on_sqlite(
+    tmp_path: Path, pg_url: str
+) -> None:
+    """click indexed into both stores: every error page, HTML and JSON, with a
+    site chosen and values filled, and one with a model's checked prose, is
+    the same byte for byte, rendered with no page cache. On PostgreSQL a page
+    reads the entry, its sites, snapshot, analysis and prose in one statement,
+    and its related entries in one more."""
+    lite = click_store(tmp_path / "db.sqlite")
+    pg = PostgresStore(pg_url)
+    index("pkg:click", pg, jobs=1)
+    slug = "pallets/click"
+    snap = lite.current(slug)
+    with_summary = [
+        e.id
+        for e in lite.entries(repo=slug)
+        if ((lite.analysis(snap.id, e.id) or {}).get("analysis") or {}).get("summary")
+    ]
+    assert with_summary
+    for store in (lite, pg):
+        _prose_for(store, slug, with_summary[0], "Written by the model, for this test.")
+    urls = []
+    for e in lite.entries(repo=slug, include_test_only=True):
+        urls += [f"/{slug}/errors/{e.id}", f"/{slug}/errors/{e.id}.json", f"/api/errors/{e.id}"]
+        last = e.sites[-1]
+        urls += [f"/{slug}/errors/{e.id}?site={last.path}:{last.line}&v.x=42"]
+    pages = []
+    for store in (lite, pg):
+        app = create_app(store, cache_size=0)
+        with TestClient(app) as client:
+            pages.append({u: (r.status_code, r.content) for u in urls if (r := client.get(u))})
+        app.state.stores.close()
+    assert len(urls) > 400
+    for u in urls:
+        assert pages[1][u] == pages[0][u], u
+    shown = pages[0][f"/api/errors/{with_summary[0]}"][1].decode()
+    assert "Written by the model, for this test." in shown and "stale facts" not in shown
+    assert sum(b'"related":[{' in body for _, body in pages[0].values()) >= 3
+
+    counted = _Counted(pg.conn)
+    pg.conn = counted  # type: ignore[assignment]
+    for e in lite.entries(repo=slug)[:40]:
+        counted.run.clear()
+        data = ctxs.error_context(pg, slug, e.id)
+        assert len(counted.run) == (2 if data["related"] else 1), (e.id, counted.run)
+    pg.conn = counted.conn
+    pg.close()
+    lite.close()

@@ -40,7 +40,8 @@ def records_of(conn: Sql, repo: str, entry_id: str) -> list[Record]:
     if not _has_table(conn):
         return []
     rows = conn.execute(
-        "SELECT data FROM llm_prose WHERE repo = ? AND entry_id = ? ORDER BY written_at DESC",
+        "SELECT data FROM llm_prose WHERE repo = ? AND entry_id = ?"
+        " ORDER BY written_at DESC, model",
         (repo, entry_id),
     ).fetchall()
     return [json.loads(r[0]) for r in rows]
@@ -94,10 +95,13 @@ def find(
     conn: Sql,
     data: dict[str, Any],
     file_lines: Callable[[str], Sequence[str] | None],
+    records: list[Record] | None = None,
 ) -> Record | None:
     """The latest record written from this entry's current prompt (any
-    model), or None. ``data`` is the entry's JSON with its static analysis."""
-    records = records_of(conn, data["repo"], data["id"])
+    model), or None. ``data`` is the entry's JSON with its static analysis;
+    ``records``, the entry's records (``records_of``) when already read."""
+    if records is None:
+        records = records_of(conn, data["repo"], data["id"])
     if not records:
         return None
     built = prompts.build(data, file_lines)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from errordex.store.sql import Sql
     from errordex.store.writer import SnapshotData
 
-__all__ = ["RepoSummary", "SnapshotWriting", "Store", "StoredSnapshot"]
+__all__ = ["EntryPage", "RepoSummary", "SnapshotWriting", "Store", "StoredSnapshot"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,20 @@ class StoredSnapshot:
     @property
     def commit(self) -> str:
         return self.snapshot.commit
+
+
+@dataclass(frozen=True)
+class EntryPage:
+    """What an error's page reads of the store (``Store.entry_page``): the
+    entry, the current snapshot that holds it, its stored {"facts",
+    "analysis"} (None: none was stored), and the checked prose written for it
+    (``errordex.llm.prose``), the latest first; None when the store left that
+    to be read later (SQLite, where a read is a call, not a round trip)."""
+
+    entry: ErrorEntry
+    snapshot: StoredSnapshot
+    analysis: dict[str, Any] | None
+    prose: list[dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True)
@@ -139,6 +153,11 @@ class Store(Protocol):
     def entry(self, entry_id: str, repo: str | None = None) -> ErrorEntry: ...
     def entries_by_id(self, snapshot_id: int, ids: list[str]) -> dict[str, ErrorEntry]: ...
     def entry_snapshot(self, entry_id: str, repo: str | None = None) -> StoredSnapshot: ...
+    def entry_page(self, entry_id: str, repo: str | None = None) -> EntryPage:
+        """``entry``, ``entry_snapshot`` and ``analysis`` of one entry, read
+        together (PostgreSQL: in one round trip). Raises ``NotFound``."""
+        ...
+
     def entry_ids_starting(
         self, prefix: str, repo: str | None = None, limit: int = 64
     ) -> list[tuple[str, str]]: ...

@@ -28,13 +28,14 @@ from errordex.model import (
     ThrowSite,
 )
 from errordex.store import postings
-from errordex.store.base import RepoSummary, StoredSnapshot
+from errordex.store.base import EntryPage, RepoSummary, StoredSnapshot
 from errordex.store.opening import reports_damage
 from errordex.store.sql import Sql
 from errordex.template import Template
 
 
-def _analysis_value(data: str | bytes) -> dict[str, Any]:
+def analysis_value(data: str | bytes) -> dict[str, Any]:
+    """A stored analysis (zlib-compressed JSON, or JSON text) as a dict."""
     value: dict[str, Any] = json.loads(zlib.decompress(data) if isinstance(data, bytes) else data)
     return value
 
@@ -143,11 +144,12 @@ class SqlReads:
         ]
 
     def _entry_rows(
-        self, where: str, params: Iterable[Any], limit: int | None, offset: int
+        self, where: str, params: Iterable[Any], limit: int | None, offset: int, more: str = ""
     ) -> list[tuple[Any, ...]]:
+        """Rows of current entries: 8 columns (``_entry_from_row``), then ``more``'s."""
         sql = (
             "SELECT e.snapshot_id, e.id, e.template, e.kinds, e.exception_types, r.slug, h.first_seen,"
-            " h.last_seen FROM entries e JOIN snapshots s ON s.id = e.snapshot_id"
+            f" h.last_seen{more} FROM entries e JOIN snapshots s ON s.id = e.snapshot_id"
             " JOIN repos r ON r.id = s.repo_id LEFT JOIN entry_history h"
             " ON h.repo_id = r.id AND h.entry_id = e.id"
             f" WHERE s.id = r.current_snapshot AND {where} ORDER BY r.slug, e.message"
@@ -231,15 +233,27 @@ class SqlReads:
 
     @reports_damage
     def entry(self, entry_id: str, repo: str | None = None) -> ErrorEntry:
-        where = "e.id = ?"
-        params: list[Any] = [entry_id]
-        if repo:
-            where += " AND r.slug = ?"
-            params.append(repo)
-        rows = self._entry_rows(where, params, 1, 0)
+        rows = self._entry_rows(*self._entry_where(entry_id, repo), 1, 0)
         if not rows:
             raise NotFound(f"no error with id {entry_id!r}", hint="see `errordex list`")
         return self._entry_from_row(rows[0])
+
+    @staticmethod
+    def _entry_where(entry_id: str, repo: str | None) -> tuple[str, list[Any]]:
+        if repo:
+            return "e.id = ? AND r.slug = ?", [entry_id, repo]
+        return "e.id = ?", [entry_id]
+
+    @reports_damage
+    def entry_page(self, entry_id: str, repo: str | None = None) -> EntryPage:
+        """``entry``, its snapshot (``entry_snapshot``) and its ``analysis``;
+        the snapshot is read by the id the entry's row gives."""
+        rows = self._entry_rows(*self._entry_where(entry_id, repo), 1, 0)
+        if not rows:
+            raise NotFound(f"no error with id {entry_id!r}", hint="see `errordex list`")
+        entry = self._entry_from_row(rows[0])
+        snap = self.snapshot(rows[0][0])
+        return EntryPage(entry, snap, self.analysis(snap.id, entry.id))
 
     @reports_damage
     def entries_by_id(self, snapshot_id: int, ids: list[str]) -> dict[str, ErrorEntry]:
@@ -307,7 +321,7 @@ class SqlReads:
             "SELECT data FROM analyses WHERE snapshot_id = ? AND entry_id = ?",
             (snapshot_id, entry_id),
         ).fetchone()
-        return _analysis_value(row[0]) if row else None
+        return analysis_value(row[0]) if row else None
 
     @reports_damage
     def analyses(self, snapshot_id: int) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -315,7 +329,7 @@ class SqlReads:
             "SELECT entry_id, data FROM analyses WHERE snapshot_id = ? ORDER BY entry_id",
             (snapshot_id,),
         ):
-            yield entry_id, _analysis_value(data)
+            yield entry_id, analysis_value(data)
 
     @reports_damage
     def idents(self, snapshot_id: int) -> set[str]:

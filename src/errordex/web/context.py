@@ -16,11 +16,12 @@ from typing import Any, TypeVar
 from urllib.parse import urlencode, urlsplit
 
 from errordex import __version__
-from errordex.errors import InputError, NotFound
+from errordex.errors import InputError
 from errordex.explain import explain_text
 from errordex.runtime import title
 from errordex.store.base import Store, StoredSnapshot
 from errordex.views import SCHEMA_VERSION, entry_json, entry_summary
+from errordex.web.once import KeyLocks
 
 PER_PAGE = 50
 MAX_PER_PAGE = 200
@@ -262,33 +263,45 @@ class FileLines:
             OrderedDict()
         )
         self._lock = threading.Lock()
+        self._reading = KeyLocks()
 
     def get(self, store: Store, snap: StoredSnapshot, path: str) -> tuple[str, ...] | None:
         """The lines of ``path`` (``str.splitlines``), or None for a file not stored."""
         return self.get_text(store, snap, path)[0]
 
-    def get_text(
-        self, store: Store, snap: StoredSnapshot, path: str
-    ) -> tuple[tuple[str, ...] | None, str | None]:
-        # a re-index of the same commit may reuse the row id; indexed_at tells them apart
-        key = (store.where, snap.id, snap.snapshot.indexed_at, path)
+    def _hit(self, key: tuple[str, int, str, str]) -> tuple[tuple[str, ...], str] | None:
         with self._lock:
             hit = self._data.get(key)
             if hit is not None:
                 self._data.move_to_end(key)
+            return hit
+
+    def get_text(
+        self, store: Store, snap: StoredSnapshot, path: str
+    ) -> tuple[tuple[str, ...] | None, str | None]:
+        """The lines and the text of ``path``; a file asked for by several
+        threads at once is read from the store by the first only."""
+        # a re-index of the same commit may reuse the row id; indexed_at tells them apart
+        key = (store.where, snap.id, snap.snapshot.indexed_at, path)
+        hit = self._hit(key)
+        if hit is not None:
+            return hit
+        with self._reading.holding(key):
+            hit = self._hit(key)
+            if hit is not None:
                 return hit
-        text = store.file_text(snap.id, path)
-        if text is None:
-            return None, None
-        value = (tuple(text.splitlines()), text)
-        if len(text) <= self.max_chars // 8:
-            with self._lock:
-                if key not in self._data:
-                    self._data[key] = value
-                    self.chars += len(text)
-                while self.chars > self.max_chars:
-                    _, (_, dropped) = self._data.popitem(last=False)
-                    self.chars -= len(dropped)
+            text = store.file_text(snap.id, path)
+            if text is None:
+                return None, None
+            value = (tuple(text.splitlines()), text)
+            if len(text) <= self.max_chars // 8:
+                with self._lock:
+                    if key not in self._data:
+                        self._data[key] = value
+                        self.chars += len(text)
+                    while self.chars > self.max_chars:
+                        _, (_, dropped) = self._data.popitem(last=False)
+                        self.chars -= len(dropped)
         return value
 
 
@@ -311,8 +324,8 @@ def error_context(
     it: that site comes first and ``data["site"]`` names it (ignored when the
     entry has no such site).
     """
-    entry = store.entry(entry_id, repo=slug)
-    snap = store.entry_snapshot(entry_id, repo=entry.repo)
+    page = store.entry_page(entry_id, repo=slug)
+    entry, snap = page.entry, page.snapshot
     data = entry_json(
         entry,
         snap,
@@ -320,10 +333,11 @@ def error_context(
         with_snippets=True,
         file_lines=lambda path: FILE_LINES.get(store, snap, path),
         first=site,
+        page=page,
     )
     data["repo_url"] = public_url(snap.repo.url)
     data["forge_ref"] = snap.forge_ref
-    data["related"] = [_related(store, entry.repo, r) for r in data["related"]]
+    data["related"] = _related(store, snap, data["related"])
     data["report_url"] = report_url(report_to, data)
     if values:
         data["values"] = dict(values)
@@ -337,13 +351,24 @@ def file_reader(store: Store, slug: str) -> Callable[[str], str | None]:
     return lambda path: FILE_LINES.get_text(store, store.current(slug), path)[1]
 
 
-def _related(store: Store, slug: str, rel: dict[str, Any]) -> dict[str, Any]:
-    """A related entry with its repo and title (an empty message has a title too)."""
-    try:
-        other = store.entry(rel["id"], repo=slug)
-    except NotFound:
-        return {**rel, "repo": slug, "title": rel.get("message") or rel["id"]}
-    return {**rel, "repo": slug, "title": title(other)}
+def _related(
+    store: Store, snap: StoredSnapshot, related: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The related entries of an entry of ``snap`` (the current snapshot of
+    its repo), each with its repo and title (an empty message has a title
+    too), read at once."""
+    slug = snap.repo.slug
+    found = store.entries_by_id(snap.id, list(dict.fromkeys(r["id"] for r in related)))
+    return [
+        {
+            **rel,
+            "repo": slug,
+            "title": title(found[rel["id"]])
+            if rel["id"] in found
+            else rel.get("message") or rel["id"],
+        }
+        for rel in related
+    ]
 
 
 # -- search ----------------------------------------------------------------------

@@ -26,6 +26,7 @@ from pygments.util import ClassNotFound
 
 from errordex import plugins
 from errordex.forge import file_url
+from errordex.web.once import KeyLocks
 
 
 @cache
@@ -74,22 +75,34 @@ class FileRows:
         self.size = size
         self._data: OrderedDict[Hashable, list[str]] = OrderedDict()
         self._lock = threading.Lock()
+        self._building = KeyLocks()
 
-    def get(self, key: Hashable, language: str, load: Callable[[], str | None]) -> list[str] | None:
+    def _hit(self, key: Hashable) -> list[str] | None:
         with self._lock:
             rows = self._data.get(key)
             if rows is not None:
                 self._data.move_to_end(key)
+            return rows
+
+    def get(self, key: Hashable, language: str, load: Callable[[], str | None]) -> list[str] | None:
+        """The file's rows; a file asked for by several threads at once is
+        read and lexed by the first, the others wait for its rows."""
+        rows = self._hit(key)
+        if rows is not None:
+            return rows
+        with self._building.holding(key):
+            rows = self._hit(key)
+            if rows is not None:
                 return rows
-        text = load()
-        if text is None:
-            return None
-        # split like the snippets do (str.splitlines), so line numbers agree
-        rows = highlight_rows("\n".join(text.splitlines()), language)
-        with self._lock:
-            self._data[key] = rows
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
+            text = load()
+            if text is None:
+                return None
+            # split like the snippets do (str.splitlines), so line numbers agree
+            rows = highlight_rows("\n".join(text.splitlines()), language)
+            with self._lock:
+                self._data[key] = rows
+                while len(self._data) > self.size:
+                    self._data.popitem(last=False)
         return rows
 
 
