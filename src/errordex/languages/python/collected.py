@@ -23,16 +23,21 @@ repository that collects in many places says nothing about which.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
 
 import tree_sitter as ts
 
-from errordex.forward import COLLECT
+from errordex.forward import COLLECT, RETYPED
 from errordex.languages.python import msg
 from errordex.languages.python.file import Where
-from errordex.model import Forwarder
+from errordex.model import Forwarder, Guard
 from errordex.template import Hole, Template
 
 _CAUGHT = re.compile(r"^\(?(?P<types>[\w., ]+?)\)?\s+as\s+(?P<name>[A-Za-z_]\w*)\s*$")
+
+#: the ancestors' account of a statement (``Extractor.where``)
+WhereOf = Callable[[ts.Node], Where]
 
 #: a name that holds the errors collected so far
 _COLLECTION = re.compile(
@@ -86,3 +91,123 @@ def reraised(path: str, node: ts.Node, raised: ts.Node, where: Where) -> list[Fo
         )
         return [fw for fw in found if fw is not None]
     return []
+
+
+#: names of the catch-all classes: a re-raise of everything says nothing
+_CATCH_ALL = frozenset({"Exception", "BaseException"})
+
+
+def _caught_by(guards: tuple[Guard, ...], name: str) -> tuple[str, ...]:
+    """The classes the innermost ``except ... as name`` around a statement
+    catches (bare names), or () when no clause binds ``name``."""
+    for g in reversed(guards):
+        m = _CAUGHT.match(g.text) if g.kind == "except" else None
+        if m is not None and m.group("name") == name:
+            found = (t.strip().rsplit(".", 1)[-1] for t in m.group("types").split(","))
+            return tuple(t for t in found if t)
+    return ()
+
+
+def _mentions(node: ts.Node, name: str) -> bool:
+    """Whether ``name`` is read anywhere in ``node`` (``[e]``, ``x.autos``)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.type == "identifier" and msg.text_of(n) == name:
+            parent = n.parent
+            # ``e.args`` reads ``e``; ``obj.e`` does not
+            if parent is None or parent.type != "attribute" or parent.named_children[0] == n:
+                return True
+        stack.extend(n.named_children)
+    return False
+
+
+def rewrapped(
+    path: str, node: ts.Node, exc_type: str, args: ts.Node, where: Where
+) -> list[Forwarder]:
+    """``except Invalid as e: raise MultipleInvalid([e])`` (voluptuous),
+    ``except SchemaError as x: raise SchemaError([message] + x.autos, ...)``
+    (schema): the caught error handed, as an object, to a new error of class
+    ``exc_type`` as its message, which that class prints. The traceback ends
+    here, not where the text was written, and the user reads ``exc_type``:
+    a collector of each class caught (and, in the pipeline, of their
+    subclasses) whose sites take ``exc_type``.
+
+    A message that renders the caught error as text (``str(e)``, ``e``,
+    ``f"...{e}"``) is the wrapper's own, told by ``wrapped`` and the
+    matcher's ``_wrapper``; an error passed after the message
+    (``_ParseActionIndexError("IndexError raised in parse action", ie)``)
+    is not its text."""
+    given = msg.named(args)
+    first = given[0] if given else None
+    if first is None or first.type not in _HOLDERS:
+        return []
+    for g in reversed(where.guards):
+        m = _CAUGHT.match(g.text) if g.kind == "except" else None
+        if m is None:
+            continue
+        name = m.group("name")
+        if not _mentions(first, name) or _renders(first, name):
+            return []
+        line = node.start_point.row + 1
+        out = []
+        for t in _caught_by(where.guards, name):
+            if t in _CATCH_ALL:
+                continue
+            fw = collector(path, line, t, Template.runtime("errors"), where.symbol)
+            if fw is not None:
+                out.append(replace(fw, exception_type=exc_type, kind=RETYPED))
+        return out
+    return []
+
+
+#: what holds a caught error as an object: ``[e]``, ``(e,)``, ``{k: e}``,
+#: ``[k] + x.autos``, ``x.errors``
+_HOLDERS = frozenset({"list", "tuple", "dictionary", "set", "binary_operator", "attribute"})
+
+
+def _renders(node: ts.Node, name: str) -> bool:
+    """``e.args``/``e.message``-like reads of the caught error's text, or a
+    string built of it: the wrapper's own message, not the object."""
+    if node.type == "attribute":
+        attr = node.child_by_field_name("attribute")
+        return attr is not None and msg.text_of(attr) in ("args", "msg", "message", "strerror")
+    if node.type == "binary_operator":
+        op = node.child_by_field_name("operator")
+        return op is not None and op.type == "%"
+    return False
+
+
+def raised_later(
+    path: str, node: ts.Node, exc: ts.Node, assigns: list[ts.Node], guards_of: WhereOf
+) -> list[Forwarder]:
+    """``except Exception as e: err = copy.copy(e)`` and, after the
+    ``try``, ``raise err`` (glom's ``glom()``): an error caught, kept in a
+    name and raised again further on, its traceback cut at this raise. A
+    collector of each class caught where the name is given a value that
+    reads the caught error."""
+    name = msg.text_of(exc)
+    line = node.start_point.row + 1
+    out: list[Forwarder] = []
+    seen: set[str] = set()
+    for a in assigns:
+        right = a.child_by_field_name("right")
+        if a.type != "assignment" or right is None:
+            continue
+        where = guards_of(a)
+        for g in reversed(where.guards):
+            m = _CAUGHT.match(g.text) if g.kind == "except" else None
+            if m is None:
+                continue
+            caught = m.group("name")
+            if caught == name or not _mentions(right, caught):
+                break
+            for t in _caught_by(where.guards, caught):
+                if t in seen:
+                    continue
+                seen.add(t)
+                fw = collector(path, line, t, Template.runtime("errors"), where.symbol)
+                if fw is not None:
+                    out.append(fw)
+            break
+    return out
