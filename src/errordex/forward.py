@@ -34,6 +34,9 @@ COLLECT = "collect:"
 #: the ``Forwarder.kind`` of a collector that raises a new error of its own
 #: class around the one it caught: its sites take that class
 RETYPED = "retyped"
+#: the ``Forwarder.kind`` of a collector that raises the caught error again,
+#: kept in a name (``err = copy.copy(e)`` ... ``raise err``)
+KEPT = "kept"
 #: the collectors of one class followed: marshmallow's ValidationError has 6
 #: (Schema._do_load, List, Tuple, Dict, Nested and validate.And)
 MAX_COLLECTORS = 8

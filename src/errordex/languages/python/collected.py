@@ -28,7 +28,7 @@ from dataclasses import replace
 
 import tree_sitter as ts
 
-from errordex.forward import COLLECT, RETYPED
+from errordex.forward import COLLECT, KEPT, RETYPED
 from errordex.languages.python import msg
 from errordex.languages.python.file import Where
 from errordex.model import Forwarder, Guard
@@ -170,8 +170,11 @@ def _renders(node: ts.Node, name: str) -> bool:
     """``e.args``/``e.message``-like reads of the caught error's text, or a
     string built of it: the wrapper's own message, not the object."""
     if node.type == "attribute":
+        # a collection the caught error holds (``x.autos``, ``e.errors``),
+        # not one value of it (``exc.errno``) or its text (``e.args``)
         attr = node.child_by_field_name("attribute")
-        return attr is not None and msg.text_of(attr) in ("args", "msg", "message", "strerror")
+        word = msg.text_of(attr) if attr is not None else ""
+        return not word.endswith("s") or word in ("args", "strerror")
     if node.type == "binary_operator":
         op = node.child_by_field_name("operator")
         return op is not None and op.type == "%"
@@ -181,11 +184,14 @@ def _renders(node: ts.Node, name: str) -> bool:
 def raised_later(
     path: str, node: ts.Node, exc: ts.Node, assigns: list[ts.Node], guards_of: WhereOf
 ) -> list[Forwarder]:
-    """``except Exception as e: err = copy.copy(e)`` and, after the
-    ``try``, ``raise err`` (glom's ``glom()``): an error caught, kept in a
-    name and raised again further on, its traceback cut at this raise. A
-    collector of each class caught where the name is given a value that
-    reads the caught error."""
+    """``except Exception as e: if isinstance(e, GlomError): err =
+    copy.copy(e)`` and, after the ``try``, ``raise err`` (glom's
+    ``glom()``): an error caught, kept in a name and raised again further
+    on, its traceback cut at this raise. A collector of each class caught
+    where the name is given a value that reads the caught error, or of the
+    classes an ``isinstance`` check narrows it to there. A catch-all
+    (``Exception``) with no such check names no class: every raise of the
+    repository would take its via."""
     name = msg.text_of(exc)
     line = node.start_point.row + 1
     out: list[Forwarder] = []
@@ -202,12 +208,31 @@ def raised_later(
             caught = m.group("name")
             if caught == name or not _mentions(right, caught):
                 break
-            for t in _caught_by(where.guards, caught):
-                if t in seen:
+            for t in _narrowed(where.guards, caught) or _caught_by(where.guards, caught):
+                if t in seen or t in _CATCH_ALL:
                     continue
                 seen.add(t)
                 fw = collector(path, line, t, Template.runtime("errors"), where.symbol)
                 if fw is not None:
-                    out.append(fw)
+                    out.append(replace(fw, kind=KEPT))
             break
     return out
+
+
+_ISINSTANCE = re.compile(
+    r"^isinstance\(\s*(?P<name>[A-Za-z_]\w*)\s*,\s*\(?(?P<types>[\w., ]+?)\)?\s*\)$"
+)
+
+
+def _narrowed(guards: tuple[Guard, ...], name: str) -> tuple[str, ...]:
+    """The classes an ``if isinstance(name, C)`` inside the ``except``
+    clause that binds ``name`` narrows the caught error to, or ()."""
+    out: list[str] = []
+    for g in reversed(guards):
+        m = _CAUGHT.match(g.text) if g.kind == "except" else None
+        if m is not None and m.group("name") == name:
+            break
+        found = _ISINSTANCE.match(g.text.strip()) if g.kind == "if" else None
+        if found is not None and found.group("name") == name:
+            out += [t.strip().rsplit(".", 1)[-1] for t in found.group("types").split(",")]
+    return tuple(t for t in out if t)

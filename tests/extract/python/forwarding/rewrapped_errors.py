@@ -34,7 +34,8 @@ class SchemaKeys(object):
 
 
 # glom's core.py (abridged): the caught error copied into a name, raised
-# after the try with its traceback cut
+# after the try with its traceback cut; the isinstance check narrows the
+# catch-all to GlomError, the class collected
 def glom(target, spec, **kwargs):
     err = None
     try:
@@ -55,3 +56,22 @@ def not_rewrapped(value):
         return int(value)
     except ValueError as e:
         raise ConfigError("not a number") from e  # the caught error is only the cause
+
+
+def keep_anything(path):
+    err = None
+    try:
+        return open(path)
+    except Exception as e:
+        err = e  # a catch-all with no isinstance check names no class
+    raise err
+
+
+# the stdlib's socket.py (abridged): one value of the caught error, not a
+# collection it holds, is handed to the new error
+def create_server(address):
+    try:
+        sock.bind(address)
+    except error as exc:
+        msg = '%s (while attempting to bind on address %r)' % (exc.strerror, address)
+        raise error(exc.errno, msg) from None
