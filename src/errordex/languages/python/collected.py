@@ -186,12 +186,14 @@ def raised_later(
 ) -> list[Forwarder]:
     """``except Exception as e: if isinstance(e, GlomError): err =
     copy.copy(e)`` and, after the ``try``, ``raise err`` (glom's
-    ``glom()``): an error caught, kept in a name and raised again further
-    on, its traceback cut at this raise. A collector of each class caught
-    where the name is given a value that reads the caught error, or of the
-    classes an ``isinstance`` check narrows it to there. A catch-all
-    (``Exception``) with no such check names no class: every raise of the
-    repository would take its via."""
+    ``glom()``): a copy of a caught error, kept in a name and raised
+    further on, has no traceback but this raise's. A collector of each
+    class caught where the name is given the copy, or of the classes an
+    ``isinstance`` check narrows it to there. A catch-all (``Exception``)
+    with no such check names no class: every raise of the repository would
+    take its via. The caught error itself kept and raised again
+    (pyparsing's ``last_expr = pbe``, urllib3's ``new_e = e``) keeps the
+    traceback of its first raise, which the user sees last."""
     name = msg.text_of(exc)
     line = node.start_point.row + 1
     out: list[Forwarder] = []
@@ -206,7 +208,7 @@ def raised_later(
             if m is None:
                 continue
             caught = m.group("name")
-            if caught == name or not _mentions(right, caught):
+            if caught == name or not _copies(right, caught):
                 break
             for t in _narrowed(where.guards, caught) or _caught_by(where.guards, caught):
                 if t in seen or t in _CATCH_ALL:
@@ -236,3 +238,20 @@ def _narrowed(guards: tuple[Guard, ...], name: str) -> tuple[str, ...]:
         if found is not None and found.group("name") == name:
             out += [t.strip().rsplit(".", 1)[-1] for t in found.group("types").split(",")]
     return tuple(t for t in out if t)
+
+
+#: calls that copy an error: ``copy.copy(e)``, ``deepcopy(e)``
+_COPIES = frozenset({"copy", "deepcopy", "copy.copy", "copy.deepcopy"})
+
+
+def _copies(value: ts.Node, name: str) -> bool:
+    """Whether ``value`` is a copy of the caught error ``name`` without its
+    traceback: ``copy.copy(e)``, ``e.with_traceback(None)``."""
+    if value.type != "call":
+        return False
+    fn, args = value.child_by_field_name("function"), value.child_by_field_name("arguments")
+    given = [msg.text_of(a) for a in msg.named(args)] if args is not None else []
+    callee = msg.text_of(fn) if fn is not None else ""
+    if callee in _COPIES:
+        return given == [name]
+    return callee == f"{name}.with_traceback" and given == ["None"]

@@ -75,3 +75,17 @@ def create_server(address):
     except error as exc:
         msg = '%s (while attempting to bind on address %r)' % (exc.strerror, address)
         raise error(exc.errno, msg) from None
+
+
+# pyparsing's PrecededBy.parseImpl (abridged): the caught error itself, kept
+# and raised again, keeps the traceback of its first raise: no collector
+def preceded_by(instring, loc):
+    for offset in range(1, loc):
+        try:
+            _, ret = test_expr._parse(instring, loc - offset)
+        except ParseBaseException as pbe:
+            last_expr = pbe
+        else:
+            break
+    else:
+        raise last_expr
