@@ -980,11 +980,16 @@ class _File:
                     # ``return self.formatted_message()``: what that method returns
                     returned = _own_method_return(body, returned) or returned
                     text = _usable(msg.read_static(returned, self.resolve)) if returned else None
+                    if returned is not None and returned.type == "boolean_operator":
+                        # ``self.message or "..."``: the text a caller gives, or its default
+                        text = None
                 elif msg.text_of(fn_name) == "__init__":
                     init_fn = stmt
                     handed = _super_init_args(fn_body)
                     first = handed[0] if handed else None
                     init = _usable(msg.read_static(first, self.resolve)) if first else None
+                    if first is not None and first.type == "boolean_operator":
+                        init = None  # ``hint or "unknown error"``: ``_handed_param``'s
         if attr is not None:
             return _ClassMessage(attr)
         if init_fn is None:
