@@ -31,6 +31,12 @@ MAX_DEFINITIONS = 5
 #: the name of a forwarder that raises the errors it collected of a class
 #: (``collect:ValidationError``): no call reaches it (``collected_sites``)
 COLLECT = "collect:"
+#: the ``Forwarder.kind`` of a collector that raises a new error of its own
+#: class around the one it caught: its sites take that class
+RETYPED = "retyped"
+#: the ``Forwarder.kind`` of a collector that raises the caught error again,
+#: kept in a name (``err = copy.copy(e)`` ... ``raise err``)
+KEPT = "kept"
 #: the collectors of one class followed: marshmallow's ValidationError has 6
 #: (Schema._do_load, List, Tuple, Dict, Nested and validate.And)
 MAX_COLLECTORS = 8
@@ -196,7 +202,7 @@ def _sites(call: MessageCall, fw: Forwarder) -> list[ThrowSite]:
                 kind=kind,
                 args=args,
                 template=template,
-                exception_type=call.exception_type or fw.exception_type,
+                exception_type=call.exception_type or _class_passed(call, fw) or fw.exception_type,
                 symbol=call.symbol,
                 guards=call.guards,
                 in_test=call.in_test,
@@ -205,6 +211,17 @@ def _sites(call: MessageCall, fw: Forwarder) -> list[ThrowSite]:
             )
         )
     return out
+
+
+def _class_passed(call: MessageCall, fw: Forwarder) -> str | None:
+    """The class a call passes to a forwarder that raises its parameter
+    (configobj's ``self._handle_error("Duplicate section name",
+    DuplicateError, infile, cur_index)``), or None."""
+    if fw.class_param is None:
+        return None
+    return next(
+        (name for key, name in call.classes if key in (fw.class_param, fw.class_index)), None
+    )
 
 
 def substitute(template: Template, param: str, message: Template) -> Template | None:
@@ -254,7 +271,13 @@ def collected_sites(
             continue
         for fw in found:
             if (fw.path, fw.line) != (site.path, site.line):
-                yield replace(site, via=f"{fw.path}:{fw.line} {fw.qualname}")
+                # a new error of the collector's class around it: the class the user reads
+                retyped = fw.kind == RETYPED and fw.exception_type is not None
+                yield replace(
+                    site,
+                    via=f"{fw.path}:{fw.line} {fw.qualname}",
+                    exception_type=fw.exception_type if retyped else site.exception_type,
+                )
 
 
 def with_subclasses(

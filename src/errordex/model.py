@@ -308,9 +308,20 @@ class Forwarder:
     #: with that text as its argument, whose message the type's definition
     #: gives (``class_messages``)
     kind: str | None = None
+    #: the parameter that holds the class raised, when a caller passes it
+    #: (configobj's ``_handle_error(self, text, ErrorClass, infile, cur_index)``
+    #: raises ``ErrorClass(message, ...)``): its name and position
+    class_param: str | None = None
+    class_index: int | None = None
 
     def to_json(self) -> dict[str, Any]:
+        extra: dict[str, Any] = (
+            {"class_param": self.class_param, "class_index": self.class_index}
+            if self.class_param
+            else {}
+        )
         return {
+            **extra,
             "name": self.name,
             "qualname": self.qualname,
             "path": self.path,
@@ -349,9 +360,17 @@ class MessageCall:
     #: raised elsewhere (a yielded ``ValidationError(...)``): its sites raise
     #: that class, not the forwarder's
     exception_type: str | None = None
+    #: each argument that names a class (``DuplicateError``), as (position
+    #: or keyword, its name): the class a forwarder raises when it raises
+    #: one of its parameters (``Forwarder.class_param``)
+    classes: tuple[tuple[int | str, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        extra = {"exception_type": self.exception_type} if self.exception_type else {}
+        extra: dict[str, Any] = (
+            {"exception_type": self.exception_type} if self.exception_type else {}
+        )
+        if self.classes:
+            extra["classes"] = [[k, name] for k, name in self.classes]
         return {
             **extra,
             "callee": self.callee,

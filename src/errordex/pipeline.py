@@ -37,6 +37,8 @@ from errordex.extract import extractor_for, parser_for
 from errordex.extract.common import is_test_path
 from errordex.forward import (
     COLLECT,
+    KEPT,
+    RETYPED,
     collected_classes,
     collected_sites,
     forwarded_sites,
@@ -582,7 +584,15 @@ def _add_forwarded(source: Source, got: _Collected, store: StoreFilesFn) -> None
         got.classes,
         (q for _, _, functions in found.values() for q in functions),
     )
-    # errors collected and raised together (``forward.collected_sites``)
+    # errors collected and raised together (``forward.collected_sites``); an
+    # error caught and raised again of a class the repository does not define
+    # (a builtin ``OSError``) would take every raise of that class, here or not
+    own = {c.name for c in got.classes}
+    collecting = [
+        fw
+        for fw in collecting
+        if fw.kind not in (RETYPED, KEPT) or fw.name.removeprefix(COLLECT) in own
+    ]
     collectors = with_subclasses(collected_classes(collecting), got.classes)
     found.close()
     if collectors:

@@ -23,16 +23,21 @@ repository that collects in many places says nothing about which.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
 
 import tree_sitter as ts
 
-from errordex.forward import COLLECT
+from errordex.forward import COLLECT, KEPT, RETYPED
 from errordex.languages.python import msg
 from errordex.languages.python.file import Where
-from errordex.model import Forwarder
+from errordex.model import Forwarder, Guard
 from errordex.template import Hole, Template
 
 _CAUGHT = re.compile(r"^\(?(?P<types>[\w., ]+?)\)?\s+as\s+(?P<name>[A-Za-z_]\w*)\s*$")
+
+#: the ancestors' account of a statement (``Extractor.where``)
+WhereOf = Callable[[ts.Node], Where]
 
 #: a name that holds the errors collected so far
 _COLLECTION = re.compile(
@@ -86,3 +91,167 @@ def reraised(path: str, node: ts.Node, raised: ts.Node, where: Where) -> list[Fo
         )
         return [fw for fw in found if fw is not None]
     return []
+
+
+#: names of the catch-all classes: a re-raise of everything says nothing
+_CATCH_ALL = frozenset({"Exception", "BaseException"})
+
+
+def _caught_by(guards: tuple[Guard, ...], name: str) -> tuple[str, ...]:
+    """The classes the innermost ``except ... as name`` around a statement
+    catches (bare names), or () when no clause binds ``name``."""
+    for g in reversed(guards):
+        m = _CAUGHT.match(g.text) if g.kind == "except" else None
+        if m is not None and m.group("name") == name:
+            found = (t.strip().rsplit(".", 1)[-1] for t in m.group("types").split(","))
+            return tuple(t for t in found if t)
+    return ()
+
+
+def _mentions(node: ts.Node, name: str) -> bool:
+    """Whether ``name`` is read anywhere in ``node`` (``[e]``, ``x.autos``)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.type == "identifier" and msg.text_of(n) == name:
+            parent = n.parent
+            # ``e.args`` reads ``e``; ``obj.e`` does not
+            if parent is None or parent.type != "attribute" or parent.named_children[0] == n:
+                return True
+        stack.extend(n.named_children)
+    return False
+
+
+def rewrapped(
+    path: str, node: ts.Node, exc_type: str, args: ts.Node, where: Where
+) -> list[Forwarder]:
+    """``except Invalid as e: raise MultipleInvalid([e])`` (voluptuous),
+    ``except SchemaError as x: raise SchemaError([message] + x.autos, ...)``
+    (schema): the caught error handed, as an object, to a new error of class
+    ``exc_type`` as its message, which that class prints. The traceback ends
+    here, not where the text was written, and the user reads ``exc_type``:
+    a collector of each class caught (and, in the pipeline, of their
+    subclasses) whose sites take ``exc_type``.
+
+    A message that renders the caught error as text (``str(e)``, ``e``,
+    ``f"...{e}"``) is the wrapper's own, told by ``wrapped`` and the
+    matcher's ``_wrapper``; an error passed after the message
+    (``_ParseActionIndexError("IndexError raised in parse action", ie)``)
+    is not its text."""
+    given = msg.named(args)
+    first = given[0] if given else None
+    if first is None or first.type not in _HOLDERS:
+        return []
+    for g in reversed(where.guards):
+        m = _CAUGHT.match(g.text) if g.kind == "except" else None
+        if m is None:
+            continue
+        name = m.group("name")
+        if not _mentions(first, name) or _renders(first, name):
+            return []
+        line = node.start_point.row + 1
+        out = []
+        for t in _caught_by(where.guards, name):
+            if t in _CATCH_ALL:
+                continue
+            fw = collector(path, line, t, Template.runtime("errors"), where.symbol)
+            if fw is not None:
+                out.append(replace(fw, exception_type=exc_type, kind=RETYPED))
+        return out
+    return []
+
+
+#: what holds a caught error as an object: ``[e]``, ``(e,)``, ``{k: e}``,
+#: ``[k] + x.autos``, ``x.errors``
+_HOLDERS = frozenset({"list", "tuple", "dictionary", "set", "binary_operator", "attribute"})
+
+
+def _renders(node: ts.Node, name: str) -> bool:
+    """``e.args``/``e.message``-like reads of the caught error's text, or a
+    string built of it: the wrapper's own message, not the object."""
+    if node.type == "attribute":
+        # a collection the caught error holds (``x.autos``, ``e.errors``),
+        # not one value of it (``exc.errno``) or its text (``e.args``)
+        attr = node.child_by_field_name("attribute")
+        word = msg.text_of(attr) if attr is not None else ""
+        return not word.endswith("s") or word in ("args", "strerror")
+    if node.type == "binary_operator":
+        op = node.child_by_field_name("operator")
+        return op is not None and op.type == "%"
+    return False
+
+
+def raised_later(
+    path: str, node: ts.Node, exc: ts.Node, assigns: list[ts.Node], guards_of: WhereOf
+) -> list[Forwarder]:
+    """``except Exception as e: if isinstance(e, GlomError): err =
+    copy.copy(e)`` and, after the ``try``, ``raise err`` (glom's
+    ``glom()``): a copy of a caught error, kept in a name and raised
+    further on, has no traceback but this raise's. A collector of each
+    class caught where the name is given the copy, or of the classes an
+    ``isinstance`` check narrows it to there. A catch-all (``Exception``)
+    with no such check names no class: every raise of the repository would
+    take its via. The caught error itself kept and raised again
+    (pyparsing's ``last_expr = pbe``, urllib3's ``new_e = e``) keeps the
+    traceback of its first raise, which the user sees last."""
+    name = msg.text_of(exc)
+    line = node.start_point.row + 1
+    out: list[Forwarder] = []
+    seen: set[str] = set()
+    for a in assigns:
+        right = a.child_by_field_name("right")
+        if a.type != "assignment" or right is None:
+            continue
+        where = guards_of(a)
+        for g in reversed(where.guards):
+            m = _CAUGHT.match(g.text) if g.kind == "except" else None
+            if m is None:
+                continue
+            caught = m.group("name")
+            if caught == name or not _copies(right, caught):
+                break
+            for t in _narrowed(where.guards, caught) or _caught_by(where.guards, caught):
+                if t in seen or t in _CATCH_ALL:
+                    continue
+                seen.add(t)
+                fw = collector(path, line, t, Template.runtime("errors"), where.symbol)
+                if fw is not None:
+                    out.append(replace(fw, kind=KEPT))
+            break
+    return out
+
+
+_ISINSTANCE = re.compile(
+    r"^isinstance\(\s*(?P<name>[A-Za-z_]\w*)\s*,\s*\(?(?P<types>[\w., ]+?)\)?\s*\)$"
+)
+
+
+def _narrowed(guards: tuple[Guard, ...], name: str) -> tuple[str, ...]:
+    """The classes an ``if isinstance(name, C)`` inside the ``except``
+    clause that binds ``name`` narrows the caught error to, or ()."""
+    out: list[str] = []
+    for g in reversed(guards):
+        m = _CAUGHT.match(g.text) if g.kind == "except" else None
+        if m is not None and m.group("name") == name:
+            break
+        found = _ISINSTANCE.match(g.text.strip()) if g.kind == "if" else None
+        if found is not None and found.group("name") == name:
+            out += [t.strip().rsplit(".", 1)[-1] for t in found.group("types").split(",")]
+    return tuple(t for t in out if t)
+
+
+#: calls that copy an error: ``copy.copy(e)``, ``deepcopy(e)``
+_COPIES = frozenset({"copy", "deepcopy", "copy.copy", "copy.deepcopy"})
+
+
+def _copies(value: ts.Node, name: str) -> bool:
+    """Whether ``value`` is a copy of the caught error ``name`` without its
+    traceback: ``copy.copy(e)``, ``e.with_traceback(None)``."""
+    if value.type != "call":
+        return False
+    fn, args = value.child_by_field_name("function"), value.child_by_field_name("arguments")
+    given = [msg.text_of(a) for a in msg.named(args)] if args is not None else []
+    callee = msg.text_of(fn) if fn is not None else ""
+    if callee in _COPIES:
+        return given == [name]
+    return callee == f"{name}.with_traceback" and given == ["None"]

@@ -218,6 +218,13 @@ class _File:
                     # ``raise exc.with_traceback(None)``: the traceback ends here
                     self.forwarders.extend(collected.reraised(self.path, node, kids[0], where))
                 return []  # `raise e` inside `except ... as e`
+            if not self.test_path:
+                # ``err = copy.copy(e)`` in an ``except``, ``raise err`` after it
+                scope = _scope_of(exc)
+                assigns = self._assignments(scope).get(name, []) if scope is not None else []
+                self.forwarders.extend(
+                    collected.raised_later(self.path, node, exc, assigns, self.where)
+                )
             value = self.resolve(exc)
             # an exception a call gave (``yielded``): its type and text are
             # the call's to tell, so the raise is of an instance
@@ -295,6 +302,9 @@ class _File:
             wraps = wrapped.wrapper(site, where.guards, exc_type in self.classes)
             if wraps is not None:
                 self.wrappers.append(wraps)
+            elif exc.type == "call" and (given := exc.child_by_field_name("arguments")):
+                # ``except Invalid as e: raise MultipleInvalid([e])``
+                self.forwarders.extend(collected.rewrapped(self.path, node, exc_type, given, where))
         return self.returned_sites(site, exc, node)
 
     def returned_sites(self, site: ThrowSite, exc: ts.Node, site_node: ts.Node) -> list[ThrowSite]:
@@ -970,11 +980,16 @@ class _File:
                     # ``return self.formatted_message()``: what that method returns
                     returned = _own_method_return(body, returned) or returned
                     text = _usable(msg.read_static(returned, self.resolve)) if returned else None
+                    if returned is not None and returned.type == "boolean_operator":
+                        # ``self.message or "..."``: the text a caller gives, or its default
+                        text = None
                 elif msg.text_of(fn_name) == "__init__":
                     init_fn = stmt
                     handed = _super_init_args(fn_body)
                     first = handed[0] if handed else None
                     init = _usable(msg.read_static(first, self.resolve)) if first else None
+                    if first is not None and first.type == "boolean_operator":
+                        init = None  # ``hint or "unknown error"``: ``_handed_param``'s
         if attr is not None:
             return _ClassMessage(attr)
         if init_fn is None:

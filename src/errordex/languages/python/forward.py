@@ -377,6 +377,8 @@ def forwarder(
     name_node = fn.child_by_field_name("name")
     if name_node is None:
         return None
+    # ``raise ErrorClass(message, ...)`` of a parameter: each caller names the class
+    held_class = exc_type if exc_type in params and exc_type != names[0] else None
     return Forwarder(
         name=msg.text_of(name_node),
         qualname=qualname(fn),
@@ -387,6 +389,8 @@ def forwarder(
         exception_type=exc_type,
         template=template,
         method=method,
+        class_param=held_class,
+        class_index=params[held_class] if held_class is not None else None,
     )
 
 
@@ -463,6 +467,7 @@ def message_call(f: SourceFile, call: ts.Node) -> MessageCall | None:
     if call.parent is not None and call.parent.type == "raise_statement":
         return None
     read: list[tuple[int | str, Template]] = []
+    classes: list[tuple[int | str, str]] = []
     position = 0
     for a in msg.named(args)[: _MAX_ARGS * 2]:
         key: int | str
@@ -479,10 +484,15 @@ def message_call(f: SourceFile, call: ts.Node) -> MessageCall | None:
         else:
             key = position
             position += 1
-        if value is None or value.type not in _ARG_TYPES or not _may_be_message(value):
+        if value is None or (
+            not _names_class(value) and (value.type not in _ARG_TYPES or not _may_be_message(value))
+        ):
             continue
         if name is not None:
             key = msg.text_of(name)
+        if value is not None and _names_class(value):
+            classes.append((key, msg.expr_text(value)))
+            continue
         read.extend((key, t) for t in _forms(f, value) if t.chunks() and not t.dynamic)
     if not read:
         return None
@@ -504,7 +514,17 @@ def message_call(f: SourceFile, call: ts.Node) -> MessageCall | None:
         guards=where.guards,
         in_test=where.in_test,
         context_hash=site.context_hash,
+        classes=tuple(classes),
     )
+
+
+def _names_class(value: ts.Node) -> bool:
+    """An argument that names an exception class: ``DuplicateError``,
+    ``errors.ParseError`` (a capitalised last name with an exception's suffix)."""
+    if value.type not in ("identifier", "attribute"):
+        return False
+    last = msg.text_of(value).rsplit(".", 1)[-1].encode()
+    return last[:1].isupper() and last.endswith(_EXCEPTION_SUFFIXES)
 
 
 def _may_be_message(value: ts.Node) -> bool:

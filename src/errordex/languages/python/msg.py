@@ -226,6 +226,8 @@ def _read(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template 
         if len(branches) != 3:
             return None
         return _read(branches[2 if form else 0], resolve, depth, form)
+    if kind == "boolean_operator":
+        return _or_default(node, resolve, depth, form)
     if kind == "identifier" and depth < _MAX_DEPTH:
         value = resolve(node)
         if form and isinstance(resolve, Branches):
@@ -238,6 +240,24 @@ def _read(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template 
     if kind == "attribute" and text_of(node) == "os.linesep":
         return Template.literal("\n")
     return None
+
+
+def _or_default(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template | None:
+    """``override or "default text"``: a message the caller may replace,
+    and the library's own text when it does not (voluptuous's
+    ``raise RangeInvalid(self.msg or 'value must be at most %s' % self.max)``,
+    ``raise ValueError(msg or "no valid value found")``). The user reads the
+    default unless they passed their own, so an override that cannot be
+    read (a name, an attribute, a call) reads as the default; a readable
+    one is what the expression shows first."""
+    op = node.child_by_field_name("operator")
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    if op is None or op.type != "or" or left is None or right is None:
+        return None
+    first = _read(left, resolve, depth, form)
+    if first is not None and not first.dynamic and first.chunks():
+        return first
+    return _read(right, resolve, depth, form)
 
 
 def _appended(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template | None:

@@ -28,4 +28,4 @@ class Parser:
 
 
 def raise_given(error_class, message):
-    raise error_class(message)  # no default: the class is not known
+    raise error_class(message)  # no default: each caller names the class
