@@ -24,6 +24,7 @@ from errordex.analysis.index import (
 )
 from errordex.analysis.lift import lift
 from errordex.analysis.textmatch import Message, pins
+from errordex.analysis.validcall import valid_call
 from errordex.extract.common import is_test_path
 from errordex.forge import parse_forge_url
 from errordex.model import ErrorEntry, Repo, ThrowSite
@@ -846,6 +847,8 @@ def tests(
             continue  # a base class (`Exception`) counts only with the message pinned
         if t.kind == "doctest" and not (t.pattern and message.whole(t.pattern)):
             continue  # a documented example prints the whole message
+        if t.kind == "assert-text" and not (t.pattern and pins(t.pattern, False, entry.template)):
+            continue  # no type to go by: a word (`"required" in …`) is no message
         if t.pattern and message.matches(t.pattern, t.is_regex):
             # A table's message column: a row counts only where its text pins the message.
             if t.inputs and not (
@@ -1156,6 +1159,7 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
     for up in lifted:
         for f in up.get("higher", ()):
             _name_it(f, ix)
+    found = tests(entry, reach, ix, chain)
     return {
         "guards": conditions,
         "lifted": lifted,
@@ -1171,6 +1175,27 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
         "docs": docs(sites, reach, entry, ix),
         "type_docs": type_docs(entry, ix),
         "prose": prose(entry, reach, ix),
-        "tests": tests(entry, reach, ix, chain),
+        "tests": found,
+        "valid_calls": valid_calls(found, ix),
         "related": related(entry, ix, reach),
     }
+
+
+#: reproducing tests whose call is looked for made with valid input
+MAX_VALID_CALLS = 3
+
+
+def valid_calls(found: list[Fact], ix: Index) -> list[Fact]:
+    """For the first reproducing tests: their failing call, as the user
+    makes it, beside the same call made with valid input by another test
+    (``validcall``), for an example fix."""
+    out: list[Fact] = []
+    for t in found:
+        if t.get("kind") == "doctest" or not t.get("body"):
+            continue
+        got = valid_call(t, ix)
+        if got is not None:
+            out.append(got)
+            if len(out) >= MAX_VALID_CALLS:
+                break
+    return out
