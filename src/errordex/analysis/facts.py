@@ -833,6 +833,10 @@ def tests(
         for name in names:
             if ix.defined.get(name, 0) <= AMBIGUOUS:
                 picked.update(ix.should_panic_by_call.get(name, ()))
+    else:
+        for name in names:
+            if ix.defined.get(name, 0) <= AMBIGUOUS:
+                picked.update(ix.error_result_by_call.get(name, ()))
     message = Message(entry.template)
     for t in (ix.tests[i] for i in sorted(picked)):
         expected = t.exception.rsplit(".", 1)[-1] if t.exception else None
@@ -876,6 +880,16 @@ def tests(
                 fact["sole"] = True
             weak.append(fact)
         elif (
+            t.kind == "error-result"
+            and not t.exception
+            and not panics
+            and _sole_error(entry, reach, ix, t)
+        ):
+            # `assert!(f(x).is_err())`: `f` returns this error and no other
+            fact = _test_fact(t, "error result of a call")
+            fact["sole"] = True
+            weak.append(fact)
+        elif (
             not t.pattern
             and t.kind == "should_panic"
             and panics
@@ -917,6 +931,18 @@ def _sole_raiser(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect)
             if e.id != entry.id and e.path == fn.path and fn.line <= e.line <= fn.end_line
         ]
         return not others
+    return False
+
+
+def _sole_error(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect) -> bool:
+    """Whether a function the test calls is one this entry's sites are in,
+    and no other entry's are (so an error from it is this one)."""
+    for r in reach:
+        if r["name"] not in t.calls:
+            continue
+        others = {e.id for e in ix.by_symbol.get((r["path"], r["function"]), ())}
+        if others <= {entry.id}:
+            return True
     return False
 
 

@@ -73,7 +73,7 @@ class Fixes:
             return False
         if t.get("matched_by") == "message":
             return self.specific(t)
-        if t.get("matched_by") == "exception type and call":
+        if t.get("matched_by") in ("exception type and call", "error result of a call"):
             return bool(t.get("sole")) or "::" in str(t.get("exception") or "")
         return False
 

@@ -382,6 +382,8 @@ class Index:
         #: (exception name, called name) -> tests without expected text
         self.tests_by_exception_call: dict[tuple[str, str], list[int]] = defaultdict(list)
         self.should_panic_by_call: dict[str, list[int]] = defaultdict(list)
+        #: called name -> tests that its result is an error, of no variant named
+        self.error_result_by_call: dict[str, list[int]] = defaultdict(list)
         for i, t in enumerate(self.tests):
             if t.pattern:
                 words = {w.lower() for w in _WORD.findall(t.pattern) if len(w) >= 3}
@@ -396,6 +398,9 @@ class Index:
             elif t.kind == "should_panic":  # no expected text: known by what it calls
                 for name in t.calls:
                     self.should_panic_by_call[name].append(i)
+            elif t.kind == "error-result":  # `assert!(f(x).is_err())`: by what it calls
+                for name in t.calls:
+                    self.error_result_by_call[name].append(i)
         self._few: dict[tuple[str, bool], bool] = {}
         self.prose = Prose(cross.prose)
         self.packages = {

@@ -653,6 +653,8 @@ class _Scan:
         name_node = n.child_by_field_name("macro")
         name = self.t(name_node) if name_node else ""
         self.idents.add(name)
+        if in_test and name in ("assert", "assert_matches"):
+            self.error_result(n, fn, name)
         if not in_test or name not in ("assert_eq", "assert", "assert_ne"):
             return
         text = self.t(n)
@@ -672,6 +674,63 @@ class _Scan:
         stmt = n.parent if n.parent is not None and n.parent.type == "expression_statement" else n
         calls = list(_token_callees(tt, self)) if tt else []
         self.text_expect(fn, n.start_point.row + 1, value, [stmt], calls)
+
+    def error_result(self, n: Node, fn: str, name: str) -> None:
+        """``assert!(Method::from_bytes(b"").is_err())``,
+        ``assert!(matches!(r, Err(Error::Empty)))``,
+        ``assert_matches!(res, Err(_))``: a test that a call returns an
+        error (of that variant, when it names one)."""
+        tt = next((c for c in n.children if c.type == "token_tree"), None)
+        if tt is None:
+            return
+        text = _WS.sub(" ", self.t(tt))
+        variant = None
+        if name == "assert_matches" or text.startswith("(matches!"):
+            m = _ERR_PATTERN.search(text)
+            if m is None:
+                return
+            variant = m.group(1) or m.group(2)
+        elif not _IS_ERR.search(text) or text.startswith("(!"):
+            return
+        stmt = n.parent if n.parent is not None and n.parent.type == "expression_statement" else n
+        nodes = [stmt]
+        calls = [c for c in _token_callees(tt, self) if c not in ("is_err", "matches", "Err")]
+        prev = stmt.prev_named_sibling
+        # `let res = v.try_push(0); assert_matches!(res, Err(_));`: the call is the let's
+        if prev is not None and prev.type == "let_declaration":
+            pat = prev.child_by_field_name("pattern")
+            value = prev.child_by_field_name("value")
+            if (
+                pat is not None
+                and value is not None
+                and re.search(rf"\b{re.escape(self.t(pat))}\b", text)
+            ):
+                nodes.insert(0, prev)
+                stack = [value]
+                while stack:
+                    c = stack.pop()
+                    if c.type == "call_expression":
+                        callee = _callee(c.child_by_field_name("function"), self)
+                        if callee:
+                            calls.append(callee)
+                    stack.extend(c.children)
+        if not calls:
+            return
+        body, body_line = self.block_text(nodes)
+        self.tests.append(
+            TestExpect(
+                test=fn,
+                path=self.path,
+                line=n.start_point.row + 1,
+                kind="error-result",
+                exception=_variant_name(variant) if variant else None,
+                pattern=None,
+                is_regex=False,
+                body=body,
+                body_line=body_line,
+                calls=tuple(dict.fromkeys(calls)),
+            )
+        )
 
     def helper_assert(self, call: Node, fn: str) -> None:
         """``assert_to_string(err, "msg")``: a test helper asserting on error text."""
@@ -883,6 +942,20 @@ def _token_calls(tt: Node, s: _Scan) -> list[tuple[str, int]]:
         ):
             out.append((s.t(a), a.start_point.row + 1))
     return out
+
+
+#: ``….is_err()`` as what an ``assert!`` checks
+_IS_ERR = re.compile(r"\.\s*is_err\s*\(\s*\)\s*\)$")
+#: the pattern of a ``matches!``/``assert_matches!``: ``Err(Path::Variant…)``,
+#: ``Err(_)``, or a variant path alone (a value that is the error itself)
+_ERR_PATTERN = re.compile(
+    r",\s*(?:Err\s*\(\s*(?:((?:\w+::)+[A-Z]\w*)|_|\.\.)[^|]*\)|((?:\w+::)+[A-Z]\w*)\b[^|]*)\)\s*\)?$"
+)
+
+
+def _variant_name(path: str) -> str:
+    """A variant as an entry names its type: ``Error::Empty`` of ``crate::error::Error::Empty``."""
+    return "::".join(path.split("::")[-2:])
 
 
 def _token_callees(tt: Node, s: _Scan) -> list[str]:
