@@ -812,6 +812,8 @@ def tests(
         for chain in r.get("paths", ())
         for hop in chain
     }
+    # `Spinner("x")` runs `Spinner.__init__`: a test calls the class
+    names |= {c for r in reach if (c := _class_of_init(r))}
     short = {t.rsplit(".", 1)[-1] for t in entry.exception_types}
     # What a raises-check must name to catch it: the class or one of its bases.
     catching = short | {h["name"] for h in classes or ()}
@@ -913,6 +915,13 @@ def tests(
     return (strong + weak)[:MAX_TESTS]
 
 
+def _class_of_init(r: Fact) -> str:
+    """The class whose call runs a reached ``__init__`` (``Spinner`` of
+    ``Spinner.__init__``), else ""."""
+    parts = str(r["function"]).rsplit(".", 2)
+    return parts[-2] if r["name"] == "__init__" and len(parts) >= 2 else ""
+
+
 def _sole_raiser(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect) -> bool:
     """Whether the function the test calls raises the test's exception at
     this entry's sites only: then its ``pytest.raises(X)`` with no text
@@ -920,7 +929,7 @@ def _sole_raiser(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect)
     ``ValueError`` once)."""
     short = (t.exception or "").rsplit(".", 1)[-1]
     for r in reach:
-        if r["name"] not in t.calls:
+        if r["name"] not in t.calls and _class_of_init(r) not in t.calls:
             continue
         fn = ix.function(r["path"], r["function"])
         if fn is None:

@@ -43,7 +43,7 @@ _LITERAL = re.compile(
 #: calls whose being made says the call before them failed (``x.unwrap_err()``)
 _ERRORISH = ("unwrap_err", "expect_err", "is_err", "err", "raises", "assertRaises")
 #: test-code calls that assert, not make the library call
-_ASSERTS = re.compile(r"^(?:assert|check|expect|verify)", re.I)
+_ASSERTS = re.compile(r"^assert", re.I)
 #: the most successful calls looked at per name
 _MAX_LOOK = 400
 
