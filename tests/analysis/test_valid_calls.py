@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from errordex.analysis import scan
 from errordex.analysis.validcall import calls_in, literal_args
 from errordex.cli import main
 from errordex.pipeline import index
@@ -101,16 +102,24 @@ def arrayvec(tmp_path_factory: pytest.TempPathFactory) -> tuple[SqliteStore, int
     return store, index(str(ARRAYVEC), store, name="bluss/arrayvec", jobs=1).snapshot_id
 
 
-def test_an_is_err_assertion_on_the_only_error_of_the_call_reproduces_it(
+def test_an_is_err_assertion_is_about_the_call_whose_result_it_checks(
     arrayvec: tuple[SqliteStore, int],
 ) -> None:
+    text = (ARRAYVEC / "tests" / "tests.rs").read_text(encoding="utf-8")
+    got = [t for t in scan("tests/tests.rs", text, "rust").tests if t.kind == "error-result"]
+    found = {t.line: t.calls for t in got}
+    # `assert!(vec.try_push(0).is_err())`, `assert_matches!(v.try_push(1), Err(_))`,
+    # and a `let res = …;` the assertion reads: one call, the checked one
+    for t in got:
+        assert len(t.calls) == 1 and f"{t.calls[0]}(" in t.body, t
+    assert ("try_push",) in found.values()
+    assert ("try_extend_from_slice",) in found.values()
+    # `let mut t = ArrayString::<2>::new(); assert!(t.try_push_str(text).is_err())`
+    # checks `try_push_str`, not `new`: no test reaches `CapacityError::new`'s
+    # page by the name `new` alone
     store, sid = arrayvec
-    page = _pages(store, sid)["insufficient capacity"]
-    tests = page["facts"]["tests"]
-    found = [t for t in tests if t["kind"] == "error-result"]
-    assert found, tests
-    assert all(".is_err()" in t["body"] or "Err(" in t["body"] or "?" in t["body"] for t in found)
-    assert all(t["matched_by"] == "error result of a call" for t in found)
+    tests = _pages(store, sid)["insufficient capacity"]["facts"]["tests"]
+    assert all("ArrayString::<2>::new()" not in t["body"] for t in tests), tests
 
 
 _SPINNERS = {

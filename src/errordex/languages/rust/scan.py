@@ -694,10 +694,12 @@ class _Scan:
             return
         stmt = n.parent if n.parent is not None and n.parent.type == "expression_statement" else n
         nodes = [stmt]
-        calls = [c for c in _token_callees(tt, self) if c not in ("is_err", "matches", "Err")]
+        # the call whose result is checked: the outermost one (`from_vec` of
+        # `Tensor::from_vec(values.to_vec(), …).is_err()`, not `to_vec`)
+        calls = [c for c in _outer_call(text) if c not in _NOT_CALLS]
         prev = stmt.prev_named_sibling
         # `let res = v.try_push(0); assert_matches!(res, Err(_));`: the call is the let's
-        if prev is not None and prev.type == "let_declaration":
+        if not calls and prev is not None and prev.type == "let_declaration":
             pat = prev.child_by_field_name("pattern")
             value = prev.child_by_field_name("value")
             if (
@@ -706,14 +708,8 @@ class _Scan:
                 and re.search(rf"\b{re.escape(self.t(pat))}\b", text)
             ):
                 nodes.insert(0, prev)
-                stack = [value]
-                while stack:
-                    c = stack.pop()
-                    if c.type == "call_expression":
-                        callee = _callee(c.child_by_field_name("function"), self)
-                        if callee:
-                            calls.append(callee)
-                    stack.extend(c.children)
+                value_text = _WS.sub(" ", self.t(value))
+                calls = [c for c in _outer_call(value_text) if c not in _NOT_CALLS]
         if not calls:
             return
         body, body_line = self.block_text(nodes)
@@ -951,6 +947,18 @@ _IS_ERR = re.compile(r"\.\s*is_err\s*\(\s*\)\s*\)$")
 _ERR_PATTERN = re.compile(
     r",\s*(?:Err\s*\(\s*(?:((?:\w+::)+[A-Z]\w*)|_|\.\.)[^|]*\)|((?:\w+::)+[A-Z]\w*)\b[^|]*)\)\s*\)?$"
 )
+
+
+#: the first call of an expression, by its last name
+_FIRST_CALL = re.compile(r"(?<![\w:.])(?:[A-Za-z_]\w*(?:::|\.))*([A-Za-z_]\w*)\s*(?:::<[^()]*>)?\(")
+#: names a checked expression's first call may have that call nothing of the library's
+_NOT_CALLS = frozenset({"Err", "Ok", "Some", "is_err", "matches"})
+
+
+def _outer_call(text: str) -> list[str]:
+    """The last name of the first call in ``text`` (none or one)."""
+    m = _FIRST_CALL.search(text)
+    return [m.group(1)] if m else []
 
 
 def _variant_name(path: str) -> str:
