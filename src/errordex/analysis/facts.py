@@ -1214,7 +1214,7 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
         "type_docs": type_docs(entry, ix),
         "prose": prose(entry, reach, ix),
         "tests": found,
-        "valid_calls": valid_calls(found, ix),
+        "valid_calls": valid_calls(found, reach, ix),
         "related": related(entry, ix, reach),
     }
 
@@ -1223,15 +1223,39 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
 MAX_VALID_CALLS = 3
 
 
-def valid_calls(found: list[Fact], ix: Index) -> list[Fact]:
+def valid_calls(found: list[Fact], reach: list[Fact], ix: Index) -> list[Fact]:
     """For the first reproducing tests: their failing call, as the user
     makes it, beside the same call made with valid input by another test
-    (``validcall``), for an example fix."""
+    (``validcall``), for an example fix. The failing call is one of the
+    functions on a path to a site (a class for its ``__init__``)."""
+    reaching = frozenset(
+        {r["name"] for r in reach}
+        | {c for r in reach if (c := _class_of_init(r))}
+        | {
+            _last_name(hop["function"])
+            for r in reach
+            for chain in r.get("paths", ())
+            for hop in chain
+        }
+    )
+    if not any(t.get("body") and t.get("kind") != "doctest" for t in found):
+        return []
+    # and the public functions that call one of them (`Version::parse` calls
+    # `Version::from_str`; `httpx.URL(…)` calls `urlparse`)
+    above: set[str] = set()
+    for name in reaching:
+        if ix.defined.get(name, 0) > AMBIGUOUS:
+            continue
+        for f, _ in ix.callers_of(name):
+            if f.public:
+                owner = f.symbol.rsplit(".", 2)
+                above.add(owner[-2] if f.name == "__init__" and len(owner) >= 2 else f.name)
+    reaching |= above
     out: list[Fact] = []
     for t in found:
         if t.get("kind") == "doctest" or not t.get("body"):
             continue
-        got = valid_call(t, ix)
+        got = valid_call(t, ix, reaching)
         if got is not None:
             out.append(got)
             if len(out) >= MAX_VALID_CALLS:

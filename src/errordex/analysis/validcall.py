@@ -156,8 +156,8 @@ def _literal(arg: str, modules: frozenset[str] = frozenset()) -> bool:
     call = re.fullmatch(
         r"(?:[A-Za-z_]\w*\s*=\s*)?&?((?:[A-Za-z_]\w*(?:::|\.))*[A-Za-z_]\w*)\((.*)\)", arg, re.S
     )
-    if call is None or not (_literal(call.group(1), modules) or call.group(1)[:1].isupper()):
-        return False
+    if call is None or not _literal(call.group(1), modules):
+        return False  # `MyValidator()`: a class of the tests' own is no value a user has
     got = calls_in(arg)
     return (
         bool(got)
@@ -194,6 +194,10 @@ def _substitute(text: str, values: dict[str, str]) -> str:
         return values[m.group(0)]
 
     return words.sub(value, text)
+
+
+def _last_name(callee: str) -> str:
+    return callee.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
 
 
 def _defined(name: str, ix: Index) -> bool:
@@ -244,11 +248,13 @@ def _by_path(callee: str, body: str, ix: Index) -> bool:
     return first[:1].isupper() or first in _module_names(ix)
 
 
-def valid_call(t: Fact, ix: Index) -> Fact | None:
+def valid_call(t: Fact, ix: Index, reaching: frozenset[str] | None = None) -> Fact | None:
     """For a reproducing test ``t`` (a ``facts.tests`` fact with a body):
     its failing call as the user makes it, and the same function called with
     literal arguments in a test, outside any block that expects an error
-    (the nearest: the same file first)."""
+    (the nearest: the same file first). ``reaching``: the names of the
+    functions on the way to the entry's sites; the failing call is one of
+    them (not the test's setup, `TensorData::from([3i64])`, nor an argument)."""
     body = str(t.get("body") or "")
     if not body:
         return None
@@ -257,6 +263,8 @@ def valid_call(t: Fact, ix: Index) -> Fact | None:
             continue
         api = _api_call(callee, args, body, ix)
         if api is None:
+            continue
+        if reaching is not None and _last_name(api[0]) not in reaching:
             continue
         path_, failing, helper = api
         got = _successful(path_, failing, t, ix)
