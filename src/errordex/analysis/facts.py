@@ -24,7 +24,7 @@ from errordex.analysis.index import (
 )
 from errordex.analysis.lift import lift
 from errordex.analysis.textmatch import Message, pins
-from errordex.analysis.validcall import valid_call
+from errordex.analysis.validcall import calls_in, valid_call
 from errordex.extract.common import is_test_path
 from errordex.forge import parse_forge_url
 from errordex.model import ErrorEntry, Repo, ThrowSite
@@ -812,8 +812,10 @@ def tests(
         for chain in r.get("paths", ())
         for hop in chain
     }
-    # `Spinner("x")` runs `Spinner.__init__`: a test calls the class
-    names |= {c for r in reach if (c := _class_of_init(r))}
+    # `Spinner("x")` runs `Spinner.__init__`: a test calls the class (only
+    # as the call it checks, not to build what it calls next)
+    inits = {c for r in reach if (c := _class_of_init(r))}
+    names |= inits
     short = {t.rsplit(".", 1)[-1] for t in entry.exception_types}
     # What a raises-check must name to catch it: the class or one of its bases.
     catching = short | {h["name"] for h in classes or ()}
@@ -875,7 +877,7 @@ def tests(
             not t.pattern
             and t.exception
             and t.exception.rsplit(".", 1)[-1] in short
-            and names & set(t.calls)
+            and (names - inits) & set(t.calls) | _checked_class(t, inits)
         ):
             # `pytest.raises(X)` with no text says which error only where the
             # function it calls raises X here and nowhere else (`Spinner("x")`);
@@ -918,6 +920,15 @@ def tests(
     return (strong + weak)[:MAX_TESTS]
 
 
+def _checked_class(t: TestExpect, classes: set[str]) -> set[str]:
+    """The class of ``classes`` whose call is the one the test checks: its
+    body is that call alone (``Spinner("foobar")``), not a setup
+    (``xr.DataArray(5).idxmin()`` checks ``idxmin``)."""
+    got = calls_in(t.body.strip(), last=True) if "\n" not in t.body.strip() else []
+    last = got[0][0].rsplit(".", 1)[-1] if got else ""
+    return {last} & classes if got and t.body.strip().endswith(")") else set()
+
+
 def _class_of_init(r: Fact) -> str:
     """The class whose call runs a reached ``__init__`` (``Spinner`` of
     ``Spinner.__init__``), else ""."""
@@ -932,7 +943,7 @@ def _sole_raiser(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect)
     ``ValueError`` once)."""
     short = (t.exception or "").rsplit(".", 1)[-1]
     for r in reach:
-        if r["name"] not in t.calls and _class_of_init(r) not in t.calls:
+        if r["name"] not in t.calls and not _checked_class(t, {_class_of_init(r)}):
             continue
         fn = ix.function(r["path"], r["function"])
         if fn is None:
