@@ -103,10 +103,11 @@ class Fixes:
                 if helper
                 else ""
             )
+            said_before, said_after = (" ".join(str(v[k]).split()) for k in ("before", "after"))
             text = (
-                f"{test_named(t)} ({t['path']}:{t['line']}) calls `{v['before']}`{through} and "
+                f"{test_named(t)} ({t['path']}:{t['line']}) calls `{said_before}`{through} and "
                 f"gets this error. At {v['path']}:{v['line']} a test makes the same call as "
-                f"`{v['after']}`, with input the library takes."
+                f"`{said_after}`, with input the library takes."
             )
             evidence = [f"{t['path']}:{t['line']}", f"{v['path']}:{v['line']}"]
             for h in (helper, v.get("after_helper")):
