@@ -13,12 +13,16 @@ gets and not errordex's internals. Per repository:
   it is not defined in a test. Rust: the repository declares it
   ``pub fn`` (not ``pub(crate)``), and its type, when it has one, ``pub``.
 - meaning: the page has a "what it means" that is not boilerplate;
+- pages with a reproducing test: at least one test in ``facts.tests``;
 - example fixes backed: the fix's evidence names a test that reproduces the
-  entry (``facts.tests``) or a documented example (``facts.docs``);
+  entry (``facts.tests``) or a documented example (``facts.docs``); and
+  the share backed by a test alone;
 - bare "after": an example fix whose "after" is a bare expression, not code
   a user would run;
 - tests of another type: a reproducing test that expects an exception type
   which is neither one of the entry's types nor an ancestor of one;
+- tests of another message: a reproducing test whose expected text is no
+  part of any message the entry's template prints (``textmatch``);
 - the count of each boilerplate sentence the issue names (should be 0).
 
 Two sets: "tuned" are the repositories issue 16 names (pages are fixed
@@ -44,6 +48,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from errordex.analysis.textmatch import Message
+from errordex.template import Template
 
 #: rand, image, httpx and attrs were the held-out set until session 7, whose
 #: hand score read 20 of their pages: they are tuned repositories since.
@@ -81,11 +88,14 @@ class Figures:
     pages: int = 0
     lead_public: int = 0
     meaning: int = 0
+    with_test: int = 0
     fixes: int = 0
     fixes_backed: int = 0
+    fixes_by_test: int = 0
     bare_after: int = 0
     tests: int = 0
     tests_other_type: int = 0
+    tests_other_message: int = 0
     boilerplate: Counter[str] = field(default_factory=Counter)
 
     def row(self) -> dict[str, Any]:
@@ -97,11 +107,14 @@ class Figures:
             "pages": self.pages,
             "lead names a public API": share(self.lead_public, self.pages),
             "meaning, not boilerplate": share(self.meaning, self.pages),
+            "pages with a reproducing test": share(self.with_test, self.pages),
             "example fixes": self.fixes,
             "fixes backed by a test or doc": share(self.fixes_backed, self.fixes),
+            "fixes backed by a test": share(self.fixes_by_test, self.fixes),
             "bare-expression afters": self.bare_after,
             "tests": self.tests,
             "tests of another type": share(self.tests_other_type, self.tests),
+            "tests of another message": self.tests_other_message,
             "boilerplate": {k: self.boilerplate[k] for k in BOILERPLATE},
         }
 
@@ -210,6 +223,14 @@ def _bare_expression(code: str) -> bool:
     return statement is None
 
 
+def _pins_message(test: dict[str, Any], page: dict[str, Any]) -> bool:
+    """Whether a test's expected text is part of a message the page's
+    template prints (a regex when the test says so; ``textmatch``)."""
+    template = Template.from_json(page["template"])
+    regex = test.get("regex", test.get("kind") in ("pytest.raises", "assertRaisesRegex"))
+    return template.dynamic or Message(template).matches(test["pattern"], bool(regex))
+
+
 def measure(repo: str, pages: Iterable[dict[str, Any]], rust: RustPublic | None) -> Figures:
     fig = Figures(repo)
     for page in pages:
@@ -224,12 +245,14 @@ def measure(repo: str, pages: Iterable[dict[str, Any]], rust: RustPublic | None)
         if meaning and not any(p.search(meaning) for p in BOILERPLATE.values()):
             fig.meaning += 1
         fix = analysis.get("example_fix")
+        fig.with_test += bool(facts.get("tests"))
         if fix:
             fig.fixes += 1
-            backing = {t["path"] for t in facts.get("tests", [])} | {
-                d.get("path") for d in facts.get("docs", [])
-            }
-            fig.fixes_backed += any(e.split(":")[0] in backing for e in fix.get("evidence", []))
+            by_test = {t["path"] for t in facts.get("tests", [])}
+            backing = by_test | {d.get("path") for d in facts.get("docs", [])}
+            cited = {e.split(":")[0] for e in fix.get("evidence", [])}
+            fig.fixes_backed += bool(cited & backing)
+            fig.fixes_by_test += bool(cited & by_test)
             after = (fix.get("after") or {}).get("code", "")
             fig.bare_after += _bare_expression(after)
         # by the class's own name: a page may qualify it (`click.BadOptionUsage`)
@@ -242,6 +265,8 @@ def measure(repo: str, pages: Iterable[dict[str, Any]], rust: RustPublic | None)
             expected = test.get("exception")
             if expected and types and expected.split(".")[-1] not in types:
                 fig.tests_other_type += 1
+            if test.get("pattern") and not _pins_message(test, page):
+                fig.tests_other_message += 1
     return fig
 
 

@@ -24,6 +24,7 @@ from errordex.analysis.index import (
 )
 from errordex.analysis.lift import lift
 from errordex.analysis.textmatch import Message, pins
+from errordex.analysis.validcall import calls_in, valid_call
 from errordex.extract.common import is_test_path
 from errordex.forge import parse_forge_url
 from errordex.model import ErrorEntry, Repo, ThrowSite
@@ -839,6 +840,10 @@ def tests(
         for chain in r.get("paths", ())
         for hop in chain
     }
+    # `Spinner("x")` runs `Spinner.__init__`: a test calls the class (only
+    # as the call it checks, not to build what it calls next)
+    inits = {c for r in reach if (c := _class_of_init(r))}
+    names |= inits
     short = {t.rsplit(".", 1)[-1] for t in entry.exception_types}
     # What a raises-check must name to catch it: the class or one of its bases.
     catching = short | {h["name"] for h in classes or ()}
@@ -860,6 +865,10 @@ def tests(
         for name in names:
             if ix.defined.get(name, 0) <= AMBIGUOUS:
                 picked.update(ix.should_panic_by_call.get(name, ()))
+    else:
+        for name in names:
+            if ix.defined.get(name, 0) <= AMBIGUOUS:
+                picked.update(ix.error_result_by_call.get(name, ()))
     message = Message(entry.template)
     for t in (ix.tests[i] for i in sorted(picked)):
         expected = t.exception.rsplit(".", 1)[-1] if t.exception else None
@@ -874,6 +883,8 @@ def tests(
             continue  # a base class (`Exception`) counts only with the message pinned
         if t.kind == "doctest" and not (t.pattern and message.whole(t.pattern)):
             continue  # a documented example prints the whole message
+        if t.kind == "assert-text" and not (t.pattern and pins(t.pattern, False, entry.template)):
+            continue  # no type to go by: a word (`"required" in …`) is no message
         if t.pattern and message.matches(t.pattern, t.is_regex):
             # A table's message column: a row counts only where its text pins the message.
             if t.inputs and not (
@@ -894,11 +905,24 @@ def tests(
             not t.pattern
             and t.exception
             and t.exception.rsplit(".", 1)[-1] in short
-            and names & set(t.calls)
+            and (names - inits) & set(t.calls) | _checked_class(t, inits)
         ):
-            fact = _test_fact(t, "exception type and call")
-            if _sole_raiser(entry, reach, ix, t):
-                fact["sole"] = True
+            # `pytest.raises(X)` with no text says which error only where the
+            # function it calls raises X here and nowhere else (`Spinner("x")`);
+            # `field.deserialize("bad")` raises X for a dozen messages
+            if not classes_raised or _sole_raiser(entry, reach, ix, t):
+                fact = _test_fact(t, "exception type and call")
+                fact["sole"] = classes_raised
+                weak.append(fact)
+        elif (
+            t.kind == "error-result"
+            and not t.exception
+            and not panics
+            and _sole_error(entry, reach, ix, t)
+        ):
+            # `assert!(f(x).is_err())`: `f` returns this error and no other
+            fact = _test_fact(t, "error result of a call")
+            fact["sole"] = True
             weak.append(fact)
         elif (
             not t.pattern
@@ -924,6 +948,22 @@ def tests(
     return (strong + weak)[:MAX_TESTS]
 
 
+def _checked_class(t: TestExpect, classes: set[str]) -> set[str]:
+    """The class of ``classes`` whose call is the one the test checks: its
+    body is that call alone (``Spinner("foobar")``), not a setup
+    (``xr.DataArray(5).idxmin()`` checks ``idxmin``)."""
+    got = calls_in(t.body.strip(), last=True) if "\n" not in t.body.strip() else []
+    last = got[0][0].rsplit(".", 1)[-1] if got else ""
+    return {last} & classes if got and t.body.strip().endswith(")") else set()
+
+
+def _class_of_init(r: Fact) -> str:
+    """The class whose call runs a reached ``__init__`` (``Spinner`` of
+    ``Spinner.__init__``), else ""."""
+    parts = str(r["function"]).rsplit(".", 2)
+    return parts[-2] if r["name"] == "__init__" and len(parts) >= 2 else ""
+
+
 def _sole_raiser(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect) -> bool:
     """Whether the function the test calls raises the test's exception at
     this entry's sites only: then its ``pytest.raises(X)`` with no text
@@ -931,7 +971,7 @@ def _sole_raiser(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect)
     ``ValueError`` once)."""
     short = (t.exception or "").rsplit(".", 1)[-1]
     for r in reach:
-        if r["name"] not in t.calls:
+        if r["name"] not in t.calls and not _checked_class(t, {_class_of_init(r)}):
             continue
         fn = ix.function(r["path"], r["function"])
         if fn is None:
@@ -942,6 +982,18 @@ def _sole_raiser(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect)
             if e.id != entry.id and e.path == fn.path and fn.line <= e.line <= fn.end_line
         ]
         return not others
+    return False
+
+
+def _sole_error(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect) -> bool:
+    """Whether a function the test calls is one this entry's sites are in,
+    and no other entry's are (so an error from it is this one)."""
+    for r in reach:
+        if r["name"] not in t.calls:
+            continue
+        others = {e.id for e in ix.by_symbol.get((r["path"], r["function"]), ())}
+        if others <= {entry.id}:
+            return True
     return False
 
 
@@ -1184,6 +1236,7 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
     for up in lifted:
         for f in up.get("higher", ()):
             _name_it(f, ix)
+    found = tests(entry, reach, ix, chain)
     return {
         "guards": conditions,
         "lifted": lifted,
@@ -1199,6 +1252,51 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
         "docs": docs(sites, reach, entry, ix),
         "type_docs": type_docs(entry, ix),
         "prose": prose(entry, reach, ix),
-        "tests": tests(entry, reach, ix, chain),
+        "tests": found,
+        "valid_calls": valid_calls(found, reach, ix),
         "related": related(entry, ix, reach),
     }
+
+
+#: reproducing tests whose call is looked for made with valid input
+MAX_VALID_CALLS = 3
+
+
+def valid_calls(found: list[Fact], reach: list[Fact], ix: Index) -> list[Fact]:
+    """For the first reproducing tests: their failing call, as the user
+    makes it, beside the same call made with valid input by another test
+    (``validcall``), for an example fix. The failing call is one of the
+    functions on a path to a site (a class for its ``__init__``)."""
+    reaching = frozenset(
+        {r["name"] for r in reach}
+        | {c for r in reach if (c := _class_of_init(r))}
+        | {
+            _last_name(hop["function"])
+            for r in reach
+            for chain in r.get("paths", ())
+            for hop in chain
+        }
+    )
+    if not any(t.get("body") and t.get("kind") != "doctest" for t in found):
+        return []
+    # and the public functions that call one of them (`Version::parse` calls
+    # `Version::from_str`; `httpx.URL(…)` calls `urlparse`)
+    above: set[str] = set()
+    for name in reaching:
+        if ix.defined.get(name, 0) > AMBIGUOUS:
+            continue
+        for f, _ in ix.callers_of(name):
+            if f.public:
+                owner = f.symbol.rsplit(".", 2)
+                above.add(owner[-2] if f.name == "__init__" and len(owner) >= 2 else f.name)
+    reaching |= above
+    out: list[Fact] = []
+    for t in found:
+        if t.get("kind") == "doctest" or not t.get("body"):
+            continue
+        got = valid_call(t, ix, reaching)
+        if got is not None:
+            out.append(got)
+            if len(out) >= MAX_VALID_CALLS:
+                break
+    return out

@@ -12,9 +12,10 @@ from functools import lru_cache
 from typing import Any
 
 from errordex import plugins
-from errordex.analysis.sections import Fact, code_block, ev, section
-from errordex.analysis.textmatch import pins
+from errordex.analysis.sections import Fact, code_block, ev, section, test_named
+from errordex.analysis.textmatch import Message, literal_of, pins
 from errordex.model import ErrorEntry, ThrowSite
+from errordex.runtime import title
 
 
 class Fixes:
@@ -57,8 +58,83 @@ class Fixes:
             return self.cargo_fix()
         if self.invariant:
             return None  # nothing the caller's input can change
+        # a call some test makes with valid input is the surest "after"
+        fix = self.valid_call_fix()
+        if fix is not None:
+            return fix
         lang = plugins.find(self.lang)
         return lang.pages.example_fix(self) if lang is not None and lang.pages.example_fix else None
+
+    def reproduces(self, t: Fact) -> bool:
+        """Whether a test reproduces this error for an example fix: its
+        expected text pins this message, or, with none, it expects this
+        error's own type (an enum variant, or a class only this function
+        raises) from the call it makes."""
+        if not self.catches_this(t.get("exception")):
+            return False
+        if t.get("matched_by") == "message":
+            return self.specific(t)
+        if t.get("matched_by") in ("exception type and call", "error result of a call"):
+            return bool(t.get("sole")) or "::" in str(t.get("exception") or "")
+        return False
+
+    def valid_call_fix(self) -> dict[str, Any] | None:
+        """A reproducing test's failing call, as the user makes it, and the
+        same call as another test makes it with input the library takes
+        (``facts.valid_calls``): both the repository's own code."""
+        usable = {(t["path"], t["line"]): t for t in self.tests if self.reproduces(t)}
+        for v in self.f.get("valid_calls", ()):
+            t = usable.get((v["test_path"], v["test_line"]))
+            if t is None:
+                continue
+            comment = "#" if self.lang == "python" else "//"
+            end = "" if self.lang == "python" else ";"
+            before = code_block(
+                f"{comment} before: {self.fails_with(t)}\n{v['before']}{end}", self.lang
+            )
+            after = code_block(
+                f"{comment} after: the same call with input the library takes\n{v['after']}{end}",
+                self.lang,
+            )
+            if before is None or after is None:
+                continue
+            helper = v.get("helper")
+            through = (
+                f" (through the test helper `{helper['name']}`, {helper['path']}:{helper['line']})"
+                if helper
+                else ""
+            )
+            said_before, said_after = (" ".join(str(v[k]).split()) for k in ("before", "after"))
+            text = (
+                f"{test_named(t)} ({t['path']}:{t['line']}) calls `{said_before}`{through} and "
+                f"gets this error. At {v['path']}:{v['line']} a test makes the same call as "
+                f"`{said_after}`, with input the library takes."
+            )
+            evidence = [f"{t['path']}:{t['line']}", f"{v['path']}:{v['line']}"]
+            for h in (helper, v.get("after_helper")):
+                if h:
+                    evidence.append(f"{h['path']}:{h['line']}")
+            return section(text, list(dict.fromkeys(evidence)), before=before, after=after)
+        return None
+
+    def fails_with(self, t: Fact) -> str:
+        """How the test's call ends, for a code comment: the message as the
+        test expects it (its literal text), else the entry's template."""
+        pattern = str(t.get("pattern") or "")
+        regex = (
+            t["regex"] if "regex" in t else t.get("kind") in ("pytest.raises", "assertRaisesRegex")
+        )
+        literal = literal_of(pattern) if regex else pattern
+        if literal and Message(self.e.template).whole(literal):
+            said = f" “{literal.strip()}”"  # the message as this input prints it
+        else:
+            said = "" if self.e.template.dynamic else f" “{title(self.e)}”"
+        if self.lead.kind in ("panic", "assert", "expect", "unimplemented", "todo", "unreachable"):
+            return f"panics{said}"
+        if self.lang == "python":
+            exc = self.e.exception_types[0] if self.e.exception_types else "an error"
+            return f"raises {exc}{':' if said else ''}{said}"
+        return f"returns an error{':' if said else ''}{said}"
 
     # -- internal invariants -------------------------------------------
     def invariant_sentence(self) -> str:

@@ -99,6 +99,46 @@ class CrossPart:
     traits: tuple[str, ...] = ()
     types: tuple[str, ...] = ()
     uses: tuple[tuple[str, str, str, int], ...] = ()
+    #: the test helpers of the file (``Helper``): short functions of test code
+    helpers: tuple[Helper, ...] = ()
+
+
+#: the most lines a test helper spans (``fn version_err(text: &str) -> Error {
+#: Version::parse(text).unwrap_err() }`` on its own lines is 4 with attributes)
+HELPER_LINES = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Helper:
+    """A short function of test code that passes its parameters on to a
+    call (semver's ``version_err(text)`` is ``Version::parse(text).unwrap_err()``):
+    a test's call of it is that call with the test's arguments."""
+
+    name: str
+    path: str
+    line: int
+    params: tuple[str, ...]
+    #: (callee, text) of the calls it makes, written on one line each
+    calls: tuple[tuple[str, str], ...]
+
+
+def _helpers(ev: FileEvidence) -> tuple[Helper, ...]:
+    out: list[Helper] = []
+    by_caller: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for c in ev.calls:
+        if c.text:
+            by_caller[c.caller].append((c.callee, c.text))
+    for f in ev.functions:
+        params = tuple(p for p in f.params if p not in ("self", "cls"))
+        if (
+            f.in_test
+            and params
+            and all(params)
+            and f.end_line - f.line < HELPER_LINES
+            and by_caller.get(f.symbol)
+        ):
+            out.append(Helper(f.name, f.path, f.line, params, tuple(by_caller[f.symbol])))
+    return tuple(out)
 
 
 def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
@@ -135,6 +175,7 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         ev.traits,
         ev.types,
         ev.uses,
+        _helpers(ev),
     )
     rest = FileEvidence(
         path=ev.path,
@@ -165,6 +206,8 @@ class CrossFile:
         #: callee name -> (path, caller symbol, line, call text), calls written on one line
         self.call_texts = CallTexts()
         self.tests: list[TestExpect] = []
+        #: name -> the test helpers of that name (``Helper``)
+        self.helpers: dict[str, list[Helper]] = defaultdict(list)
         self.catches: dict[str, list[Catch]] = defaultdict(list)
         self.manifests: dict[str, tuple[str, Manifest]] = {}
         #: directory of a workspace's root manifest -> its ``[workspace.package] version``
@@ -212,6 +255,8 @@ class CrossFile:
         for callee, caller, line, text in part.call_texts:
             self.call_texts.add(callee, path, caller, line, text)
         self.tests.extend(part.tests)
+        for h in part.helpers:
+            self.helpers[h.name].append(h)
         for x in part.catches:
             self.catches[x.exception.rsplit(".", 1)[-1]].append(x)
         if part.manifest is not None and part.manifest.crate:
@@ -332,6 +377,9 @@ class Index:
         self.call_texts = cross.call_texts
         self.call_texts.flush()  # before the analysis forks its readers
         self.tests = cross.tests
+        self.helpers = cross.helpers
+        #: path -> the lines of the tests' expectations there (``expecting``), as asked
+        self._expecting: dict[str, list[tuple[int, int]]] | None = None
         #: exception name -> its catches, in ``catches_of`` order
         self.catches = {n: sorted(found, key=_catch_order) for n, found in cross.catches.items()}
         #: exception name -> (path, symbol) of the functions with such an ``except``
@@ -352,6 +400,8 @@ class Index:
         #: (exception name, called name) -> tests without expected text
         self.tests_by_exception_call: dict[tuple[str, str], list[int]] = defaultdict(list)
         self.should_panic_by_call: dict[str, list[int]] = defaultdict(list)
+        #: called name -> tests that its result is an error, of no variant named
+        self.error_result_by_call: dict[str, list[int]] = defaultdict(list)
         for i, t in enumerate(self.tests):
             if t.pattern:
                 words = {w.lower() for w in _WORD.findall(t.pattern) if len(w) >= 3}
@@ -366,6 +416,9 @@ class Index:
             elif t.kind == "should_panic":  # no expected text: known by what it calls
                 for name in t.calls:
                     self.should_panic_by_call[name].append(i)
+            elif t.kind == "error-result":  # `assert!(f(x).is_err())`: by what it calls
+                for name in t.calls:
+                    self.error_result_by_call[name].append(i)
         self._few: dict[tuple[str, bool], bool] = {}
         self._memos: dict[str, Memo] = {}
         self.prose = Prose(cross.prose)
@@ -446,6 +499,19 @@ class Index:
                     if n > FEW_MESSAGES:
                         return n
         return n
+
+    def expecting(self, path: str, line: int) -> bool:
+        """Whether ``line`` of ``path`` is in the block of a test that
+        expects an error there (a ``pytest.raises`` block, a
+        ``#[should_panic]`` test's body, an asserted error's statement)."""
+        if self._expecting is None:
+            spans: dict[str, list[tuple[int, int]]] = defaultdict(list)
+            for t in self.tests:
+                first = t.body_line or t.line
+                last = first + max(t.body.count("\n"), 0)
+                spans[t.path].append((min(first, t.line), max(last, t.line)))
+            self._expecting = dict(spans)
+        return any(lo <= line <= hi for lo, hi in self._expecting.get(path, ()))
 
     def catches_of(self, names: Iterable[str]) -> Iterator[Catch]:
         """The catches of these exception names: outside tests first, then by

@@ -68,6 +68,12 @@ class Message:
         plain = literal_of(pattern)
         if plain is not None:
             return self.occurs(plain, share)
+        dotted = _dotted(pattern)
+        if dotted is not None:
+            # `match="Invalid input."`: a sentence whose dot was left
+            # unescaped means the text, not "any character" (it would also
+            # match "Invalid input type.", another message)
+            return self.occurs(dotted, share)
         # A real regex: each literal run of it must occur, in order, in the message.
         runs = _runs(pattern)
         return bool(runs) and all(self.occurs(r, share) for r in runs)
@@ -189,6 +195,18 @@ def literal_of(regex: str) -> str | None:
         out.append(c)
         i += 1
     return "".join(out)
+
+
+def _dotted(regex: str) -> str | None:
+    """The text of a regex whose only operator is an unescaped ``.`` between
+    or after words (a sentence written as a pattern), else None.
+
+    >>> _dotted("Invalid input."), _dotted("a.*b"), _dotted("x.y")
+    ('Invalid input.', None, 'x.y')
+    """
+    if "." not in regex:
+        return None
+    return literal_of(regex.replace("\\.", "\0").replace(".", "\\.").replace("\0", "\\."))
 
 
 def pattern_matches(pattern: str, is_regex: bool, t: Template, share: float = 0.5) -> bool:

@@ -69,6 +69,8 @@ def _fixed_call(
     attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", holds))
     names = scan_python.identifiers(holds) - attrs - modules_read(holds, params)
     read = [p for p in params if p in names and p not in ("self", "cls")]
+    if names & {"self", "cls"}:
+        return None  # the library's own object: no name in the user's code
     # a module's public constant or class reads the same in the user's code;
     # its private one (`_names`) is not theirs to write
     if not read or any(
@@ -87,6 +89,8 @@ def _fixed_call(
         if block is not None:
             return fn, holds, read, block
     guarded = px.guard_python_call(body, name, params, read, holds)
+    if guarded and re.search(r"^\s*(\w+) = \1\s*$", guarded, re.M):
+        guarded = None  # `value = value`: the test's value is not written in it
     block = (
         code_block(f"# after: call it only when this holds for what you pass\n{guarded}", "python")
         if guarded

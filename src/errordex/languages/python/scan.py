@@ -40,6 +40,8 @@ def parses(code: str) -> bool:
 #: ``encode_request(content=…, data=…, files=…, json=…, boundary=…)`` in
 #: ``Request.__init__`` is 380 characters over 12 lines
 _MAX_CALL_TEXT = 480
+#: a test's call is kept as written when it is on one line and this short
+_MAX_TEST_CALL_TEXT = 120
 
 
 def identifiers(code: str) -> set[str]:
@@ -249,9 +251,13 @@ class _Scan:
                     # as written, for lifting a helper's check to its caller's
                     # arguments (``lift``): a library's own call on one line
                     row = n.start_point.row
+                    # a test's call on one line, for an example fix (``validcall``)
+                    most = _MAX_TEST_CALL_TEXT if in_test else _MAX_CALL_TEXT
                     text = (
                         src[start:-neg_end].decode("utf-8", "replace")
-                        if fn and not in_test and -neg_end - start <= _MAX_CALL_TEXT
+                        if fn
+                        and -neg_end - start <= most
+                        and not (in_test and row != n.end_point.row)
                         else ""
                     )
                     if text and row != n.end_point.row:
@@ -659,6 +665,9 @@ class _Scan:
             return
         if _NEGATIVE.search(text):
             return  # `assert "X" not in str(err)`: the test is that the text does NOT appear
+        caught = _caught_names(n)
+        if not any(re.search(rf"\b{re.escape(name)}\b", text) for name in caught):
+            return  # `assert str(Style(bold=False)) == "not bold"`: no error's text
         strings = [c for c in _walk(n) if c.type == "string"]
         if len(strings) != 1:
             return
@@ -744,6 +753,37 @@ def _overload_stub(fn: Node) -> bool:
             if text == b"overload" or text.endswith(b".overload"):
                 return True
     return False
+
+
+def _caught_names(n: Node) -> set[str]:
+    """The names an error is bound to in the function around ``n``:
+    ``except X as e``, ``with pytest.raises(X) as info`` (``info.value``),
+    ``with self.assertRaises(X) as cm`` (``cm.exception``)."""
+    fn = n.parent
+    while fn is not None and fn.type != "function_definition":
+        fn = fn.parent
+    out: set[str] = set()
+    for c in _walk(fn) if fn is not None else ():
+        if c.type == "except_clause":
+            alias = next((x for x in c.named_children if x.type == "as_pattern"), None)
+            target = (
+                alias.named_children[-1] if alias is not None and alias.named_children else None
+            )
+            if target is not None and target.text is not None:
+                out.add(target.text.decode("utf-8", "replace").strip())
+            elif alias is None:
+                # `except X as e` may parse as the clause's identifier after `as`
+                words = (c.text or b"").decode("utf-8", "replace").split(":", 1)[0].split()
+                if len(words) >= 4 and words[-2] == "as":
+                    out.add(words[-1])
+        elif c.type == "with_item":
+            value = c.named_children[0] if c.named_children else None
+            if value is not None and value.type == "as_pattern" and value.named_children:
+                call = value.named_children[0]
+                head = (call.text or b"").decode("utf-8", "replace")
+                if re.search(r"\b(?:raises|assertRaises\w*)\s*\(", head):
+                    out.add((value.named_children[-1].text or b"").decode("utf-8", "replace"))
+    return {x.strip() for x in out if x.strip().isidentifier()}
 
 
 def _walk(n: Node) -> list[Node]:

@@ -657,6 +657,8 @@ class _Scan:
         name_node = n.child_by_field_name("macro")
         name = self.t(name_node) if name_node else ""
         self.idents.add(name)
+        if in_test and name in ("assert", "assert_matches"):
+            self.error_result(n, fn, name)
         if not in_test or name not in ("assert_eq", "assert", "assert_ne"):
             return
         text = self.t(n)
@@ -676,6 +678,59 @@ class _Scan:
         stmt = n.parent if n.parent is not None and n.parent.type == "expression_statement" else n
         calls = list(_token_callees(tt, self)) if tt else []
         self.text_expect(fn, n.start_point.row + 1, value, [stmt], calls)
+
+    def error_result(self, n: Node, fn: str, name: str) -> None:
+        """``assert!(Method::from_bytes(b"").is_err())``,
+        ``assert!(matches!(r, Err(Error::Empty)))``,
+        ``assert_matches!(res, Err(_))``: a test that a call returns an
+        error (of that variant, when it names one)."""
+        tt = next((c for c in n.children if c.type == "token_tree"), None)
+        if tt is None:
+            return
+        text = _WS.sub(" ", self.t(tt))
+        variant = None
+        if name == "assert_matches" or text.startswith("(matches!"):
+            m = _ERR_PATTERN.search(text)
+            if m is None:
+                return
+            variant = m.group(1) or m.group(2)
+        elif not _IS_ERR.search(text) or text.startswith("(!"):
+            return
+        stmt = n.parent if n.parent is not None and n.parent.type == "expression_statement" else n
+        nodes = [stmt]
+        # the call whose result is checked: the outermost one (`from_vec` of
+        # `Tensor::from_vec(values.to_vec(), …).is_err()`, not `to_vec`)
+        calls = [c for c in _outer_call(text) if c not in _NOT_CALLS]
+        prev = stmt.prev_named_sibling
+        # `let res = v.try_push(0); assert_matches!(res, Err(_));`: the call is the let's
+        if not calls and prev is not None and prev.type == "let_declaration":
+            pat = prev.child_by_field_name("pattern")
+            value = prev.child_by_field_name("value")
+            if (
+                pat is not None
+                and value is not None
+                and re.search(rf"\b{re.escape(self.t(pat))}\b", text)
+            ):
+                nodes.insert(0, prev)
+                value_text = _WS.sub(" ", self.t(value))
+                calls = [c for c in _outer_call(value_text) if c not in _NOT_CALLS]
+        if not calls:
+            return
+        body, body_line = self.block_text(nodes)
+        self.tests.append(
+            TestExpect(
+                test=fn,
+                path=self.path,
+                line=n.start_point.row + 1,
+                kind="error-result",
+                exception=_variant_name(variant) if variant else None,
+                pattern=None,
+                is_regex=False,
+                body=body,
+                body_line=body_line,
+                calls=tuple(dict.fromkeys(calls)),
+            )
+        )
 
     def helper_assert(self, call: Node, fn: str) -> None:
         """``assert_to_string(err, "msg")``: a test helper asserting on error text."""
@@ -887,6 +942,32 @@ def _token_calls(tt: Node, s: _Scan) -> list[tuple[str, int]]:
         ):
             out.append((s.t(a), a.start_point.row + 1))
     return out
+
+
+#: ``….is_err()`` as what an ``assert!`` checks
+_IS_ERR = re.compile(r"\.\s*is_err\s*\(\s*\)\s*\)$")
+#: the pattern of a ``matches!``/``assert_matches!``: ``Err(Path::Variant…)``,
+#: ``Err(_)``, or a variant path alone (a value that is the error itself)
+_ERR_PATTERN = re.compile(
+    r",\s*(?:Err\s*\(\s*(?:((?:\w+::)+[A-Z]\w*)|_|\.\.)[^|]*\)|((?:\w+::)+[A-Z]\w*)\b[^|]*)\)\s*\)?$"
+)
+
+
+#: the first call of an expression, by its last name
+_FIRST_CALL = re.compile(r"(?<![\w:.])(?:[A-Za-z_]\w*(?:::|\.))*([A-Za-z_]\w*)\s*(?:::<[^()]*>)?\(")
+#: names a checked expression's first call may have that call nothing of the library's
+_NOT_CALLS = frozenset({"Err", "Ok", "Some", "is_err", "matches"})
+
+
+def _outer_call(text: str) -> list[str]:
+    """The last name of the first call in ``text`` (none or one)."""
+    m = _FIRST_CALL.search(text)
+    return [m.group(1)] if m else []
+
+
+def _variant_name(path: str) -> str:
+    """A variant as an entry names its type: ``Error::Empty`` of ``crate::error::Error::Empty``."""
+    return "::".join(path.split("::")[-2:])
 
 
 def _token_callees(tt: Node, s: _Scan) -> list[str]:

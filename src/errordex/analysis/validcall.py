@@ -1,0 +1,397 @@
+"""A reproducing test's failing call beside the same call made with valid
+input elsewhere in the repository's tests: an example fix's "before" and
+"after", both as the repository writes them.
+
+semver's ``test_parse`` has ``version_err("1.2")`` (a test helper that is
+``Version::parse(text).unwrap_err()``) and, a few lines on,
+``version("1.2.3")`` (``Version::parse(text).unwrap()``): the user's call is
+``Version::parse("1.2")``, and ``Version::parse("1.2.3")`` is one the library
+takes. Nothing is made up: the "after" is a call some test makes outside any
+block that expects an error, with literal arguments only.
+
+    >>> calls_in('let err = version_err("1.2");')
+    [('version_err', '"1.2"')]
+    >>> split_args('"a, b", [1, 2], x=3')
+    ['"a, b"', '[1, 2]', 'x=3']
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from difflib import SequenceMatcher
+from typing import Any
+
+from errordex.analysis.index import Helper, Index
+from errordex.extract.common import is_test_path
+
+Fact = dict[str, Any]
+
+#: a callee as written before its ``(``: ``Version::parse``, ``fields.Email``, ``f``
+_CALLEE = re.compile(r"(?<![\w.:])((?:[A-Za-z_]\w*(?:::|\.))*[A-Za-z_]\w*)\s*(?:::<[^()]*>)?\(")
+#: a literal argument: a string, a number, a char, a bool or None, a keyword
+#: given one, a list/slice of them (``&[1, 2]``)
+_LITERAL = re.compile(
+    r"""(?:[A-Za-z_]\w*\s*=\s*)?&?(?:
+        [rbuRBU]{0,2}"(?:[^"\\]|\\.)*"
+      | [rbuRBU]{0,2}'(?:[^'\\]|\\.)*'
+      | -?\d[\d_]*(?:\.\d+)?(?:[eE][-+]?\d+)?(?:[iu](?:8|16|32|64|128|size)|f32|f64)?
+      | true|false|True|False|None
+    )""",
+    re.X,
+)
+#: calls whose being made says the call before them failed (``x.unwrap_err()``)
+_ERRORISH = ("unwrap_err", "expect_err", "is_err", "err", "raises", "assertRaises")
+#: test-code calls that assert, not make the library call
+_ASSERTS = re.compile(r"^assert", re.I)
+#: the most successful calls looked at per name
+_MAX_LOOK = 400
+
+
+def split_args(text: str) -> list[str]:
+    """A call's arguments at their top-level commas (brackets and strings kept whole)."""
+    out: list[str] = []
+    depth, quote, cur, i = 0, "", "", 0
+    while i < len(text):
+        c = text[i]
+        if quote:
+            cur += c
+            if c == "\\" and i + 1 < len(text):
+                cur += text[i + 1]
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "\"'" and not (c == "'" and depth >= 0 and _lifetime(text, i)):
+            quote, cur = c, cur + c
+        elif c in "([{":
+            depth, cur = depth + 1, cur + c
+        elif c in ")]}":
+            depth, cur = depth - 1, cur + c
+        elif c == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += c
+        i += 1
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def _lifetime(text: str, i: int) -> bool:
+    """``'a`` (a Rust lifetime) opens no string: no closing ``'`` two or three on."""
+    return not re.match(r"'(?:[^'\\]|\\.{1,8})'", text[i:])
+
+
+def calls_in(text: str, last: bool = False) -> list[tuple[str, str]]:
+    """(callee, argument text) of each call in ``text``, outermost first;
+    with ``last``, only those whose result is not called on
+    (``validate.Range(2, 3)(1)`` fails in the second call, not the first;
+    ``Version::parse("1").unwrap()`` in the first)."""
+    out: list[tuple[str, str]] = []
+    for m in _CALLEE.finditer(text):
+        if _in_string(text, m.start()):
+            continue
+        start = m.end()
+        depth, quote, i = 1, "", start
+        while i < len(text) and depth:
+            c = text[i]
+            if quote:
+                if c == "\\":
+                    i += 1
+                elif c == quote:
+                    quote = ""
+            elif c == '"' or (c == "'" and not _lifetime(text, i)):
+                quote = c
+            elif c in "([{":
+                depth += 1
+            elif c in ")]}":
+                depth -= 1
+            i += 1
+        if depth == 0 and not (last and _called_on(text[i:])):
+            out.append((m.group(1), text[start : i - 1]))
+    return out
+
+
+#: what may follow the call that fails: taking its error or its value
+_TAKES = re.compile(
+    r"\s*(?:\?|\.(?:unwrap|expect|unwrap_err|expect_err|is_err|is_ok|err|ok)\s*\(|[^\s(.\[])"
+)
+
+
+def _called_on(rest: str) -> bool:
+    """Whether the text after a call goes on with a call on its result."""
+    return bool(rest.strip()) and _TAKES.match(rest) is None
+
+
+def _in_string(text: str, at: int) -> bool:
+    return text[:at].count('"') % 2 == 1
+
+
+def literal_args(args: str, modules: frozenset[str] = frozenset(), empty: bool = False) -> bool:
+    """Whether every argument is written out in the call: a literal, a list
+    of them, or a constant named by its path (``fields.TimeDelta.SECONDS``,
+    ``Ordering::Less``: capitalised, or from one of ``modules``), never a
+    variable the test set. ``empty``: no arguments count too."""
+    parts = split_args(args)
+    return (bool(parts) or empty) and all(_literal(p, modules) for p in parts)
+
+
+_PATH_ARG = re.compile(r"(?:[A-Za-z_]\w*\s*=\s*)?&?([A-Za-z_]\w*)(?:(?:::|\.)[A-Za-z_]\w*)+")
+
+
+def _literal(arg: str, modules: frozenset[str] = frozenset()) -> bool:
+    arg = re.sub(r"^[A-Za-z_]\w*\s*=(?!=)\s*", "", arg.strip())  # a keyword's value
+    if _LITERAL.fullmatch(arg):
+        return True
+    path = _PATH_ARG.fullmatch(arg)
+    if path is not None and (
+        "::" in arg or path.group(1)[:1].isupper() or path.group(1) in modules
+    ):
+        return True
+    inner = re.fullmatch(r"&?\[(.*)\]", arg, re.S)
+    if inner is not None:
+        return all(_literal(p, modules) for p in split_args(inner.group(1)))
+    # a value the library builds from literals (`validate=validate.Length(min=1)`)
+    call = re.fullmatch(
+        r"(?:[A-Za-z_]\w*\s*=\s*)?&?((?:[A-Za-z_]\w*(?:::|\.))*[A-Za-z_]\w*)\((.*)\)", arg, re.S
+    )
+    if call is None or not _literal(call.group(1), modules):
+        return False  # `MyValidator()`: a class of the tests' own is no value a user has
+    got = calls_in(arg)
+    return (
+        bool(got)
+        and got[0][1] == call.group(2)
+        and literal_args(call.group(2), modules, empty=True)
+    )
+
+
+def _inline(h: Helper, args: str, ix: Index) -> tuple[str, str] | None:
+    """The call ``h`` makes with the test's ``args`` in place of its
+    parameters: (callee, call text); None when it does not pass them all on
+    to one call of a function the repository defines outside tests."""
+    given = split_args(args)
+    if len(given) != len(h.params) or any("=" in a.split("(")[0] for a in given):
+        return None
+    for callee, text in h.calls:
+        got = calls_in(text)
+        if not got or got[0][0].rsplit("::", 1)[-1].rsplit(".", 1)[-1] != callee:
+            continue  # a call on another's result (`….unwrap_err()`)
+        if not _defined(callee, ix) or _ASSERTS.match(callee):
+            continue
+        used = [p for p in h.params if re.search(rf"\b{re.escape(p)}\b", got[0][1])]
+        if len(used) != len(h.params):
+            continue
+        return got[0][0], _substitute(text, dict(zip(h.params, given, strict=True)))
+    return None
+
+
+def _substitute(text: str, values: dict[str, str]) -> str:
+    """``text`` with each parameter's name (a whole word) replaced by its value."""
+    words = re.compile(r"\b(?:" + "|".join(re.escape(p) for p in values) + r")\b")
+
+    def value(m: re.Match[str]) -> str:
+        return values[m.group(0)]
+
+    return words.sub(value, text)
+
+
+def _last_name(callee: str) -> str:
+    return callee.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
+
+
+def _defined(name: str, ix: Index) -> bool:
+    """Whether the repository defines ``name`` outside tests (a function, or
+    a class: ``C(...)`` runs its ``__init__``)."""
+    return bool(ix.defined.get(name)) or any(
+        not is_test_path(c.path) for c in ix.classes.get(name, ())
+    )
+
+
+def _errorish(h: Helper) -> bool:
+    """Whether a helper expects an error (``…unwrap_err()``, ``pytest.raises``)."""
+    return any(c in _ERRORISH or c.endswith(".raises") for c, _ in h.calls)
+
+
+def _api_call(
+    callee: str, args: str, body: str, ix: Index
+) -> tuple[str, str, Helper | None] | None:
+    """(callee path, call text, the helper it went through) of a call the
+    user makes: one of the repository's functions outside tests, called by
+    its path (not on a value the test built: its state, not the arguments,
+    may be what fails), or a test helper that makes such a call."""
+    name = callee.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
+    if _ASSERTS.match(name):
+        return None
+    for h in ix.helpers.get(name, ()):
+        got = _inline(h, args, ix)
+        if got is not None and _by_path(got[0], body, ix):
+            return got[0], got[1], h
+    if _defined(name, ix) and _by_path(callee, body, ix):
+        return callee, f"{callee}({args})", None
+    return None
+
+
+def _by_path(callee: str, body: str, ix: Index) -> bool:
+    """Whether ``callee`` is named by a path, not a value's method (the
+    value's state, not the arguments, may be what fails): a Rust path
+    (``Version::parse``), a class (``Spinner``, ``fields.Email``) or a
+    function of one of the repository's modules (``utils.from_timestamp``),
+    never a variable the test binds (``field.deserialize``)."""
+    if "." not in callee:
+        return True  # `f(…)`, `Version::parse(…)`
+    if "::" in callee:
+        return False  # `value.method` after a path: a value's
+    first = callee.split(".", 1)[0]
+    if re.search(rf"\b{re.escape(first)}\s*=[^=]|\blet\s+(?:mut\s+)?{re.escape(first)}\b", body):
+        return False
+    return first[:1].isupper() or first in _module_names(ix)
+
+
+def valid_call(t: Fact, ix: Index, reaching: frozenset[str] | None = None) -> Fact | None:
+    """For a reproducing test ``t`` (a ``facts.tests`` fact with a body):
+    its failing call as the user makes it, and the same function called with
+    literal arguments in a test, outside any block that expects an error
+    (the nearest: the same file first). ``reaching``: the names of the
+    functions on the way to the entry's sites; the failing call is one of
+    them (not the test's setup, `TensorData::from([3i64])`, nor an argument)."""
+    body = str(t.get("body") or "")
+    if not body:
+        return None
+    for callee, args in calls_in(body, last=True):
+        if not literal_args(args):
+            continue
+        api = _api_call(callee, args, body, ix)
+        if api is None:
+            continue
+        if reaching is not None and _last_name(api[0]) not in reaching:
+            continue
+        path_, failing, helper = api
+        got = _successful(path_, failing, t, ix)
+        if got is None:
+            continue
+        path, line, made, via = got
+        fact: Fact = {
+            "path": path,
+            "line": line,
+            "callee": path_,
+            "before": failing,
+            "after": made,
+            "test": t["test"],
+            "test_path": t["path"],
+            "test_line": t["line"],
+        }
+        if helper is not None:
+            fact["helper"] = {"name": helper.name, "path": helper.path, "line": helper.line}
+        if via is not None:
+            fact["after_helper"] = {"name": via.name, "path": via.path, "line": via.line}
+        return fact
+    return None
+
+
+def _successful(
+    callee: str, failing: str, t: Fact, ix: Index
+) -> tuple[str, int, str, Helper | None] | None:
+    """(path, line, call text, the helper it went through) of a call of
+    ``callee`` with other literal arguments, made by a test outside any
+    expectation of an error."""
+    name = callee.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
+    failed_args = calls_in(failing)[0][1] if calls_in(failing) else ""
+    errorish = _errorish_lines(ix)
+    modules = _module_names(ix)
+    keywords = _keywords(failed_args)
+    found: list[tuple[tuple[int, float, bool, bool, int], str, int, str, Helper | None]] = []
+
+    def consider(path: str, caller: str, line: int, text: str, via: Helper | None) -> None:
+        got = calls_in(text)
+        if not got or got[0][0] != callee or not literal_args(got[0][1], modules, empty=True):
+            return
+        if got[0][1].replace(" ", "") == failed_args.replace(" ", ""):
+            return
+        f = ix.function(path, caller)
+        if f is None or not f.in_test or ix.expecting(path, line) or (path, line) in errorish:
+            return
+        # the nearest: the same file, the input most like the failing one
+        # (the smallest change to make), the same test, the closest line
+        like = SequenceMatcher(None, got[0][1], failed_args).ratio()
+        kept = len(keywords & _keywords(got[0][1]))
+        rank = (
+            -kept,
+            -round(like, 1),
+            path != t["path"],
+            caller != t["test"],
+            abs(line - int(t["line"])),
+        )
+        found.append((rank, path, line, text, via))
+
+    for path, caller, line, text in ix.call_texts.get(name)[:_MAX_LOOK]:
+        consider(path, caller, line, text, None)
+    # the same call through a helper that does not expect an error (`version("1.2.3")`)
+    for h in _helpers_calling(name, ix):
+        for path, caller, line, text in ix.call_texts.get(h.name)[:_MAX_LOOK]:
+            got = calls_in(text)
+            if not got or got[0][0] != h.name or not literal_args(got[0][1], modules):
+                continue
+            inlined = _inline(h, got[0][1], ix)
+            if inlined is not None and inlined[0] == callee:
+                consider(path, caller, line, inlined[1], h)
+    if not found:
+        return None
+    _, path, line, text, via = min(found, key=lambda x: x[0])
+    return path, line, text, via
+
+
+#: per Index: lines where an error is taken, helpers by callee
+_CACHE: weakref.WeakKeyDictionary[
+    Index, tuple[frozenset[tuple[str, int]], dict[str, list[Helper]]]
+] = weakref.WeakKeyDictionary()
+
+
+def _cached(ix: Index) -> tuple[frozenset[tuple[str, int]], dict[str, list[Helper]]]:
+    got = _CACHE.get(ix)
+    if got is None:
+        lines = frozenset(
+            (path, line) for name in _ERRORISH for path, _, line, _ in ix.call_texts.get(name)
+        )
+        calling: dict[str, list[Helper]] = {}
+        for helpers in ix.helpers.values():
+            for h in helpers:
+                if not _errorish(h):
+                    for callee in dict.fromkeys(c for c, _ in h.calls):
+                        calling.setdefault(callee, []).append(h)
+        got = _CACHE[ix] = (lines, calling)
+    return got
+
+
+def _module_names(ix: Index) -> frozenset[str]:
+    """The names the repository's Python modules and packages are imported
+    by (``fields`` for ``src/marshmallow/fields.py``, ``marshmallow``)."""
+    got = _MODULES.get(ix)
+    if got is None:
+        names: set[str] = set()
+        for path in ix.paths:
+            if path.endswith(".py"):
+                parts = path[:-3].split("/")
+                if parts[-1] == "__init__":
+                    parts = parts[:-1]
+                names.update(p for p in parts[-2:] if p.isidentifier())
+        got = _MODULES[ix] = frozenset(names)
+    return got
+
+
+_MODULES: weakref.WeakKeyDictionary[Index, frozenset[str]] = weakref.WeakKeyDictionary()
+
+
+def _keywords(args: str) -> set[str]:
+    """The names of a call's keyword arguments (``validate`` of ``validate=f``)."""
+    return {m.group(1) for a in split_args(args) if (m := re.match(r"([A-Za-z_]\w*)\s*=[^=]", a))}
+
+
+def _errorish_lines(ix: Index) -> frozenset[tuple[str, int]]:
+    """The lines where a call's error is taken (``….unwrap_err()``)."""
+    return _cached(ix)[0]
+
+
+def _helpers_calling(name: str, ix: Index) -> list[Helper]:
+    """The test helpers that call ``name`` and expect no error."""
+    return _cached(ix)[1].get(name, [])
