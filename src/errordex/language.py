@@ -263,6 +263,13 @@ class Pages:
     #: how its code writes "either condition holds" (a helper's check lifted
     #: from two calls of it on one line: ``width < 0 or height < 0``)
     either: str = " or "
+    #: how its code starts a comment to the line's end, and ends a statement
+    #: (an example fix's before/after lines)
+    line_comment: str = "//"
+    statement_end: str = ";"
+    #: the verb for throwing an exception of a class ("raises", "throws"); ""
+    #: for a language whose errors are values returned ("returns an error")
+    throws_word: str = ""
     #: and "both conditions hold"
     both: str = " and "
     #: what a defining site (``Runtime.defining_kinds``) defines, in a

@@ -14,6 +14,7 @@ from typing import Any
 from errordex import plugins
 from errordex.analysis.sections import Fact, code_block, ev, section, test_named
 from errordex.analysis.textmatch import Message, literal_of, pins
+from errordex.language import Pages
 from errordex.model import ErrorEntry, ThrowSite
 from errordex.runtime import title
 
@@ -87,8 +88,8 @@ class Fixes:
             t = usable.get((v["test_path"], v["test_line"]))
             if t is None:
                 continue
-            comment = "#" if self.lang == "python" else "//"
-            end = "" if self.lang == "python" else ";"
+            pages = self.pages()
+            comment, end = pages.line_comment, pages.statement_end
             before = code_block(
                 f"{comment} before: {self.fails_with(t)}\n{v['before']}{end}", self.lang
             )
@@ -117,6 +118,11 @@ class Fixes:
             return section(text, list(dict.fromkeys(evidence)), before=before, after=after)
         return None
 
+    def pages(self) -> Pages:
+        """What the lead site's language says of its code on a page."""
+        lang = plugins.find(self.lang)
+        return lang.pages if lang is not None else Pages()
+
     def fails_with(self, t: Fact) -> str:
         """How the test's call ends, for a code comment: the message as the
         test expects it (its literal text), else the entry's template."""
@@ -131,9 +137,10 @@ class Fixes:
             said = "" if self.e.template.dynamic else f" “{title(self.e)}”"
         if self.lead.kind in ("panic", "assert", "expect", "unimplemented", "todo", "unreachable"):
             return f"panics{said}"
-        if self.lang == "python":
+        verb = self.pages().throws_word
+        if verb:
             exc = self.e.exception_types[0] if self.e.exception_types else "an error"
-            return f"raises {exc}{':' if said else ''}{said}"
+            return f"{verb} {exc}{':' if said else ''}{said}"
         return f"returns an error{':' if said else ''}{said}"
 
     # -- internal invariants -------------------------------------------

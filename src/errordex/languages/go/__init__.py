@@ -44,6 +44,7 @@ GO = Language(
         read_manifest=gomod.read_manifest,
     ),
     pages=Pages(
+        statement_end="",
         lexer="go",
         parses=scan.parses,
         identifiers=scan.identifiers,

@@ -85,6 +85,7 @@ JAVASCRIPT = Language(
         is_test_file=runtime.is_test_file,
     ),
     pages=Pages(
+        throws_word="throws",
         lexer="javascript",
         parses=pages.parses_js,
         identifiers=pages.identifiers_js,

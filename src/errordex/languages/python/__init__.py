@@ -59,6 +59,9 @@ PYTHON = Language(
         doc_examples=doctests.examples,
     ),
     pages=Pages(
+        line_comment="#",
+        statement_end="",
+        throws_word="raises",
         lexer="python",
         parses=scan.parses,
         identifiers=scan.identifiers,
