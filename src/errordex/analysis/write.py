@@ -15,6 +15,7 @@ from typing import Any
 from errordex import plugins
 from errordex.analysis import examples
 from errordex.analysis.fixes import Fixes
+from errordex.analysis.install import IMPORT_ERRORS, missing
 from errordex.analysis.lift import constant, expanded, modules_read
 from errordex.analysis.sections import (
     CONDITION_KINDS,
@@ -103,11 +104,6 @@ class _Writer(Fixes):
                 f"its `try` block raises `{c['text']}` (`except {c['text']}` at line {c['line']})"
             )
         return f"`{c['text']}`"
-
-    def entry_point(self) -> str:
-        if self.fn and not self.fn["public"] and self.fn.get("paths"):
-            return f"`{self.fn['paths'][0][0]['function']}`"
-        return self.fn_name()
 
     def api(self) -> Fact | None:
         """The public function a user calls that reaches the lead site: the
@@ -624,15 +620,12 @@ class _Writer(Fixes):
         typed = self.type_required()
         if typed is not None:
             out.append(typed)
+        installed = self.install_advice()
+        if installed is not None:
+            out.append(installed)
         cond = self.condition()
         if cond and self.cond is not None and self.cond["kind"] == "except":
-            out.append(
-                section(
-                    f"It re-raises a `{self.cond['text']}` from the `try` block above line "
-                    f"{self.cond['line']}: give {self.entry_point()} input that does not cause it.",
-                    ev(self.cond),
-                )
-            )
+            pass  # what the `try` block raised is the cause: nothing of the caller's to change
         elif cond and self.cond is not None and not self.invariant and self.lifted():
             text, read = self.lifted() or ("", [])
             when_false = self.cond["kind"] in FIRES_WHEN_FALSE
@@ -697,6 +690,38 @@ class _Writer(Fixes):
                     )
                 )
         return out
+
+    def install_advice(self) -> dict[str, Any] | None:
+        """ "Install `h2`": for an error that says an optional package is
+        missing (an ``ImportError`` raised when a guarded import failed, or
+        a message that says a package is not installed), the package or the
+        command the message itself names."""
+        types = {t.rsplit(".", 1)[-1] for t in self.e.exception_types}
+        caught = (
+            self.cond["text"].split(" ", 1)[0]
+            if self.cond and self.cond["kind"] == "except"
+            else ""
+        )
+        import_error = bool(types & IMPORT_ERRORS) or caught in IMPORT_ERRORS
+        got = missing(title(self.e), import_error)
+        if got is None:
+            return None
+        call = self.api_name()
+        then = f", then call `{call}` again" if call else ""
+        if got.command:
+            named = f" ({_said(got.packages)})" if got.packages else ""
+            text = f"Install the missing package{named} as the message says: “{got.command}”{then}."
+        else:
+            one = (
+                " one of"
+                if len(got.packages) > 1 and re.search(r"\b(either|or)\b", title(self.e))
+                else ""
+            )
+            text = (
+                f"Install{one} {_said(got.packages)} in the environment your code runs in{then}: "
+                f"the message names {'them' if len(got.packages) > 1 else 'it'} as required."
+            )
+        return section(text, [self.where])
 
     def message_advice(self) -> dict[str, Any] | None:
         """The message's own advice, when it gives one ("Use 'content=<...>'
@@ -908,6 +933,13 @@ def _cause(text: str, read: list[str], cond: Fact) -> str:
     if kind in FIRES_WHEN_FALSE:
         return f"{names} {'fails' if one else 'fail'} the check at {where}"
     return f"{names} {'meets' if one else 'meet'} the condition at {where}"
+
+
+def _said(names: tuple[str, ...] | list[str]) -> str:
+    """``“a”, “b” and “c”``: names as the message writes them (a quotation of
+    it, not a code span: a package's name is often no identifier of the code)."""
+    quoted = [f"“{n}”" for n in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
 
 
 def _listed(names: list[str]) -> str:
