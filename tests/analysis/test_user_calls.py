@@ -74,3 +74,119 @@ def test_a_package_a_message_names_as_required_is_installed(tmp_path: Path) -> N
     store, sid = index_files(tmp_path, _OPTIONAL, "acme/netlib")
     said = _solutions(_page(store, sid, "rank requires bottleneck to be installed."))
     assert said[0].startswith("Install “bottleneck” in the environment your code runs in")
+
+
+#: indexmap's src/map.rs, cut down: `map[key]` runs the `Index` impl, whose
+#: docs say when it panics in an inline "***Panics***" paragraph; and an
+#: error type's `Display` impl that panics on a state it never expects
+_MAP = {
+    "Cargo.toml": '[package]\nname = "ordmap"\nversion = "2.1.0"\n',
+    "src/lib.rs": (
+        "use std::fmt;\n"
+        "use std::ops::Index;\n\n"
+        "pub struct OrdMap {\n    keys: Vec<String>,\n}\n\n"
+        "impl OrdMap {\n"
+        "    /// Return a reference to the value stored for `key`, if it is present.\n"
+        "    pub fn get(&self, key: &str) -> Option<&String> {\n"
+        "        self.keys.iter().find(|k| *k == key)\n"
+        "    }\n\n"
+        "    /// Swaps the position of two entries in the map.\n"
+        "    ///\n"
+        "    /// ***Panics*** if `a` or `b` are out of bounds.\n"
+        "    pub fn swap_indices(&mut self, a: usize, b: usize) {\n"
+        "        if a >= self.keys.len() || b >= self.keys.len() {\n"
+        '            panic!("indices not found");\n'
+        "        }\n"
+        "        self.keys.swap(a, b);\n"
+        "    }\n"
+        "}\n\n"
+        "impl Index<&str> for OrdMap {\n"
+        "    type Output = String;\n\n"
+        "    /// Returns a reference to the value corresponding to the supplied `key`.\n"
+        "    ///\n"
+        "    /// ***Panics*** if `key` is not present in the map.\n"
+        "    fn index(&self, key: &str) -> &String {\n"
+        '        self.get(key).expect("no entry found for key")\n'
+        "    }\n"
+        "}\n\n"
+        "pub enum Code {\n    Eof,\n    Other,\n}\n\n"
+        "impl fmt::Display for Code {\n"
+        "    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n"
+        "        match self {\n"
+        '            Code::Eof => f.write_str("end of input"),\n'
+        '            Code::Other => unreachable!("no text for Other"),\n'
+        "        }\n"
+        "    }\n"
+        "}\n"
+    ),
+}
+
+
+def test_an_index_impl_leads_as_the_indexing_the_user_wrote_with_its_panics_doc(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _MAP, "acme/ordmap")
+    page = _page(store, sid, "no entry found for key")
+    summary = page["summary"]["text"]
+    assert summary.startswith("You wrote `OrdMap[…]` (`src/lib.rs`)"), summary
+    assert "<OrdMap as Index" not in summary
+    # the impl's inline "***Panics***" paragraph is what it means
+    assert "***Panics*** if `key` is not present in the map" in page["meaning"]["text"]
+
+
+def test_an_inline_panics_paragraph_is_quoted_as_the_calls_panics_doc(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _MAP, "acme/ordmap")
+    page = _page(store, sid, "indices not found")
+    assert "***Panics*** if `a` or `b` are out of bounds" in page["meaning"]["text"]
+
+
+def test_a_panic_in_a_display_impl_is_not_a_call_the_user_made(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _MAP, "acme/ordmap")
+    page = _page(store, sid, "no text for Other")
+    text = json.dumps(page)
+    assert "You called" not in text
+    assert "Calling `<Code as fmt::Display>::fmt`" not in text
+    assert page["summary"]["text"].startswith("Printing a `Code` (its `Display` impl")
+
+
+def test_a_panicking_operator_points_to_the_types_fallible_method(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _MAP, "acme/ordmap")
+    said = _solutions(_page(store, sid, "no entry found for key"))
+    assert said[0] == (
+        "Call `OrdMap::get` instead of `OrdMap[…]`: it returns an `Option` "
+        "(`Option<&String>`) where `OrdMap[…]` panics, so your code can handle the `None` "
+        "(src/lib.rs:10)."
+    )
+
+
+def test_a_method_with_a_try_sibling_points_to_it(tmp_path: Path) -> None:
+    # bytes' `Buf::get_u8` panics; `Buf::try_get_u8` returns a `Result`
+    files = {
+        "Cargo.toml": '[package]\nname = "bufs"\nversion = "1.0.0"\n',
+        "src/lib.rs": (
+            "pub struct TryGetError;\n\n"
+            "pub struct Buf {\n    data: Vec<u8>,\n}\n\n"
+            "impl Buf {\n"
+            "    /// Gets an unsigned 8 bit integer from `self`.\n"
+            "    pub fn get_u8(&mut self) -> u8 {\n"
+            "        if self.data.is_empty() {\n"
+            '            panic!("no more remaining data");\n'
+            "        }\n"
+            "        self.data.remove(0)\n"
+            "    }\n\n"
+            "    /// Gets an unsigned 8 bit integer from `self`, or an error.\n"
+            "    pub fn try_get_u8(&mut self) -> Result<u8, TryGetError> {\n"
+            "        if self.data.is_empty() {\n"
+            "            return Err(TryGetError);\n"
+            "        }\n"
+            "        Ok(self.data.remove(0))\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/bufs")
+    said = _solutions(_page(store, sid, "no more remaining data"))
+    assert said[0].startswith(
+        "Call `Buf::try_get_u8` instead of `Buf::get_u8`: it returns a `Result` "
+        "(`Result<u8, TryGetError>`)"
+    ), said

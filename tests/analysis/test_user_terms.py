@@ -375,7 +375,7 @@ def test_an_error_values_display_text_is_not_called_what_you_called(tmp_path: Pa
     store, sid = index_files(tmp_path, files, "acme/paths")
     summary = _page(store, sid, "Wrong number of path arguments")["analysis"]["summary"]["text"]
     assert not summary.startswith("You called")
-    assert summary.startswith("This is the message of `ErrorKind::WrongNumberOfParameters`")
+    assert summary.startswith("This is the text a `ErrorKind::WrongNumberOfParameters` prints")
 
 
 def test_the_lead_names_the_call_as_the_package_re_exports_it(tmp_path: Path) -> None:

@@ -1133,6 +1133,64 @@ def expects(sites: list[ThrowSite], ix: Index) -> list[Fact]:
     return out[:MAX_CALLERS]
 
 
+#: the method a user calls in place of an operator that panics: `map.get(k)` for `map[k]`
+_INSTEAD_OF_OPERATOR = {"Index": ("get",), "IndexMut": ("get_mut",)}
+#: a fallible function's return type
+_FALLIBLE = re.compile(r"^(?:[\w:]*::)?(?:Result|Option|io::Result)\b|^Result\b")
+
+
+def fallible(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
+    """For a panic, the sibling of the public call that returns the failure
+    instead of panicking (``try_get_u8`` of ``get_u8``, ``checked_add`` of
+    ``add``, ``try_from`` or ``from_str`` of ``from_static``, ``get`` of the
+    ``Index`` impl): a function of the same type, in the same file, whose
+    return type is a ``Result`` or an ``Option``. At most one."""
+    lead = entry.catalog_sites[0]
+    if lead.kind not in _panic_kinds(lead.language):
+        return []
+    for r in reach:
+        for f in [r, *(chain[0] for chain in r.get("paths", ()) if chain)]:
+            if not f.get("public") or "::" not in f["function"]:
+                continue
+            got = _fallible_sibling(f["path"], f["function"], ix)
+            if got is not None:
+                return [
+                    _at(
+                        got.path,
+                        got.line,
+                        function=got.symbol,
+                        instead_of=f["function"],
+                        returns=got.returns,
+                    )
+                ]
+    return []
+
+
+def _fallible_sibling(path: str, symbol: str, ix: Index) -> FuncDef | None:
+    owner = _owner_type(symbol)
+    name = _last_name(symbol)
+    if owner is None:
+        return None
+    trait = _TRAIT_IMPL.match(symbol)
+    if trait is not None and trait.group(1) in _INSTEAD_OF_OPERATOR:
+        wanted: tuple[str, ...] = _INSTEAD_OF_OPERATOR[trait.group(1)]
+    else:
+        wanted = (f"try_{name}", f"checked_{name}", f"{name}_checked")
+        if name.startswith("from_"):
+            wanted += ("try_from", "from_str", f"try_{name}")
+    found = [
+        g
+        for g in ix.functions_in(path)
+        if g.name in wanted
+        and g.public
+        and not g.in_test
+        and _owner_type(g.symbol) == owner
+        and _FALLIBLE.match(g.returns)
+    ]
+    found.sort(key=lambda g: wanted.index(g.name))
+    return found[0] if found else None
+
+
 def _last_name(symbol: str) -> str:
     return symbol.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
 
@@ -1173,4 +1231,5 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
         "prose": prose(entry, reach, ix),
         "tests": tests(entry, reach, ix, chain),
         "related": related(entry, ix, reach),
+        "fallible": fallible(entry, reach, ix),
     }

@@ -13,6 +13,7 @@ from typing import Any
 from errordex import plugins
 from errordex.analysis.sections import Fact, code_block, ev, section
 from errordex.analysis.textmatch import pins
+from errordex.analysis.traits import formatted_type
 from errordex.model import ErrorEntry, ThrowSite
 
 
@@ -44,6 +45,12 @@ class Fixes:
 
     def fn_name(self) -> str:
         if self.fn:
+            printed = formatted_type(self.fn["function"])
+            if printed is not None:
+                # nobody calls `Display::fmt` for an error: it runs when one is printed
+                return (
+                    f"printing a `{printed[0]}` (its `{printed[1]}` impl, `{self.fn['function']}`)"
+                )
             return f"`{self.fn['function']}`"
         symbol = self.lead.symbol or ""
         if symbol.endswith("!") and "::" not in symbol:

@@ -26,6 +26,7 @@ from errordex.analysis.sections import (
     section,
     test_named,
 )
+from errordex.analysis.traits import by_syntax, formats
 from errordex.extract.common import is_test_path
 from errordex.group import defines
 from errordex.model import ErrorEntry, ThrowSite
@@ -120,6 +121,10 @@ class _Writer(Fixes):
             return None
         chains = [chain for chain in self.fn.get("paths", ()) if chain]
         trait_impl = self.fn["function"].startswith("<")
+        if self.fn["public"] and by_syntax(self.fn["function"]) is not None:
+            return self.fn  # `map[key]` runs `<IndexMap as Index<&Q>>::index`: the user wrote it
+        if formats(self.fn["function"]):
+            return None  # `Display::fmt` only prints an error built elsewhere
         if self.fn["public"] and not (trait_impl and (chains or self.fn.get("foreign"))):
             return self.fn
         if not chains:
@@ -165,9 +170,7 @@ class _Writer(Fixes):
         api = self.api()
         if api is None:
             return None
-        return as_called(
-            str(api["exported"]["name"]) if api.get("exported") else str(api["function"])
-        )
+        return _shown(api)
 
     def lifted(self) -> tuple[str, list[str]] | None:
         """``_lifted``, worked out once per page (a page asks it several times,
@@ -222,10 +225,13 @@ class _Writer(Fixes):
         out: list[str] = []
         if self.fn is None:
             return out
-        if self.fn["public"]:
-            out.append(f"`{as_called(self.fn['function'])}`")  # called directly, or through:
+        if self.fn["public"] and not formats(self.fn["function"]):
+            # called directly, or through:
+            out.append(f"`{by_syntax(self.fn['function']) or as_called(self.fn['function'])}`")
         for chain in self.fn.get("paths", ()):
-            hops = " → ".join(f"`{as_called(h['function'])}`" for h in chain)
+            hops = " → ".join(
+                f"`{by_syntax(h['function']) or as_called(h['function'])}`" for h in chain
+            )
             out.append(f"{hops} → `{self.fn['function']}`")
         return out
 
@@ -299,7 +305,7 @@ class _Writer(Fixes):
             own = up is None or self.fn is None or up["function"] == self.fn["function"]
             who = "it" if own else f"on its way {self.fn_name()}"
             return section(
-                f"You called {call}, and {who} {self.what()} when {cause} for the arguments "
+                f"You {_did(call)} {call}, and {who} {self.what()} when {cause} for the arguments "
                 "you passed." + places,
                 ev(
                     self.cond or {},
@@ -323,7 +329,10 @@ class _Writer(Fixes):
                 ev(self.cond or {}, *([self.fn] if self.fn else []), *([api] if api else [])),
             )
         if self.prints_a_value() and self.lead.exception_type:
-            text = f"{lead}This is the message of `{self.lead.exception_type}`, written by {self.fn_name()}."
+            text = (
+                f"{lead}This is the text a `{self.lead.exception_type}` prints, written by "
+                f"{self.fn_name()} at {self.where}: the error itself is built elsewhere."
+            )
             return section(
                 text + places,
                 ev(*([self.fn] if self.fn else []), *([api] if api else [])) or [self.where],
@@ -359,13 +368,14 @@ class _Writer(Fixes):
         api = self.api()
         assert api is not None
         where = f" (`{api['path']}`)"
+        did = _did(name)
         if api is self.fn:
-            return f"You called `{name}`{where}: "
+            return f"You {did} `{name}`{where}: "
         built = self.built_by()
         if built is not None:
             # `or_` returns an `_OrValidator`; the raise is in its `__call__`, later
-            return f"You called `{name}`{where}, and later the `{built}` it built ran: "
-        return f"You called `{name}`{where}, and on its way "
+            return f"You {did} `{name}`{where}, and later the `{built}` it built ran: "
+        return f"You {did} `{name}`{where}, and on its way "
 
     def built_by(self) -> str | None:
         """The class whose instance the public call builds, when the site is
@@ -515,8 +525,8 @@ class _Writer(Fixes):
 
     def trigger(self) -> dict[str, Any] | None:
         paths = self.public_paths()
-        if not paths and not self.condition() and not self.stub and not self.arm:
-            return None
+        if not paths and (self.prints_a_value() or not (self.condition() or self.stub or self.arm)):
+            return None  # a `Display` arm runs whenever the error prints: no trigger of its own
         via = f"Calling {paths[0]}" if paths else f"Reaching {self.fn_name()}"
         top = self.top()
         if top is not None and paths:
@@ -623,6 +633,24 @@ class _Writer(Fixes):
         installed = self.install_advice()
         if installed is not None:
             out.append(installed)
+        for g in self.f.get("fallible", ())[:1]:
+            if self.invariant:
+                break
+            kind = (
+                "an `Option`"
+                if g["returns"].lstrip(":").split("::")[-1].startswith("Option")
+                else "a `Result`"
+            )
+            none = "`None`" if kind == "an `Option`" else "`Err`"
+            said = by_syntax(g["instead_of"]) or as_called(g["instead_of"])
+            out.append(
+                section(
+                    f"Call `{as_called(g['function'])}` instead of `{said}`: it returns {kind} "
+                    f"(`{g['returns']}`) where `{said}` panics, so your code can handle the "
+                    f"{none} ({g['path']}:{g['line']}).",
+                    ev(g),
+                )
+            )
         cond = self.condition()
         if cond and self.cond is not None and self.cond["kind"] == "except":
             pass  # what the `try` block raised is the cause: nothing of the caller's to change
@@ -898,7 +926,11 @@ def told_to(message: str) -> str | None:
 
 
 def _shown(f: Fact) -> str:
-    """A public function's fact as a user calls it."""
+    """A public function's fact as a user calls it: an operator's impl as
+    the operator (``IndexMap[…]``), else by the name it is imported by."""
+    syntax = by_syntax(str(f["function"]))
+    if syntax is not None:
+        return syntax
     return as_called(str(f["exported"]["name"]) if f.get("exported") else str(f["function"]))
 
 
@@ -933,6 +965,11 @@ def _cause(text: str, read: list[str], cond: Fact) -> str:
     if kind in FIRES_WHEN_FALSE:
         return f"{names} {'fails' if one else 'fail'} the check at {where}"
     return f"{names} {'meets' if one else 'meet'} the condition at {where}"
+
+
+def _did(call: str) -> str:
+    """ "called" a function, "wrote" an operator (``IndexMap[…]``)."""
+    return "wrote" if "…" in call.split("(", 1)[0] or call.lstrip("`")[:1] in "*-!" else "called"
 
 
 def _said(names: tuple[str, ...] | list[str]) -> str:
