@@ -37,7 +37,7 @@ _OPTIONAL = {
         "            except ImportError:  # pragma: no cover\n"
         "                raise ImportError(\n"
         "                    \"Using http2=True, but the 'h2' package is not installed. \"\n"
-        "                    \"Make sure to install netlib using `pip install netlib[http2]`.\"\n"
+        '                    "Make sure to install netlib using `pip install netlib[http2]`."\n'
         "                ) from None\n"
         "        self.http2 = http2\n"
     ),
@@ -190,3 +190,46 @@ def test_a_method_with_a_try_sibling_points_to_it(tmp_path: Path) -> None:
         "Call `Buf::try_get_u8` instead of `Buf::get_u8`: it returns a `Result` "
         "(`Result<u8, TryGetError>`)"
     ), said
+
+
+def test_a_method_the_constructor_runs_leads_with_the_class_the_user_built(
+    tmp_path: Path,
+) -> None:
+    # a response class renders its content in `__init__`: the user wrote
+    # `YamlResponse(content)`, never `.render`
+    files = {
+        "webkit/__init__.py": "from webkit.responses import YamlResponse\n",
+        "webkit/responses.py": (
+            "class YamlResponse:\n"
+            "    def __init__(self, content):\n"
+            "        self.body = self.render(content)\n\n"
+            "    def render(self, content):\n"
+            "        if not isinstance(content, dict):\n"
+            '            raise TypeError("content must be a dict")\n'
+            "        return str(content)\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/webkit")
+    summary = _page(store, sid, "content must be a dict")["summary"]["text"]
+    assert summary.startswith("You called `webkit.YamlResponse`"), summary
+    assert "`YamlResponse.render`" in summary
+
+
+def test_a_special_method_leads_as_the_operator(tmp_path: Path) -> None:
+    files = {
+        "tables/__init__.py": "from tables.core import Table\n",
+        "tables/core.py": (
+            "class Table:\n"
+            "    def __init__(self, rows):\n"
+            "        self.rows = rows\n\n"
+            "    def __getitem__(self, name):\n"
+            "        if name not in self.rows:\n"
+            '            raise KeyError(f"no row called {name!r}")\n'
+            "        return self.rows[name]\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/tables")
+    summary = _page(store, sid, "no row called {name!r}")["summary"]["text"]
+    assert summary.startswith(
+        "You wrote `Table[name]` (`tables/core.py`), and it raises `KeyError` when `name not in self.rows`"
+    ), summary

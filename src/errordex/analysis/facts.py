@@ -208,14 +208,46 @@ def reachability(
             paths = _paths_from_entry_points(fn, ix, catching)
             if paths:
                 fact["paths"] = paths
+        init = _constructor_calling(fn, ix) if fact["public"] else None
+        if init is not None:
+            # `OpenAPIResponse(request)` renders in its `__init__`: the class is what was called
+            fact["constructor"] = _at(
+                init[0].path,
+                init[1],
+                function=init[0].symbol,
+                calls=fn.name,
+                public=True,
+                params=list(init[0].params),
+            )
         # The name a user imports it by, where a package re-exports it.
-        for f in [fact, *(chain[0] for chain in fact.get("paths", ()) if chain)]:
+        for f in [
+            fact,
+            *(chain[0] for chain in fact.get("paths", ()) if chain),
+            *([fact["constructor"]] if init is not None else []),
+        ]:
             if f.get("public"):
                 _name_it(f, ix)
         out.append(fact)
         if len(out) >= 5:
             break
     return out
+
+
+def _constructor_calling(fn: FuncDef, ix: Index) -> tuple[FuncDef, int] | None:
+    """The public ``__init__`` of a method's own class that calls it on the
+    instance it builds (``self.render(content)``), and the line: a user who
+    writes ``C(…)`` runs the method without naming it. Python only (a Rust
+    constructor is a function like any other)."""
+    owner, _, name = fn.symbol.rpartition(".")
+    if not owner or "::" in fn.symbol or name.startswith("__"):
+        return None
+    init = ix.function(fn.path, f"{owner}.__init__")
+    if init is None or not ix.public(init):
+        return None
+    for path, caller, line, text in ix.call_texts.get(name):
+        if path == fn.path and caller == init.symbol and text.startswith(f"self.{name}("):
+            return init, line
+    return None
 
 
 def _name_it(f: Fact, ix: Index) -> None:

@@ -30,14 +30,34 @@ _SYNTAX = {
 _FORMATTING = frozenset({"Display", "Debug", "LowerHex", "UpperHex", "Binary", "Octal"})
 
 
+#: Python's special methods a user runs by writing an operator
+_DUNDER = {
+    "__getitem__": "{t}[…]",
+    "__setitem__": "{t}[…] = …",
+    "__delitem__": "del {t}[…]",
+    "__contains__": "… in {t}",
+    "__add__": "{t} + …",
+    "__sub__": "{t} - …",
+    "__mul__": "{t} * …",
+    "__truediv__": "{t} / …",
+    "__call__": "{t}(…)(…)",
+}
+
+
 def by_syntax(symbol: str) -> str | None:
-    """An operator trait's method as a user writes the operator, else None.
+    """An operator trait's method (Rust) or special method (Python) as a
+    user writes the operator, else None.
 
     >>> by_syntax("<IndexMap as Index<&Q>>::index"), by_syntax("<Value as ops::IndexMut<I>>::index_mut")
     ('IndexMap[…]', 'Value[…] = …')
     >>> by_syntax("<Tensor as Add<f64>>::add"), by_syntax("<Bytes as Buf>::advance")
     ('Tensor + …', None)
+    >>> by_syntax("xarray.Dataset.__getitem__"), by_syntax("Dataset.isel")
+    ('Dataset[…]', None)
     """
+    owner, _, method = symbol.rpartition(".")
+    if "::" not in symbol and owner and method in _DUNDER:
+        return _DUNDER[method].format(t=owner.rsplit(".", 1)[-1])
     m = _TRAIT_METHOD.match(symbol)
     if m is None or m.group(2) not in _SYNTAX:
         return None

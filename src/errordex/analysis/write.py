@@ -125,6 +125,8 @@ class _Writer(Fixes):
             return self.fn  # `map[key]` runs `<IndexMap as Index<&Q>>::index`: the user wrote it
         if formats(self.fn["function"]):
             return None  # `Display::fmt` only prints an error built elsewhere
+        if self.fn.get("constructor"):
+            return dict(self.fn["constructor"])  # `C(…)`, whose `__init__` calls it
         if self.fn["public"] and not (trait_impl and (chains or self.fn.get("foreign"))):
             return self.fn
         if not chains:
@@ -211,9 +213,12 @@ class _Writer(Fixes):
 
     def call_shape(self, read: list[str]) -> str:
         """``Dataset.isel(indexers=…)``: the public call with the parameters that matter."""
+        name = self.api_name() or ""
+        if "…" in name:  # an operator: `Table[name]`, its operand in place
+            return f"`{name.replace('…', ', '.join(read) or '…', 1)}`"
         lang = plugins.find(self.lang)
         args = lang.pages.call_arguments(read) if lang else ", ".join(read)
-        return f"`{self.api_name()}({args})`"
+        return f"`{name}({args})`"
 
     def check_where(self) -> str:
         """Where the site's condition is checked, in the library's own words."""
@@ -305,7 +310,7 @@ class _Writer(Fixes):
             own = up is None or self.fn is None or up["function"] == self.fn["function"]
             who = "it" if own else f"on its way {self.fn_name()}"
             return section(
-                f"You {_did(call)} {call}, and {who} {self.what()} when {cause} for the arguments "
+                f"You {_did(self.api_name() or '')} {call}, and {who} {self.what()} when {cause} for the arguments "
                 "you passed." + places,
                 ev(
                     self.cond or {},
