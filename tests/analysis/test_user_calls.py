@@ -233,3 +233,55 @@ def test_a_special_method_leads_as_the_operator(tmp_path: Path) -> None:
     assert summary.startswith(
         "You wrote `Table[name]` (`tables/core.py`), and it raises `KeyError` when `name not in self.rows`"
     ), summary
+
+
+def test_a_must_be_called_first_error_says_what_to_call_first(tmp_path: Path) -> None:
+    # burn-train's AUC metric: `value` before `compute` panics
+    files = {
+        "Cargo.toml": '[package]\nname = "metrics"\nversion = "0.3.0"\n',
+        "src/lib.rs": (
+            "pub struct Auc {\n    area: Option<f64>,\n}\n\n"
+            "impl Auc {\n"
+            "    /// Computes the area from the points seen so far.\n"
+            "    pub fn compute(&mut self) {\n"
+            "        self.area = Some(0.5);\n"
+            "    }\n\n"
+            "    /// The final value.\n"
+            "    pub fn value(&self) -> f64 {\n"
+            '        self.area.expect("Compute must be called to get final value")\n'
+            "    }\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/metrics")
+    said = _solutions(_page(store, sid, "Compute must be called to get final value"))
+    assert said[0] == (
+        "Call `Auc::compute` first, as the message says it must be (src/lib.rs:7), "
+        "then call `metrics::Auc::value` again."
+    ), said
+
+
+def test_a_never_set_value_points_to_its_setter(tmp_path: Path) -> None:
+    # candle's wasm examples: "image embeddings have not been set" and `set_image_embeddings`
+    files = {
+        "Cargo.toml": '[package]\nname = "vision"\nversion = "0.1.0"\n',
+        "src/lib.rs": (
+            "pub struct Model {\n    embeddings: Option<Vec<f32>>,\n}\n\n"
+            "impl Model {\n"
+            "    pub fn set_image_embeddings(&mut self, image: Vec<f32>) {\n"
+            "        self.embeddings = Some(image);\n"
+            "    }\n\n"
+            "    pub fn mask(&self) -> Result<usize, String> {\n"
+            "        match &self.embeddings {\n"
+            "            Some(e) => Ok(e.len()),\n"
+            '            None => Err("image embeddings have not been set".to_string()),\n'
+            "        }\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/vision")
+    said = _solutions(_page(store, sid, "image embeddings have not been set"))
+    assert said[0].startswith("Set it first with `Model::set_image_embeddings` (src/lib.rs:6)"), (
+        said
+    )

@@ -1223,6 +1223,50 @@ def _fallible_sibling(path: str, symbol: str, ix: Index) -> FuncDef | None:
     return found[0] if found else None
 
 
+#: a message that says a call must come first: the call (``Compute must be
+#: called to get final value``, ``call `load()` first``, ``before calling open``)
+_CALL_FIRST = (
+    re.compile(r"`?\b([A-Za-z_]\w*)(?:\(\))?`? (?:must|should|has to|needs to) be called\b"),
+    re.compile(r"\b(?:must|should|please) (?:first )?call `?([A-Za-z_]\w*)", re.I),
+    re.compile(r"\bcall `?([A-Za-z_]\w*)(?:\(\))?`? first\b", re.I),
+    re.compile(r"\bbefore calling `?([A-Za-z_]\w*)", re.I),
+    re.compile(r"`?\b([A-Za-z_]\w*)(?:\(\))?`? (?:has|have) not been called\b"),
+)
+#: a message that says a value was never set: its words (``image embeddings have not been set``)
+_NOT_SET = re.compile(r"\b([a-z][a-z_ ]{1,40}?) (?:has|have) not been (?:set|given|provided)\b")
+
+
+def call_first(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
+    """The function a state error's message says to call first, found in the
+    files of its sites and the calls above them: the one it names
+    (``compute``), or the setter of what it says was never set
+    (``set_image_embeddings`` of "image embeddings have not been set")."""
+    text = " ".join(entry.template.chunks())
+    wanted: list[tuple[str, str]] = []  # (function name, how the message says it)
+    for pattern in _CALL_FIRST:
+        for m in pattern.finditer(text):
+            wanted.append((m.group(1).lower() if m.group(1)[:1].isupper() else m.group(1), "call"))
+    for m in _NOT_SET.finditer(text):
+        words = [w for w in m.group(1).split() if w not in ("the", "a", "an", "this", "its")]
+        if 0 < len(words) <= 4:
+            stem = "_".join(words)
+            wanted += [(f"set_{stem}", "set"), (f"with_{stem}", "set")]
+    if not wanted:
+        return []
+    paths = dict.fromkeys(
+        [s.path for s in entry.catalog_sites]
+        + [c[0]["path"] for r in reach for c in r.get("paths", ()) if c]
+    )
+    for name, how in wanted:
+        if not ix.defined.get(name):
+            continue
+        for path in paths:
+            g = next((g for g in ix.functions_in(path) if g.name == name and not g.in_test), None)
+            if g is not None:
+                return [_at(g.path, g.line, function=g.symbol, name=g.name, how=how)]
+    return []
+
+
 def _last_name(symbol: str) -> str:
     return symbol.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
 
@@ -1264,4 +1308,5 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
         "tests": tests(entry, reach, ix, chain),
         "related": related(entry, ix, reach),
         "fallible": fallible(entry, reach, ix),
+        "call_first": call_first(entry, reach, ix),
     }

@@ -638,6 +638,25 @@ class _Writer(Fixes):
         installed = self.install_advice()
         if installed is not None:
             out.append(installed)
+        for g in self.f.get("call_first", ())[:1]:
+            call = self.api_name()
+            then = (
+                f", then call `{call}` again" if call and call != as_called(g["function"]) else ""
+            )
+            out.append(
+                section(
+                    (
+                        f"Call `{as_called(g['function'])}` first, as the message says it must be "
+                        f"({g['path']}:{g['line']}){then}."
+                    )
+                    if g["how"] == "call"
+                    else (
+                        f"Set it first with `{as_called(g['function'])}` ({g['path']}:{g['line']}), "
+                        f"the setter of what the message says was never set{then}."
+                    ),
+                    ev(g),
+                )
+            )
         for g in self.f.get("fallible", ())[:1]:
             if self.invariant:
                 break
