@@ -1290,7 +1290,17 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
     for up in lifted:
         for f in up.get("higher", ()):
             _name_it(f, ix)
+    # only when there is one: most pages have neither, and their facts stay as they were
+    instead = {
+        k: v
+        for k, v in (
+            ("fallible", fallible(entry, reach, ix)),
+            ("call_first", call_first(entry, reach, ix)),
+        )
+        if v
+    }
     return {
+        **instead,
         "guards": conditions,
         "lifted": lifted,
         "arms": catch_all_arms(sites, ix),
@@ -1307,6 +1317,4 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
         "prose": prose(entry, reach, ix),
         "tests": tests(entry, reach, ix, chain),
         "related": related(entry, ix, reach),
-        "fallible": fallible(entry, reach, ix),
-        "call_first": call_first(entry, reach, ix),
     }

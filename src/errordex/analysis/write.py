@@ -26,7 +26,7 @@ from errordex.analysis.sections import (
     section,
     test_named,
 )
-from errordex.analysis.traits import by_syntax, formats
+from errordex.analysis.traits import by_syntax, formats, formatted_type
 from errordex.extract.common import is_test_path
 from errordex.group import defines
 from errordex.model import ErrorEntry, ThrowSite
@@ -334,9 +334,11 @@ class _Writer(Fixes):
                 ev(self.cond or {}, *([self.fn] if self.fn else []), *([api] if api else [])),
             )
         if self.prints_a_value() and self.lead.exception_type:
+            printed = formatted_type(self.fn["function"]) if self.fn else None
+            by = f"its `{printed[1]}` impl" if printed else self.fn_name()
             text = (
-                f"{lead}This is the text a `{self.lead.exception_type}` prints, written by "
-                f"{self.fn_name()} at {self.where}: the error itself is built elsewhere."
+                f"{lead}This is the text a `{self.lead.exception_type}` prints ({by}, at "
+                f"{self.where}); the error itself is built elsewhere."
             )
             return section(
                 text + places,
@@ -478,8 +480,12 @@ class _Writer(Fixes):
         if self.invariant:
             parts.append(self.invariant_sentence())
             evidence += ev(*self.invariant)
+        quoted_once: set[str] = set()
         for d in self.contract()[:4]:
             quoted = d["text"].rstrip(".")
+            if quoted in quoted_once:
+                continue  # `index` and `index_mut` document the same panic
+            quoted_once.add(quoted)
             parts.append(
                 f"The docstring of `{d['function']}` says it raises: “{quoted}”."
                 if d["section"] == "Raises"
@@ -487,7 +493,7 @@ class _Writer(Fixes):
                 if d["section"] == "Docstring"
                 else f"The doc comment of `{d['function']}` says: “{quoted}”."
                 if d["section"] in ("Comment", "Mentions")  # no section (Go), or in passing
-                else f"The # {d['section']} docs of `{d['function']}` say: “{quoted}”."
+                else f"The # {d['section']} docs of `{_doc_owner(d)}` say: “{quoted}”."
             )
             evidence += ev(d)
         for d in self.f.get("prose", ())[:2]:
@@ -504,7 +510,7 @@ class _Writer(Fixes):
                 else ""
             )
             parts.append(
-                f"`{as_called(said['function'])}`, the call you made, is documented{over} as: "
+                f"`{_doc_owner(said)}`, the call you made, is documented{over} as: "
                 f"“{said['text'].rstrip('.')}”."
             )
             evidence += ev(said)
@@ -532,7 +538,11 @@ class _Writer(Fixes):
         paths = self.public_paths()
         if not paths and (self.prints_a_value() or not (self.condition() or self.stub or self.arm)):
             return None  # a `Display` arm runs whenever the error prints: no trigger of its own
-        via = f"Calling {paths[0]}" if paths else f"Reaching {self.fn_name()}"
+        via = (
+            f"{'Writing' if _did(paths[0].strip('`')) == 'wrote' else 'Calling'} {paths[0]}"
+            if paths
+            else f"Reaching {self.fn_name()}"
+        )
         top = self.top()
         if top is not None and paths:
             # the call the check was lifted to, above the chain (`httpx.post`)
@@ -657,7 +667,8 @@ class _Writer(Fixes):
                     ev(g),
                 )
             )
-        for g in self.f.get("fallible", ())[:1]:
+        mine = {(self.api() or {}).get("function"), (self.fn or {}).get("function")}
+        for g in [g for g in self.f.get("fallible", ()) if g["instead_of"] in mine][:1]:
             if self.invariant:
                 break
             kind = (
@@ -716,15 +727,19 @@ class _Writer(Fixes):
         told = self.message_advice()
         if told is not None:
             out.insert(0, told)
+        followed: set[str] = set()
         for d in self.contract()[:2]:
+            if d["text"] in followed:
+                continue
+            followed.add(d["text"])
             if d["section"] == "Raises" and not _RAISES_WHEN.search(d["text"]):
                 continue  # it tells what the error holds, not when: "what it means" quotes it
             out.append(
                 section(
-                    f"Avoid what the docstring of `{as_called(d['function'])}` says raises it: "
+                    f"Avoid what the docstring of `{_doc_owner(d)}` says raises it: "
                     f"“{d['text'].rstrip('.')}”."
                     if d["section"] == "Raises"
-                    else f"Follow the documented contract of `{d['function']}`: "
+                    else f"Follow the documented contract of `{_doc_owner(d)}`: "
                     f"“{d['text'].rstrip('.')}”.",
                     ev(d),
                 )
@@ -989,6 +1004,11 @@ def _cause(text: str, read: list[str], cond: Fact) -> str:
     if kind in FIRES_WHEN_FALSE:
         return f"{names} {'fails' if one else 'fail'} the check at {where}"
     return f"{names} {'meets' if one else 'meet'} the condition at {where}"
+
+
+def _doc_owner(d: Fact) -> str:
+    """The function a doc line documents, as the user calls it (``IndexMap[…]``)."""
+    return by_syntax(str(d["function"])) or as_called(str(d["function"]))
 
 
 def _did(call: str) -> str:
