@@ -285,3 +285,44 @@ def test_a_never_set_value_points_to_its_setter(tmp_path: Path) -> None:
     assert said[0].startswith("Set it first with `Model::set_image_embeddings` (src/lib.rs:6)"), (
         said
     )
+
+
+def test_a_debug_build_check_is_not_the_cause_of_a_panic(tmp_path: Path) -> None:
+    # bytes' `vptr`: `if cfg!(debug_assertions) { NonNull::new(ptr).expect(…) }`
+    files = {
+        "Cargo.toml": '[package]\nname = "ptrs"\nversion = "1.0.0"\n',
+        "src/lib.rs": (
+            "pub fn vptr(ptr: Option<usize>) -> usize {\n"
+            "    if cfg!(debug_assertions) {\n"
+            '        ptr.expect("Vec pointer should be non-null")\n'
+            "    } else {\n"
+            "        ptr.unwrap_or(0)\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/ptrs")
+    page = _page(store, sid, "Vec pointer should be non-null")
+    assert "debug_assertions" not in page["summary"]["text"]
+    assert "debug_assertions" not in page.get("trigger", {}).get("text", "")
+
+
+def test_a_check_of_the_objects_own_state_is_not_shown_as_the_cause(tmp_path: Path) -> None:
+    # starlette-like: adding middleware after the app has started
+    files = {
+        "webapp/__init__.py": "from webapp.app import App\n",
+        "webapp/app.py": (
+            "class App:\n"
+            "    def __init__(self):\n"
+            "        self.stack = None\n\n"
+            "    def add_middleware(self, middleware):\n"
+            "        if self.stack is not None:\n"
+            '            raise RuntimeError("Cannot add middleware after an application has started")\n'
+            "        self.middleware = middleware\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/webapp")
+    page = _page(store, sid, "Cannot add middleware after an application has started")
+    trigger = page["trigger"]["text"]
+    assert "self.stack" not in trigger, trigger
+    assert "on a `App` whose state the check at webapp/app.py:6 rejects" in trigger

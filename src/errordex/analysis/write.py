@@ -77,7 +77,11 @@ class _Writer(Fixes):
         # nothing of it: image's bmp encoder is not avif's)
         self.arm = next((a for a in facts["arms"] if a["site"] == self.where), None)
         conds = [
-            g for g in facts["guards"] if g["site"] == self.where and g["kind"] in CONDITION_KINDS
+            g
+            for g in facts["guards"]
+            if g["site"] == self.where
+            and g["kind"] in CONDITION_KINDS
+            and not _BUILD_CHECK.search(g["text"])
         ]
         self.cond = conds[-1] if conds else None
         self.tests = facts["tests"]
@@ -349,6 +353,25 @@ class _Writer(Fixes):
         text = f"{said} {self.what()}" + ("." if self.where in said else f" at {self.where}.")
         return section(text + places, [self.where, *ev(*([api] if api else []))])
 
+    def state_only(self) -> bool:
+        """Whether the lead's check reads nothing but the object it is a
+        method of (``self.middleware_stack is not None``): its state, set by
+        earlier calls, not the arguments of this one."""
+        c = self.cond
+        lang = plugins.find(self.lang)
+        if c is None or lang is None or c["kind"] == "except" or not self.owner_name():
+            return False
+        text = expanded(c)
+        attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", text))
+        names = lang.pages.identifiers(text) - attrs
+        return "self" in names and all(
+            n == "self" or n in lang.pages.words or constant(n) for n in names
+        )
+
+    def owner_name(self) -> str:
+        """The type the lead's function is a method of (``Starlette``), or ""."""
+        return _owner(str((self.fn or {}).get("function", "")))
+
     def prints_a_value(self) -> bool:
         """Whether the site writes the text of an error value (a ``Display``
         impl, an ``#[error]`` attribute): nobody calls that code to get the
@@ -559,6 +582,12 @@ class _Writer(Fixes):
             text = (self.lifted() or ("", []))[0]
             cause = f"`{text}` is false" if self.cond["kind"] in FIRES_WHEN_FALSE else f"`{text}`"
             what = f" when {cause} for the arguments you pass"
+        elif self.condition() and self.cond is not None and self.state_only():
+            # the object's own state, not an argument: the check is no cause a user reads
+            what = (
+                f", on a `{self.owner_name()}` whose state the check at "
+                f"{self.cond['path']}:{self.cond['line']} rejects"
+            )
         elif self.condition() and self.cond is not None:
             # Not in the call's arguments: where the library checks it, in its words.
             what = (
@@ -933,6 +962,14 @@ class _Writer(Fixes):
             out.append(item)
         return out
 
+
+#: a check of how the code was built, not of the call: a debug build
+#: (`cfg!(debug_assertions)`, `__debug__`) or a type checker's pass
+#: (`TYPE_CHECKING`); a feature or a platform is a cause and stays
+_BUILD_CHECK = re.compile(
+    r"^\s*(?:not\s+|!)?(?:cfg!\(\s*(?:debug_assertions|test)\s*\)|__debug__\b|"
+    r"(?:typing\.)?TYPE_CHECKING\b)\s*$"
+)
 
 #: a Raises item that says when (``ValueError: If no validator is satisfied``)
 _RAISES_WHEN = re.compile(r"^[\w.]*:?\s*(if|when|unless|in case|on)\b", re.I)
