@@ -326,3 +326,51 @@ def test_a_check_of_the_objects_own_state_is_not_shown_as_the_cause(tmp_path: Pa
     trigger = page["trigger"]["text"]
     assert "self.stack" not in trigger, trigger
     assert "on a `App` whose state the check at webapp/app.py:6 rejects" in trigger
+
+
+def test_an_error_built_in_its_own_constructor_counts_the_returns_that_build_it(
+    tmp_path: Path,
+) -> None:
+    # http's `InvalidMethod::new` builds `InvalidMethod { _priv: () }`; the
+    # user meets it where `Method::from_bytes` returns `Err(InvalidMethod::new())`
+    files = {
+        "Cargo.toml": '[package]\nname = "verbs"\nversion = "1.0.0"\n',
+        "src/lib.rs": (
+            "use std::fmt;\n\n"
+            "pub struct InvalidMethod {\n    _priv: (),\n}\n\n"
+            "impl InvalidMethod {\n"
+            "    fn new() -> InvalidMethod {\n"
+            "        InvalidMethod { _priv: () }\n"
+            "    }\n"
+            "}\n\n"
+            "impl fmt::Display for InvalidMethod {\n"
+            "    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n"
+            '        f.write_str("invalid HTTP method")\n'
+            "    }\n"
+            "}\n\n"
+            "impl std::error::Error for InvalidMethod {}\n\n"
+            "pub struct Method(u8);\n\n"
+            "impl Method {\n"
+            "    /// Converts a slice of bytes to an HTTP method.\n"
+            "    pub fn from_bytes(src: &[u8]) -> Result<Method, InvalidMethod> {\n"
+            "        if src.is_empty() {\n"
+            "            return Err(InvalidMethod::new());\n"
+            "        }\n"
+            "        if src.len() > 16 {\n"
+            "            return Err(InvalidMethod::new());\n"
+            "        }\n"
+            "        Ok(Method(src[0]))\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/verbs")
+    page = _page(store, sid, "invalid HTTP method")
+    assert page["summary"]["text"].startswith("You called `verbs::Method::from_bytes`"), page[
+        "summary"
+    ]["text"]
+    meaning = page["meaning"]["text"]
+    assert (
+        "2 places outside tests build it, through `InvalidMethod::new` (src/lib.rs:27, src/lib.rs:30)"
+        in meaning
+    ), meaning

@@ -202,7 +202,16 @@ def reachability(
         trait = _TRAIT_IMPL.match(fn.symbol)
         if trait is not None and trait.group(1) not in ix.traits:
             fact["foreign"] = True  # another library's trait: that library calls it
-        if not fact["public"]:
+        own = _own_constructor(s, fn)
+        if own:
+            # `InvalidMethod { _priv: () }` in `InvalidMethod::new`: the value
+            # is built for a user where `Err(InvalidMethod::new())` is returned
+            fact["builders"] = [
+                _at(g.path, line, function=g.symbol)
+                for g, line in _typed_callers(fn, ix)
+                if (g.path, g.symbol) != (fn.path, fn.symbol)
+            ]
+        if not fact["public"] or (own and fact["builders"]):
             fact["paths"] = _paths_from_public(fn, ix, catching)
         else:
             paths = _paths_from_entry_points(fn, ix, catching)
@@ -231,6 +240,16 @@ def reachability(
         if len(out) >= 5:
             break
     return out
+
+
+def _own_constructor(site: ThrowSite, fn: FuncDef) -> bool:
+    """Whether ``site`` builds an error value inside a function of the
+    error's own type (``DeviceError::already_initialized`` building
+    ``DeviceError::AlreadyInitialized``, ``InvalidMethod::new``): a
+    constructor the library calls, not a place a user meets it."""
+    if site.kind != "construct" or not site.exception_type or "::" not in fn.symbol:
+        return False
+    return _owner_type(fn.symbol) == site.exception_type.split("::", 1)[0]
 
 
 def _constructor_calling(fn: FuncDef, ix: Index) -> tuple[FuncDef, int] | None:

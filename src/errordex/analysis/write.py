@@ -131,6 +131,10 @@ class _Writer(Fixes):
             return None  # `Display::fmt` only prints an error built elsewhere
         if self.fn.get("constructor"):
             return dict(self.fn["constructor"])  # `C(…)`, whose `__init__` calls it
+        if self.fn.get("builders") and chains:
+            # an error type's own constructor: whoever returns what it builds
+            builder: Fact = chains[0][0]
+            return builder
         if self.fn["public"] and not (trait_impl and (chains or self.fn.get("foreign"))):
             return self.fn
         if not chains:
@@ -426,10 +430,26 @@ class _Writer(Fixes):
         d = defs[0]
         at = f"{d.path}:{d.line}"
         built = [s for s in self.e.catalog_sites if not defines(s)]
+        # a constructor of the error's own type builds it for its callers: they are the places
+        through = [
+            (r["function"], b) for r in self.f["reachability"] for b in r.get("builders", ())
+        ]
+        if through:
+            own = {r["site"] for r in self.f["reachability"] if r.get("builders")}
+            built = [s for s in built if f"{s.path}:{s.line}" not in own]
         in_tests = [s for s in self.e.sites if s.in_test and not defines(s)]
         lang = plugins.find(self.lang)
         what = lang.pages.defined_as(d) if lang is not None else "error variant"
         text = f"The {what} `{d.exception_type}` is defined at {at}."
+        if through:
+            n = len(built) + len(through)
+            ctor = through[0][0]
+            shown = ", ".join(f"{b['path']}:{b['line']}" for _, b in through[:3])
+            text += (
+                f" {n} place{'s' if n > 1 else ''} outside tests build{'' if n > 1 else 's'} it, "
+                f"through `{ctor}` ({shown}{', …' if len(through) > 3 else ''})."
+            )
+            return text, [at, *(f"{b['path']}:{b['line']}" for _, b in through[:3])]
         if built:
             n = len(built)
             text += (
