@@ -374,3 +374,57 @@ def test_an_error_built_in_its_own_constructor_counts_the_returns_that_build_it(
         "2 places outside tests build it, through `InvalidMethod::new` (src/lib.rs:27, src/lib.rs:30)"
         in meaning
     ), meaning
+
+
+def test_a_generic_message_says_its_sites_are_unrelated_and_scopes_its_advice(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "Cargo.toml": '[package]\nname = "shapes"\nversion = "1.0.0"\n',
+        "src/lib.rs": (
+            "pub fn area(w: i32) -> i32 {\n"
+            "    if w < 0 {\n"
+            "        unreachable!()\n"
+            "    }\n"
+            "    w * w\n"
+            "}\n\n"
+            "pub fn parse(s: &str) -> u8 {\n"
+            "    match s {\n"
+            '        "a" => 1,\n'
+            "        _ => unreachable!(),\n"
+            "    }\n"
+            "}\n\n"
+            "#[cfg(test)]\n"
+            "mod tests {\n"
+            "    #[test]\n"
+            "    fn squares() {\n"
+            "        assert!(super::area(2) == 4);\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/shapes")
+    page = _page(store, sid, "")
+    assert page["summary"]["text"].startswith(
+        "“internal error: entered unreachable code” says nothing of its own: 2 unrelated "
+        "places in 1 files throw it."
+    ), page["summary"]["text"]
+    for s in page.get("solutions", []):
+        assert s["text"].startswith("If your traceback points at src/lib.rs:"), s["text"]
+
+
+def test_a_tests_own_asserts_are_not_counted_as_thrown_in_test_code(tmp_path: Path) -> None:
+    files = {
+        "calc/__init__.py": "def half(x):\n    assert x % 2 == 0\n    return x // 2\n",
+        "tests/test_calc.py": (
+            "from calc import half\n\n\n"
+            "def test_half():\n    assert half(4) == 2\n    assert half(2) == 1\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/calc")
+    (entry,) = [e for e in store.entries() if any(not s.in_test for s in e.sites)]
+    from errordex.views import entry_json
+
+    data = entry_json(entry, store.snapshot(sid), store)
+    assert data["test_sites"] == []
+    assert any(s.in_test for s in entry.sites)  # the tests' asserts are there, not counted

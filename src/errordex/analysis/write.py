@@ -271,9 +271,36 @@ class _Writer(Fixes):
         )
 
     # -- sections --------------------------------------------------------
+    def generic(self) -> bool:
+        """Whether the message says nothing of its own (a bare `assert`, an
+        empty `panic!()`, `unreachable!()`), so its sites share it by chance."""
+        msg = self.e.message
+        return not msg.strip() or msg in plugins.bare_messages().values()
+
+    def unrelated_sites(self) -> int:
+        """How many functions throw a generic message (0 for a message of its own)."""
+        if not self.generic():
+            return 0
+        fns = {(s.path, s.symbol) for s in self.e.catalog_sites if not defines(s)}
+        return len(fns) if len(fns) > 1 else 0
+
     def summary(self) -> dict[str, Any]:
+        got = self._summary()
+        n = self.unrelated_sites()
+        if n:
+            # one site's story is not the others': say so before telling it
+            got["text"] = (
+                f"“{title(self.e)}” says nothing of its own: {n} unrelated places in "
+                f"{len({s.path for s in self.e.catalog_sites})} files throw it. Find yours by the "
+                f"file and line in your traceback; this one is at {self.where}. " + got["text"]
+            )
+        return got
+
+    def _summary(self) -> dict[str, Any]:
         n = len([s for s in self.e.catalog_sites if not defines(s)]) or len(self.e.catalog_sites)
         places = f" It is thrown at {n} places." if n > 1 else ""
+        if self.unrelated_sites():
+            places = ""  # said before
         caught = self.on_path_catches()
         if caught:
             k = caught[0]
@@ -654,6 +681,14 @@ class _Writer(Fixes):
         return section(" ".join(items), list(dict.fromkeys(evidence)), items=items)
 
     def solutions(self) -> list[dict[str, Any]]:
+        got = self._solutions()
+        if self.unrelated_sites():
+            # each site of a generic message has its own reason: these are this one's
+            for s in got:
+                s["text"] = f"If your traceback points at {self.where}: {s['text']}"
+        return got
+
+    def _solutions(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         if self.stub:
             s = self.stub
