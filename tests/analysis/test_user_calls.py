@@ -231,7 +231,7 @@ def test_a_special_method_leads_as_the_operator(tmp_path: Path) -> None:
     store, sid = index_files(tmp_path, files, "acme/tables")
     summary = _page(store, sid, "no row called {name!r}")["summary"]["text"]
     assert summary.startswith(
-        "You wrote `Table[name]` (`tables/core.py`), and it raises `KeyError` when `name not in self.rows`"
+        "You wrote `tables.Table[name]` (`tables/core.py`), and it raises `KeyError` when `name not in self.rows`"
     ), summary
 
 

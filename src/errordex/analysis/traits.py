@@ -53,11 +53,11 @@ def by_syntax(symbol: str) -> str | None:
     >>> by_syntax("<Tensor as Add<f64>>::add"), by_syntax("<Bytes as Buf>::advance")
     ('Tensor + …', None)
     >>> by_syntax("xarray.Dataset.__getitem__"), by_syntax("Dataset.isel")
-    ('Dataset[…]', None)
+    ('xarray.Dataset[…]', None)
     """
     owner, _, method = symbol.rpartition(".")
     if "::" not in symbol and owner and method in _DUNDER:
-        return _DUNDER[method].format(t=owner.rsplit(".", 1)[-1])
+        return _DUNDER[method].format(t=owner)  # as imported: `candle.nn.Sequential * …`
     m = _TRAIT_METHOD.match(symbol)
     if m is None or m.group(2) not in _SYNTAX:
         return None

@@ -1059,10 +1059,10 @@ def told_to(message: str) -> str | None:
 def _shown(f: Fact) -> str:
     """A public function's fact as a user calls it: an operator's impl as
     the operator (``IndexMap[…]``), else by the name it is imported by."""
-    syntax = by_syntax(str(f["function"]))
-    if syntax is not None:
-        return syntax
-    return as_called(str(f["exported"]["name"]) if f.get("exported") else str(f["function"]))
+    name = str(f["exported"]["name"]) if f.get("exported") else str(f["function"])
+    if "::" in name:  # Rust: the operator on its type (`IndexMap[…]`)
+        return by_syntax(str(f["function"])) or as_called(name)
+    return by_syntax(name) or as_called(name)
 
 
 #: a condition longer than this is not read inline: its names and place are
