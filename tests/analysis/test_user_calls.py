@@ -428,3 +428,24 @@ def test_a_tests_own_asserts_are_not_counted_as_thrown_in_test_code(tmp_path: Pa
     data = entry_json(entry, store.snapshot(sid), store)
     assert data["test_sites"] == []
     assert any(s.in_test for s in entry.sites)  # the tests' asserts are there, not counted
+
+
+def test_an_undocumented_checks_meaning_is_said_in_the_calls_arguments(tmp_path: Path) -> None:
+    # xarray's save_mfdataset: nothing documents the ValueError
+    files = {
+        "geo/__init__.py": "from geo.writers import save_all\n",
+        "geo/writers.py": (
+            "def save_all(datasets, paths):\n"
+            '    """Write multiple datasets to disk at once."""\n'
+            "    if len(datasets) != len(paths):\n"
+            '        raise ValueError("must supply lists of the same length")\n'
+            "    return list(zip(datasets, paths))\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/geo")
+    meaning = _page(store, sid, "must supply lists of the same length")["meaning"]["text"]
+    assert meaning.startswith(
+        "It means that for the `datasets` and `paths` you passed to "
+        "`geo.save_all(datasets=…, paths=…)`, `len(datasets) != len(paths)` held: "
+        "geo/writers.py:3 rejects that."
+    ), meaning

@@ -571,6 +571,27 @@ class _Writer(Fixes):
                 f"The repository's docs say ({d['path']}:{d['line']}): “{_quoted(d['text'])}”."
             )
             evidence += ev(d)
+        lifted = self.lifted()
+        if (
+            lifted is not None
+            and self.cond is not None
+            and not self.contract()
+            and not self.invariant
+            and not any(f"`{lifted[0]}`" in p for p in parts)  # a Rust note said it
+        ):
+            # nothing documents it: the check, in the arguments of the call the user made
+            text, read = lifted
+            held = "was false" if self.cond["kind"] in FIRES_WHEN_FALSE else "held"
+            check = (
+                f"`{text}` {held}"
+                if len(text) <= LONG_CONDITION and "\n" not in text
+                else (f"{_listed(read)} failed the check")
+            )
+            parts.append(
+                f"It means that for the {_listed(read)} you passed to {self.call_shape(read)}, "
+                f"{check}: {self.cond['path']}:{self.cond['line']} rejects that."
+            )
+            evidence += ev(self.cond)
         said = self.api_summary()
         if said is not None:
             on = said.get("documented_on")
