@@ -449,3 +449,29 @@ def test_an_undocumented_checks_meaning_is_said_in_the_calls_arguments(tmp_path:
         "`geo.save_all(datasets=…, paths=…)`, `len(datasets) != len(paths)` held: "
         "geo/writers.py:3 rejects that."
     ), meaning
+
+
+def test_an_override_a_base_class_method_calls_is_reached_through_that_method(
+    tmp_path: Path,
+) -> None:
+    # marshmallow: `Field.deserialize` calls `self._deserialize`, which `List` overrides
+    files = {
+        "forms/__init__.py": "from forms.fields import Field, List\n",
+        "forms/fields.py": (
+            "class Field:\n"
+            "    def deserialize(self, value):\n"
+            '        """Deserialize ``value``."""\n'
+            "        return self._deserialize(value)\n\n"
+            "    def _deserialize(self, value):\n"
+            "        return value\n\n\n"
+            "class List(Field):\n"
+            "    def _deserialize(self, value):\n"
+            "        if not isinstance(value, list):\n"
+            '            raise TypeError("Not a valid list.")\n'
+            "        return value\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/forms")
+    summary = _page(store, sid, "Not a valid list.")["summary"]["text"]
+    assert summary.startswith("You called `forms.Field.deserialize(value=…)`"), summary
+    assert "`List._deserialize`" in summary

@@ -383,6 +383,7 @@ def _resolved_callers(fn: FuncDef, owner: str, ix: Index) -> list[tuple[FuncDef,
     receiver named as that class is (``Client``), or ``f(…)`` in ``fn``'s own
     module for a module-level function (httpx's ``post`` calls its ``request``)."""
     cls = owner.rsplit(".", 1)[-1]
+    bases = _ancestors(cls, ix) if owner else set()
     out: list[tuple[FuncDef, int]] = []
     for path, caller, line, text in ix.call_texts.get(fn.name):
         f = ix.function(path, caller)
@@ -391,8 +392,11 @@ def _resolved_callers(fn: FuncDef, owner: str, ix: Index) -> list[tuple[FuncDef,
         if owner:
             receiver = text.split(f".{fn.name}(", 1)[0] if f".{fn.name}(" in text else None
             mine = caller.rpartition(".")[0]
+            # a base class's `self.m(…)` runs the override (`Field.deserialize`
+            # calls `self._deserialize`, which `List` overrides): the template
+            # method a framework calls is how a user reaches it
             if not (
-                (receiver == "self" and mine == owner)
+                (receiver == "self" and (mine == owner or mine.rsplit(".", 1)[-1] in bases))
                 or (receiver is not None and receiver.lower() == cls.lower())
             ):
                 continue
@@ -402,6 +406,24 @@ def _resolved_callers(fn: FuncDef, owner: str, ix: Index) -> list[tuple[FuncDef,
         if len(out) >= 2 * MAX_CALLERS:
             break
     return out
+
+
+def _ancestors(cls: str, ix: Index, limit: int = 8) -> set[str]:
+    """The names of a class's bases, and theirs, as far as the repository
+    defines them (``Field`` for marshmallow's ``List``); empty for a class
+    defined more than once, whose bases are not known to be these."""
+    if len(ix.classes.get(cls, ())) != 1:
+        return set()
+    seen: set[str] = set()
+    todo = [cls]
+    while todo and len(seen) < limit:
+        for c in ix.classes.get(todo.pop(), ())[:1]:
+            for b in c.bases:
+                name = b.split("[", 1)[0].rsplit(".", 1)[-1].strip()
+                if name and name not in seen and name != cls:
+                    seen.add(name)
+                    todo.append(name)
+    return seen
 
 
 def _enclosing_fn(fn: FuncDef, ix: Index) -> FuncDef | None:
@@ -499,9 +521,16 @@ def _callers_by_name(
         out += _resolved_callers(fn, owner, ix)
     elif fn.name != "__init__":
         bare = _bare_calls(fn.name, ix) if owner else set()
+        bases = _ancestors(cls, ix) if owner else set()
         for caller, line in ix.callers_of(fn.name):
             mine, _, _ = caller.symbol.rpartition(".")
-            if owner and mine and mine != owner and ix.function(caller.path, f"{mine}.{fn.name}"):
+            if (
+                owner
+                and mine
+                and mine != owner
+                and mine.rsplit(".", 1)[-1] not in bases  # a base's call runs the override
+                and ix.function(caller.path, f"{mine}.{fn.name}")
+            ):
                 continue
             if (caller.path, caller.symbol, line) in bare:
                 continue  # `request(…)` is a function's call, not a method's

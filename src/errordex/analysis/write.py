@@ -223,7 +223,10 @@ class _Writer(Fixes):
         """``Dataset.isel(indexers=…)``: the public call with the parameters that matter."""
         name = self.api_name() or ""
         if "…" in name:  # an operator: `Table[name]`, its operand in place
-            return f"`{name.replace('…', ', '.join(read) or '…', 1)}`"
+            args = ", ".join(read) or "…"
+            if name.endswith("(…)(…)"):  # `__call__`: the arguments of the second call
+                return f"`{name[: -len('(…)')]}({args})`"
+            return f"`{name.replace('…', args, 1)}`"
         lang = plugins.find(self.lang)
         args = lang.pages.call_arguments(read) if lang else ", ".join(read)
         return f"`{name}({args})`"
