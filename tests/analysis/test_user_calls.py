@@ -475,3 +475,42 @@ def test_an_override_a_base_class_method_calls_is_reached_through_that_method(
     summary = _page(store, sid, "Not a valid list.")["summary"]["text"]
     assert summary.startswith("You called `forms.Field.deserialize(value=…)`"), summary
     assert "`List._deserialize`" in summary
+
+
+def test_a_hook_the_library_calls_through_its_trait_leads_with_the_call_that_runs_it(
+    tmp_path: Path,
+) -> None:
+    # candle's CustomOp3: `Tensor::apply_op3` calls `op.cpu_fwd(…)` on a `&dyn CustomOp3`
+    files = {
+        "Cargo.toml": '[package]\nname = "tensors"\nversion = "0.9.0"\n',
+        "src/lib.rs": (
+            "pub trait CustomOp3 {\n"
+            "    fn cpu_fwd(&self, n: usize) -> usize;\n"
+            "}\n\n"
+            "pub struct Tensor(usize);\n\n"
+            "impl Tensor {\n"
+            "    /// Applies a custom op to the tensor.\n"
+            "    pub fn apply_op3(&self, op: &dyn CustomOp3) -> usize {\n"
+            "        op.cpu_fwd(self.0)\n"
+            "    }\n"
+            "}\n\n"
+            "pub struct Where;\n\n"
+            "impl CustomOp3 for Where {\n"
+            "    fn cpu_fwd(&self, n: usize) -> usize {\n"
+            "        if n == 0 {\n"
+            '            panic!("where needs a non-empty tensor");\n'
+            "        }\n"
+            "        n\n"
+            "    }\n"
+            "}\n\n"
+            "pub struct Select;\n\n"
+            "impl CustomOp3 for Select {\n"
+            "    fn cpu_fwd(&self, n: usize) -> usize {\n"
+            "        n + 1\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/tensors")
+    summary = _page(store, sid, "where needs a non-empty tensor")["summary"]["text"]
+    assert summary.startswith("You called `tensors::Tensor::apply_op3`"), summary

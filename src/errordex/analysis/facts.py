@@ -502,6 +502,7 @@ def _callers_by_name(
             return list(_typed_callers(fn, ix))
         # a trait method's impl is reached by calls through a type parameter too
         generic = _generic_callers(fn, ix) if _implements(fn) else []
+        generic += [c for c in _dispatch_callers(fn, ix) if c not in generic]
         # `self.m()` in the same type's impl can only be this one: burn's
         # every `*Config` has an `assertions`; axum's `Event::field` is
         # called so by `Event::event`, and `.field(` by every Debug impl
@@ -547,6 +548,24 @@ def _callers_by_name(
         via = (cls, "init" if fn.name == "__init__" else "constructs")
         out += [(c, line, via) for c, line in ix.callers_of(cls) if c.symbol != owner]
     return out
+
+
+def _dispatch_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
+    """For a trait impl's method whose name only that trait's impls define:
+    each call of the name (on a ``&dyn CustomOp3``, a ``T: CustomOp3``) may
+    run this impl, so those callers reach it; the calls in its sibling
+    impls' bodies are not the way in."""
+    trait = _TRAIT_IMPL.match(fn.symbol)
+    if trait is None or not ix.only_through(fn.name, trait.group(1)):
+        return []
+    return [c for c in ix.callers_of(fn.name) if not _impl_method_named(c[0].symbol, fn.name)][
+        :MAX_CALLERS
+    ]
+
+
+def _impl_method_named(symbol: str, name: str) -> bool:
+    """Whether ``symbol`` is a trait impl's method called ``name``."""
+    return symbol.startswith("<") and symbol.endswith(f">::{name}")
 
 
 def _implements(fn: FuncDef) -> bool:
@@ -601,6 +620,7 @@ def _paths_from_entry_points(
             typed = _typed_callers(fn, ix)
             if _implements(fn):
                 typed += [c for c in _generic_callers(fn, ix) if c not in typed]
+                typed += [c for c in _dispatch_callers(fn, ix) if c not in typed]
             return typed
         return list(ix.callers_of(fn.name))
 
