@@ -18,6 +18,7 @@ from errordex.analysis.fixes import Fixes
 from errordex.analysis.install import IMPORT_ERRORS, missing
 from errordex.analysis.lift import constant, expanded, modules_read
 from errordex.analysis.sections import (
+    BUILD_CHECK,
     CONDITION_KINDS,
     FIRES_WHEN_FALSE,
     Fact,
@@ -81,7 +82,7 @@ class _Writer(Fixes):
             for g in facts["guards"]
             if g["site"] == self.where
             and g["kind"] in CONDITION_KINDS
-            and not _BUILD_CHECK.search(g["text"])
+            and not BUILD_CHECK.search(g["text"])
         ]
         self.cond = conds[-1] if conds else None
         self.tests = facts["tests"]
@@ -1041,14 +1042,6 @@ class _Writer(Fixes):
             out.append(item)
         return out
 
-
-#: a check of how the code was built, not of the call: a debug build
-#: (`cfg!(debug_assertions)`, `__debug__`) or a type checker's pass
-#: (`TYPE_CHECKING`); a feature or a platform is a cause and stays
-_BUILD_CHECK = re.compile(
-    r"^\s*(?:not\s+|!)?(?:cfg!\(\s*(?:debug_assertions|test)\s*\)|__debug__\b|"
-    r"(?:typing\.)?TYPE_CHECKING\b)\s*$"
-)
 
 #: a Raises item that says when (``ValueError: If no validator is satisfied``)
 _RAISES_WHEN = re.compile(r"^[\w.]*:?\s*(if|when|unless|in case|on)\b", re.I)
