@@ -514,3 +514,28 @@ def test_a_hook_the_library_calls_through_its_trait_leads_with_the_call_that_run
     store, sid = index_files(tmp_path, files, "acme/tensors")
     summary = _page(store, sid, "where needs a non-empty tensor")["summary"]["text"]
     assert summary.startswith("You called `tensors::Tensor::apply_op3`"), summary
+
+
+def test_a_message_about_a_calls_arguments_is_no_order_to_call_it_first(tmp_path: Path) -> None:
+    # candle's ModuleDict.update: "should be called with an iterable", and a
+    # message naming a module in passing is no package to install
+    files = {
+        "nets/__init__.py": "from nets.container import ModuleDict\n",
+        "nets/container.py": (
+            "class ModuleDict:\n"
+            "    def update(self, modules):\n"
+            "        if not isinstance(modules, (list, dict)):\n"
+            '            raise TypeError("ModuleDict.update should be called with an iterable, '
+            'not used in the nets module")\n'
+            "        self.modules = modules\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/nets")
+    page = _page(
+        store,
+        sid,
+        "ModuleDict.update should be called with an iterable, not used in the nets module",
+    )
+    text = json.dumps(page, ensure_ascii=False)
+    assert "first, as the message says" not in text
+    assert "Install" not in text

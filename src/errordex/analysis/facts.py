@@ -1294,7 +1294,11 @@ def _fallible_sibling(path: str, symbol: str, ix: Index) -> FuncDef | None:
 #: a message that says a call must come first: the call (``Compute must be
 #: called to get final value``, ``call `load()` first``, ``before calling open``)
 _CALL_FIRST = (
-    re.compile(r"`?\b([A-Za-z_]\w*)(?:\(\))?`? (?:must|should|has to|needs to) be called\b"),
+    # "should be called with an iterable" is about its arguments, not its order
+    re.compile(
+        r"`?\b([A-Za-z_]\w*)(?:\(\))?`? (?:must|should|has to|needs to) be called "
+        r"(?:first|before|prior|to\b)"
+    ),
     re.compile(r"\b(?:must|should|please) (?:first )?call `?([A-Za-z_]\w*)", re.I),
     re.compile(r"\bcall `?([A-Za-z_]\w*)(?:\(\))?`? first\b", re.I),
     re.compile(r"\bbefore calling `?([A-Za-z_]\w*)", re.I),

@@ -27,6 +27,8 @@ library's own.
     True
     >>> missing("order is required when method=polynomial", import_error=False) is None
     True
+    >>> missing("struct variant is not used in the burn module", import_error=False) is None
+    True
     >>> missing("Using 'BrotliDecoder', but neither of the 'brotlicffi' or 'brotli' packages "
     ...         "have been installed. Make sure to install httpx using `pip install httpx[brotli]`.")
     Missing(packages=('brotlicffi', 'brotli'), command='pip install httpx[brotli]')
@@ -86,6 +88,8 @@ def missing(message: str, import_error: bool = True) -> Missing | None:
     other error counts only when its message says a package is not installed
     or to install one. ``{}`` stands for a placeholder: a name next to one is
     not read."""
+    if not import_error and not re.search(r"\binstall", message, re.I):
+        return None  # "not used in the burn module" names no package to install
     patterns = _NAMED + _NEEDS if import_error else _NAMED
     names: list[str] = []
     for pattern in patterns:
