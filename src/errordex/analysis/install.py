@@ -69,7 +69,7 @@ _NOT_NAMES = frozenset(
         "the", "a", "an", "it", "this", "that", "either", "one", "some", "any", "to", "be",
         "is", "are", "package", "packages", "library", "module", "version", "value",
         "dependency", "dependencies", "extra", "extras", "support", "using", "with", "you",
-        "optional", "python", "additional", "which",
+        "optional", "additional", "which",
     }
 )  # fmt: skip
 
