@@ -558,14 +558,17 @@ def _dispatch_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
     trait = _TRAIT_IMPL.match(fn.symbol)
     if trait is None or not ix.only_through(fn.name, trait.group(1)):
         return []
-    return [c for c in ix.callers_of(fn.name) if not _impl_method_named(c[0].symbol, fn.name)][
-        :MAX_CALLERS
-    ]
-
-
-def _impl_method_named(symbol: str, name: str) -> bool:
-    """Whether ``symbol`` is a trait impl's method called ``name``."""
-    return symbol.startswith("<") and symbol.endswith(f">::{name}")
+    out: list[tuple[FuncDef, int]] = []
+    for path, caller, line, text in ix.call_texts.get(fn.name):
+        # another trait impl's method is another hook (`<Reader as Read>::read`),
+        # and `self.advance(…)` in the trait's own default methods is the trait
+        # using itself: neither is a way in
+        if caller.startswith("<") or text.startswith(("self.", "Self::")):
+            continue
+        f = ix.function(path, caller)
+        if f is not None and not f.in_test and (f, line) not in out:
+            out.append((f, line))
+    return out[:MAX_CALLERS]
 
 
 def _implements(fn: FuncDef) -> bool:

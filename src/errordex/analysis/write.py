@@ -126,6 +126,13 @@ class _Writer(Fixes):
             return None
         chains = [chain for chain in self.fn.get("paths", ()) if chain]
         trait_impl = self.fn["function"].startswith("<")
+        if trait_impl and chains and not self.fn.get("foreign"):
+            # a chain up to another trait impl's method is another hook, not a
+            # way in: the impl itself, when public, is what a user calls then
+            plain = [c for c in chains if not c[0]["function"].startswith("<")]
+            if not plain and self.fn["public"]:
+                return self.fn
+            chains = plain or chains
         if self.fn["public"] and by_syntax(self.fn["function"]) is not None:
             return self.fn  # `map[key]` runs `<IndexMap as Index<&Q>>::index`: the user wrote it
         if formats(self.fn["function"]):
