@@ -539,3 +539,38 @@ def test_a_message_about_a_calls_arguments_is_no_order_to_call_it_first(tmp_path
     text = json.dumps(page, ensure_ascii=False)
     assert "first, as the message says" not in text
     assert "Install" not in text
+
+
+def test_a_functions_own_except_around_deeper_calls_is_no_catch_of_its_later_raise(
+    tmp_path: Path,
+) -> None:
+    # marshmallow's List._deserialize catches each item's ValidationError and
+    # raises them all together afterwards: the error does reach the caller
+    files = {
+        "forms/__init__.py": "from forms.fields import Field, List\n",
+        "forms/fields.py": (
+            "class ValidationError(Exception):\n    pass\n\n\n"
+            "class Field:\n"
+            "    def deserialize(self, value):\n"
+            '        """Deserialize ``value``."""\n'
+            "        return self._deserialize(value)\n\n"
+            "    def _deserialize(self, value):\n"
+            "        return value\n\n\n"
+            "class List(Field):\n"
+            "    def __init__(self, inner):\n"
+            "        self.inner = inner\n\n"
+            "    def _deserialize(self, value):\n"
+            "        errors = {}\n"
+            "        for i, each in enumerate(value):\n"
+            "            try:\n"
+            "                self.inner.deserialize(each)\n"
+            "            except ValidationError as error:\n"
+            "                errors[i] = error\n"
+            "        if errors:\n"
+            '            raise ValidationError("some items are invalid")\n'
+            "        return value\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/forms")
+    page = _page(store, sid, "some items are invalid")
+    assert "catches it itself" not in json.dumps(page, ensure_ascii=False)

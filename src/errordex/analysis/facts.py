@@ -704,14 +704,24 @@ def catches(chain: list[Fact], ix: Index, reach: list[Fact] | None = None) -> li
     # others would load every caller's file).
     catching = ix.catching(names)
     way: dict[tuple[str, str], tuple[str, int]] = {}
+    # the functions that throw: what they call runs below the raise, so their
+    # own `except` is no catch on the way to it
+    throwing = {(r["path"], r["function"]) for r in reach or []}
+    on_chain = {
+        (h["path"], h["function"]) for r in reach or [] for c in r.get("paths", ()) for h in c
+    }
     if catching:
         paths = ix.catching_paths(names)
         for name in sorted(_names_on_the_way(reach or [])):
             if ix.defined.get(name, 0) > AMBIGUOUS:
                 continue
             for f, line in ix.callers_of(name, paths):
-                if (f.path, f.symbol) in catching:
-                    way.setdefault((f.path, f.symbol), (name, line))
+                key = (f.path, f.symbol)
+                if key not in catching or key in throwing:
+                    continue
+                # a private function off every chain is another way, not the user's
+                if key in on_chain or ix.public(f):
+                    way.setdefault(key, (name, line))
     on_path: list[Fact] = []
     other: list[Fact] = []
     for c in ix.catches_of(names):
