@@ -76,7 +76,18 @@ BOILERPLATE = {
     "private condition": re.compile(r"Make sure `[^`]+` does not hold for your input"),
     "handled arms": re.compile(r"Pass a value that one of the handled arms covers"),
     "text of the variant": re.compile(r"It is the text of the error variant"),
+    # session 10 (issue 16's hand score): advice that names no change, and a
+    # debug build flag given as the cause
+    "input that does not cause it": re.compile(r"input that does not cause it"),
+    "debug flag as the cause": re.compile(r"`!?cfg!\(debug_assertions\)`"),
 }
+#: a lead that names what nobody types: a formatting impl, or a trait impl's
+#: method as a symbol (`<IndexMap as Index<&Q>>::index`, not `IndexMap[…]`)
+_FORMATTING_LEAD = re.compile(r"as (?:[\w:]*::)?(?:Display|Debug)(?:<[^>]*>)?>::fmt")
+#: a "what it means" that is only the called function's first doc line
+_DOC_ONLY = re.compile(
+    r"`[^`]+`, the call you made, is documented(?: on `[^`]+`, which it overrides,)? as: “[^”]*”\."
+)
 
 _NAME = re.compile(r"`([^`]+)`")
 _TEST_PATH = re.compile(r"(^|/)(tests?|testing|benches)(/|$)|(^|/)test_[^/]*\.py$|_test\.py$")
@@ -96,6 +107,10 @@ class Figures:
     tests: int = 0
     tests_other_type: int = 0
     tests_other_message: int = 0
+    lead_trait_symbol: int = 0
+    lead_formatting: int = 0
+    meaning_doc_only: int = 0
+    with_solutions: int = 0
     boilerplate: Counter[str] = field(default_factory=Counter)
 
     def row(self) -> dict[str, Any]:
@@ -115,6 +130,10 @@ class Figures:
             "tests": self.tests,
             "tests of another type": share(self.tests_other_type, self.tests),
             "tests of another message": self.tests_other_message,
+            "lead is a trait impl's symbol": self.lead_trait_symbol,
+            "lead is a formatting impl": self.lead_formatting,
+            "meaning is only the call's doc line": self.meaning_doc_only,
+            "pages with a solution": share(self.with_solutions, self.pages),
             "boilerplate": {k: self.boilerplate[k] for k in BOILERPLATE},
         }
 
@@ -241,6 +260,14 @@ def measure(repo: str, pages: Iterable[dict[str, Any]], rust: RustPublic | None)
         for name, pattern in BOILERPLATE.items():
             fig.boilerplate[name] += len(pattern.findall(texts))
         fig.lead_public += _lead_public(page, rust)
+        summary = (analysis.get("summary") or {}).get("text", "")
+        first = _NAME.search(summary)
+        fig.lead_trait_symbol += bool(first and first.group(1).startswith("<"))
+        fig.lead_formatting += bool(first and _FORMATTING_LEAD.search(first.group(1)))
+        fig.meaning_doc_only += bool(
+            _DOC_ONLY.fullmatch(((analysis.get("meaning") or {}).get("text") or "").strip())
+        )
+        fig.with_solutions += bool(analysis.get("solutions"))
         meaning = (analysis.get("meaning") or {}).get("text", "")
         if meaning and not any(p.search(meaning) for p in BOILERPLATE.values()):
             fig.meaning += 1

@@ -49,6 +49,8 @@ class FuncDef:
     lets: tuple[tuple[str, str, int, int], ...] = ()
     #: the files its docs are read from (Rust ``#[doc = include_str!("…md")]``)
     doc_files: tuple[str, ...] = ()
+    #: its return type as written (Rust ``Result<Bytes, InvalidUri>``), "" when none
+    returns: str = ""
 
 
 @by_fields

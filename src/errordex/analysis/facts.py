@@ -203,20 +203,71 @@ def reachability(
         trait = _TRAIT_IMPL.match(fn.symbol)
         if trait is not None and trait.group(1) not in ix.traits:
             fact["foreign"] = True  # another library's trait: that library calls it
-        if not fact["public"]:
+        own = _own_constructor(s, fn)
+        if own:
+            # `InvalidMethod { _priv: () }` in `InvalidMethod::new`: the value
+            # is built for a user where `Err(InvalidMethod::new())` is returned
+            fact["builders"] = [
+                _at(g.path, line, function=g.symbol)
+                for g, line in _typed_callers(fn, ix)
+                if (g.path, g.symbol) != (fn.path, fn.symbol)
+            ]
+        if not fact["public"] or (own and fact["builders"]):
             fact["paths"] = _paths_from_public(fn, ix, catching)
         else:
             paths = _paths_from_entry_points(fn, ix, catching)
             if paths:
                 fact["paths"] = paths
+        init = _constructor_calling(fn, ix) if fact["public"] else None
+        if init is not None:
+            # `OpenAPIResponse(request)` renders in its `__init__`: the class is what was called
+            fact["constructor"] = _at(
+                init[0].path,
+                init[1],
+                function=init[0].symbol,
+                calls=fn.name,
+                public=True,
+                params=list(init[0].params),
+            )
         # The name a user imports it by, where a package re-exports it.
-        for f in [fact, *(chain[0] for chain in fact.get("paths", ()) if chain)]:
+        for f in [
+            fact,
+            *(chain[0] for chain in fact.get("paths", ()) if chain),
+            *([fact["constructor"]] if init is not None else []),
+        ]:
             if f.get("public"):
                 _name_it(f, ix)
         out.append(fact)
         if len(out) >= 5:
             break
     return out
+
+
+def _own_constructor(site: ThrowSite, fn: FuncDef) -> bool:
+    """Whether ``site`` builds an error value inside a function of the
+    error's own type (``DeviceError::already_initialized`` building
+    ``DeviceError::AlreadyInitialized``, ``InvalidMethod::new``): a
+    constructor the library calls, not a place a user meets it."""
+    if site.kind != "construct" or not site.exception_type or "::" not in fn.symbol:
+        return False
+    return _owner_type(fn.symbol) == site.exception_type.split("::", 1)[0]
+
+
+def _constructor_calling(fn: FuncDef, ix: Index) -> tuple[FuncDef, int] | None:
+    """The public ``__init__`` of a method's own class that calls it on the
+    instance it builds (``self.render(content)``), and the line: a user who
+    writes ``C(…)`` runs the method without naming it. Python only (a Rust
+    constructor is a function like any other)."""
+    owner, _, name = fn.symbol.rpartition(".")
+    if not owner or "::" in fn.symbol or name.startswith("__"):
+        return None
+    init = ix.function(fn.path, f"{owner}.__init__")
+    if init is None or not ix.public(init):
+        return None
+    for path, caller, line, text in ix.call_texts.get(name):
+        if path == fn.path and caller == init.symbol and text.startswith(f"self.{name}("):
+            return init, line
+    return None
 
 
 def _name_it(f: Fact, ix: Index) -> None:
@@ -346,14 +397,19 @@ def _resolved_callers(fn: FuncDef, owner: str, ix: Index) -> list[tuple[FuncDef,
     module for a module-level function (httpx's ``post`` calls its ``request``)."""
     cls = owner.rsplit(".", 1)[-1].lower()
     dotted, bare = f".{fn.name}(", f"{fn.name}("
+    bases = _ancestors(owner.rsplit(".", 1)[-1], ix) if owner else set()
     out: list[tuple[FuncDef, int]] = []
     for path, caller, line, text in ix.call_texts.get(fn.name):
         # The call's text first: reading the caller's definition loads its
         # file's evidence (the stdlib's `get` has 1,300 calls in 300 files).
         if owner:
             receiver = text.split(dotted, 1)[0] if dotted in text else None
+            mine = caller.rpartition(".")[0]
+            # a base class's `self.m(…)` runs the override (`Field.deserialize`
+            # calls `self._deserialize`, which `List` overrides): the template
+            # method a framework calls is how a user reaches it
             if receiver is None or not (
-                (receiver == "self" and caller.rpartition(".")[0] == owner)
+                (receiver == "self" and (mine == owner or mine.rsplit(".", 1)[-1] in bases))
                 or receiver.lower() == cls
             ):
                 continue
@@ -366,6 +422,24 @@ def _resolved_callers(fn: FuncDef, owner: str, ix: Index) -> list[tuple[FuncDef,
         if len(out) >= 2 * MAX_CALLERS:
             break
     return out
+
+
+def _ancestors(cls: str, ix: Index, limit: int = 8) -> set[str]:
+    """The names of a class's bases, and theirs, as far as the repository
+    defines them (``Field`` for marshmallow's ``List``); empty for a class
+    defined more than once, whose bases are not known to be these."""
+    if len(ix.classes.get(cls, ())) != 1:
+        return set()
+    seen: set[str] = set()
+    todo = [cls]
+    while todo and len(seen) < limit:
+        for c in ix.classes.get(todo.pop(), ())[:1]:
+            for b in c.bases:
+                name = b.split("[", 1)[0].rsplit(".", 1)[-1].strip()
+                if name and name not in seen and name != cls:
+                    seen.add(name)
+                    todo.append(name)
+    return seen
 
 
 def _enclosing_fn(fn: FuncDef, ix: Index) -> FuncDef | None:
@@ -458,6 +532,7 @@ def _find_callers_by_name(
             return list(_typed_callers(fn, ix))
         # a trait method's impl is reached by calls through a type parameter too
         generic = _generic_callers(fn, ix) if _implements(fn) else []
+        generic += [c for c in _dispatch_callers(fn, ix) if c not in generic]
         # `self.m()` in the same type's impl can only be this one: burn's
         # every `*Config` has an `assertions`; axum's `Event::field` is
         # called so by `Event::event`, and `.field(` by every Debug impl
@@ -477,9 +552,16 @@ def _find_callers_by_name(
         out += _resolved_callers(fn, owner, ix)
     elif fn.name != "__init__":
         bare = _bare_calls(fn.name, ix) if owner else set()
+        bases = _ancestors(cls, ix) if owner else set()
         for caller, line in ix.callers_of(fn.name):
             mine, _, _ = caller.symbol.rpartition(".")
-            if owner and mine and mine != owner and ix.function(caller.path, f"{mine}.{fn.name}"):
+            if (
+                owner
+                and mine
+                and mine != owner
+                and mine.rsplit(".", 1)[-1] not in bases  # a base's call runs the override
+                and ix.function(caller.path, f"{mine}.{fn.name}")
+            ):
                 continue
             if (caller.path, caller.symbol, line) in bare:
                 continue  # `request(…)` is a function's call, not a method's
@@ -496,6 +578,27 @@ def _find_callers_by_name(
         via = (cls, "init" if fn.name == "__init__" else "constructs")
         out += [(c, line, via) for c, line in ix.callers_of(cls) if c.symbol != owner]
     return out
+
+
+def _dispatch_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
+    """For a trait impl's method whose name only that trait's impls define:
+    each call of the name (on a ``&dyn CustomOp3``, a ``T: CustomOp3``) may
+    run this impl, so those callers reach it; the calls in its sibling
+    impls' bodies are not the way in."""
+    trait = _TRAIT_IMPL.match(fn.symbol)
+    if trait is None or not ix.only_through(fn.name, trait.group(1)):
+        return []
+    out: list[tuple[FuncDef, int]] = []
+    for path, caller, line, text in ix.call_texts.get(fn.name):
+        # another trait impl's method is another hook (`<Reader as Read>::read`),
+        # and `self.advance(…)` in the trait's own default methods is the trait
+        # using itself: neither is a way in
+        if caller.startswith("<") or text.startswith(("self.", "Self::")):
+            continue
+        f = ix.function(path, caller)
+        if f is not None and not f.in_test and (f, line) not in out:
+            out.append((f, line))
+    return out[:MAX_CALLERS]
 
 
 def _implements(fn: FuncDef) -> bool:
@@ -550,6 +653,7 @@ def _paths_from_entry_points(
             typed = _typed_callers(fn, ix)
             if _implements(fn):
                 typed += [c for c in _generic_callers(fn, ix) if c not in typed]
+                typed += [c for c in _dispatch_callers(fn, ix) if c not in typed]
             return typed
         return list(ix.callers_of(fn.name))
 
@@ -630,14 +734,24 @@ def catches(chain: list[Fact], ix: Index, reach: list[Fact] | None = None) -> li
     # others would load every caller's file).
     catching = ix.catching(names)
     way: dict[tuple[str, str], tuple[str, int]] = {}
+    # the functions that throw: what they call runs below the raise, so their
+    # own `except` is no catch on the way to it
+    throwing = {(r["path"], r["function"]) for r in reach or []}
+    on_chain = {
+        (h["path"], h["function"]) for r in reach or [] for c in r.get("paths", ()) for h in c
+    }
     if catching:
         paths = ix.catching_paths(names)
         for name in sorted(_names_on_the_way(reach or [])):
             if ix.defined.get(name, 0) > AMBIGUOUS:
                 continue
             for f, line in ix.callers_of(name, paths):
-                if (f.path, f.symbol) in catching:
-                    way.setdefault((f.path, f.symbol), (name, line))
+                key = (f.path, f.symbol)
+                if key not in catching or key in throwing:
+                    continue
+                # a private function off every chain is another way, not the user's
+                if key in on_chain or ix.public(f):
+                    way.setdefault(key, (name, line))
     on_path: list[Fact] = []
     other: list[Fact] = []
     for c in ix.catches_of(names):
@@ -1213,6 +1327,112 @@ def expects(sites: list[ThrowSite], ix: Index) -> list[Fact]:
     return out[:MAX_CALLERS]
 
 
+#: the method a user calls in place of an operator that panics: `map.get(k)` for `map[k]`
+_INSTEAD_OF_OPERATOR = {"Index": ("get",), "IndexMut": ("get_mut",)}
+#: a fallible function's return type
+_FALLIBLE = re.compile(r"^(?:[\w:]*::)?(?:Result|Option|io::Result)\b|^Result\b")
+
+
+def fallible(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
+    """For a panic, the sibling of the public call that returns the failure
+    instead of panicking (``try_get_u8`` of ``get_u8``, ``checked_add`` of
+    ``add``, ``try_from`` or ``from_str`` of ``from_static``, ``get`` of the
+    ``Index`` impl): a function of the same type, in the same file, whose
+    return type is a ``Result`` or an ``Option``. At most one."""
+    lead = entry.catalog_sites[0]
+    if lead.kind not in _panic_kinds(lead.language):
+        return []
+    for r in reach:
+        for f in [r, *(chain[0] for chain in r.get("paths", ()) if chain)]:
+            if not f.get("public") or "::" not in f["function"]:
+                continue
+            got = _fallible_sibling(f["path"], f["function"], ix)
+            if got is not None:
+                return [
+                    _at(
+                        got.path,
+                        got.line,
+                        function=got.symbol,
+                        instead_of=f["function"],
+                        returns=got.returns,
+                    )
+                ]
+    return []
+
+
+def _fallible_sibling(path: str, symbol: str, ix: Index) -> FuncDef | None:
+    owner = _owner_type(symbol)
+    name = _last_name(symbol)
+    if owner is None:
+        return None
+    trait = _TRAIT_IMPL.match(symbol)
+    if trait is not None and trait.group(1) in _INSTEAD_OF_OPERATOR:
+        wanted: tuple[str, ...] = _INSTEAD_OF_OPERATOR[trait.group(1)]
+    else:
+        wanted = (f"try_{name}", f"checked_{name}", f"{name}_checked")
+        if name.startswith("from_"):
+            wanted += ("try_from", "from_str", f"try_{name}")
+    found = [
+        g
+        for g in ix.functions_in(path)
+        if g.name in wanted
+        and g.public
+        and not g.in_test
+        and _owner_type(g.symbol) == owner
+        and _FALLIBLE.match(g.returns)
+    ]
+    found.sort(key=lambda g: wanted.index(g.name))
+    return found[0] if found else None
+
+
+#: a message that says a call must come first: the call (``Compute must be
+#: called to get final value``, ``call `load()` first``, ``before calling open``)
+_CALL_FIRST = (
+    # "should be called with an iterable" is about its arguments, not its order
+    re.compile(
+        r"`?\b([A-Za-z_]\w*)(?:\(\))?`? (?:must|should|has to|needs to) be called "
+        r"(?:first|before|prior|to\b)"
+    ),
+    re.compile(r"\b(?:must|should|please) (?:first )?call `?([A-Za-z_]\w*)", re.I),
+    re.compile(r"\bcall `?([A-Za-z_]\w*)(?:\(\))?`? first\b", re.I),
+    re.compile(r"\bbefore calling `?([A-Za-z_]\w*)", re.I),
+    re.compile(r"`?\b([A-Za-z_]\w*)(?:\(\))?`? (?:has|have) not been called\b"),
+)
+#: a message that says a value was never set: its words (``image embeddings have not been set``)
+_NOT_SET = re.compile(r"\b([a-z][a-z_ ]{1,40}?) (?:has|have) not been (?:set|given|provided)\b")
+
+
+def call_first(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
+    """The function a state error's message says to call first, found in the
+    files of its sites and the calls above them: the one it names
+    (``compute``), or the setter of what it says was never set
+    (``set_image_embeddings`` of "image embeddings have not been set")."""
+    text = " ".join(entry.template.chunks())
+    wanted: list[tuple[str, str]] = []  # (function name, how the message says it)
+    for pattern in _CALL_FIRST:
+        for m in pattern.finditer(text):
+            wanted.append((m.group(1).lower() if m.group(1)[:1].isupper() else m.group(1), "call"))
+    for m in _NOT_SET.finditer(text):
+        words = [w for w in m.group(1).split() if w not in ("the", "a", "an", "this", "its")]
+        if 0 < len(words) <= 4:
+            stem = "_".join(words)
+            wanted += [(f"set_{stem}", "set"), (f"with_{stem}", "set")]
+    if not wanted:
+        return []
+    paths = dict.fromkeys(
+        [s.path for s in entry.catalog_sites]
+        + [c[0]["path"] for r in reach for c in r.get("paths", ()) if c]
+    )
+    for name, how in wanted:
+        if not ix.defined.get(name):
+            continue
+        for path in paths:
+            g = next((g for g in ix.functions_in(path) if g.name == name and not g.in_test), None)
+            if g is not None:
+                return [_at(g.path, g.line, function=g.symbol, name=g.name, how=how)]
+    return []
+
+
 def _last_name(symbol: str) -> str:
     return symbol.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
 
@@ -1237,7 +1457,17 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
         for f in up.get("higher", ()):
             _name_it(f, ix)
     found = tests(entry, reach, ix, chain)
+    # only when there is one: most pages have neither, and their facts stay as they were
+    instead = {
+        k: v
+        for k, v in (
+            ("fallible", fallible(entry, reach, ix)),
+            ("call_first", call_first(entry, reach, ix)),
+        )
+        if v
+    }
     return {
+        **instead,
         "guards": conditions,
         "lifted": lifted,
         "arms": catch_all_arms(sites, ix),

@@ -14,6 +14,7 @@ from typing import Any
 from errordex import plugins
 from errordex.analysis.sections import Fact, code_block, ev, section, test_named
 from errordex.analysis.textmatch import Message, literal_of, pins
+from errordex.analysis.traits import formatted_type
 from errordex.language import Pages
 from errordex.model import ErrorEntry, ThrowSite
 from errordex.runtime import title
@@ -47,6 +48,12 @@ class Fixes:
 
     def fn_name(self) -> str:
         if self.fn:
+            printed = formatted_type(self.fn["function"])
+            if printed is not None:
+                # nobody calls `Display::fmt` for an error: it runs when one is printed
+                return (
+                    f"printing a `{printed[0]}` (its `{printed[1]}` impl, `{self.fn['function']}`)"
+                )
             return f"`{self.fn['function']}`"
         symbol = self.lead.symbol or ""
         if symbol.endswith("!") and "::" not in symbol:

@@ -101,6 +101,13 @@ class CrossPart:
     uses: tuple[tuple[str, str, str, int], ...] = ()
     #: the test helpers of the file (``Helper``): short functions of test code
     helpers: tuple[Helper, ...] = ()
+    #: (method name, trait) of each trait impl's method outside tests (Rust
+    #: ``<AddOp as CustomOp3>::cuda_fwd``): which names only a trait defines
+    trait_methods: tuple[tuple[str, str], ...] = ()
+
+
+#: a trait impl's method symbol: its trait's last name (``CustomOp3`` of ``<X as ops::CustomOp3>::f``)
+_IMPL_OF = re.compile(r"^<[^<>]*?\bas\s+(?:[\w:]*::)?(\w+)[^>]*>::\w+$")
 
 
 #: the most lines a test helper spans (``fn version_err(text: &str) -> Error {
@@ -147,10 +154,14 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
     #: symbol -> index of its first definition in ev.functions
     first: dict[str, int] = {}
     defined: list[str] = []
+    trait_methods: list[tuple[str, str]] = []
     for i, f in enumerate(ev.functions):
         first.setdefault(f.symbol, i)
         if not f.in_test:
             defined.append(f.name)
+            impl = _IMPL_OF.match(f.symbol) if f.symbol.startswith("<") else None
+            if impl is not None:
+                trait_methods.append((f.name, impl.group(1)))
     edges: list[tuple[str, int]] = []
     texts: list[tuple[str, str, int, str]] = []
     for c in ev.calls:
@@ -176,6 +187,7 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         ev.types,
         ev.uses,
         _helpers(ev),
+        tuple(trait_methods),
     )
     rest = FileEvidence(
         path=ev.path,
@@ -222,6 +234,8 @@ class CrossFile:
         self.prose: list[tuple[str, int, str]] = []
         #: the traits the repository declares
         self.traits: set[str] = set()
+        #: method name -> trait -> how many impls of it define the name
+        self.trait_methods: dict[str, dict[str, int]] = defaultdict(dict)
         #: (path, ``mod`` items, ``pub use`` items) of the module files that have some
         self.module_items: list[
             tuple[
@@ -269,6 +283,9 @@ class CrossFile:
                 self.root_exports.setdefault((where, name), (path, shown, line))
         self.prose.extend((path, line, text) for line, text in part.prose)
         self.traits.update(part.traits)
+        for name, trait in part.trait_methods:
+            got = self.trait_methods[name]
+            got[trait] = got.get(trait, 0) + 1
         if part.modules or part.uses or part.types:
             self.module_items.append((path, part.modules, part.uses, part.types))
         if part.manifest is not None and part.manifest.workspace_version:
@@ -428,6 +445,7 @@ class Index:
         }
         self.workspace = Workspace(self.packages, self.manifests)
         self.traits = frozenset(cross.traits)
+        self.trait_methods = cross.trait_methods
         self.modules = ModuleTree({p.name: p.root for p in self.packages.values()})
         for path, mods, uses, types in cross.module_items:
             self.modules.add(path, mods, uses, types)
@@ -639,6 +657,15 @@ class Index:
     def function(self, path: str, symbol: str) -> FuncDef | None:
         """The first function of ``path`` with this symbol."""
         return self._by_path(path).first.get(symbol)
+
+    def only_through(self, name: str, trait: str) -> bool:
+        """Whether every definition of ``name`` outside tests is an impl of
+        ``trait`` (its declaration's default body aside): a call of ``name``
+        then dispatches through ``trait`` (candle's ``cuda_fwd``, a
+        ``CustomOp3`` method that ``Storage::apply_op3`` calls on ``&dyn``)."""
+        impls = self.trait_methods.get(name, {})
+        n = impls.get(trait, 0)
+        return n > 0 and len(impls) == 1 and self.defined.get(name, 0) - n <= 1
 
     def callers_of(
         self, name: str, paths: Container[str] | None = None

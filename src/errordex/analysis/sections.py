@@ -3,6 +3,7 @@ example code that is kept only if it parses (pure)."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from typing import Any
 
@@ -15,6 +16,14 @@ Fact = dict[str, Any]
 FIRES_WHEN_FALSE = ("else", "assert", "fall-through")
 #: guard kinds a page states as the site's condition
 CONDITION_KINDS = ("if", "elif", "isinstance", "except", *FIRES_WHEN_FALSE)
+
+#: a check of how the code was built, not of the call: a debug build
+#: (`cfg!(debug_assertions)`, `__debug__`) or a type checker's pass
+#: (`TYPE_CHECKING`); a feature or a platform is a cause and stays
+BUILD_CHECK = re.compile(
+    r"^\s*(?:not\s+|!)?(?:cfg!\(\s*(?:debug_assertions|test)\s*\)|__debug__\b|"
+    r"(?:typing\.)?TYPE_CHECKING\b)\s*$"
+)
 
 
 def ev(*facts: Fact) -> list[str]:

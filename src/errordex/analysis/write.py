@@ -15,8 +15,10 @@ from typing import Any
 from errordex import plugins
 from errordex.analysis import examples
 from errordex.analysis.fixes import Fixes
+from errordex.analysis.install import IMPORT_ERRORS, missing
 from errordex.analysis.lift import code_identifiers, constant, expanded, modules_read
 from errordex.analysis.sections import (
+    BUILD_CHECK,
     CONDITION_KINDS,
     FIRES_WHEN_FALSE,
     Fact,
@@ -25,6 +27,7 @@ from errordex.analysis.sections import (
     section,
     test_named,
 )
+from errordex.analysis.traits import by_syntax, formats, formatted_type
 from errordex.extract.common import is_test_path
 from errordex.group import defines
 from errordex.model import ErrorEntry, ThrowSite
@@ -75,7 +78,11 @@ class _Writer(Fixes):
         # nothing of it: image's bmp encoder is not avif's)
         self.arm = next((a for a in facts["arms"] if a["site"] == self.where), None)
         conds = [
-            g for g in facts["guards"] if g["site"] == self.where and g["kind"] in CONDITION_KINDS
+            g
+            for g in facts["guards"]
+            if g["site"] == self.where
+            and g["kind"] in CONDITION_KINDS
+            and not BUILD_CHECK.search(g["text"])
         ]
         self.cond = conds[-1] if conds else None
         self.tests = facts["tests"]
@@ -104,11 +111,6 @@ class _Writer(Fixes):
             )
         return f"`{c['text']}`"
 
-    def entry_point(self) -> str:
-        if self.fn and not self.fn["public"] and self.fn.get("paths"):
-            return f"`{self.fn['paths'][0][0]['function']}`"
-        return self.fn_name()
-
     def api(self) -> Fact | None:
         """The public function a user calls that reaches the lead site: the
         site's own function when it is public, else the first public caller
@@ -124,6 +126,23 @@ class _Writer(Fixes):
             return None
         chains = [chain for chain in self.fn.get("paths", ()) if chain]
         trait_impl = self.fn["function"].startswith("<")
+        if trait_impl and chains and not self.fn.get("foreign"):
+            # a chain up to another trait impl's method is another hook, not a
+            # way in: the impl itself, when public, is what a user calls then
+            plain = [c for c in chains if not c[0]["function"].startswith("<")]
+            if not plain and self.fn["public"]:
+                return self.fn
+            chains = plain or chains
+        if self.fn["public"] and by_syntax(self.fn["function"]) is not None:
+            return self.fn  # `map[key]` runs `<IndexMap as Index<&Q>>::index`: the user wrote it
+        if formats(self.fn["function"]):
+            return None  # `Display::fmt` only prints an error built elsewhere
+        if self.fn.get("constructor"):
+            return dict(self.fn["constructor"])  # `C(…)`, whose `__init__` calls it
+        if self.fn.get("builders") and chains:
+            # an error type's own constructor: whoever returns what it builds
+            builder: Fact = chains[0][0]
+            return builder
         if self.fn["public"] and not (trait_impl and (chains or self.fn.get("foreign"))):
             return self.fn
         if not chains:
@@ -169,9 +188,7 @@ class _Writer(Fixes):
         api = self.api()
         if api is None:
             return None
-        return as_called(
-            str(api["exported"]["name"]) if api.get("exported") else str(api["function"])
-        )
+        return _shown(api)
 
     def lifted(self) -> tuple[str, list[str]] | None:
         """``_lifted``, worked out once per page (a page asks it several times,
@@ -212,9 +229,15 @@ class _Writer(Fixes):
 
     def call_shape(self, read: list[str]) -> str:
         """``Dataset.isel(indexers=…)``: the public call with the parameters that matter."""
+        name = self.api_name() or ""
+        if "…" in name:  # an operator: `Table[name]`, its operand in place
+            args = ", ".join(read) or "…"
+            if name.endswith("(…)(…)"):  # `__call__`: the arguments of the second call
+                return f"`{name[: -len('(…)')]}({args})`"
+            return f"`{name.replace('…', args, 1)}`"
         lang = plugins.find(self.lang)
         args = lang.pages.call_arguments(read) if lang else ", ".join(read)
-        return f"`{self.api_name()}({args})`"
+        return f"`{name}({args})`"
 
     def check_where(self) -> str:
         """Where the site's condition is checked, in the library's own words."""
@@ -226,10 +249,13 @@ class _Writer(Fixes):
         out: list[str] = []
         if self.fn is None:
             return out
-        if self.fn["public"]:
-            out.append(f"`{as_called(self.fn['function'])}`")  # called directly, or through:
+        if self.fn["public"] and not formats(self.fn["function"]):
+            # called directly, or through:
+            out.append(f"`{by_syntax(self.fn['function']) or as_called(self.fn['function'])}`")
         for chain in self.fn.get("paths", ()):
-            hops = " → ".join(f"`{as_called(h['function'])}`" for h in chain)
+            hops = " → ".join(
+                f"`{by_syntax(h['function']) or as_called(h['function'])}`" for h in chain
+            )
             out.append(f"{hops} → `{self.fn['function']}`")
         return out
 
@@ -256,9 +282,36 @@ class _Writer(Fixes):
         )
 
     # -- sections --------------------------------------------------------
+    def generic(self) -> bool:
+        """Whether the message says nothing of its own (a bare `assert`, an
+        empty `panic!()`, `unreachable!()`), so its sites share it by chance."""
+        msg = self.e.message
+        return not msg.strip() or msg in plugins.bare_messages().values()
+
+    def unrelated_sites(self) -> int:
+        """How many functions throw a generic message (0 for a message of its own)."""
+        if not self.generic():
+            return 0
+        fns = {(s.path, s.symbol) for s in self.e.catalog_sites if not defines(s)}
+        return len(fns) if len(fns) > 1 else 0
+
     def summary(self) -> dict[str, Any]:
+        got = self._summary()
+        n = self.unrelated_sites()
+        if n:
+            # one site's story is not the others': say so before telling it
+            got["text"] = (
+                f"“{title(self.e)}” says nothing of its own: {n} unrelated places in "
+                f"{len({s.path for s in self.e.catalog_sites})} files throw it. Find yours by the "
+                f"file and line in your traceback; this one is at {self.where}. " + got["text"]
+            )
+        return got
+
+    def _summary(self) -> dict[str, Any]:
         n = len([s for s in self.e.catalog_sites if not defines(s)]) or len(self.e.catalog_sites)
         places = f" It is thrown at {n} places." if n > 1 else ""
+        if self.unrelated_sites():
+            places = ""  # said before
         caught = self.on_path_catches()
         if caught:
             k = caught[0]
@@ -303,7 +356,7 @@ class _Writer(Fixes):
             own = up is None or self.fn is None or up["function"] == self.fn["function"]
             who = "it" if own else f"on its way {self.fn_name()}"
             return section(
-                f"You called {call}, and {who} {self.what()} when {cause} for the arguments "
+                f"You {_did(self.api_name() or '')} {call}, and {who} {self.what()} when {cause} for the arguments "
                 "you passed." + places,
                 ev(
                     self.cond or {},
@@ -327,7 +380,12 @@ class _Writer(Fixes):
                 ev(self.cond or {}, *([self.fn] if self.fn else []), *([api] if api else [])),
             )
         if self.prints_a_value() and self.lead.exception_type:
-            text = f"{lead}This is the message of `{self.lead.exception_type}`, written by {self.fn_name()}."
+            printed = formatted_type(self.fn["function"]) if self.fn else None
+            by = f"its `{printed[1]}` impl" if printed else self.fn_name()
+            text = (
+                f"{lead}This is the text a `{self.lead.exception_type}` prints ({by}, at "
+                f"{self.where}); the error itself is built elsewhere."
+            )
             return section(
                 text + places,
                 ev(*([self.fn] if self.fn else []), *([api] if api else [])) or [self.where],
@@ -336,6 +394,25 @@ class _Writer(Fixes):
         said = self.subject()
         text = f"{said} {self.what()}" + ("." if self.where in said else f" at {self.where}.")
         return section(text + places, [self.where, *ev(*([api] if api else []))])
+
+    def state_only(self) -> bool:
+        """Whether the lead's check reads nothing but the object it is a
+        method of (``self.middleware_stack is not None``): its state, set by
+        earlier calls, not the arguments of this one."""
+        c = self.cond
+        lang = plugins.find(self.lang)
+        if c is None or lang is None or c["kind"] == "except" or not self.owner_name():
+            return False
+        text = expanded(c)
+        attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", text))
+        names = lang.pages.identifiers(text) - attrs
+        return "self" in names and all(
+            n == "self" or n in lang.pages.words or constant(n) for n in names
+        )
+
+    def owner_name(self) -> str:
+        """The type the lead's function is a method of (``Starlette``), or ""."""
+        return _owner(str((self.fn or {}).get("function", "")))
 
     def prints_a_value(self) -> bool:
         """Whether the site writes the text of an error value (a ``Display``
@@ -363,13 +440,14 @@ class _Writer(Fixes):
         api = self.api()
         assert api is not None
         where = f" (`{api['path']}`)"
+        did = _did(name)
         if api is self.fn:
-            return f"You called `{name}`{where}: "
+            return f"You {did} `{name}`{where}: "
         built = self.built_by()
         if built is not None:
             # `or_` returns an `_OrValidator`; the raise is in its `__call__`, later
-            return f"You called `{name}`{where}, and later the `{built}` it built ran: "
-        return f"You called `{name}`{where}, and on its way "
+            return f"You {did} `{name}`{where}, and later the `{built}` it built ran: "
+        return f"You {did} `{name}`{where}, and on its way "
 
     def built_by(self) -> str | None:
         """The class whose instance the public call builds, when the site is
@@ -390,10 +468,26 @@ class _Writer(Fixes):
         d = defs[0]
         at = f"{d.path}:{d.line}"
         built = [s for s in self.e.catalog_sites if not defines(s)]
+        # a constructor of the error's own type builds it for its callers: they are the places
+        through = [
+            (r["function"], b) for r in self.f["reachability"] for b in r.get("builders", ())
+        ]
+        if through:
+            own = {r["site"] for r in self.f["reachability"] if r.get("builders")}
+            built = [s for s in built if f"{s.path}:{s.line}" not in own]
         in_tests = [s for s in self.e.sites if s.in_test and not defines(s)]
         lang = plugins.find(self.lang)
         what = lang.pages.defined_as(d) if lang is not None else "error variant"
         text = f"The {what} `{d.exception_type}` is defined at {at}."
+        if through:
+            n = len(built) + len(through)
+            ctor = through[0][0]
+            shown = ", ".join(f"{b['path']}:{b['line']}" for _, b in through[:3])
+            text += (
+                f" {n} place{'s' if n > 1 else ''} outside tests build{'' if n > 1 else 's'} it, "
+                f"through `{ctor}` ({shown}{', …' if len(through) > 3 else ''})."
+            )
+            return text, [at, *(f"{b['path']}:{b['line']}" for _, b in through[:3])]
         if built:
             n = len(built)
             text += (
@@ -467,8 +561,12 @@ class _Writer(Fixes):
         if self.invariant:
             parts.append(self.invariant_sentence())
             evidence += ev(*self.invariant)
+        quoted_once: set[str] = set()
         for d in self.contract()[:4]:
             quoted = d["text"].rstrip(".")
+            if quoted in quoted_once:
+                continue  # `index` and `index_mut` document the same panic
+            quoted_once.add(quoted)
             parts.append(
                 f"The docstring of `{d['function']}` says it raises: “{quoted}”."
                 if d["section"] == "Raises"
@@ -476,7 +574,7 @@ class _Writer(Fixes):
                 if d["section"] == "Docstring"
                 else f"The doc comment of `{d['function']}` says: “{quoted}”."
                 if d["section"] in ("Comment", "Mentions")  # no section (Go), or in passing
-                else f"The # {d['section']} docs of `{d['function']}` say: “{quoted}”."
+                else f"The # {d['section']} docs of `{_doc_owner(d)}` say: “{quoted}”."
             )
             evidence += ev(d)
         for d in self.f.get("prose", ())[:2]:
@@ -484,6 +582,27 @@ class _Writer(Fixes):
                 f"The repository's docs say ({d['path']}:{d['line']}): “{_quoted(d['text'])}”."
             )
             evidence += ev(d)
+        lifted = self.lifted()
+        if (
+            lifted is not None
+            and self.cond is not None
+            and not self.contract()
+            and not self.invariant
+            and not any(f"`{lifted[0]}`" in p for p in parts)  # a Rust note said it
+        ):
+            # nothing documents it: the check, in the arguments of the call the user made
+            text, read = lifted
+            held = "was false" if self.cond["kind"] in FIRES_WHEN_FALSE else "held"
+            check = (
+                f"`{text}` {held}"
+                if len(text) <= LONG_CONDITION and "\n" not in text
+                else (f"{_listed(read)} failed the check")
+            )
+            parts.append(
+                f"It means that for the {_listed(read)} you passed to {self.call_shape(read)}, "
+                f"{check}: {self.cond['path']}:{self.cond['line']} rejects that."
+            )
+            evidence += ev(self.cond)
         said = self.api_summary()
         if said is not None:
             on = said.get("documented_on")
@@ -493,7 +612,7 @@ class _Writer(Fixes):
                 else ""
             )
             parts.append(
-                f"`{as_called(said['function'])}`, the call you made, is documented{over} as: "
+                f"`{_doc_owner(said)}`, the call you made, is documented{over} as: "
                 f"“{said['text'].rstrip('.')}”."
             )
             evidence += ev(said)
@@ -519,9 +638,13 @@ class _Writer(Fixes):
 
     def trigger(self) -> dict[str, Any] | None:
         paths = self.public_paths()
-        if not paths and not self.condition() and not self.stub and not self.arm:
-            return None
-        via = f"Calling {paths[0]}" if paths else f"Reaching {self.fn_name()}"
+        if not paths and (self.prints_a_value() or not (self.condition() or self.stub or self.arm)):
+            return None  # a `Display` arm runs whenever the error prints: no trigger of its own
+        via = (
+            f"{'Writing' if _did(paths[0].strip('`')) == 'wrote' else 'Calling'} {paths[0]}"
+            if paths
+            else f"Reaching {self.fn_name()}"
+        )
         top = self.top()
         if top is not None and paths:
             # the call the check was lifted to, above the chain (`httpx.post`)
@@ -538,6 +661,12 @@ class _Writer(Fixes):
             text = (self.lifted() or ("", []))[0]
             cause = f"`{text}` is false" if self.cond["kind"] in FIRES_WHEN_FALSE else f"`{text}`"
             what = f" when {cause} for the arguments you pass"
+        elif self.condition() and self.cond is not None and self.state_only():
+            # the object's own state, not an argument: the check is no cause a user reads
+            what = (
+                f", on a `{self.owner_name()}` whose state the check at "
+                f"{self.cond['path']}:{self.cond['line']} rejects"
+            )
         elif self.condition() and self.cond is not None:
             # Not in the call's arguments: where the library checks it, in its words.
             what = (
@@ -584,6 +713,14 @@ class _Writer(Fixes):
         return section(" ".join(items), list(dict.fromkeys(evidence)), items=items)
 
     def solutions(self) -> list[dict[str, Any]]:
+        got = self._solutions()
+        if self.unrelated_sites():
+            # each site of a generic message has its own reason: these are this one's
+            for s in got:
+                s["text"] = f"If your traceback points at {self.where}: {s['text']}"
+        return got
+
+    def _solutions(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         if self.stub:
             s = self.stub
@@ -624,15 +761,50 @@ class _Writer(Fixes):
         typed = self.type_required()
         if typed is not None:
             out.append(typed)
-        cond = self.condition()
-        if cond and self.cond is not None and self.cond["kind"] == "except":
+        installed = self.install_advice()
+        if installed is not None:
+            out.append(installed)
+        for g in self.f.get("call_first", ())[:1]:
+            call = self.api_name()
+            then = (
+                f", then call `{call}` again" if call and call != as_called(g["function"]) else ""
+            )
             out.append(
                 section(
-                    f"It re-raises a `{self.cond['text']}` from the `try` block above line "
-                    f"{self.cond['line']}: give {self.entry_point()} input that does not cause it.",
-                    ev(self.cond),
+                    (
+                        f"Call `{as_called(g['function'])}` first, as the message says it must be "
+                        f"({g['path']}:{g['line']}){then}."
+                    )
+                    if g["how"] == "call"
+                    else (
+                        f"Set it first with `{as_called(g['function'])}` ({g['path']}:{g['line']}), "
+                        f"the setter of what the message says was never set{then}."
+                    ),
+                    ev(g),
                 )
             )
+        mine = {(self.api() or {}).get("function"), (self.fn or {}).get("function")}
+        for g in [g for g in self.f.get("fallible", ()) if g["instead_of"] in mine][:1]:
+            if self.invariant:
+                break
+            kind = (
+                "an `Option`"
+                if g["returns"].lstrip(":").split("::")[-1].startswith("Option")
+                else "a `Result`"
+            )
+            none = "`None`" if kind == "an `Option`" else "`Err`"
+            said = by_syntax(g["instead_of"]) or as_called(g["instead_of"])
+            out.append(
+                section(
+                    f"Call `{as_called(g['function'])}` instead of `{said}`: it returns {kind} "
+                    f"(`{g['returns']}`) where `{said}` panics, so your code can handle the "
+                    f"{none} ({g['path']}:{g['line']}).",
+                    ev(g),
+                )
+            )
+        cond = self.condition()
+        if cond and self.cond is not None and self.cond["kind"] == "except":
+            pass  # what the `try` block raised is the cause: nothing of the caller's to change
         elif cond and self.cond is not None and not self.invariant and self.lifted():
             text, read = self.lifted() or ("", [])
             when_false = self.cond["kind"] in FIRES_WHEN_FALSE
@@ -671,15 +843,19 @@ class _Writer(Fixes):
         told = self.message_advice()
         if told is not None:
             out.insert(0, told)
+        followed: set[str] = set()
         for d in self.contract()[:2]:
+            if d["text"] in followed:
+                continue
+            followed.add(d["text"])
             if d["section"] == "Raises" and not _RAISES_WHEN.search(d["text"]):
                 continue  # it tells what the error holds, not when: "what it means" quotes it
             out.append(
                 section(
-                    f"Avoid what the docstring of `{as_called(d['function'])}` says raises it: "
+                    f"Avoid what the docstring of `{_doc_owner(d)}` says raises it: "
                     f"“{d['text'].rstrip('.')}”."
                     if d["section"] == "Raises"
-                    else f"Follow the documented contract of `{d['function']}`: "
+                    else f"Follow the documented contract of `{_doc_owner(d)}`: "
                     f"“{d['text'].rstrip('.')}”.",
                     ev(d),
                 )
@@ -697,6 +873,38 @@ class _Writer(Fixes):
                     )
                 )
         return out
+
+    def install_advice(self) -> dict[str, Any] | None:
+        """ "Install `h2`": for an error that says an optional package is
+        missing (an ``ImportError`` raised when a guarded import failed, or
+        a message that says a package is not installed), the package or the
+        command the message itself names."""
+        types = {t.rsplit(".", 1)[-1] for t in self.e.exception_types}
+        caught = (
+            self.cond["text"].split(" ", 1)[0]
+            if self.cond and self.cond["kind"] == "except"
+            else ""
+        )
+        import_error = bool(types & IMPORT_ERRORS) or caught in IMPORT_ERRORS
+        got = missing(title(self.e), import_error)
+        if got is None:
+            return None
+        call = self.api_name()
+        then = f", then call `{call}` again" if call else ""
+        if got.command:
+            named = f" ({_said(got.packages)})" if got.packages else ""
+            text = f"Install the missing package{named} as the message says: “{got.command}”{then}."
+        else:
+            one = (
+                " one of"
+                if len(got.packages) > 1 and re.search(r"\b(either|or)\b", title(self.e))
+                else ""
+            )
+            text = (
+                f"Install{one} {_said(got.packages)} in the environment your code runs in{then}: "
+                f"the message names {'them' if len(got.packages) > 1 else 'it'} as required."
+            )
+        return section(text, [self.where])
 
     def message_advice(self) -> dict[str, Any] | None:
         """The message's own advice, when it gives one ("Use 'content=<...>'
@@ -873,8 +1081,12 @@ def told_to(message: str) -> str | None:
 
 
 def _shown(f: Fact) -> str:
-    """A public function's fact as a user calls it."""
-    return as_called(str(f["exported"]["name"]) if f.get("exported") else str(f["function"]))
+    """A public function's fact as a user calls it: an operator's impl as
+    the operator (``IndexMap[…]``), else by the name it is imported by."""
+    name = str(f["exported"]["name"]) if f.get("exported") else str(f["function"])
+    if "::" in name:  # Rust: the operator on its type (`IndexMap[…]`)
+        return by_syntax(str(f["function"])) or as_called(name)
+    return by_syntax(name) or as_called(name)
 
 
 #: a condition longer than this is not read inline: its names and place are
@@ -908,6 +1120,23 @@ def _cause(text: str, read: list[str], cond: Fact) -> str:
     if kind in FIRES_WHEN_FALSE:
         return f"{names} {'fails' if one else 'fail'} the check at {where}"
     return f"{names} {'meets' if one else 'meet'} the condition at {where}"
+
+
+def _doc_owner(d: Fact) -> str:
+    """The function a doc line documents, as the user calls it (``IndexMap[…]``)."""
+    return by_syntax(str(d["function"])) or as_called(str(d["function"]))
+
+
+def _did(call: str) -> str:
+    """ "called" a function, "wrote" an operator (``IndexMap[…]``)."""
+    return "wrote" if "…" in call.split("(", 1)[0] or call.lstrip("`")[:1] in "*-!" else "called"
+
+
+def _said(names: tuple[str, ...] | list[str]) -> str:
+    """``“a”, “b” and “c”``: names as the message writes them (a quotation of
+    it, not a code span: a package's name is often no identifier of the code)."""
+    quoted = [f"“{n}”" for n in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
 
 
 def _listed(names: list[str]) -> str:

@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 
 from errordex.analysis.fixes import Fixes
+from errordex.analysis.sections import BUILD_CHECK
 from errordex.model import Guard
 from errordex.template import Hole
 
@@ -38,8 +39,8 @@ def clauses(guards: Sequence[Guard], kind: str) -> list[str]:
     out: list[str] = []
     for g in guards:
         text = " ".join(g.text.split())
-        if not text:
-            continue
+        if not text or BUILD_CHECK.search(text):
+            continue  # a debug build's check is no condition of the call
         if g.kind == "match-arm" and text != "_" and not g.siblings:
             out.append(f"the value its `match` reads at line {g.line} is `{text}`")
         elif g.kind in ("if", "elif"):

@@ -548,6 +548,12 @@ class _Scan:
         name_node = n.child_by_field_name("name")
         name = self.t(name_node) if name_node else "?"
         attrs, doc_lines = self.attributes_and_docs(n)
+        if trait_ctx and not doc_lines:
+            # `impl IndexMut<&str> for Value` documents the method on the impl
+            # (rustdoc shows it there): its `# Panics` is the method's
+            block = n.parent.parent if n.parent is not None else None
+            if block is not None and block.type == "impl_item":
+                doc_lines = self.attributes_and_docs(block)[1]
         is_test = any(_is_test_attr(a) for a in attrs)
         vis = next((c for c in n.children if c.type == "visibility_modifier"), None)
         # `#[doc(hidden)]` and `__private_*` functions are pub for macros, not API.
@@ -591,6 +597,7 @@ class _Scan:
                 docs=tuple(docs),
                 params=self.params(n),
                 doc_files=tuple(p for p in included if p),
+                returns=self.return_type(n),
             )
         )
         for a in attrs:
@@ -598,6 +605,10 @@ class _Scan:
                 m = re.search(r'expected\s*=\s*("(?:[^"\\]|\\.)*"|r#*".*?"#*)', a, re.S)
                 self.add_test(n, symbol, "should_panic", unquote(m.group(1)) if m else None)
         return [*names, name], in_test or is_test, symbol
+
+    def return_type(self, fn: Node) -> str:
+        node = fn.child_by_field_name("return_type")
+        return sys.intern(_WS.sub(" ", self.t(node))[:120]) if node is not None else ""
 
     def params(self, fn: Node) -> tuple[str, ...]:
         node = fn.child_by_field_name("parameters")
@@ -835,6 +846,14 @@ _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _MENTIONS_ERROR = re.compile(
     r"\b(?:[Rr]eturns?|[Ee]rrors?|[Ff]ails?)\b.*`[^`]+`|`[^`]+`.*\b[Rr]eturned\b"
 )
+#: a paragraph outside a ``# Panics`` section that says when the function
+#: panics (indexmap's "***Panics*** if `index` is out of bounds.", "Panics if
+#: `n` is zero.", "This function will panic if …")
+_PANICS_INLINE = re.compile(
+    r"^(?:\*{1,3}Panics\*{1,3}|(?:(?:This|The) (?:function|method|call) )?(?:will )?panics?)"
+    r"\s+(?:if|when|unless|on)\b",
+    re.I,
+)
 #: a line that opens a list of errors without a header (``Error cases:``)
 _ERRORS_LEAD = re.compile(r"^\s*(?:Error cases|Errors|Returns an error)\b[^.]*:\s*$", re.I)
 
@@ -849,6 +868,9 @@ def _sections(doc_lines: list[tuple[str, int]], skip: int = 0) -> list[DocLine]:
     >>> [(d.section, d.text) for d in _sections([("Returns error [`Empty`] if empty.", 1),
     ...     ("", 2), ("# Panics", 3), ("If `n` is", 4), ("zero.", 5)])]
     [('Mentions', 'Returns error [`Empty`] if empty.'), ('Panics', 'If `n` is zero.')]
+    >>> [(d.section, d.text) for d in _sections([("Swaps two entries.", 1), ("", 2),
+    ...     ("***Panics*** if `a` or `b`", 3), ("are out of bounds.", 4)], skip=1)]
+    [('Panics', '***Panics*** if `a` or `b` are out of bounds.')]
     """
     out: list[DocLine] = []
     section = ""
@@ -861,6 +883,8 @@ def _sections(doc_lines: list[tuple[str, int]], skip: int = 0) -> list[DocLine]:
             name = section or ("Mentions" if listing else "")
             if name:
                 out.append(DocLine(name, text, para[0][1]))
+            elif _PANICS_INLINE.match(text):
+                out.append(DocLine("Panics", text, para[0][1]))
             elif para[0][1] != skip and _MENTIONS_ERROR.search(text):
                 out.append(DocLine("Mentions", text, para[0][1]))
             para.clear()

@@ -1,0 +1,88 @@
+"""Rust trait impls a user never calls by name (pure): an operator's
+(``map[key]`` runs ``<IndexMap as Index<&Q>>::index``), written as the
+operator, and a formatting trait's, which only prints a value built
+elsewhere (``<ErrorCode as Display>::fmt``)."""
+
+from __future__ import annotations
+
+import re
+
+#: a trait impl's method: ``<IndexMap as Index<&Q>>::index`` -> (IndexMap, Index, index)
+_TRAIT_METHOD = re.compile(r"^<\s*([\w:]+)\s+as\s+(?:[\w:]*::)?(\w+)\s*(?:<.*>)?\s*>::(\w+)$")
+#: the std traits a user calls by writing an operator, as written on a value of the type
+_SYNTAX = {
+    "Index": "{t}[…]",
+    "IndexMut": "{t}[…] = …",
+    "Deref": "*{t}",
+    "DerefMut": "*{t} = …",
+    "Neg": "-{t}",
+    "Not": "!{t}",
+    **{
+        op: "{t} " + sign + " …"
+        for op, sign in {
+            "Add": "+", "Sub": "-", "Mul": "*", "Div": "/", "Rem": "%", "BitAnd": "&",
+            "BitOr": "|", "BitXor": "^", "Shl": "<<", "Shr": ">>", "AddAssign": "+=",
+            "SubAssign": "-=", "MulAssign": "*=", "DivAssign": "/=", "RemAssign": "%=",
+        }.items()
+    },
+}  # fmt: skip
+#: the traits whose method only prints a value: nobody calls it to get an error
+_FORMATTING = frozenset({"Display", "Debug", "LowerHex", "UpperHex", "Binary", "Octal"})
+
+
+#: Python's special methods a user runs by writing an operator
+_DUNDER = {
+    "__getitem__": "{t}[…]",
+    "__setitem__": "{t}[…] = …",
+    "__delitem__": "del {t}[…]",
+    "__contains__": "… in {t}",
+    "__add__": "{t} + …",
+    "__sub__": "{t} - …",
+    "__mul__": "{t} * …",
+    "__truediv__": "{t} / …",
+    "__call__": "{t}(…)(…)",
+}
+
+
+def by_syntax(symbol: str) -> str | None:
+    """An operator trait's method (Rust) or special method (Python) as a
+    user writes the operator, else None.
+
+    >>> by_syntax("<IndexMap as Index<&Q>>::index"), by_syntax("<Value as ops::IndexMut<I>>::index_mut")
+    ('IndexMap[…]', 'Value[…] = …')
+    >>> by_syntax("<Tensor as Add<f64>>::add"), by_syntax("<Bytes as Buf>::advance")
+    ('Tensor + …', None)
+    >>> by_syntax("xarray.Dataset.__getitem__"), by_syntax("Dataset.isel")
+    ('xarray.Dataset[…]', None)
+    """
+    owner, _, method = symbol.rpartition(".")
+    if "::" not in symbol and owner and method in _DUNDER:
+        return _DUNDER[method].format(t=owner)  # as imported: `candle.nn.Sequential * …`
+    m = _TRAIT_METHOD.match(symbol)
+    if m is None or m.group(2) not in _SYNTAX:
+        return None
+    return _SYNTAX[m.group(2)].format(t=m.group(1).rsplit("::", 1)[-1])
+
+
+def formats(symbol: str) -> bool:
+    """Whether ``symbol`` is a formatting trait's method (``<E as fmt::Display>::fmt``).
+
+    >>> formats("<ErrorCode as core::fmt::Display>::fmt"), formats("<A as Debug>::fmt")
+    (True, True)
+    >>> formats("<Bytes as Buf>::advance")
+    False
+    """
+    m = _TRAIT_METHOD.match(symbol)
+    return m is not None and m.group(2) in _FORMATTING
+
+
+def formatted_type(symbol: str) -> tuple[str, str] | None:
+    """(type, trait) of a formatting trait's method, else None.
+
+    >>> formatted_type("<ErrorCode as core::fmt::Display>::fmt")
+    ('ErrorCode', 'Display')
+    """
+    m = _TRAIT_METHOD.match(symbol)
+    if m is None or m.group(2) not in _FORMATTING:
+        return None
+    return m.group(1).rsplit("::", 1)[-1], m.group(2)
