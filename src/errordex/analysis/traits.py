@@ -52,6 +52,8 @@ def by_syntax(symbol: str) -> str | None:
     ('IndexMap[…]', 'Value[…] = …')
     >>> by_syntax("<Tensor as Add<f64>>::add"), by_syntax("<Bytes as Buf>::advance")
     ('Tensor + …', None)
+    >>> by_syntax("<usize as Index>::index_or_insert")  # not std's Index
+
     >>> by_syntax("xarray.Dataset.__getitem__"), by_syntax("Dataset.isel")
     ('xarray.Dataset[…]', None)
     """
@@ -59,9 +61,19 @@ def by_syntax(symbol: str) -> str | None:
     if "::" not in symbol and owner and method in _DUNDER:
         return _DUNDER[method].format(t=owner)  # as imported: `candle.nn.Sequential * …`
     m = _TRAIT_METHOD.match(symbol)
-    if m is None or m.group(2) not in _SYNTAX:
-        return None
+    if m is None or m.group(2) not in _SYNTAX or m.group(3) != _operator_method(m.group(2)):
+        return None  # a crate's own trait of the name (serde_json's sealed `Index`)
     return _SYNTAX[m.group(2)].format(t=m.group(1).rsplit("::", 1)[-1])
+
+
+def _operator_method(trait: str) -> str:
+    """The method std's operator trait declares: ``index_mut`` of
+    ``IndexMut``, ``add_assign`` of ``AddAssign``, ``bitand`` of ``BitAnd``.
+
+    >>> [_operator_method(t) for t in ("Index", "IndexMut", "AddAssign", "BitAnd")]
+    ['index', 'index_mut', 'add_assign', 'bitand']
+    """
+    return re.sub(r"(?<=[a-z])(Assign|Mut)$", r"_\1", trait).lower()
 
 
 def formats(symbol: str) -> bool:
