@@ -1337,7 +1337,8 @@ def fallible(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
     """For a panic, the sibling of the public call that returns the failure
     instead of panicking (``try_get_u8`` of ``get_u8``, ``checked_add`` of
     ``add``, ``try_from`` or ``from_str`` of ``from_static``, ``get`` of the
-    ``Index`` impl): a function of the same type, in the same file, whose
+    ``Index`` impl, ``from_utf8`` of ``from_utf8_unchecked``): a function of
+    the same type, in the same file, whose
     return type is a ``Result`` or an ``Option``. At most one."""
     lead = entry.catalog_sites[0]
     if lead.kind not in _panic_kinds(lead.language):
@@ -1370,6 +1371,10 @@ def _fallible_sibling(path: str, symbol: str, ix: Index) -> FuncDef | None:
         wanted: tuple[str, ...] = _INSTEAD_OF_OPERATOR[trait.group(1)]
     else:
         wanted = (f"try_{name}", f"checked_{name}", f"{name}_checked")
+        if name.endswith("_unchecked"):
+            # the checked twin an `_unchecked` function is named after comes
+            # first (`from_maybe_shared` of `from_maybe_shared_unchecked`)
+            wanted = (name.removesuffix("_unchecked"), *wanted)
         if name.startswith("from_"):
             wanted += ("try_from", "from_str", f"try_{name}")
     found = [
