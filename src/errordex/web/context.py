@@ -87,8 +87,8 @@ _CATALOGS_LOCK = threading.Lock()
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
-#: the keys being worked out now, each with the lock its first asker holds
-_BUILDING: dict[Hashable, threading.Lock] = {}
+#: the keys being worked out now: their first asker builds, the others wait
+_BUILDING = KeyLocks()
 
 
 def _once(cache: OrderedDict[K, V], size: int, key: K, build: Callable[[], V]) -> V:
@@ -100,23 +100,16 @@ def _once(cache: OrderedDict[K, V], size: int, key: K, build: Callable[[], V]) -
         if hit is not None:
             cache.move_to_end(key)
             return hit
-        lock = _BUILDING.setdefault(key, threading.Lock())
-    with lock:
+    with _BUILDING.holding(key):
         with _CATALOGS_LOCK:
             hit = cache.get(key)
         if hit is not None:
             return hit
-        try:
-            value = build()
-        except BaseException:
-            with _CATALOGS_LOCK:
-                _BUILDING.pop(key, None)
-            raise
+        value = build()
         with _CATALOGS_LOCK:
             cache[key] = value
             while len(cache) > size:
                 cache.popitem(last=False)
-            _BUILDING.pop(key, None)
         return value
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from errordex.languages.python.runtime import CLICK_ERRORS
 from errordex.paste.model import Found, ParsedError
 
 _ERROR = re.compile(r"^Error: (?=\S)(.+)$")
@@ -29,13 +30,30 @@ _USAGE = re.compile(r"^Usage: \S")
 _TRY = re.compile(r"^Try '[^'\n]{1,200} --help' for help\.$")
 #: click's ``param_hint``: one quoted name or several joined by " / "
 _HINT = r"'[^'\n]{1,200}'(?: / '[^'\n]{1,200}')*"
+_FIELD = re.compile(r"\{(\w+)(![rs])?\}")
+
+
+def _wrapper(words: str) -> re.Pattern[str]:
+    """A regex reading click's ``format_message`` words back
+    (``runtime.CLICK_ERRORS``): ``Invalid value for {param_hint}: {message}``."""
+    out, at = ["^"], 0
+    for m in _FIELD.finditer(words):
+        out.append(re.escape(words[at : m.start()]))
+        name = m.group(1)
+        if name == "message":
+            body = ".+"
+        elif name == "param_hint":
+            body = _HINT
+        else:
+            body = r"'[^'\n]{1,4096}'" if m.group(2) == "!r" else ".+?"
+        out.append(f"(?P<{name}>{body})")
+        at = m.end()
+    return re.compile("".join(out) + re.escape(words[at:]) + "$")
+
+
 #: click's words around an error's message: (class, regex)
-_WRAPPERS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("BadParameter", re.compile(rf"^Invalid value for (?P<param_hint>{_HINT}): (?P<message>.+)$")),
-    (
-        "FileError",
-        re.compile(r"^Could not open file (?P<filename>'[^'\n]{1,4096}'): (?P<message>.+)$"),
-    ),
+_WRAPPERS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (cls, _wrapper(words)) for cls, (_, words) in CLICK_ERRORS.items() if words != "{message}"
 )
 #: lines between click's usage block and its ``Error:`` line, at most
 _NEAR = 3
