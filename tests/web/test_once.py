@@ -38,10 +38,10 @@ def test_a_file_many_threads_ask_for_at_once_is_lexed_once() -> None:
     got = _all_at_once(lambda: rows.get(("acme/widgets", "c0ffee", "f.py"), "python", load))
     assert len(loads) == 1
     assert all(g == got[0] for g in got) and len(got[0]) == 2
-    assert len(rows._building) == 0
+    assert len(rows._rows._building) == 0
     # a file that is not stored is not kept: the next ask reads again
     assert rows.get(("acme/widgets", "c0ffee", "gone.py"), "python", lambda: None) is None
-    assert len(rows._building) == 0
+    assert len(rows._rows._building) == 0
 
 
 class _CountedReads(SqliteStore):
@@ -65,5 +65,20 @@ def test_a_file_many_threads_ask_for_at_once_is_read_from_the_store_once(
     assert _CountedReads.reads == 1
     assert got[0] and all(g == got[0] for g in got)
     assert lines.get(counted, snap, "src/widgets/nothing.py") is None
-    assert len(lines._reading) == 0
+    assert len(lines._files._building) == 0
     counted.close()
+
+
+def test_the_cache_drops_its_oldest_values_and_keeps_no_heavy_one() -> None:
+    from errordex.web.once import OnceCache
+
+    cache: OnceCache[str, str] = OnceCache(80, weight=len)
+    for key in "abcdefgh":
+        assert cache.get(key, (key * 10).strip) == key * 10
+    assert len(cache) == 8 and cache.kept == 80
+    cache.get("a", lambda: "unused")  # a hit moves "a" to the newest end
+    cache.get("i", lambda: "i" * 10)
+    assert cache.get("b", lambda: "rebuilt") == "rebuilt"  # "b" was the oldest
+    assert cache.get("a", lambda: "unused") == "a" * 10
+    assert cache.get("big", lambda: "x" * 11) == "x" * 11  # over an eighth: handed out ...
+    assert cache.get("big", lambda: "again") == "again"  # ... not kept

@@ -8,11 +8,9 @@ only JSON values; links are made by the templates from ``Urls``.
 from __future__ import annotations
 
 import math
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from errordex import __version__
@@ -21,7 +19,7 @@ from errordex.explain import explain_text
 from errordex.runtime import title
 from errordex.store.base import Store, StoredSnapshot
 from errordex.views import SCHEMA_VERSION, entry_json, entry_summary
-from errordex.web.once import KeyLocks
+from errordex.web.once import OnceCache
 
 PER_PAGE = 50
 MAX_PER_PAGE = 200
@@ -81,53 +79,24 @@ class _Catalog:
     packages: dict[str, int]
 
 
-_CATALOGS: OrderedDict[tuple[str, int, str], _Catalog] = OrderedDict()
-_CATALOGS_LOCK = threading.Lock()
-
-
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
-#: the keys being worked out now: their first asker builds, the others wait
-_BUILDING = KeyLocks()
-
-
-def _once(cache: OrderedDict[K, V], size: int, key: K, build: Callable[[], V]) -> V:
-    """``cache[key]``, built by one thread while the others asking for it wait
-    (the first page of a big catalog asked 50 times at once is worked out once,
-    not 50 times over)."""
-    with _CATALOGS_LOCK:
-        hit = cache.get(key)
-        if hit is not None:
-            cache.move_to_end(key)
-            return hit
-    with _BUILDING.holding(key):
-        with _CATALOGS_LOCK:
-            hit = cache.get(key)
-        if hit is not None:
-            return hit
-        value = build()
-        with _CATALOGS_LOCK:
-            cache[key] = value
-            while len(cache) > size:
-                cache.popitem(last=False)
-        return value
+_CATALOGS: OnceCache[tuple[str, int, str], _Catalog] = OnceCache(32)
 
 
 def _catalog(store: Store, snap: StoredSnapshot) -> _Catalog:
     # a re-index of the same commit may reuse the row id; indexed_at tells them apart
     key = (store.where, snap.id, snap.snapshot.indexed_at)
-    return _once(
-        _CATALOGS,
-        32,
+    catalog = _CATALOGS.get(
         key,
         lambda: _Catalog(
             store.catalog_order(snap.id), store.kind_counts(snap.id), store.package_counts(snap.id)
         ),
     )
+    assert catalog is not None
+    return catalog
 
 
-_FILTERED: OrderedDict[tuple[str, int, str, str | None, str | None, str | None], list[str]] = (
-    OrderedDict()
+_FILTERED: OnceCache[tuple[str, int, str, str | None, str | None, str | None], list[str]] = (
+    OnceCache(64)
 )
 
 
@@ -147,7 +116,7 @@ def _filtered(
         keep = store.catalog_ids(snap.id, kind=kind, text=q, path=path)
         return [i for i in cat.order if i in keep]
 
-    return _once(_FILTERED, 64, key, build)
+    return _FILTERED.get(key, build) or []
 
 
 def catalog_context(
@@ -250,52 +219,27 @@ class FileLines:
     bounded by characters (every error page cuts its snippets from them)."""
 
     def __init__(self, max_chars: int = 64 * 2**20) -> None:
-        self.max_chars = max_chars
-        self.chars = 0
-        self._data: OrderedDict[tuple[str, int, str, str], tuple[tuple[str, ...], str]] = (
-            OrderedDict()
+        self._files: OnceCache[tuple[str, int, str, str], tuple[tuple[str, ...], str]] = OnceCache(
+            max_chars, weight=lambda lines_text: len(lines_text[1])
         )
-        self._lock = threading.Lock()
-        self._reading = KeyLocks()
 
     def get(self, store: Store, snap: StoredSnapshot, path: str) -> tuple[str, ...] | None:
         """The lines of ``path`` (``str.splitlines``), or None for a file not stored."""
         return self.get_text(store, snap, path)[0]
-
-    def _hit(self, key: tuple[str, int, str, str]) -> tuple[tuple[str, ...], str] | None:
-        with self._lock:
-            hit = self._data.get(key)
-            if hit is not None:
-                self._data.move_to_end(key)
-            return hit
 
     def get_text(
         self, store: Store, snap: StoredSnapshot, path: str
     ) -> tuple[tuple[str, ...] | None, str | None]:
         """The lines and the text of ``path``; a file asked for by several
         threads at once is read from the store by the first only."""
-        # a re-index of the same commit may reuse the row id; indexed_at tells them apart
-        key = (store.where, snap.id, snap.snapshot.indexed_at, path)
-        hit = self._hit(key)
-        if hit is not None:
-            return hit
-        with self._reading.holding(key):
-            hit = self._hit(key)
-            if hit is not None:
-                return hit
+
+        def read() -> tuple[tuple[str, ...], str] | None:
             text = store.file_text(snap.id, path)
-            if text is None:
-                return None, None
-            value = (tuple(text.splitlines()), text)
-            if len(text) <= self.max_chars // 8:
-                with self._lock:
-                    if key not in self._data:
-                        self._data[key] = value
-                        self.chars += len(text)
-                    while self.chars > self.max_chars:
-                        _, (_, dropped) = self._data.popitem(last=False)
-                        self.chars -= len(dropped)
-        return value
+            return None if text is None else (tuple(text.splitlines()), text)
+
+        # a re-index of the same commit may reuse the row id; indexed_at tells them apart
+        hit = self._files.get((store.where, snap.id, snap.snapshot.indexed_at, path), read)
+        return hit if hit is not None else (None, None)
 
 
 FILE_LINES = FileLines()

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -26,7 +24,7 @@ from pygments.util import ClassNotFound
 
 from errordex import plugins
 from errordex.forge import file_url
-from errordex.web.once import KeyLocks
+from errordex.web.once import OnceCache
 
 
 @cache
@@ -72,38 +70,18 @@ class FileRows:
     (repo, commit, path)."""
 
     def __init__(self, size: int = 256) -> None:
-        self.size = size
-        self._data: OrderedDict[Hashable, list[str]] = OrderedDict()
-        self._lock = threading.Lock()
-        self._building = KeyLocks()
-
-    def _hit(self, key: Hashable) -> list[str] | None:
-        with self._lock:
-            rows = self._data.get(key)
-            if rows is not None:
-                self._data.move_to_end(key)
-            return rows
+        self._rows: OnceCache[Hashable, list[str]] = OnceCache(size)
 
     def get(self, key: Hashable, language: str, load: Callable[[], str | None]) -> list[str] | None:
         """The file's rows; a file asked for by several threads at once is
         read and lexed by the first, the others wait for its rows."""
-        rows = self._hit(key)
-        if rows is not None:
-            return rows
-        with self._building.holding(key):
-            rows = self._hit(key)
-            if rows is not None:
-                return rows
+
+        def build() -> list[str] | None:
             text = load()
-            if text is None:
-                return None
             # split like the snippets do (str.splitlines), so line numbers agree
-            rows = highlight_rows("\n".join(text.splitlines()), language)
-            with self._lock:
-                self._data[key] = rows
-                while len(self._data) > self.size:
-                    self._data.popitem(last=False)
-        return rows
+            return None if text is None else highlight_rows("\n".join(text.splitlines()), language)
+
+        return self._rows.get(key, build)
 
 
 def highlight(
