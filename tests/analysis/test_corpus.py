@@ -136,10 +136,15 @@ def test_burn_autodiff_page_leads_with_the_call_and_offers_no_fix_in_private_loc
     assert len(messages) == len(set(messages))
 
 
-def test_click_source_fix_is_the_repos_own_failing_call(db: str) -> None:
+def test_click_source_page_is_the_users_call_and_the_repos_own_failing_test(db: str) -> None:
     if not MIRRORS["pallets/click-src"].is_dir():
         pytest.skip("click's repository is not in the mirror")
     shown = _show(db, "pallets/click-src", "iterable or length is required")
-    fix = shown["analysis"]["example_fix"]
-    assert fix["before"]["code"].endswith("\nclick.progressbar()")
-    assert fix["after"]["code"].endswith("\niterable is not None or length is not None")
+    analysis = shown["analysis"]
+    assert analysis["summary"]["text"].startswith("You called `click.progressbar(length=…)`")
+    tests = [t["test"] for t in shown["facts"]["tests"]]
+    assert "test_progressbar_init_exceptions" in tests
+    fix = analysis.get("example_fix")
+    if fix is not None:  # built from a test's call, never a bare condition
+        assert fix["before"]["code"].endswith("\nclick.progressbar()")
+        assert "progressbar(" in fix["after"]["code"].splitlines()[-1]
