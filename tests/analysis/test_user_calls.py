@@ -574,3 +574,41 @@ def test_a_functions_own_except_around_deeper_calls_is_no_catch_of_its_later_rai
     store, sid = index_files(tmp_path, files, "acme/forms")
     page = _page(store, sid, "some items are invalid")
     assert "catches it itself" not in json.dumps(page, ensure_ascii=False)
+
+
+#: jinja2/runtime.py and jinja2/exceptions.py, cut down: the exception class's
+#: ``__init__`` also reaches the raise, but nobody calls an error to get one
+_UNDEFINED = {
+    "tmpl/__init__.py": "from tmpl.runtime import Undefined\nfrom tmpl.errors import NotFound\n",
+    "tmpl/errors.py": (
+        "from tmpl.runtime import Undefined\n\n\n"
+        "class NotFound(IOError, LookupError):\n"
+        "    def __init__(self, name):\n"
+        "        if isinstance(name, Undefined):\n"
+        "            name._fail_with_undefined_error()\n"
+        "        super().__init__(name)\n"
+    ),
+    "tmpl/runtime.py": (
+        "class UndefinedError(Exception):\n    pass\n\n\n"
+        "class Undefined:\n"
+        "    def __init__(self, name=None, exc=UndefinedError):\n"
+        "        self._undefined_name = name\n"
+        "        self._undefined_exception = exc\n\n"
+        "    def _fail_with_undefined_error(self):\n"
+        '        raise self._undefined_exception(f"{self._undefined_name!r} is undefined")\n\n'
+        "    def __getattr__(self, name):\n"
+        "        return self._fail_with_undefined_error()\n"
+    ),
+}
+
+
+def test_an_exception_class_is_not_the_call_you_made_and_an_operator_is_written(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _UNDEFINED, "acme/tmpl")
+    page = _page(store, sid, "{self._undefined_name!r} is undefined")
+    lead = page["summary"]["text"]
+    assert lead.startswith("You wrote `tmpl.Undefined.…`"), lead
+    assert "NotFound" not in lead
+    (entry,) = [e for e in store.entries() if e.message.endswith(" is undefined")]
+    assert entry.exception_types[0] == "UndefinedError"  # the `exc=` default

@@ -143,6 +143,28 @@ def test_jinja_fail_with_a_default_class_answers_the_line_alone(store: SqliteSto
     )
 
 
+def test_jinja_undefined_variable_answers_the_property_text_and_its_default_class(
+    store: SqliteStore,
+) -> None:
+    import jinja2
+
+    # ``raise self._undefined_exception(self._undefined_message)``: the text is
+    # a property's return, the class the ``exc=UndefinedError`` default
+    line, _, _ = raised(lambda: jinja2.Template("{{ user.name }}").render())
+    assert line == "jinja2.exceptions.UndefinedError: 'user' is undefined"
+    part = explain_text(store, line)["parts"][-1]
+    assert part["answer"] is not None and part["answer"]["kind"] == "entry"
+    best = part["matches"][0]
+    assert best["message"].endswith(" is undefined")
+    assert best["exception_types"][0].endswith("UndefinedError")
+    fail = jinja2.runtime.Undefined._fail_with_undefined_error.__code__
+    assert any(
+        s["path"] == "jinja2/runtime.py"
+        and fail.co_firstlineno < s["line"] < fail.co_firstlineno + 10
+        for s in best["sites"]
+    )
+
+
 def test_jsonschema_yielded_error_answers_the_line_alone(store: SqliteStore) -> None:
     import jsonschema  # type: ignore[import-untyped]
 

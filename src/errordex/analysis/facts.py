@@ -360,7 +360,7 @@ def _call_chains(
                 if how[0] is not None:
                     hop.update(calls=how[0][0], via=how[0][1])
                 path = [hop, *chain]
-                if ends(caller):
+                if ends(caller) and not _exception_method(caller, ix):
                     found.append(path)
                     if len(found) >= MAX_PATHS:
                         return found
@@ -368,6 +368,24 @@ def _call_chains(
                     nxt.append((caller, path))
         frontier = nxt
     return found
+
+
+def _exception_method(fn: FuncDef, ix: Index) -> bool:
+    """A method of an exception class (``TemplateNotFound.__init__``): a
+    library builds its errors, a user does not call them, so a chain goes on
+    past it to what raised it."""
+    owner, dot, _ = fn.symbol.rpartition(".")
+    if not dot:
+        return False
+    lang = plugins.for_path(fn.path)
+    name, seen = owner.rsplit(".", 1)[-1], set[str]()
+    while name and name not in seen and len(seen) < 12:
+        seen.add(name)
+        defs = ix.classes.get(name)
+        if not defs:
+            return bool(lang is not None and lang.runtime.builtin_classes(name))
+        name = next((b.rsplit(".", 1)[-1] for b in defs[0].bases if b != "object"), "")
+    return False
 
 
 def _paths_from_public(

@@ -28,13 +28,18 @@ subclasses): a class attribute ``X = "..."``, or ``self.X = <text>`` in one
 of their methods. One site per text, at the raise. A value that cannot be
 read (a parameter, a call) keeps the raise's own dynamic site beside them:
 the message may be that one (a parameter's text is ``held``'s to follow).
+
+A ``@property`` of that name gives the texts its ``return`` statements
+give. jinja's ``Undefined`` raises ``self._undefined_exception(
+self._undefined_message)``, and the property returns ``f"{self._undefined_name!r}
+is undefined"`` among others: a user's ``'user' is undefined`` is that text.
 """
 
 from __future__ import annotations
 
 import tree_sitter as ts
 
-from errordex.languages.python import formatted, msg
+from errordex.languages.python import formatted, forward, msg, returned
 from errordex.template import Template
 
 #: texts one raise can show, at most
@@ -70,9 +75,11 @@ def messages(
     found: list[Template] = []
     unread = False
     for cls in related.values():
-        if _defines_method(cls, name):
-            return [], False  # a property or a method: not a stored text
-        for value in _values(cls, name):
+        method = _method(cls, name)
+        if method is not None and not _is_property(method):
+            return [], False  # a method: not a stored text
+        values = _values(cls, name) if method is None else returned._return_values(method)
+        for value in values:
             if value.type == "none":
                 continue
             forms = msg.read_forms(value, resolve, plural=False)
@@ -86,12 +93,24 @@ def messages(
     return found[:MAX_TEXTS], unread or len(found) > MAX_TEXTS
 
 
-def _defines_method(cls: ts.Node, name: str) -> bool:
+def _method(cls: ts.Node, name: str) -> ts.Node | None:
     for stmt in formatted._body(cls):
         n = stmt.child_by_field_name("name") if stmt.type == "function_definition" else None
         if n is not None and msg.text_of(n) == name:
-            return True
-    return False
+            return stmt
+    return None
+
+
+def _is_property(fn: ts.Node) -> bool:
+    """``@property`` or ``@functools.cached_property`` on ``fn``."""
+    decorated = fn.parent
+    if decorated is None or decorated.type != "decorated_definition":
+        return False
+    return any(
+        msg.text_of(d).lstrip("@").strip().rsplit(".", 1)[-1] in ("property", "cached_property")
+        for d in decorated.named_children
+        if d.type == "decorator"
+    )
 
 
 def _values(cls: ts.Node, name: str) -> list[ts.Node]:
@@ -118,3 +137,36 @@ def _values(cls: ts.Node, name: str) -> list[ts.Node]:
                 if n.type != "class_definition":
                     stack.extend(n.named_children)
     return out
+
+
+def attribute_class(raise_node: ts.Node, name: str, classes: dict[str, ts.Node]) -> str | None:
+    """The class ``raise self.<name>(...)`` raises when nobody passes another:
+    jinja's ``Undefined.__init__(..., exc=UndefinedError)`` keeps ``self.
+    _undefined_exception = exc``, and ``Undefined._fail_with_undefined_error``
+    raises ``self._undefined_exception(...)``, an ``UndefinedError``. One
+    class given by every value of the attribute in the raise's class and its
+    bases (a class name, or a parameter whose default is one); else None."""
+    owner = formatted._owner(raise_node)
+    if owner is None:
+        return None
+    found: set[str] = set()
+    for cls in formatted._chain(owner, classes):
+        for value in _values(cls, name):
+            named = _class_named(value)
+            if named is None:
+                return None
+            found.add(named)
+    return found.pop() if len(found) == 1 else None
+
+
+def _class_named(value: ts.Node) -> str | None:
+    """A class name (``UndefinedError``, ``errors.Invalid``), or the class a
+    parameter of the enclosing function defaults to."""
+    if value.type == "identifier":
+        default = forward.class_parameter(value, msg.text_of(value))
+        if default is not None:
+            return default
+    text = msg.expr_text(value)
+    if value.type in ("identifier", "attribute") and text.rsplit(".", 1)[-1][:1].isupper():
+        return text
+    return None

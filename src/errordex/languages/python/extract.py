@@ -255,6 +255,9 @@ class _File:
             if fn is not None and fn.type == "identifier" and exc_type is not None:
                 # ``raise exc(msg)`` of a parameter ``exc=TemplateSyntaxError``
                 exc_type = fwd.class_parameter(node, exc_type) or exc_type
+            elif fn is not None and (attr := attrtexts.self_attribute(fn)) is not None:
+                # ``raise self._undefined_exception(...)`` of ``exc=UndefinedError``
+                exc_type = attrtexts.attribute_class(node, attr, self.class_nodes) or exc_type
             if fn is not None and fn.type in ("subscript", "call"):
                 # ``raise self.mapping[code](...)``: a class picked at run time
                 exc_type = None
