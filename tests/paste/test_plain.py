@@ -47,6 +47,27 @@ def test_message_text_that_looks_like_a_prefix_is_kept(line: str) -> None:
     assert err.message == line
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "2026-12-04 10:11:12,345 ERROR [app.views] jinja2.exceptions.UndefinedError: 'user' is undefined",
+        "2026-12-04 10:11:12,345 ERROR jinja2.exceptions.UndefinedError: 'user' is undefined",
+        "2026-12-04T10:11:12Z [ERROR] jinja2.exceptions.UndefinedError: 'user' is undefined",
+    ],
+)
+def test_a_logged_exception_line_is_read_as_the_line_alone(line: str) -> None:
+    [err] = parse(line)
+    [alone] = parse("jinja2.exceptions.UndefinedError: 'user' is undefined")
+    assert (err.exception_type, err.message, err.language) == (
+        alone.exception_type,
+        alone.message,
+        alone.language,
+    )
+    assert err.exception_type == "jinja2.exceptions.UndefinedError"
+    assert err.raw == line and err.values["level"] == "ERROR"
+    assert err.values.get("logger") in (None, "app.views")
+
+
 def test_error_lines_in_a_log_yield_one_error_each() -> None:
     text = (
         "2024-01-01 12:00:00 INFO starting\n"

@@ -9,6 +9,7 @@ the line as printed. ``Error: ``/``error: `` alone is stripped too.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from errordex import plugins
 from errordex.paste.model import Found, ParsedError
@@ -51,10 +52,10 @@ def find(lines: list[str]) -> list[Found]:
         return [Found(body[0][0], body[-1][0], _typed_error([ln for _, ln in body]))]
     if len(body) == 1:
         i, ln = body[0]
-        return [Found(i, i, plain_error(ln))]
+        return [Found(i, i, _logged_error(ln))]
     levelled = [(i, ln) for i, ln in body if _is_error_line(ln)]
     if levelled:
-        return [Found(i, i, plain_error(ln)) for i, ln in levelled]
+        return [Found(i, i, _logged_error(ln)) for i, ln in levelled]
     text = "\n".join(ln for _, ln in body)[:MAX_MESSAGE_CHARS]
     return [Found(body[0][0], body[-1][0], ParsedError(text, text, None, None, None))]
 
@@ -79,6 +80,8 @@ def plain_error(line: str) -> ParsedError:
         # timestamp and a level is a logger. Without both, it may be message text.
         pm = _PY_LOGGER.match(rest) if lm.group(0).endswith(":") else None
         gm = _LOGGER.match(rest) if "timestamp" in values and not pm else None
+        if gm and gm.group(2) and _typed(rest) is not None:
+            gm = None  # ``ERROR KeyError: 'x'``: the error's class, not a logger
         if pm and pm.end() < len(rest):
             values["logger"] = pm.group(1)
             rest = rest[pm.end() :]
@@ -90,6 +93,22 @@ def plain_error(line: str) -> ParsedError:
         values.setdefault("level", em.group(0).split(":")[0].split(" ")[0])
         rest = rest[em.end() :]
     return ParsedError(rest.strip(), line.strip(), None, None, None, (), values)
+
+
+def _logged_error(line: str) -> ParsedError:
+    """A log line's error: ``2026-12-04 10:11:12 ERROR [app] jinja2.exceptions.
+    UndefinedError: 'user' is undefined`` is the typed line after the log's
+    prefix, read as that line alone is, with the prefix's values kept.
+
+    >>> e = _logged_error("2024-01-01 00:00:00 ERROR [app] KeyError: 'x'")
+    >>> e.exception_type, e.message, e.values["logger"]
+    ('KeyError', 'x', 'app')
+    """
+    logged = plain_error(line)
+    if logged.message == line.strip() or _typed(logged.message) is None:
+        return logged
+    typed = _typed_error([logged.message])
+    return replace(typed, raw=logged.raw, values={**logged.values, **typed.values})
 
 
 def _is_error_line(line: str) -> bool:
