@@ -18,6 +18,7 @@ from errordex import plugins
 from errordex.model import ErrorEntry, commit_noun
 from errordex.pipeline import IndexResult, ProgressFn
 from errordex.runtime import title
+from errordex.views import printed_with
 from errordex.visible import visible_controls
 
 #: How wide a pipe is: wide enough that no line is wrapped or cut.
@@ -187,8 +188,9 @@ def print_entry(
         console.print(
             "  [yellow]the message is built at run time; the source does not fix its text[/]"
         )
-    console.print("  at run time:")
-    for line in data["printed"].splitlines():
+    filled = printed_with(data, data.get("values") or {})
+    console.print("  at run time, with your values:" if filled else "  at run time:")
+    for line in (filled or data["printed"]).splitlines():
         console.print(f"    {escape(line)}", highlight=False)
     console.print()
     sites = data["sites"]

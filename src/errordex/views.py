@@ -8,7 +8,7 @@ public JSON contract (DESIGN.md): fields may be added, none renamed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -239,3 +239,19 @@ def resolve_id(store: Store, entry_id: str, repo: str | None = None) -> str:
     more = f" and {len(found) - 10} more" if len(found) > 10 else ""
     many = f"{len(ids)} or more" if len(found) >= 64 else str(len(ids))
     raise InputError(f"{entry_id!r} starts {many} ids: {named}{more}; give more of it")
+
+
+def printed_with(data: Mapping[str, Any], values: Mapping[str, str]) -> str | None:
+    """What the error prints at run time with the pasted values in its
+    placeholders (``jinja2.exceptions.UndefinedError: 'user' is undefined``),
+    when every placeholder has one; else None."""
+    template = data.get("template") or {}
+    parts = template.get("parts") or []
+    if template.get("dynamic") or not any("hole" in p for p in parts):
+        return None
+    if any("hole" in p and p["hole"] not in values for p in parts):
+        return None
+    shown = "".join(str(p.get("text", p.get("spec", ""))) for p in parts)
+    filled = "".join(str(p["text"]) if "text" in p else values[p["hole"]] for p in parts)
+    printed = str(data.get("printed") or "")
+    return printed.replace(shown, filled) if shown and shown in printed else None

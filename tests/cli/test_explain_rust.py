@@ -65,6 +65,9 @@ def test_unwrap_of_a_semver_error_shows_clean_values(db: str) -> None:
     code, out = explain(db, fixture("rust_unwrap_debug_str"))
     assert code == 0 and "best match" in out
     assert "your values: QuotedChar(*ch) = 'x', pos = minor version number\n" in out
+    # the message as it printed, from the template and the values, not `{}`s
+    assert "at run time, with your values:\n" in out
+    assert "    unexpected character 'x' while parsing minor version number\n" in out
 
 
 def test_a_moved_panic_in_a_directory_names_its_content_hash_not_a_commit(db: str) -> None:

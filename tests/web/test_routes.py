@@ -178,6 +178,18 @@ def test_error_page_shows_your_values_from_a_paste(client: TestClient, store: Sq
     assert "Your values" not in client.get(f"/acme/widgets/errors/{eid}").text
 
 
+def test_error_page_prints_the_message_with_your_values(
+    client: TestClient, store: SqliteStore
+) -> None:
+    eid = entry_id(store, "value must be positive")
+    page = client.get(f"/acme/widgets/errors/{eid}", params={"v.x": "-3<b>"}).text
+    assert "ValueError: value must be positive, got -3&lt;b&gt;</code></pre>" in page
+    assert "With your values in its placeholders." in page
+    # a value for another name fills nothing: the template is printed as is
+    other = client.get(f"/acme/widgets/errors/{eid}", params={"v.y": "1"}).text
+    assert "With your values" not in other and "got %s</code></pre>" in other
+
+
 def test_search_finds_the_message_and_links_with_values(
     client: TestClient, store: SqliteStore
 ) -> None:

@@ -18,7 +18,7 @@ from errordex.errors import InputError
 from errordex.explain import explain_text
 from errordex.runtime import title
 from errordex.store.base import Store, StoredSnapshot
-from errordex.views import SCHEMA_VERSION, entry_json, entry_summary
+from errordex.views import SCHEMA_VERSION, entry_json, entry_summary, printed_with
 from errordex.web.once import OnceCache
 
 PER_PAGE = 50
@@ -278,6 +278,9 @@ def error_context(
     data["report_url"] = report_url(report_to, data)
     if values:
         data["values"] = dict(values)
+        yours = printed_with(data, values)
+        if yours is not None:
+            data["printed_yours"] = yours
     if data["sites"] and site and (data["sites"][0]["path"], data["sites"][0]["line"]) == site:
         data["site"] = {"path": site[0], "line": site[1]}
     return data
