@@ -114,6 +114,10 @@ def explain_text(
                 matches[-1].update(
                     printed=again["printed"], runtime_message=again["runtime_message"]
                 )
+        if matches:
+            entered = entered_at(store, part, matches[0]["repo"])
+            if entered is not None:
+                matches[0]["your_call"] = entered
         where = raised_in(store, part, snapshots, repo)
         raise_frame = (
             RaiseFrame(
@@ -351,6 +355,43 @@ def raised_in(
             "runtime": runtime,
             "other_version": library_panic is not None and i == 0 and not raises and not runtime,
             "ran_version": lang.runtime.ran_version(f.path) if lang is not None else None,
+        }
+    return None
+
+
+def entered_at(store: Store, part: ParsedError, repo: str) -> dict[str, Any] | None:
+    """Where the pasted stack went from code outside ``repo`` into it: the
+    library function the user's code called (``get`` at requests/api.py:73),
+    with the caller's frame as printed (``t1.py:3``, ``requests.get(url)``).
+    None when no frame outside the repository calls into it (the stack starts
+    in the library, or has no frames in it)."""
+    frames = [f for f in part.frames if f.path and isinstance(f.line, int)]
+    if not plugins.innermost_last(part.language):
+        frames.reverse()  # outermost first
+    outer: Frame | None = None
+    for f in frames[-MAX_LOCATE_FRAMES:]:
+        assert f.path is not None
+        found = _indexed_file(store, f.path, repo)
+        if found is None:
+            outer = f
+            continue
+        if outer is None:
+            return None  # the stack starts in the library: no caller printed
+        caller: dict[str, Any] = {
+            "path": outer.path,
+            "line": outer.line,
+            "function": outer.function,
+        }
+        assert outer.path is not None
+        other = _indexed_file(store, outer.path, None)
+        if other is not None:  # another indexed library called it, not the user
+            caller.update(repo=other[0], path=other[1])
+        return {
+            "path": found[1],
+            "line": f.line,
+            "function": f.function,
+            "caller": caller,
+            "code": outer.source,
         }
     return None
 

@@ -386,6 +386,17 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
                 console.print(f"  {yours}: {escape(site['path'])}:{site['line']}{escape(sym)}")
             elif (part.get("raised_in") or {}).get("other_version"):
                 _print_moved(console, part["raised_in"], answer)
+            called = best.get("your_call")
+            if called:
+                came = called["caller"]
+                said = f": {called['code']}" if called.get("code") else ""
+                fn = f" ({called['function']})" if called.get("function") else ""
+                who = f"called by {came['repo']}" if came.get("repo") else "your call"
+                console.print(
+                    f"  {who}: {escape(came['path'])}:{came['line']}{escape(said)}"
+                    f" → {escape(called['path'])}:{called['line']}{escape(fn)}",
+                    highlight=False,
+                )
             if len(best.get("chain") or ()) > 1:
                 console.print(f"  wrapped: {escape(' → '.join(best['chain']))}")
             wraps = best.get("wraps")

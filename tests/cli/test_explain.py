@@ -168,3 +168,31 @@ def test_runtime_answer_lists_no_entry_that_shares_only_a_word(db: str) -> None:
     scores = [float(s) for s in re.findall(r"\((\d\.\d\d)\)$", res.stdout, re.M)]
     assert all(s >= SIMILAR_SCORE for s in scores), res.stdout
     assert res.exit_code == 0
+
+
+def test_a_traceback_names_your_call_into_the_library(db: str, tmp_path: Path) -> None:
+    script = tmp_path / "paint.py"
+    script.write_text(
+        "import click\n\n\ndef paint():\n    click.style('x', fg='purplish')\n\n\npaint()\n"
+    )
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
+    res = CliRunner().invoke(
+        main, ["explain", "--json"], input=proc.stderr, env={"ERRORDEX_DB": db}
+    )
+    [part] = json.loads(res.stdout)["parts"]
+    called = part["matches"][0]["your_call"]
+    assert (called["path"], called["function"]) == ("click/termui.py", "style")
+    assert called["caller"]["path"] == str(script) and called["caller"]["line"] == 5
+    assert called["code"] == "click.style('x', fg='purplish')"
+    assert "repo" not in called["caller"]  # the user's own file
+    res = CliRunner().invoke(
+        main, ["explain"], input=proc.stderr, env={"ERRORDEX_DB": db, "COLUMNS": "300"}
+    )
+    assert (
+        f"  your call: {script}:5: click.style('x', fg='purplish') → click/termui.py:" in res.stdout
+    )
+    # a stack that starts in the library has no call of yours to name
+    inside = "\n".join(ln for ln in proc.stderr.splitlines() if "paint" not in ln)
+    inside = inside.replace("    click.style('x', fg='purplish')\n", "")
+    res = CliRunner().invoke(main, ["explain", "--json"], input=inside, env={"ERRORDEX_DB": db})
+    assert "your_call" not in json.loads(res.stdout)["parts"][0]["matches"][0]

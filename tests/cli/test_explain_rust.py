@@ -78,3 +78,15 @@ def test_a_moved_panic_in_a_directory_names_its_content_hash_not_a_commit(db: st
     assert code == 0
     assert "src/bytes_mut.rs:370 is not a panic site at the indexed content hash" in flat
     assert "indexed commit" not in flat
+
+
+def test_a_backtrace_names_your_call_into_the_crate(db: str) -> None:
+    code, out = explain(db, fixture("rust_crate_assert_split_to_backtrace"), "--json")
+    assert code == 0
+    called = json.loads(out)["parts"][0]["matches"][0]["your_call"]
+    assert (called["path"], called["line"]) == ("src/bytes_mut.rs", 379)
+    assert called["function"] == "bytes::bytes_mut::BytesMut::split_to"
+    assert called["caller"] == {"path": "./src/main.rs", "line": 9, "function": "demo::main"}
+    # without a backtrace only the panic's place is printed: no call of yours
+    code, out = explain(db, fixture("rust_crate_assert_split_to"), "--json")
+    assert code == 0 and "your_call" not in json.loads(out)["parts"][0]["matches"][0]

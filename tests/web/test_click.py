@@ -64,8 +64,13 @@ def test_pasted_click_traceback_lands_on_its_page(real: tuple[SqliteStore, TestC
     r = c.post("/explain", data={"q": click_traceback()}, follow_redirects=False)
     assert r.status_code == 303
     assert r.headers["location"].startswith(f"/pallets/click/errors/{entry.id}?v.")
+    assert "&call.into=click%2Ftermui.py%3A" in r.headers["location"]
     page = c.get(r.headers["location"]).text
     assert "Your values" in page and "&#39;purplish&#39;" in page
+    assert (
+        "Your code called it at <code>&lt;string&gt;:2</code>, into <code>click/termui.py:741</code>"
+        in page
+    )
 
 
 def test_click_catalog_filters_by_path(

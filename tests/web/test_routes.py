@@ -190,6 +190,32 @@ def test_error_page_prints_the_message_with_your_values(
     assert "With your values" not in other and "got %s</code></pre>" in other
 
 
+def test_error_page_shows_where_your_code_called_into_the_library(
+    client: TestClient, store: SqliteStore
+) -> None:
+    eid = entry_id(store, "value must be positive")
+    call = {
+        "call.from": "/home/me/app.py:12",
+        "call.code": "widgets.check(-3) <b>",
+        "call.into": "src/widgets/core.py:3",
+        "call.fn": "check",
+    }
+    page = client.get(f"/acme/widgets/errors/{eid}", params=call).text
+    assert '<h2 id="values-h">Your call</h2>' in page
+    assert (
+        "Your code called it at <code>/home/me/app.py:12</code>: "
+        "<code>widgets.check(-3) &lt;b&gt;</code>, into <code>src/widgets/core.py:3</code> "
+        "(<code>check</code>)."
+    ) in page
+    by = client.get(f"/acme/widgets/errors/{eid}", params={**call, "call.by": "acme/other"}).text
+    assert ">acme/other</a> called it at" in by
+    data = client.get(f"/api/errors/{eid}", params=call).json()
+    assert data["your_call"]["from"] == "/home/me/app.py:12"
+    # half a call is no call
+    half = client.get(f"/acme/widgets/errors/{eid}", params={"call.from": "a.py:1"}).text
+    assert "Your call" not in half and "called it" not in half
+
+
 def test_search_finds_the_message_and_links_with_values(
     client: TestClient, store: SqliteStore
 ) -> None:

@@ -444,6 +444,8 @@ def create_app(
             url = pages.urls.error(best["repo"], best["id"], best["values"])
             if best.get("site"):  # and the site the traceback shows, first on the page
                 url += ("&" if "?" in url else "?") + ctxs.site_query(best["site"])
+            if best.get("your_call"):  # and where the stack went into the library
+                url += ("&" if "?" in url else "?") + ctxs.call_query(best["your_call"])
             return RedirectResponse(url, status_code=303)
         if len(q) <= 1500:
             return RedirectResponse(pages.urls.search(q), status_code=303)
@@ -495,9 +497,12 @@ def create_app(
         pages = pages_for(request)
         values = ctxs.clean_values(request.query_params)
         site = ctxs.clean_site(request.query_params)
+        call = ctxs.clean_call(request.query_params)
 
         def build(s: Store) -> Rendered:
-            ctx = ctxs.error_context(s, slug, entry_id, values, site, report_to=report_to)
+            ctx = ctxs.error_context(
+                s, slug, entry_id, values, site, report_to=report_to, call=call
+            )
             if not html:
                 return as_json(ctx)
             return as_html(pages.error_page(ctx, ctxs.file_reader(s, ctx["repo"])))

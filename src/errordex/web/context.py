@@ -205,6 +205,32 @@ def clean_site(raw: Mapping[str, str]) -> tuple[str, int] | None:
     return (path, int(line)) if path and line.isdigit() and len(line) < 10 else None
 
 
+def call_query(called: Mapping[str, Any]) -> str:
+    """The ``call.*`` query parameters that carry where a pasted stack went
+    into the library (``explain.entered_at``) to its entry's page."""
+    came = called["caller"]
+    return urlencode(
+        {
+            "call.from": f"{came['path']}:{came['line']}",
+            **({"call.by": came["repo"]} if came.get("repo") else {}),
+            **({"call.code": called["code"]} if called.get("code") else {}),
+            "call.into": f"{called['path']}:{called['line']}",
+            **({"call.fn": called["function"]} if called.get("function") else {}),
+        }
+    )
+
+
+def clean_call(raw: Mapping[str, str]) -> dict[str, str] | None:
+    """The ``call.*`` query parameters of a link from a paste, bounded; None
+    without the two places."""
+    got = {
+        key: raw[f"call.{key}"][:MAX_VALUE_CHARS]
+        for key in ("from", "by", "code", "into", "fn")
+        if raw.get(f"call.{key}")
+    }
+    return got if "from" in got and "into" in got else None
+
+
 def clean_values(raw: Mapping[str, str]) -> dict[str, str]:
     """The ``v.NAME`` query parameters of a link from a paste, bounded."""
     out: dict[str, str] = {}
@@ -252,6 +278,7 @@ def error_context(
     values: Mapping[str, str] | None = None,
     site: tuple[str, int] | None = None,
     report_to: str = ERRORDEX_ISSUES + "/new",
+    call: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """The JSON of one error, as on its page. Raises NotFound.
 
@@ -281,6 +308,8 @@ def error_context(
         yours = printed_with(data, values)
         if yours is not None:
             data["printed_yours"] = yours
+    if call:
+        data["your_call"] = dict(call)
     if data["sites"] and site and (data["sites"][0]["path"], data["sites"][0]["line"]) == site:
         data["site"] = {"path": site[0], "line": site[1]}
     return data
