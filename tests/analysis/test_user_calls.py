@@ -579,7 +579,20 @@ def test_a_functions_own_except_around_deeper_calls_is_no_catch_of_its_later_rai
 #: jinja2/runtime.py and jinja2/exceptions.py, cut down: the exception class's
 #: ``__init__`` also reaches the raise, but nobody calls an error to get one
 _UNDEFINED = {
-    "tmpl/__init__.py": "from tmpl.runtime import Undefined\nfrom tmpl.errors import NotFound\n",
+    "tmpl/__init__.py": (
+        "from tmpl.runtime import Undefined\nfrom tmpl.errors import NotFound\n"
+        "from tmpl.env import select\n"
+    ),
+    "tmpl/env.py": (
+        "from tmpl.runtime import Undefined, UndefinedError\n\n\n"
+        "def select(names):\n"
+        "    if isinstance(names, Undefined):\n"
+        "        try:\n"
+        "            names._fail_with_undefined_error()\n"
+        "        except UndefinedError:\n"
+        "            return None\n"
+        "    return names\n"
+    ),
     "tmpl/errors.py": (
         "from tmpl.runtime import Undefined\n\n\n"
         "class NotFound(IOError, LookupError):\n"
@@ -610,5 +623,7 @@ def test_an_exception_class_is_not_the_call_you_made_and_an_operator_is_written(
     lead = page["summary"]["text"]
     assert lead.startswith("You wrote `tmpl.Undefined.…`"), lead
     assert "NotFound" not in lead
+    # `select` catches it, but the lead's way in (`Undefined.…`) does not pass there
+    assert "catches it itself" not in lead
     (entry,) = [e for e in store.entries() if e.message.endswith(" is undefined")]
     assert entry.exception_types[0] == "UndefinedError"  # the `exc=` default

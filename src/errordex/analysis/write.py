@@ -265,6 +265,18 @@ class _Writer(Fixes):
         unrelated function, says nothing about how a user meets it)."""
         return [c for c in self.f["catches"] if c.get("on_path") and not is_test_path(c["path"])]
 
+    def lead_chain(self) -> set[str] | None:
+        """The functions on the call chains from the public call the lead
+        names down to the site; None when the lead is the site's own
+        function or no chain leads to it."""
+        api = self.api()
+        if api is None or self.fn is None or api is self.fn:
+            return None
+        chains = [c for c in self.fn.get("paths", ()) if c and c[0] is api]
+        if not chains:
+            return None
+        return {str(h["function"]) for c in chains for h in c} | {str(self.fn["function"])}
+
     def caught_inside(self) -> tuple[str, list[str]] | None:
         """A sentence saying the library catches the error itself, with its catcher."""
         got = self.on_path_catches()
@@ -313,6 +325,10 @@ class _Writer(Fixes):
         if self.unrelated_sites():
             places = ""  # said before
         caught = self.on_path_catches()
+        on_lead = self.lead_chain()
+        if on_lead is not None:
+            # a catcher on another way in says nothing of the call the lead names
+            caught = [k for k in caught if k["function"] in on_lead]
         if caught:
             k = caught[0]
             who = f"`{k['function']}`" if k["function"] else k["path"]
