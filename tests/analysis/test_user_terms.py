@@ -305,6 +305,39 @@ def test_the_catalog_lists_public_errors_first_and_generic_and_test_support_ones
     ]
 
 
+def test_the_catalog_puts_an_error_the_tests_reproduce_before_an_untested_one(
+    tmp_path: Path,
+) -> None:
+    """click's "'x' is not a valid integer." is raised at one place and
+    tested many times; a deprecation warning raised at two places is not."""
+    files = {
+        "opts/__init__.py": (
+            "import warnings\n\n\n"
+            "def convert(value):\n"
+            "    if not value.isdigit():\n"
+            "        raise ValueError(f\"{value!r} is not a valid integer.\")\n"
+            "    return int(value)\n\n\n"
+            "def old_a():\n"
+            '    warnings.warn("old_a is deprecated", DeprecationWarning)\n\n\n'
+            "def old_b():\n"
+            '    warnings.warn("old_a is deprecated", DeprecationWarning)\n'
+        ),
+        "tests/test_opts.py": (
+            "import pytest\nimport opts\n\n\n"
+            + "".join(
+                f"def test_bad_{n}():\n"
+                f"    with pytest.raises(ValueError, match=\"is not a valid integer\"):\n"
+                f"        opts.convert({word!r})\n\n\n"
+                for n, word in enumerate(["x", "1.5", "-"])
+            )
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/opts")
+    messages = {e.id: e.message for e in store.entries()}
+    order = [messages[i] for i in store.catalog_order(sid)]
+    assert order.index("{value!r} is not a valid integer.") < order.index("old_a is deprecated")
+
+
 def test_the_meaning_quotes_the_numpydoc_reason_for_the_raise(tmp_path: Path) -> None:
     files = {
         "freq/__init__.py": (

@@ -40,6 +40,10 @@ def analysis_value(data: str | bytes) -> dict[str, Any]:
     return value
 
 
+#: reproducing tests an entry's catalog rank counts, at most (a message a
+#: table of cases pins 40 times is not 40 times as likely to be met)
+MAX_TESTS_RANKED = 5
+
 #: a crate, package or directory of code that supports tests (it ships no API of its own)
 _TEST_SUPPORT = re.compile(
     r"(^|[-_/])(tests?|testing|testutils?|test[-_](utils?|support|helpers?|common))([-_/.]|$)"
@@ -526,7 +530,9 @@ class SqlReads:
         """Ids of a snapshot's entries with a non-test site, in catalog order:
         what a user is likely to meet first. Errors that public API reaches
         (the analysis's reachability), then the rest, each by how many places
-        throw them (most first), then by message; after them the generic ones
+        throw them and how many of the repository's tests reproduce them (a
+        library tests the errors its users meet; at most ``MAX_TESTS_RANKED``
+        count), most first, then by message; after them the generic ones
         (an empty message, or what a runtime prints for a bare ``todo!()`` or
         ``panic!()``), and last those thrown only in test-support code (a
         ``burn-backend-tests`` crate, a ``testing`` module)."""
@@ -534,14 +540,13 @@ class SqlReads:
             "SELECT id, message, n_sites FROM entries WHERE snapshot_id = ? AND n_sites > 0",
             (snapshot_id,),
         ).fetchall()
-        public = {
-            entry_id
-            for entry_id, stored in self.analyses(snapshot_id)
-            if any(
-                r.get("public") or r.get("paths")
-                for r in stored.get("facts", {}).get("reachability", ())
-            )
-        }
+        public: set[str] = set()
+        tested: dict[str, int] = {}
+        for entry_id, stored in self.analyses(snapshot_id):
+            facts = stored.get("facts", {})
+            if any(r.get("public") or r.get("paths") for r in facts.get("reachability", ())):
+                public.add(entry_id)
+            tested[entry_id] = min(len(facts.get("tests", ())), MAX_TESTS_RANKED)
         support: dict[str, bool] = {}
         for entry_id, package, path in self.conn.execute(
             f"SELECT entry_id, {self._field('data', 'package')}, path FROM sites"
@@ -559,7 +564,7 @@ class SqlReads:
                 support.get(entry_id, False),
                 generic,
                 entry_id not in public,
-                -n_sites,
+                -(n_sites + tested.get(entry_id, 0)),
                 message,
                 entry_id,
             )
