@@ -315,7 +315,7 @@ def test_the_catalog_puts_an_error_the_tests_reproduce_before_an_untested_one(
             "import warnings\n\n\n"
             "def convert(value):\n"
             "    if not value.isdigit():\n"
-            "        raise ValueError(f\"{value!r} is not a valid integer.\")\n"
+            '        raise ValueError(f"{value!r} is not a valid integer.")\n'
             "    return int(value)\n\n\n"
             "def old_a():\n"
             '    warnings.warn("old_a is deprecated", DeprecationWarning)\n\n\n'
@@ -326,7 +326,7 @@ def test_the_catalog_puts_an_error_the_tests_reproduce_before_an_untested_one(
             "import pytest\nimport opts\n\n\n"
             + "".join(
                 f"def test_bad_{n}():\n"
-                f"    with pytest.raises(ValueError, match=\"is not a valid integer\"):\n"
+                f'    with pytest.raises(ValueError, match="is not a valid integer"):\n'
                 f"        opts.convert({word!r})\n\n\n"
                 for n, word in enumerate(["x", "1.5", "-"])
             )
