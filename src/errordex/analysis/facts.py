@@ -620,9 +620,14 @@ def _generic_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
     (``B::backward(x)``): such a call reaches every impl of the trait method
     of that name, this one with them. Callers named like ``fn`` come first
     (``Uniform::new`` calling ``X::Sampler::new`` wraps the same operation)."""
-    named = re.compile(rf"{_GENERIC_HEAD}{re.escape(fn.name)}\s*(?:::<[^>]*>\s*)?\(")
+    head = f"::{fn.name}"
+    named: re.Pattern[str] | None = None
     out: list[tuple[FuncDef, int]] = []
     for path, caller, line, text in ix.call_texts.get(fn.name):
+        if head not in text:
+            continue  # no path before the name: never a call through a type
+        if named is None:
+            named = re.compile(rf"{_GENERIC_HEAD}{re.escape(fn.name)}\s*(?:::<[^>]*>\s*)?\(")
         if not named.search(text):
             continue
         f = ix.function(path, caller)
@@ -683,11 +688,18 @@ def _find_typed_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
     owner = _owner_type(fn.symbol)
     if owner is None:
         return []
-    named = re.compile(
-        rf"(?<![\w:]){re.escape(owner)}(\s+as\s+[\w:]+>)?::{re.escape(fn.name)}\s*\("
-    )
+    head = f"::{fn.name}"
+    named: re.Pattern[str] | None = None
     out: list[tuple[FuncDef, int]] = []
     for path, caller, line, text in ix.call_texts.get(fn.name):
+        # a call that names the type holds both words: only such a text is
+        # searched (and the pattern compiled), most are not
+        if owner not in text or head not in text:
+            continue
+        if named is None:
+            named = re.compile(
+                rf"(?<![\w:]){re.escape(owner)}(\s+as\s+[\w:]+>)?::{re.escape(fn.name)}\s*\("
+            )
         if not named.search(text):
             continue
         f = ix.function(path, caller)
