@@ -619,7 +619,17 @@ def _generic_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
     """Calls outside tests of ``fn``'s name through a type parameter
     (``B::backward(x)``): such a call reaches every impl of the trait method
     of that name, this one with them. Callers named like ``fn`` come first
-    (``Uniform::new`` calling ``X::Sampler::new`` wraps the same operation)."""
+    (``Uniform::new`` calling ``X::Sampler::new`` wraps the same operation).
+    Worked out once per function in a process, as ``_typed_callers``."""
+    key = (fn.path, fn.symbol, fn.line, fn.end_line, fn.name)
+    memo = ix.memo("generic_callers")
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = tuple(_find_generic_callers(fn, ix))
+    return list(got)
+
+
+def _find_generic_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
     head = f"::{fn.name}"
     named: re.Pattern[str] | None = None
     out: list[tuple[FuncDef, int]] = []
