@@ -498,14 +498,17 @@ def _own_type_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
     by_type = re.compile(rf"(?<![\w]){re.escape(cls)}::{re.escape(fn.name)}\s*(?:::<[^>]*>\s*)?\(")
     out: list[tuple[FuncDef, int]] = []
     for path, caller, line, text in ix.call_texts.get(fn.name):
+        # The call's text first: reading the caller's definition loads its
+        # file's evidence (candle's every `forward` call, in 570 files).
+        mine = caller.rpartition("::")[0]
+        if not ((mine == owner and by_self.search(text)) or by_type.search(text)):
+            continue
         f = ix.function(path, caller)
         if f is None or f.in_test or (f.path, f.symbol) == (fn.path, fn.symbol):
             continue
-        mine = caller.rpartition("::")[0]
-        if (mine == owner and by_self.search(text)) or by_type.search(text):
-            out.append((f, line))
-            if len(out) >= MAX_CALLERS:
-                break
+        out.append((f, line))
+        if len(out) >= MAX_CALLERS:
+            break
     return out
 
 
@@ -634,10 +637,25 @@ def _generic_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
     """Calls outside tests of ``fn``'s name through a type parameter
     (``B::backward(x)``): such a call reaches every impl of the trait method
     of that name, this one with them. Callers named like ``fn`` come first
-    (``Uniform::new`` calling ``X::Sampler::new`` wraps the same operation)."""
-    named = re.compile(rf"{_GENERIC_HEAD}{re.escape(fn.name)}\s*(?:::<[^>]*>\s*)?\(")
+    (``Uniform::new`` calling ``X::Sampler::new`` wraps the same operation).
+    Worked out once per function in a process, as ``_typed_callers``."""
+    key = (fn.path, fn.symbol, fn.line, fn.end_line, fn.name)
+    memo = ix.memo("generic_callers")
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = tuple(_find_generic_callers(fn, ix))
+    return list(got)
+
+
+def _find_generic_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
+    head = f"::{fn.name}"
+    named: re.Pattern[str] | None = None
     out: list[tuple[FuncDef, int]] = []
     for path, caller, line, text in ix.call_texts.get(fn.name):
+        if head not in text:
+            continue  # no path before the name: never a call through a type
+        if named is None:
+            named = re.compile(rf"{_GENERIC_HEAD}{re.escape(fn.name)}\s*(?:::<[^>]*>\s*)?\(")
         if not named.search(text):
             continue
         f = ix.function(path, caller)
@@ -684,15 +702,32 @@ def _paths_from_entry_points(
 def _typed_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
     """Calls outside tests written with ``fn``'s type (``Dispatch::backward(x)``
     for ``<Dispatch as AutodiffBackend>::backward``), which reach it whatever
-    else is named the same."""
+    else is named the same; worked out once per function in a process (each
+    entry's chains ask again: candle, 1,124 asks of 561 functions)."""
+    key = (fn.path, fn.symbol, fn.line, fn.end_line, fn.name)
+    memo = ix.memo("typed_callers")
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = tuple(_find_typed_callers(fn, ix))
+    return list(got)
+
+
+def _find_typed_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
     owner = _owner_type(fn.symbol)
     if owner is None:
         return []
-    named = re.compile(
-        rf"(?<![\w:]){re.escape(owner)}(\s+as\s+[\w:]+>)?::{re.escape(fn.name)}\s*\("
-    )
+    head = f"::{fn.name}"
+    named: re.Pattern[str] | None = None
     out: list[tuple[FuncDef, int]] = []
     for path, caller, line, text in ix.call_texts.get(fn.name):
+        # a call that names the type holds both words: only such a text is
+        # searched (and the pattern compiled), most are not
+        if owner not in text or head not in text:
+            continue
+        if named is None:
+            named = re.compile(
+                rf"(?<![\w:]){re.escape(owner)}(\s+as\s+[\w:]+>)?::{re.escape(fn.name)}\s*\("
+            )
         if not named.search(text):
             continue
         f = ix.function(path, caller)

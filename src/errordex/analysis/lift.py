@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 from errordex import plugins
+from errordex.analysis.calltexts import CallText
 from errordex.analysis.evidence import FuncDef
 from errordex.analysis.index import Index
 from errordex.analysis.sections import CONDITION_KINDS, FIRES_WHEN_FALSE
@@ -349,6 +350,9 @@ def _higher(text: str, start: FuncDef, ix: Index, language: str, callers: Caller
     out: list[Fact] = []
     frontier: list[tuple[FuncDef, str, list[Fact]]] = [(start, text, [])]
     seen = {(start.path, start.symbol)}
+    # name -> its calls by (path, caller, line): a caller's call is looked up,
+    # not found among every call of the name (candle's `forward`: thousands)
+    by_site: dict[str, dict[tuple[str, str, int], list[CallText]]] = {}
     for depth in range(1, HIGHER_HOPS + 1):
         nxt: list[tuple[FuncDef, str, list[Fact]]] = []
         for fn, t, calls in frontier:
@@ -366,9 +370,12 @@ def _higher(text: str, start: FuncDef, ix: Index, language: str, callers: Caller
                 if via and via[1] == "init" and params[:1] == ["self"]:
                     params = params[1:]
                 name = via[0] if via else fn.name
-                for path, who, at, call in ix.call_texts.get(name):
-                    if (path, who, at) != (caller.path, caller.symbol, line):
-                        continue
+                sites = by_site.get(name)
+                if sites is None:
+                    sites = by_site[name] = {}
+                    for c in ix.call_texts.get(name):
+                        sites.setdefault(c[:3], []).append(c)
+                for path, _, at, call in sites.get((caller.path, caller.symbol, line), ()):
                     binding = bind(call, params)
                     if binding is None or not names <= binding.keys():
                         continue

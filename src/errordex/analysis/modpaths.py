@@ -53,6 +53,9 @@ class ModuleTree:
         self.files: dict[tuple[str, tuple[str, ...]], str] = {}
         #: crate -> the (crate, module, use) that re-export it
         self.users: dict[str, list[tuple[str, tuple[str, ...], Use]]] = defaultdict(list)
+        #: (crate, type) -> the modules of ``types`` that declare it, in its
+        #: order (``_declaring``; None until asked, and again after an ``add``)
+        self._declared: dict[tuple[str, str], list[tuple[str, ...]]] | None = None
 
     def module_of(self, path: str) -> tuple[str, tuple[str, ...]] | None:
         """(crate, module path) of a file of a crate's ``src``."""
@@ -85,6 +88,7 @@ class ModuleTree:
         self.files[at] = path
         if types:
             self.types[at] = frozenset(types)
+            self._declared = None
         for name, public in mods:
             # `codecs::bmp`: `mod bmp;` inside the inline `mod codecs { … }`
             *inline, leaf = name.split("::")
@@ -150,7 +154,14 @@ class ModuleTree:
     def _declaring(self, crate: str, near: tuple[str, ...], name: str) -> tuple[str, ...] | None:
         """The module of ``crate`` that declares the ``pub`` type ``name``,
         the nearest to ``near`` when several do."""
-        found = [m for (c, m), types in self.types.items() if c == crate and name in types]
+        declared = self._declared
+        if declared is None:
+            # every module of every crate was read for each name asked (burn: 1.6%)
+            declared = self._declared = {}
+            for (c, m), types in self.types.items():
+                for t in types:
+                    declared.setdefault((c, t), []).append(m)
+        found = declared.get((crate, name), [])
         if not found:
             return None
 

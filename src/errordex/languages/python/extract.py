@@ -200,6 +200,8 @@ class _File:
     #: assignments by the id of their scope node (None until first needed)
     _scopes: dict[int, dict[str, list[ts.Node]]] | None = None
     _params: dict[int, frozenset[str]] = field(default_factory=dict)
+    #: ``resolve`` of a node, by its id
+    _resolved: dict[int, ts.Node | None] = field(default_factory=dict)
 
     # -- sites ---------------------------------------------------------------
 
@@ -806,7 +808,15 @@ class _File:
         falls back to a module-level constant assigned exactly once. A
         parameter reassigned only on some paths (``if hint is None: hint =
         "..."``) is not resolved: the argument may be the message.
+        Worked out once per node (a message's names are asked again by each
+        reading of it: ``chooses``, ``read_forms``, ``other_form``).
         """
+        memo = self._resolved
+        if ident.id not in memo:
+            memo[ident.id] = self._resolve(ident)
+        return memo[ident.id]
+
+    def _resolve(self, ident: ts.Node) -> ts.Node | None:
         name = msg.text_of(ident)
         scope = _scope_of(ident) or self.root
         assigns = self._assignments(scope).get(name, [])

@@ -166,9 +166,9 @@ def chooses(node: Node, resolve: Resolver, depth: int = 0) -> bool:
         if n.type == "identifier" and isinstance(resolve, Branches) and depth < _MAX_DEPTH:
             if resolve.earlier(n) is not None:
                 return True
-            if resolve(n) is None and (b := appended.built_up(n)) is not None and b.two_forms:
-                return True
             value = resolve(n)
+            if value is None and (b := appended.built_up(n)) is not None and b.two_forms:
+                return True
             if value is not None and chooses(value, resolve, depth + 1):
                 return True
         stack.extend(n.named_children)
