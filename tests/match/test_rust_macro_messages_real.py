@@ -1,0 +1,73 @@
+"""Messages a Rust crate writes through a macro, on real crates from Debian's
+registry (bench/probe_rust.py's crates; the texts are what a program built
+against them printed):
+
+- ``quick_error!`` enums write each variant's Display in a ``display(..)``
+  clause (dns-parser): the variant is an entry like a thiserror variant, and
+  its Debug (``HeaderTooShort``, ``InvalidQueryType(999)``) leads there.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from errordex.explain import explain_text
+from errordex.pipeline import index
+from errordex.store.sqlite import SqliteStore
+
+REGISTRY = Path("/usr/share/cargo/registry")
+CRATES = {"dns-parser-0.8.0": "tailhook/dns-parser"}
+
+pytestmark = pytest.mark.skipif(
+    not all((REGISTRY / c).is_dir() for c in CRATES), reason="needs Debian's librust-*-dev crates"
+)
+
+#: (Display, Debug, the entry's message, its type) as dns-parser 0.8 printed them
+DNS_PARSER = (
+    ("packet is smaller than header size", "HeaderTooShort", None, "Error::HeaderTooShort"),
+    (
+        "query type 999 is invalid",
+        "InvalidQueryType(999)",
+        "query type {} is invalid",
+        "Error::InvalidQueryType",
+    ),
+    ("packet is has incomplete data", "UnexpectedEOF", None, "Error::UnexpectedEOF"),
+)
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> SqliteStore:
+    store = SqliteStore(tmp_path_factory.mktemp("crates") / "db.sqlite")
+    for crate, slug in CRATES.items():
+        index(str(REGISTRY / crate), store, name=slug, jobs=1)
+    return store
+
+
+def _top(store: SqliteStore, text: str) -> dict[str, Any]:
+    got = explain_text(store, text)["parts"][-1]
+    assert got["matches"], got
+    top: dict[str, Any] = got["matches"][0]
+    return top
+
+
+def _unwrap(debug: str) -> str:
+    return (
+        "thread 'main' panicked at src/main.rs:29:23:\n"
+        f"called `Result::unwrap()` on an `Err` value: {debug}\n"
+        "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+    )
+
+
+@pytest.mark.parametrize("case", DNS_PARSER, ids=[c[1] for c in DNS_PARSER])
+def test_a_quick_error_variant_is_an_entry_each_form_leads_to(
+    store: SqliteStore, case: tuple[str, str, str | None, str]
+) -> None:
+    display, debug, message, type_ = case
+    for text in (display, debug, _unwrap(debug), f"Error: {debug}"):
+        top = _top(store, text)
+        assert top["repo"] == "tailhook/dns-parser", text
+        assert top["message"] == (message or display), text
+        assert type_ in top["exception_types"], text
