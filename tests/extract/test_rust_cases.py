@@ -152,3 +152,19 @@ def test_rust_match_arm_guards_leave_comments_out() -> None:
     (site,) = [s for s in rust.extract("src/lib.rs", source).sites if s.kind == "construct"]
     (arm,) = [g for g in site.guards if g.kind == "match-arm"]
     assert arm.siblings == ("[0x4c, 0x01, ..] | [0x64, 0x86, ..]", "[b'M', b'Z', ..]")
+
+
+def test_a_macro_that_formats_its_string_into_an_error_is_a_fmt_rule() -> None:
+    # the sites of message_macro.rs are kept only for a macro with such a rule
+    source = (CASES / "message_macro.rs").read_text(encoding="utf-8")
+    got = rust.extract("src/message_macro.rs", source)
+    rules = {c.name for c in got.classes if c.name.startswith("macro:")}
+    assert rules == {"macro:self_error:fmt"}
+    from errordex.languages.rust.construct import class_messages
+
+    _, apply = class_messages(got.classes)
+    kept = [apply(s) for s in got.sites]
+    assert [(s.kind, s.template.display()) for s in kept if s is not None] == [
+        ("err-return", "Unexpected closing tag: {}, expected {}"),
+        ("err-return", "Unexpected end of stream"),
+    ]

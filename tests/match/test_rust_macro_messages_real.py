@@ -4,7 +4,12 @@ against them printed):
 
 - ``quick_error!`` enums write each variant's Display in a ``display(..)``
   clause (dns-parser): the variant is an entry like a thiserror variant, and
-  its Debug (``HeaderTooShort``, ``InvalidQueryType(999)``) leads there.
+  its Debug (``HeaderTooShort``, ``InvalidQueryType(999)``) leads there,
+  and a name is matched as spelled: dns-parser's ``UnexpectedEOF`` is not
+  xml-rs's ``UnexpectedEof`` (both crates are indexed).
+- a ``macro_rules!`` that formats the string it is given into an error
+  (xml-rs's ``self_error!(self; "Unexpected entity: {}", name)``): each call
+  is a site of that text.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from errordex.pipeline import index
 from errordex.store.sqlite import SqliteStore
 
 REGISTRY = Path("/usr/share/cargo/registry")
-CRATES = {"dns-parser-0.8.0": "tailhook/dns-parser"}
+CRATES = {"dns-parser-0.8.0": "tailhook/dns-parser", "xml-rs-0.8.3": "netvl/xml-rs"}
 
 pytestmark = pytest.mark.skipif(
     not all((REGISTRY / c).is_dir() for c in CRATES), reason="needs Debian's librust-*-dev crates"
@@ -71,3 +76,34 @@ def test_a_quick_error_variant_is_an_entry_each_form_leads_to(
         assert top["repo"] == "tailhook/dns-parser", text
         assert top["message"] == (message or display), text
         assert type_ in top["exception_types"], text
+
+
+#: (Display, Debug, the entry's message) as xml-rs 0.8.3 printed them
+XML_RS = (
+    (
+        "1:7 Unexpected closing tag: b, expected a",
+        'Error { pos: 1:7, kind: Syntax("Unexpected closing tag: b, expected a") }',
+        "Unexpected closing tag: {}, expected {}",
+    ),
+    (
+        "1:9 Unexpected entity: nope",
+        'Error { pos: 1:9, kind: Syntax("Unexpected entity: nope") }',
+        "Unexpected entity: {}",
+    ),
+    (
+        "1:1 Unexpected end of stream: no root element found",
+        'Error { pos: 1:1, kind: Syntax("Unexpected end of stream: no root element found") }',
+        "Unexpected end of stream: no root element found",
+    ),
+)
+
+
+@pytest.mark.parametrize("case", XML_RS, ids=[c[2] for c in XML_RS])
+def test_a_message_formatted_by_a_crates_own_macro_is_an_entry(
+    store: SqliteStore, case: tuple[str, str, str]
+) -> None:
+    display, debug, message = case
+    for text in (display, debug, _unwrap(debug)):
+        top = _top(store, text)
+        assert top["repo"] == "netvl/xml-rs", text
+        assert top["message"] == message, text
