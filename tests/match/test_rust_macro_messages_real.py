@@ -10,6 +10,8 @@ against them printed):
 - a ``macro_rules!`` that formats the string it is given into an error
   (xml-rs's ``self_error!(self; "Unexpected entity: {}", name)``): each call
   is a site of that text.
+- ``f.write_fmt(format_args!(..))``, what ``write!`` expands to, written by
+  hand in a Display (byte-unit's ``ValueIncorrectError``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,11 @@ from errordex.pipeline import index
 from errordex.store.sqlite import SqliteStore
 
 REGISTRY = Path("/usr/share/cargo/registry")
-CRATES = {"dns-parser-0.8.0": "tailhook/dns-parser", "xml-rs-0.8.3": "netvl/xml-rs"}
+CRATES = {
+    "dns-parser-0.8.0": "tailhook/dns-parser",
+    "xml-rs-0.8.3": "netvl/xml-rs",
+    "byte-unit-4.0.13": "magiclen/byte-unit",
+}
 
 pytestmark = pytest.mark.skipif(
     not all((REGISTRY / c).is_dir() for c in CRATES), reason="needs Debian's librust-*-dev crates"
@@ -107,3 +113,12 @@ def test_a_message_formatted_by_a_crates_own_macro_is_an_entry(
         top = _top(store, text)
         assert top["repo"] == "netvl/xml-rs", text
         assert top["message"] == message, text
+
+
+def test_a_display_written_with_write_fmt_is_an_entry(store: SqliteStore) -> None:
+    # byte_unit::Byte::from_str("abc"), as byte-unit 4.0.13 printed it
+    debug = "ValueIncorrect(NotNumber('a'))"
+    for text in ("The character 'a' is not a number.", debug, _unwrap(debug)):
+        top = _top(store, text)
+        assert top["repo"] == "magiclen/byte-unit", text
+        assert top["message"] == "The character {:?} is not a number.", text

@@ -87,7 +87,11 @@ _TEST_WORD = re.compile(r"\btest\b")
 _MACRO, _METHOD, _ERR, _ATTR, _TOKEN = range(5)
 _CANDIDATES: tuple[tuple[int, str, frozenset[bytes] | None], ...] = (
     (_MACRO, "macro", None),
-    (_METHOD, "method.name", frozenset({b"expect", b"expect_err", b"write_str", b"pad", b"fmt"})),
+    (
+        _METHOD,
+        "method.name",
+        frozenset({b"expect", b"expect_err", b"write_str", b"write_fmt", b"pad", b"fmt"}),
+    ),
     (_ERR, "err.name", frozenset({b"Err"})),
     (_ATTR, "attr.name", frozenset({b"error"})),
     (
@@ -704,7 +708,7 @@ class _File:
         if method == "fmt":
             self._literal_fmt(name, call)
             return
-        owner = self._display_type(call)  # write_str / pad
+        owner = self._display_type(call)  # write_str / pad / write_fmt(format_args!(..))
         if owner is None:
             return
         arg = _strip_ref(groups[0])
