@@ -204,7 +204,7 @@ def calls(f: _File, caught: grammars.Captures, aliases: dict[str, str]) -> list[
         name = f.text_of(name_node).rsplit("::", 1)[-1]
         name = aliases.get(name, name)
         if parent.type not in _ITEM_LEVEL:
-            made = _formatted(f, name, args)
+            made = _formatted(f, name, call, args)
             if made is not None:
                 out.append(made)
             continue
@@ -229,7 +229,7 @@ def calls(f: _File, caught: grammars.Captures, aliases: dict[str, str]) -> list[
     return out
 
 
-def _formatted(f: _File, name: str, args: Node) -> ThrowSite | None:
+def _formatted(f: _File, name: str, call: Node, args: Node) -> ThrowSite | None:
     """``self_error!(self; "Unexpected entity: {}", name)``: a site of the
     first string literal in the call, formatted with the arguments after it
     (a ``fmt`` rule of the macro decides whether it is a message)."""
@@ -258,9 +258,12 @@ def _formatted(f: _File, name: str, args: Node) -> ThrowSite | None:
             else:
                 positional.append(_code(f, group))
         group = []
+    if not (positional or named) and ("{{" in text or "}}" in text):
+        return None  # printed as given or formatted: which, the rule alone says
     made = parse_format(text, positional, named) if positional or named else Template.literal(text)
-    where = f"{PREFIX}{name}:{FMT_KEY}|"
-    return f.site("construct", kids[at], kids[at], made, where)
+    # the macro's name last, as a built value's type is (``..::self_error``)
+    where = f"{PREFIX}{name}:{FMT_KEY}|::{name}"
+    return f.site("construct", call, kids[at], made, where)
 
 
 def _code(f: _File, nodes: list[Node]) -> str:
