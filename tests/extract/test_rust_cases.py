@@ -168,3 +168,16 @@ def test_a_macro_that_formats_its_string_into_an_error_is_a_fmt_rule() -> None:
         ("err-return", "Unexpected closing tag: {}, expected {}"),
         ("err-return", "Unexpected end of stream"),
     ]
+
+
+def test_a_text_given_to_the_field_a_display_prints_is_that_sites_message() -> None:
+    source = (CASES / "struct_field_message.rs").read_text(encoding="utf-8")
+    got = rust.extract("src/struct_field_message.rs", source)
+    from errordex.languages.rust.construct import class_messages
+
+    _, apply = class_messages(got.classes)
+    kept = [s for s in map(apply, got.sites) if s is not None and s.kind == "construct"]
+    assert [(s.exception_type, s.template.display()) for s in kept] == [
+        ("Error::Other", "empty name"),
+        ("Error::GenericError", "Unknown template '{}'"),
+    ]

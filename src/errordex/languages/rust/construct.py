@@ -142,7 +142,9 @@ def constructs(f: _File, caught: grammars.Captures) -> list[ThrowSite]:
             continue
         named = _named(f, name)
         if named is not None:
-            out.append(_site(f, name, parent, named, None))
+            site = _site(f, name, parent, named, None)
+            fields = _field_args(f, parent)
+            out.append(replace(site, args=fields) if fields else site)
     for name in caught.get("construct.unit", ()):
         # `.ok_or(Empty)?`: a unit struct of an error type the file declares (rand's `Choose::new`)
         text = f.text_of(name)
@@ -393,6 +395,25 @@ def _first_arg(f: _File, args: Node) -> CallArg | None:
     return CallArg(None, "", tmpl) if tmpl is not None else None
 
 
+def _field_args(f: _File, struct: Node) -> tuple[CallArg, ...]:
+    """``Error::GenericError { msg: format!("Unknown template '{}'", name) }``
+    (tinytemplate's): each field given a text, by name, for a Display that
+    prints one field as it is (``_passes_through``)."""
+    body = struct.child_by_field_name("body")
+    out: list[CallArg] = []
+    for c in body.named_children if body is not None else ():
+        if c.type != "field_initializer":
+            continue
+        field = c.child_by_field_name("field")
+        value = c.child_by_field_name("value")
+        if field is None or value is None:
+            continue
+        tmpl = f.string_expr([value])
+        if tmpl is not None:
+            out.append(CallArg(f.text_of(field), "", tmpl))
+    return tuple(out)
+
+
 def _site(f: _File, start: Node, end: Node, named: str, arg: CallArg | None) -> ThrowSite:
     site = f.site(KIND, start, end, Template.empty(), named)
     return replace(site, args=(arg,)) if arg is not None else site
@@ -516,13 +537,25 @@ def class_messages(
             return None
         message = d.message
         if _passes_through(message):
-            given = site.args[0].value if site.args else None
+            given = _given(site, message)
             if given is None or given.is_empty or given.dynamic:
                 return None
             message = given
         return replace(site, template=message, args=())
 
     return _Every(), apply
+
+
+def _given(site: ThrowSite, message: Template) -> Template | None:
+    """The text a construction gives the one placeholder ``message`` is: its
+    one argument, or the field of that name (``msg`` of ``write!(f, "{}",
+    msg)``; ``self.0`` is the first)."""
+    if not site.args:
+        return None
+    if all(a.name is None for a in site.args):
+        return site.args[0].value
+    hole = message.holes[0].expr.removeprefix("self.").lstrip("&*")
+    return next((a.value for a in site.args if a.name == hole), None)
 
 
 def _converted(site: ThrowSite, defs: list[ClassDef]) -> ThrowSite | None:

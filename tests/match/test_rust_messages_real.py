@@ -1,4 +1,4 @@
-"""Messages a Rust crate writes through a macro, on real crates from Debian's
+"""Messages a Rust crate writes through a macro or into a field, on real crates from Debian's
 registry (bench/probe_rust.py's crates; the texts are what a program built
 against them printed):
 
@@ -12,6 +12,9 @@ against them printed):
   is a site of that text.
 - ``f.write_fmt(format_args!(..))``, what ``write!`` expands to, written by
   hand in a Display (byte-unit's ``ValueIncorrectError``).
+- a text given to a field that the Display prints as it is (tinytemplate's
+  ``Error::GenericError { msg: format!("Unknown template '{}'", name) }``
+  and ``write!(f, "{}", msg)``): the construction is a site of that text.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ CRATES = {
     "dns-parser-0.8.0": "tailhook/dns-parser",
     "xml-rs-0.8.3": "netvl/xml-rs",
     "byte-unit-4.0.13": "magiclen/byte-unit",
+    "tinytemplate-1.2.1": "bheisler/TinyTemplate",
 }
 
 pytestmark = pytest.mark.skipif(
@@ -122,3 +126,12 @@ def test_a_display_written_with_write_fmt_is_an_entry(store: SqliteStore) -> Non
         top = _top(store, text)
         assert top["repo"] == "magiclen/byte-unit", text
         assert top["message"] == "The character {:?} is not a number.", text
+
+
+def test_a_text_given_to_a_field_the_display_prints_is_an_entry(store: SqliteStore) -> None:
+    # TinyTemplate::new().render("nope", &()), as tinytemplate 1.2.1 printed it
+    debug = "GenericError { msg: \"Unknown template 'nope'\" }"
+    for text in ("Unknown template 'nope'", debug, _unwrap(debug)):
+        top = _top(store, text)
+        assert top["repo"] == "bheisler/TinyTemplate", text
+        assert top["message"] == "Unknown template '{}'", text
