@@ -142,9 +142,9 @@ def constructs(f: _File, caught: grammars.Captures) -> list[ThrowSite]:
             continue
         named = _named(f, name)
         if named is not None:
-            site = _site(f, name, parent, named, None)
+            built = _site(f, name, parent, named, None)
             fields = _field_args(f, parent)
-            out.append(replace(site, args=fields) if fields else site)
+            out.append(replace(built, args=fields) if fields else built)
     for name in caught.get("construct.unit", ()):
         # `.ok_or(Empty)?`: a unit struct of an error type the file declares (rand's `Choose::new`)
         text = f.text_of(name)
