@@ -181,3 +181,13 @@ def test_a_text_given_to_the_field_a_display_prints_is_that_sites_message() -> N
         ("Error::Other", "empty name"),
         ("Error::GenericError", "Unknown template '{}'"),
     ]
+
+
+def test_syn_s_parse_stream_error_is_a_site_of_its_text() -> None:
+    # syn 1.0.107 (Debian's registry): `Err(cursor.error("expected identifier"))`,
+    # what `syn::parse_str::<syn::Ident>("fn")` prints
+    path = Path("/usr/share/cargo/registry/syn-1.0.107/src/ident.rs")
+    if not path.is_file():
+        pytest.skip("needs Debian's librust-syn-dev")
+    sites = rust.extract("src/ident.rs", path.read_text(encoding="utf-8")).sites
+    assert ("err-return", "expected identifier") in {(s.kind, s.template.display()) for s in sites}

@@ -784,7 +784,7 @@ class _File:
     def _err(self, call: Node, groups: list[list[Node]]) -> None:
         if len(groups) != 1:
             return
-        tmpl = self._string_expr(groups[0])
+        tmpl = self._string_expr(groups[0]) or self._error_method(groups[0])
         if tmpl is not None:
             self._add("err-return", call, call, tmpl)
         elif len(groups[0]) == 1:
@@ -939,6 +939,22 @@ class _File:
             inner = _groups(nodes[3])
             return self._string_expr(inner[0]) if len(inner) == 1 else None
         return None
+
+    def _error_method(self, nodes: list[Node]) -> Template | None:
+        """``Err(input.error("expected identifier"))``: a method whose name
+        says it makes an error (syn's ``ParseStream::error``, a parser's
+        ``self.error(..)``), given one text and nothing else."""
+        if len(nodes) != 1 or nodes[0].type != "call_expression":
+            return None
+        func = nodes[0].child_by_field_name("function")
+        args = nodes[0].child_by_field_name("arguments")
+        field = func.child_by_field_name("field") if func is not None else None
+        if func is None or func.type != "field_expression" or field is None or args is None:
+            return None
+        if not re.fullmatch(r"(?:\w+_)?err(?:or)?", self.text_of(field)):
+            return None
+        groups = _arguments(args)
+        return self._string_expr(groups[0]) if len(groups) == 1 else None
 
     def _string_call(self, node: Node) -> Template | None:
         if node.type == "parenthesized_expression" and node.named_child_count == 1:
