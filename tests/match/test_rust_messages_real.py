@@ -15,6 +15,8 @@ against them printed):
 - a text given to a field that the Display prints as it is (tinytemplate's
   ``Error::GenericError { msg: format!("Unknown template '{}'", name) }``
   and ``write!(f, "{}", msg)``): the construction is a site of that text.
+- a function of an error type given a text of words, returned as the error
+  (gif's ``Err(DecodingError::format("unexpected EOF"))``).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ CRATES = {
     "xml-rs-0.8.3": "netvl/xml-rs",
     "byte-unit-4.0.13": "magiclen/byte-unit",
     "tinytemplate-1.2.1": "bheisler/TinyTemplate",
+    "gif-0.11.3": "image-rs/image-gif",
 }
 
 pytestmark = pytest.mark.skipif(
@@ -135,3 +138,11 @@ def test_a_text_given_to_a_field_the_display_prints_is_an_entry(store: SqliteSto
         top = _top(store, text)
         assert top["repo"] == "bheisler/TinyTemplate", text
         assert top["message"] == "Unknown template '{}'", text
+
+
+def test_an_error_types_function_given_a_text_in_err_is_a_site_of_it(store: SqliteStore) -> None:
+    # gif::DecodeOptions::new().read_info(&b"junk"[..]), as gif 0.11.3 printed it
+    top = _top(store, "unexpected EOF")
+    assert top["repo"] == "image-rs/image-gif"
+    assert top["message"] == "unexpected EOF"
+    assert "DecodingError" in top["exception_types"]

@@ -292,6 +292,22 @@ def _custom(f: _File, node: Node) -> ThrowSite | None:
 #: ``Error::new(span, "lex error")``, ``Error::from("Invalid decimal: empty")``,
 #: ``Self::msg(..)``: an error type's constructor given its text
 _MESSAGE_CTOR = re.compile(rb"(?:^|::)\s*(Self|[A-Z]\w*)\s*::\s*(new|from|msg)$")
+#: a function of a type, by any lowercase name (read in ``Err(..)`` only)
+_ANY_CTOR = re.compile(rb"(?:^|::)\s*(Self|[A-Z]\w*)\s*::\s*([a-z]\w*)$")
+
+
+def _in_err(call: Node) -> bool:
+    """Whether ``call`` is the one argument of ``Err(..)``."""
+    args = call.parent
+    err = args.parent if args is not None and args.type == "arguments" else None
+    func = err.child_by_field_name("function") if err is not None else None
+    return (
+        func is not None
+        and func.type == "identifier"
+        and func.text == b"Err"
+        and args is not None
+        and args.named_child_count == 1
+    )
 
 
 def _message_ctor(f: _File, node: Node) -> ThrowSite | None:
@@ -306,6 +322,16 @@ def _message_ctor(f: _File, node: Node) -> ThrowSite | None:
     (``helpers``)."""
     m = _MESSAGE_CTOR.search(f.src[node.start_byte : node.end_byte])
     call = node.parent
+    if m is None and call is not None and _in_err(call):
+        # ``Err(DecodingError::format("unexpected EOF"))`` (gif's): any
+        # function of an error type, returned as the error, given a text of
+        # words alone (serde's ``missing_field("name")`` is given a name)
+        m = _ANY_CTOR.search(f.src[node.start_byte : node.end_byte])
+        args = call.child_by_field_name("arguments")
+        only = [c for c in args.named_children if "comment" not in c.type] if args else []
+        text = f.string_expr(only) if len(only) == 1 else None
+        if text is None or " " not in "".join(text.chunks()).strip():
+            m = None
     if m is None or call is None or call.type != "call_expression":
         return None
     if call.child_by_field_name("function") != node:
