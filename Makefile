@@ -19,6 +19,7 @@ DEB_TEST_PACKAGES := ripgrep git librust-regex-dev librust-semver-dev \
 	librust-plist-dev librust-xml-rs-dev librust-png-dev librust-jpeg-decoder-dev librust-tiff-dev \
 	librust-prost-dev librust-base-x-dev librust-walkdir-dev librust-serde-cbor-dev librust-gimli-dev \
 	librust-lexical-core-dev librust-syn-dev librust-cc-dev librust-serde-urlencoded-dev librust-quick-xml-dev \
+	librust-dns-parser-dev librust-byte-unit-dev librust-tinytemplate-dev librust-gif-dev \
 	golang-go golang-github-pkg-errors-dev golang-github-spf13-pflag-dev \
 	golang-gopkg-yaml.v3-dev golang-github-google-uuid-dev postgresql redis-server
 

@@ -152,3 +152,42 @@ def test_rust_match_arm_guards_leave_comments_out() -> None:
     (site,) = [s for s in rust.extract("src/lib.rs", source).sites if s.kind == "construct"]
     (arm,) = [g for g in site.guards if g.kind == "match-arm"]
     assert arm.siblings == ("[0x4c, 0x01, ..] | [0x64, 0x86, ..]", "[b'M', b'Z', ..]")
+
+
+def test_a_macro_that_formats_its_string_into_an_error_is_a_fmt_rule() -> None:
+    # the sites of message_macro.rs are kept only for a macro with such a rule
+    source = (CASES / "message_macro.rs").read_text(encoding="utf-8")
+    got = rust.extract("src/message_macro.rs", source)
+    rules = {c.name for c in got.classes if c.name.startswith("macro:")}
+    assert rules == {"macro:self_error:fmt"}
+    from errordex.languages.rust.construct import class_messages
+
+    _, apply = class_messages(got.classes)
+    kept = [apply(s) for s in got.sites]
+    assert [(s.kind, s.template.display()) for s in kept if s is not None] == [
+        ("err-return", "Unexpected closing tag: {}, expected {}"),
+        ("err-return", "Unexpected end of stream"),
+    ]
+
+
+def test_a_text_given_to_the_field_a_display_prints_is_that_sites_message() -> None:
+    source = (CASES / "struct_field_message.rs").read_text(encoding="utf-8")
+    got = rust.extract("src/struct_field_message.rs", source)
+    from errordex.languages.rust.construct import class_messages
+
+    _, apply = class_messages(got.classes)
+    kept = [s for s in map(apply, got.sites) if s is not None and s.kind == "construct"]
+    assert [(s.exception_type, s.template.display()) for s in kept] == [
+        ("Error::Other", "empty name"),
+        ("Error::GenericError", "Unknown template '{}'"),
+    ]
+
+
+def test_syn_s_parse_stream_error_is_a_site_of_its_text() -> None:
+    # syn 1.0.107 (Debian's registry): `Err(cursor.error("expected identifier"))`,
+    # what `syn::parse_str::<syn::Ident>("fn")` prints
+    path = Path("/usr/share/cargo/registry/syn-1.0.107/src/ident.rs")
+    if not path.is_file():
+        pytest.skip("needs Debian's librust-syn-dev")
+    sites = rust.extract("src/ident.rs", path.read_text(encoding="utf-8")).sites
+    assert ("err-return", "expected identifier") in {(s.kind, s.template.display()) for s in sites}

@@ -70,6 +70,22 @@ def test_unwrap_panic_names_the_values_of_its_err() -> None:
     assert [(n.name, n.items) for n in part.named] == [("CompiledTooBig", ("10",))]
 
 
+def test_a_hand_written_debug_that_brackets_its_fields_after_the_name_is_named() -> None:
+    # itertools 0.10's `impl Debug for ExactlyOneError`, as exactly_one() printed it
+    text = "ExactlyOneError[First: 1, Second: 2, RemainingIter: IntoIter([])]"
+    assert is_debug(text)
+    for pasted in (text, f"Error: {text}"):
+        (part,) = parse(pasted)
+        assert part.named[0].name == "ExactlyOneError"
+        assert dict(part.named[0].fields) == {
+            "First": "1",
+            "Second": "2",
+            "RemainingIter": "IntoIter([])",
+        }
+    # a name and a list apart are no such value
+    assert not is_debug("Errors [A, B]")
+
+
 def test_plain_words_are_not_debug() -> None:
     assert not is_debug("invalid digit found in string")
     assert not is_debug("Error { unbalanced")

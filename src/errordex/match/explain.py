@@ -569,7 +569,7 @@ def _by_name(
         except Exception:  # a source that cannot look names up still ranks by text
             log.exception("could not look up the entries of a name")
             return {}, {}, {}, {}
-        for c in got:
+        for c in _spelled(got, n.name):
             found.setdefault((c.repo, c.entry_id), (c, n))
             names_of.setdefault(c.repo, set()).add(n.name)
     # an entry the text found whose type the value names: a name as common
@@ -630,6 +630,18 @@ def _by_name(
             for name in _owns(named, picked, names_of[repo], set(rest), got):
                 owned.setdefault(name, set()).add(repo)
     return found, bonus, shapes, owned
+
+
+def _spelled(got: Sequence[Candidate], name: str) -> Sequence[Candidate]:
+    """The entries of a type spelled as printed, when there are any: names
+    are looked up without case, but a printed ``UnexpectedEOF`` is
+    dns-parser's variant, not xml-rs's ``UnexpectedEof``."""
+    exact = [
+        c
+        for c in got
+        if any(t.replace(" ", "").rsplit("::", 1)[-1] == name for t in c.exception_types)
+    ]
+    return exact or got
 
 
 def _owns(

@@ -142,7 +142,9 @@ def constructs(f: _File, caught: grammars.Captures) -> list[ThrowSite]:
             continue
         named = _named(f, name)
         if named is not None:
-            out.append(_site(f, name, parent, named, None))
+            built = _site(f, name, parent, named, None)
+            fields = _field_args(f, parent)
+            out.append(replace(built, args=fields) if fields else built)
     for name in caught.get("construct.unit", ()):
         # `.ok_or(Empty)?`: a unit struct of an error type the file declares (rand's `Choose::new`)
         text = f.text_of(name)
@@ -290,6 +292,22 @@ def _custom(f: _File, node: Node) -> ThrowSite | None:
 #: ``Error::new(span, "lex error")``, ``Error::from("Invalid decimal: empty")``,
 #: ``Self::msg(..)``: an error type's constructor given its text
 _MESSAGE_CTOR = re.compile(rb"(?:^|::)\s*(Self|[A-Z]\w*)\s*::\s*(new|from|msg)$")
+#: a function of a type, by any lowercase name (read in ``Err(..)`` only)
+_ANY_CTOR = re.compile(rb"(?:^|::)\s*(Self|[A-Z]\w*)\s*::\s*([a-z]\w*)$")
+
+
+def _in_err(call: Node) -> bool:
+    """Whether ``call`` is the one argument of ``Err(..)``."""
+    args = call.parent
+    err = args.parent if args is not None and args.type == "arguments" else None
+    func = err.child_by_field_name("function") if err is not None else None
+    return (
+        func is not None
+        and func.type == "identifier"
+        and func.text == b"Err"
+        and args is not None
+        and args.named_child_count == 1
+    )
 
 
 def _message_ctor(f: _File, node: Node) -> ThrowSite | None:
@@ -304,6 +322,16 @@ def _message_ctor(f: _File, node: Node) -> ThrowSite | None:
     (``helpers``)."""
     m = _MESSAGE_CTOR.search(f.src[node.start_byte : node.end_byte])
     call = node.parent
+    if m is None and call is not None and _in_err(call):
+        # ``Err(DecodingError::format("unexpected EOF"))`` (gif's): any
+        # function of an error type, returned as the error, given a text of
+        # words alone (serde's ``missing_field("name")`` is given a name)
+        m = _ANY_CTOR.search(f.src[node.start_byte : node.end_byte])
+        args = call.child_by_field_name("arguments")
+        only = [c for c in args.named_children if "comment" not in c.type] if args else []
+        text = f.string_expr(only) if len(only) == 1 else None
+        if text is None or " " not in "".join(text.chunks()).strip():
+            m = None
     if m is None or call is None or call.type != "call_expression":
         return None
     if call.child_by_field_name("function") != node:
@@ -391,6 +419,25 @@ def _first_arg(f: _File, args: Node) -> CallArg | None:
         return None
     tmpl = f.string_expr([named[0]])
     return CallArg(None, "", tmpl) if tmpl is not None else None
+
+
+def _field_args(f: _File, struct: Node) -> tuple[CallArg, ...]:
+    """``Error::GenericError { msg: format!("Unknown template '{}'", name) }``
+    (tinytemplate's): each field given a text, by name, for a Display that
+    prints one field as it is (``_passes_through``)."""
+    body = struct.child_by_field_name("body")
+    out: list[CallArg] = []
+    for c in body.named_children if body is not None else ():
+        if c.type != "field_initializer":
+            continue
+        field = c.child_by_field_name("field")
+        value = c.child_by_field_name("value")
+        if field is None or value is None:
+            continue
+        tmpl = f.string_expr([value])
+        if tmpl is not None:
+            out.append(CallArg(f.text_of(field), "", tmpl))
+    return tuple(out)
 
 
 def _site(f: _File, start: Node, end: Node, named: str, arg: CallArg | None) -> ThrowSite:
@@ -516,13 +563,25 @@ def class_messages(
             return None
         message = d.message
         if _passes_through(message):
-            given = site.args[0].value if site.args else None
+            given = _given(site, message)
             if given is None or given.is_empty or given.dynamic:
                 return None
             message = given
         return replace(site, template=message, args=())
 
     return _Every(), apply
+
+
+def _given(site: ThrowSite, message: Template) -> Template | None:
+    """The text a construction gives the one placeholder ``message`` is: its
+    one argument, or the field of that name (``msg`` of ``write!(f, "{}",
+    msg)``; ``self.0`` is the first)."""
+    if not site.args:
+        return None
+    if all(a.name is None for a in site.args):
+        return site.args[0].value
+    hole = message.holes[0].expr.removeprefix("self.").lstrip("&*")
+    return next((a.value for a in site.args if a.name == hole), None)
 
 
 def _converted(site: ThrowSite, defs: list[ClassDef]) -> ThrowSite | None:

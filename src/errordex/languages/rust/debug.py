@@ -14,6 +14,8 @@ are left out.
     [('ParseError', 0, (('kind', 'InvalidDigit'),)), ('InvalidDigit', 1, ())]
     >>> [(n.name, n.items) for n in named("CompiledTooBig(10)")]
     [('CompiledTooBig', ('10',))]
+    >>> [(n.name, n.fields) for n in named("ExactlyOneError[Second: 2, RemainingIter: IntoIter([])]")]
+    [('ExactlyOneError', (('Second', '2'), ('RemainingIter', 'IntoIter([])'))), ('IntoIter', ())]
 """
 
 from __future__ import annotations
@@ -136,8 +138,8 @@ def is_debug(text: str) -> bool:
     t = opaque(text) or text.strip()
     if not t or len(t) > MAX_TEXT or not t[0].isupper():
         return False
-    m = re.match(r"[A-Za-z_]\w*(?:::\w+)*\s?([{(])", t)
-    if m is None or t[-1] != _CLOSE[m.group(1)]:
+    m = re.match(r"[A-Za-z_]\w*(?:::\w+)*(?:\s?([{(])|(\[))", t)
+    if m is None or t[-1] != _CLOSE[m.group(1) or m.group(2)]:
         return False
     return _balanced(t)
 
@@ -222,7 +224,12 @@ class _Reader:
             return
         name = tok.rsplit("::", 1)[-1]
         nxt = self.peek()
-        opens = nxt is not None and nxt[0] == "punct" and nxt[1] in ("{", "(")
+        # a hand-written Debug may bracket its fields right after the name:
+        # itertools' ``ExactlyOneError[First: 1, Second: 2, ..]``
+        opens = nxt is not None and (
+            (nxt[0] == "punct" and nxt[1] in ("{", "("))
+            or (nxt[1] == "[" and nxt[2] == self.t[self.i - 1][3] and name[:1].isupper())
+        )
         keep = (
             name[:1].isupper()
             and name not in _WRAPPERS

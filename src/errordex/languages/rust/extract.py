@@ -87,7 +87,11 @@ _TEST_WORD = re.compile(r"\btest\b")
 _MACRO, _METHOD, _ERR, _ATTR, _TOKEN = range(5)
 _CANDIDATES: tuple[tuple[int, str, frozenset[bytes] | None], ...] = (
     (_MACRO, "macro", None),
-    (_METHOD, "method.name", frozenset({b"expect", b"expect_err", b"write_str", b"pad", b"fmt"})),
+    (
+        _METHOD,
+        "method.name",
+        frozenset({b"expect", b"expect_err", b"write_str", b"write_fmt", b"pad", b"fmt"}),
+    ),
     (_ERR, "err.name", frozenset({b"Err"})),
     (_ATTR, "attr.name", frozenset({b"error"})),
     (
@@ -100,7 +104,7 @@ _CANDIDATES: tuple[tuple[int, str, frozenset[bytes] | None], ...] = (
                 *("assert", "assert_eq", "assert_ne"),
                 *("debug_assert", "debug_assert_eq", "debug_assert_ne"),
                 *("bail", "anyhow", "format_err", "ensure"),
-                *("expect", "expect_err", "Err", "error", "custom"),
+                *("expect", "expect_err", "Err", "error", "custom", "display"),
             )
         ),
     ),
@@ -488,6 +492,9 @@ class _File:
         if word == "error":
             self._token_error_attr(name, nxt)
             return
+        if word == "display":
+            self._token_quick_error(name, nxt)
+            return
         if word in ("expect", "expect_err") and prev is not None and prev.type == ".":
             groups = _groups(nxt)
             if len(groups) == 1:
@@ -546,6 +553,52 @@ class _File:
         positional, named = self._fmt_args(groups[1:])
         tmpl = parse_format(lit, positional, named, field_prefix="self.")
         self._add("error-attr", hash_, bracket, tmpl, target)
+
+    def _token_quick_error(self, name: Node, args: Node) -> None:
+        """``display("query type {} is invalid", code)`` in a variant of a
+        ``quick_error! { pub enum Error { InvalidQueryType(code: u16) { .. } } }``
+        (dns-parser's, resolv-conf's): the variant's Display, as thiserror's
+        ``#[error]`` is; also quick-error 1's ``display(me) -> ("{}", me.x)``."""
+        body = name.parent
+        if body is None or self.src[body.start_byte] != ord("{"):
+            return
+        variant = body.prev_sibling
+        if variant is not None and variant.type == "token_tree":
+            variant = variant.prev_sibling  # the fields: ``(code: u16)``
+        enum_body = body.parent
+        enum = enum_body.prev_sibling if enum_body is not None else None
+        keyword = enum.prev_sibling if enum is not None else None
+        mac = enum_body.parent if enum_body is not None else None
+        call = mac.parent if mac is not None else None
+        called = call.child_by_field_name("macro") if call is not None else None
+        if (
+            variant is None
+            or variant.type != "identifier"
+            or enum is None
+            or enum.type != "identifier"
+            or keyword is None
+            or self.text_of(keyword) != "enum"
+            or called is None
+            or self.text_of(called).rsplit("::", 1)[-1] != "quick_error"
+        ):
+            return
+        groups = _groups(args)
+        arrow = args.next_sibling
+        if (
+            arrow is not None
+            and self.text_of(arrow) == "->"
+            and arrow.next_sibling is not None
+            and arrow.next_sibling.type == "token_tree"
+        ):
+            args = arrow.next_sibling
+            groups = _groups(args)
+        lit = self._literal(groups[0]) if groups else None
+        if lit is None:
+            return
+        positional, named = self._fmt_args(groups[1:])
+        tmpl = self._with_consts(parse_format(lit, positional, named))
+        target = f"{self.text_of(enum)}::{self.text_of(variant)}"
+        self._add("error-attr", name, args, tmpl, target)
 
     def _macro(self, name: str, site: Node, start: Node, args: Node) -> None:
         kind = _MACRO_KINDS[name]
@@ -655,7 +708,7 @@ class _File:
         if method == "fmt":
             self._literal_fmt(name, call)
             return
-        owner = self._display_type(call)  # write_str / pad
+        owner = self._display_type(call)  # write_str / pad / write_fmt(format_args!(..))
         if owner is None:
             return
         arg = _strip_ref(groups[0])
@@ -731,7 +784,7 @@ class _File:
     def _err(self, call: Node, groups: list[list[Node]]) -> None:
         if len(groups) != 1:
             return
-        tmpl = self._string_expr(groups[0])
+        tmpl = self._string_expr(groups[0]) or self._error_method(groups[0])
         if tmpl is not None:
             self._add("err-return", call, call, tmpl)
         elif len(groups[0]) == 1:
@@ -886,6 +939,22 @@ class _File:
             inner = _groups(nodes[3])
             return self._string_expr(inner[0]) if len(inner) == 1 else None
         return None
+
+    def _error_method(self, nodes: list[Node]) -> Template | None:
+        """``Err(input.error("expected identifier"))``: a method whose name
+        says it makes an error (syn's ``ParseStream::error``, a parser's
+        ``self.error(..)``), given one text and nothing else."""
+        if len(nodes) != 1 or nodes[0].type != "call_expression":
+            return None
+        func = nodes[0].child_by_field_name("function")
+        args = nodes[0].child_by_field_name("arguments")
+        field = func.child_by_field_name("field") if func is not None else None
+        if func is None or func.type != "field_expression" or field is None or args is None:
+            return None
+        if not re.fullmatch(r"(?:\w+_)?err(?:or)?", self.text_of(field)):
+            return None
+        groups = _arguments(args)
+        return self._string_expr(groups[0]) if len(groups) == 1 else None
 
     def _string_call(self, node: Node) -> Template | None:
         if node.type == "parenthesized_expression" and node.named_child_count == 1:

@@ -18,18 +18,34 @@ site per literal at that key, at the literal, of the type the call declares
 their own file, rules in theirs; ``construct.class_messages`` joins them, so
 a literal of a macro with no such rule is no site.
 
-Only item-level calls are read (a macro that declares types), and only the
-simple rules: one key and one literal.
+Only the simple rules are read: one key and one literal.
+
+A macro that builds an error from a format string it is given is read too:
+xml-rs writes its parser's messages as
+
+    macro_rules! self_error(
+        ($this:ident; $msg:expr) => ($this.error($msg));
+        ($this:ident; $fmt:expr, $($arg:expr),+) => ($this.error(format!($fmt, $($arg),+)))
+    );
+    ...
+    Err(self_error!(self; "Unexpected entity: {}", name))
+
+A rule that passes a fragment it binds to ``format!``/``format_args!``, or
+as the argument of a call whose name says it makes an error (``error``,
+``Err``, ``err``), is a ``fmt`` rule; a call of that macro in an expression
+gives a site of its first string literal, formatted with the arguments
+after it (``err-return``, of no type: the macro's expansion decides which).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
 from tree_sitter import Node
 
-from errordex.languages.rust.fmt import unescape
+from errordex.languages.rust.fmt import parse_format, unescape
 from errordex.model import ClassDef, ThrowSite
 from errordex.template import Template
 
@@ -46,6 +62,23 @@ _USES = (b"Display", b"error", b"panic!", b"write_str", b"write!")
 #: Parents of an item-level macro call.
 _ITEM_LEVEL = frozenset({"source_file", "declaration_list"})
 _STRINGS = frozenset({"string_literal", "raw_string_literal"})
+#: The key of a macro that formats the string it is given into an error.
+FMT_KEY = "fmt"
+#: Macros whose calls are never a message's own (std's and the test macros).
+_NOT_FORWARDERS = frozenset(
+    {
+        *("format", "format_args", "print", "println", "eprint", "eprintln", "write", "writeln"),
+        *("panic", "assert", "assert_eq", "assert_ne", "debug_assert", "debug_assert_eq"),
+        *("debug_assert_ne", "unreachable", "unimplemented", "todo", "vec", "matches"),
+        *("concat", "stringify", "include_str", "env", "option_env", "cfg", "dbg"),
+        *("trace", "debug", "info", "warn", "error", "log"),
+        *("bail", "ensure", "anyhow", "format_err", "eyre", "compile_error", "include_bytes"),
+    }
+)
+#: What the expansion does with a bound fragment for it to be the message
+#: of the error it builds: ``format!($fmt``, or ``.error($msg)``.
+_FORMATS = re.compile(rb"\b(?:format|format_args)\s*!\s*[(\[{]\s*\$(\w+)\b")
+_ERROR_CALLS = re.compile(rb"\b\w*(?:[Ee]rr|[Ee]rror)\w*\s*\(\s*\$(\w+)\s*[),]")
 #: Keys of literals that are never messages (``#[cfg(feature = "rt")]``, ``#[doc = ".."]``).
 _NOT_MESSAGES = frozenset({"feature=", "doc=", "target_os=", "target_arch=", "path="})
 
@@ -79,6 +112,9 @@ def rules(f: _File, caught: grammars.Captures) -> list[ClassDef]:
             if left is None or right is None:
                 continue
             body = f.src[right.start_byte : right.end_byte]
+            fmt_rule = _fmt_rule(f, name, left, body)
+            if fmt_rule is not None and all(c.name != fmt_rule.name for c in out):
+                out.append(fmt_rule)
             if not any(u in body for u in _USES):
                 continue
             for binding, key in _bindings(f, left):
@@ -95,6 +131,34 @@ def rules(f: _File, caught: grammars.Captures) -> list[ClassDef]:
                         )
                     )
     return out
+
+
+def _fmt_rule(f: _File, name: str, left: Node, body: bytes) -> ClassDef | None:
+    """``macro:<name>:fmt`` when the rule passes a fragment it binds to a
+    format macro or an error-making call (``_FORMATS``, ``_ERROR_CALLS``)."""
+    bound = set()
+    stack = [left]
+    while stack:
+        node = stack.pop()
+        for c in node.children:
+            if c.type == "token_binding_pattern":
+                var = c.child_by_field_name("name")
+                kind = c.child_by_field_name("type")
+                if var is not None and kind is not None and f.text_of(kind) in _FRAGMENTS:
+                    bound.add(f.text_of(var).lstrip("$").encode())
+            elif c.child_count:
+                stack.append(c)
+    used = {m.group(1) for rx in (_FORMATS, _ERROR_CALLS) for m in rx.finditer(body)}
+    if not bound & used:
+        return None
+    return ClassDef(
+        name=f"{PREFIX}{name}:{FMT_KEY}",
+        qualname=f"{name}!",
+        path=f.path,
+        line=left.start_point.row + 1,
+        message=Template.runtime(name),
+        builds_message=True,
+    )
 
 
 def _bindings(f: _File, pattern: Node) -> list[tuple[Node, str]]:
@@ -133,14 +197,17 @@ def calls(f: _File, caught: grammars.Captures, aliases: dict[str, str]) -> list[
     out: list[ThrowSite] = []
     for call in caught.get("macro", ()):
         parent = call.parent
-        if parent is None or parent.type not in _ITEM_LEVEL:
-            continue
         name_node = call.child_by_field_name("macro")
         args = call.child(call.child_count - 1)
-        if name_node is None or args is None or args.type != "token_tree":
+        if parent is None or name_node is None or args is None or args.type != "token_tree":
             continue
         name = f.text_of(name_node).rsplit("::", 1)[-1]
         name = aliases.get(name, name)
+        if parent.type not in _ITEM_LEVEL:
+            made = _formatted(f, name, call, args)
+            if made is not None:
+                out.append(made)
+            continue
         declared = _declared(f, args)
         stack = [args]
         while stack:
@@ -160,6 +227,49 @@ def calls(f: _File, caught: grammars.Captures, aliases: dict[str, str]) -> list[
                     where = f"{PREFIX}{name}:{key}|{owner or ''}"
                     out.append(f.site("construct", c, c, Template.literal(text), where))
     return out
+
+
+def _formatted(f: _File, name: str, call: Node, args: Node) -> ThrowSite | None:
+    """``self_error!(self; "Unexpected entity: {}", name)``: a site of the
+    first string literal in the call, formatted with the arguments after it
+    (a ``fmt`` rule of the macro decides whether it is a message)."""
+    if name in _NOT_FORWARDERS:
+        return None
+    kids = [c for c in args.children[1:-1] if c.type not in ("line_comment", "block_comment")]
+    at = next((i for i, c in enumerate(kids) if c.type in _STRINGS), None)
+    if at is None or (at > 0 and kids[at - 1].type not in (",", ";")):
+        return None
+    text = _literal(f, kids[at])
+    if not text:
+        return None
+    rest = kids[at + 1 :]
+    if rest and rest[0].type != ",":
+        return None  # "a" + b, "x".to_string(): not the format string alone
+    positional: list[str] = []
+    named: dict[str, str] = {}
+    group: list[Node] = []
+    for c in [*rest[1:], None]:
+        if c is not None and c.type != ",":
+            group.append(c)
+            continue
+        if group:
+            if len(group) >= 3 and group[0].type == "identifier" and group[1].type == "=":
+                named[f.text_of(group[0])] = _code(f, group[2:])
+            else:
+                positional.append(_code(f, group))
+        group = []
+    if not (positional or named) and ("{{" in text or "}}" in text):
+        return None  # printed as given or formatted: which, the rule alone says
+    made = parse_format(text, positional, named) if positional or named else Template.literal(text)
+    # the macro's name last, as a built value's type is (``..::self_error``)
+    where = f"{PREFIX}{name}:{FMT_KEY}|::{name}"
+    return f.site("construct", call, kids[at], made, where)
+
+
+def _code(f: _File, nodes: list[Node]) -> str:
+    return " ".join(
+        f.src[nodes[0].start_byte : nodes[-1].end_byte].decode(errors="replace").split()
+    )
 
 
 def _declared(f: _File, args: Node) -> str | None:
@@ -194,4 +304,6 @@ def resolve(site: ThrowSite, rules_by_name: dict[str, list[ClassDef]]) -> ThrowS
     name, _, owner = (site.exception_type or "").partition("|")
     if name not in rules_by_name:
         return None
+    if name.endswith(f":{FMT_KEY}"):
+        return replace(site, kind="err-return", exception_type=None, args=())
     return replace(site, kind="display-impl", exception_type=owner or None, args=())

@@ -43,7 +43,8 @@ _ASSERT_NEW = re.compile(r"^assertion `(left [=!]= right)` failed(?:: (.*))?$", 
 _LEFT = re.compile(r"^  left: (.*)$")
 _RIGHT = re.compile(r"^ right: (.*)$")
 _DEBUG = re.compile(
-    r'^(?:[A-Z]\w{0,200}(?:::\w{1,200}){0,10}(?: ?\{.*\}|\(.*\))|"(?:[^"\\]|\\.)*")$', re.DOTALL
+    r'^(?:[A-Z]\w{0,200}(?:::\w{1,200}){0,10}(?: ?\{.*\}|\(.*\)|\[.*\])|"(?:[^"\\]|\\.)*")$',
+    re.DOTALL,
 )
 #: A unit variant's Debug form: one CamelCase word (``OddLength``); a
 #: single capitalized word (``Empty``) only where nothing else can be meant.
