@@ -990,6 +990,8 @@ class _File:
                     init_fn = stmt
                     handed = _super_init_args(fn_body)
                     first = handed[0] if handed else None
+                    if first is not None and first.type == "attribute":
+                        first = self._kept_text(stmt, first) or first
                     init = _usable(msg.read_static(first, self.resolve)) if first else None
                     if first is not None and first.type == "boolean_operator":
                         init = None  # ``hint or "unknown error"``: ``_handed_param``'s
@@ -1024,6 +1026,27 @@ class _File:
         return _ClassMessage(
             default, False, params, attrs, passed, (Template.runtime(passed), *rest), kw
         )
+
+    def _kept_text(self, init_fn: ts.Node, handed: ts.Node) -> ts.Node | None:
+        """What ``__init__`` set ``self.X`` to before it handed ``self.X`` to
+        its base: simpleeval's ``self.message = f"'{name}' is not defined
+        for expression '{expression}'"`` then ``super(...).__init__(self.message)``.
+        None unless one plain assignment sets it, before the call."""
+        name = msg.text_of(handed)
+        body = init_fn.child_by_field_name("body")
+        if not name.startswith("self.") or body is None:
+            return None
+        values = []
+        for stmt in msg.named(body):
+            if stmt.start_byte >= handed.start_byte:
+                break
+            assign = stmt.named_children[0] if stmt.named_child_count else None
+            if stmt.type != "expression_statement" or assign is None or assign.type != "assignment":
+                continue
+            left = assign.child_by_field_name("left")
+            if left is not None and msg.text_of(left) == name:
+                values.append(assign.child_by_field_name("right"))
+        return values[0] if len(values) == 1 else None
 
     def _handed_param(
         self, init_fn: ts.Node, handed: ts.Node | None, params: tuple[str, ...]
