@@ -48,7 +48,7 @@ from errordex.model import (
     MessageCall,
     ThrowSite,
 )
-from errordex.template import Template
+from errordex.template import Hole, Template
 
 LANGUAGE = "python"
 EXTENSIONS = (".py",)
@@ -249,6 +249,7 @@ class _File:
                 # ``raise E(self._format_error(value))`` of the class's texts
                 return [self.site(node, "raise", msg.expr_text(fn), t, where) for t in texts]
         args: tuple[CallArg, ...] = ()
+        built_here: list[ThrowSite] = []
         if exc.type == "call":
             fn = exc.child_by_field_name("function")
             exc_type = msg.expr_text(fn) if fn is not None else None
@@ -297,6 +298,8 @@ class _File:
                 found = collected.collector(self.path, line, exc_type, template, where.symbol)
                 if found is not None:
                     self.forwarders.append(found)
+                if found is not None or template.display().startswith(("{[", "{(")):
+                    built_here = self.appended_sites(node, exc_type, template, where)
         site = self.site(
             node, "raise", exc_type, template, where, classmsg.site_args(template, args)
         )
@@ -308,7 +311,33 @@ class _File:
             elif exc.type == "call" and (given := exc.child_by_field_name("arguments")):
                 # ``except Invalid as e: raise MultipleInvalid([e])``
                 self.forwarders.extend(collected.rewrapped(self.path, node, exc_type, given, where))
-        return self.returned_sites(site, exc, node)
+        return self.returned_sites(site, exc, node) + built_here
+
+    def appended_sites(
+        self, node: ts.Node, exc_type: str, template: Template, where: Where
+    ) -> list[ThrowSite]:
+        """``errors.append(er.Invalid('extra keys not allowed', path))`` ...
+        ``raise er.MultipleInvalid(errors)`` (voluptuous): a site at each
+        error built and collected in the function (``collected.appended``),
+        of the class raised, with the raise as its ``via``."""
+        holder = template.parts[0]
+        if not isinstance(holder, Hole):
+            return []
+        out: list[ThrowSite] = []
+        via = f"{self.path}:{node.start_point.row + 1} {where.symbol or '<module>'}"
+        for call in collected.appended(node, holder.expr):
+            fn = call.child_by_field_name("function")
+            made_type = msg.expr_text(fn) if fn is not None else None
+            text, args = self.call_message(call, made_type)
+            other = self.other_form(call, text)
+            for t in (text,) if other is None else (text, other):
+                if t.dynamic and not t.chunks():
+                    continue
+                site = self.site(
+                    call, "raise", made_type, t, self.where(call), classmsg.site_args(t, args)
+                )
+                out.append(replace(site, exception_type=exc_type, via=via))
+        return out
 
     def returned_sites(self, site: ThrowSite, exc: ts.Node, site_node: ts.Node) -> list[ThrowSite]:
         """``raise ValueError(_parse_error(s, pos))``: a site per text the
