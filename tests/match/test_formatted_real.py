@@ -7,7 +7,9 @@ line the traceback ended at (or a via to it).
   hands ``self.message`` to its base (``extract._kept_text``);
 - lark: ``_grammar_error`` raises ``GrammarError(msg.format(**args))``, so
   its callers' ``{Type} '{name}' ...`` are placeholders
-  (``Forwarder.formats``, ``languages.python.fields``).
+  (``Forwarder.formats``, ``languages.python.fields``);
+- glom: a text handed to the base with the values it is formatted with
+  (``super().__init__(fmt, expected, actual)``) is formatted later.
 """
 
 from __future__ import annotations
@@ -90,3 +92,32 @@ def test_a_text_the_helper_formats_reads_its_fields_as_placeholders(
     match = first_entry(store, line)
     assert match["message"] == template
     assert where in reaches(match)  # the raise in _grammar_error is the via
+
+
+@pytest.mark.parametrize(
+    ("call", "line", "template"),
+    [
+        (
+            lambda lib: lib.match_type("a", int),
+            "matchlike.TypeMatchError: expected type int, not str",
+            "expected type {0.__name__}, not {1.__name__}",
+        ),
+        (
+            lambda lib: lib.match_key({123: "a"}, ["id"]),
+            "matchlike.MatchError: key 123 didn't match any of ['id']",
+            "key {0!r} didn't match any of {1!r}",
+        ),
+    ],
+)
+def test_a_text_handed_on_with_its_values_is_formatted_later(
+    tree: Path, store: SqliteStore, call: Callable[[Any], object], line: str, template: str
+) -> None:
+    """glom: ``super().__init__("expected type {0.__name__}, ...", expected,
+    actual)`` and ``raise MatchError("key {0!r} ...", k, keys)``: the class
+    formats its first argument with the rest (``fields.formatted_later``)."""
+    lib = load(tree, "matchlike")
+    got, where = raised(lambda: call(lib))
+    assert got == line
+    match = first_entry(store, line)
+    assert match["message"] == template
+    assert where in reaches(match)

@@ -26,6 +26,7 @@ from errordex.languages.python import (
     attrtexts,
     built,
     collected,
+    fields,
     formats,
     formatted,
     held,
@@ -548,7 +549,12 @@ class _File:
             rest = [msg.expr_text(n) for n, _ in positional[2:]] + [f"{k}=" for k in keyword]
             return formats.context_format(_message(positional[1][1]), rest), tuple(args)
         if positional:
-            return _message(positional[0][1]), tuple(args)
+            first = _message(positional[0][1])
+            if len(positional) > 1 and exc_type and not _builtin(exc_type):
+                # ``raise MatchError("key {0!r} didn't match any of {1!r}", k, keys)``:
+                # the class formats its text with the arguments after it
+                first = fields.formatted_later(first)
+            return first, tuple(args)
         for key in ("message", "msg", "detail"):
             if key in keyword:
                 return _message(keyword[key]), tuple(args)
@@ -1022,6 +1028,9 @@ class _File:
                     if first is not None and first.type == "attribute":
                         first = self._kept_text(stmt, first) or first
                     init = _usable(msg.read_static(first, self.resolve)) if first else None
+                    if init is not None and len(handed) > 1:
+                        # ``super().__init__("expected type {0.__name__} ...", a, b)``
+                        init = fields.formatted_later(init)
                     if first is not None and first.type == "boolean_operator":
                         init = None  # ``hint or "unknown error"``: ``_handed_param``'s
         if attr is not None:
@@ -1478,6 +1487,12 @@ def _super_init_kwargs(body: ts.Node) -> list[tuple[str, ts.Node]]:
                 out.append((msg.text_of(name), value))
         return out
     return []
+
+
+def _builtin(exc_type: str) -> bool:
+    """``ValueError``, ``builtins.OSError``: a class of the runtime's, which
+    prints several arguments as a tuple, never formatting the first."""
+    return isinstance(getattr(builtins, exc_type.rsplit(".", 1)[-1], None), type)
 
 
 def _usable(t: Template | None) -> Template | None:

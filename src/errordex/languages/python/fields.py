@@ -113,3 +113,25 @@ def _percent_fields(text: str) -> list[Part] | None:
         return None
     out.append(Text(text[pos:].replace("%%", "%")))
     return out
+
+
+#: a positional field: ``{}``, ``{0}``, ``{1!r}``, ``{0.__name__}``
+_POSITIONAL = re.compile(r"(?<!\{)\{\d*(?:[.!:][^{}]*)?\}")
+
+
+def formatted_later(message: Template) -> Template:
+    """A literal handed on with more arguments, for the class to format
+    later (glom's ``super().__init__("expected type {0.__name__}, not
+    {1.__name__}", expected, actual)``, whose ``get_message`` formats
+    ``self.args``): its positional fields (or its %-conversions) are holes.
+    A literal with neither stays as written.
+
+    >>> formatted_later(Template.literal("key {0!r} didn't match any of {1!r}")).holes[1].spec
+    '{1!r}'
+    """
+    if message.syntax != "literal" or message.holes:
+        return message
+    text = message.literal_text()
+    if _POSITIONAL.search(text):
+        return fields(message, FORMAT)
+    return fields(message, PERCENT)
