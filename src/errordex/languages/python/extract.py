@@ -26,6 +26,7 @@ from errordex.languages.python import (
     attrtexts,
     built,
     collected,
+    constants,
     fields,
     formats,
     formatted,
@@ -115,7 +116,9 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
                 f, caught.get("forward.callee", []), caught.get("forward.method", [])
             )
         )
-    if not (raises or asserts or class_nodes or forwarding or shown):
+    # texts a module holds for others to raise (``constants``)
+    held_texts = tuple(f.constant_calls()) if not f.test_path else ()
+    if not (raises or asserts or class_nodes or forwarding or shown or held_texts):
         return Extraction()
     classes: list[ClassDef] = []
     for node in class_nodes:
@@ -141,12 +144,12 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
         sites.extend(_picked_from_table(sites, f.table_raises))
     sites.sort(key=lambda s: (s.line, s.column, s.kind, s.via or ""))
     if forwarding is None:
-        return Extraction(sites=tuple(sites), classes=tuple(classes))
+        return Extraction(sites=tuple(sites), classes=tuple(classes), calls=held_texts)
     made = yielded.yielded(
         f.src, caught.get("forward.callee", []), caught.get("forward.method", [])
     )
     found = (f.yield_call(n) for n in made)
-    calls = forwarding.calls(f) + tuple(c for c in found if c is not None)
+    calls = forwarding.calls(f) + tuple(c for c in found if c is not None) + held_texts
     # pytest's ``fail: _Fail = _Fail()`` is called as ``fail("...")``
     called = fwd.instance_forwarders(f.root, f.forwarders)
     f.forwarders.extend(called)
@@ -201,6 +204,7 @@ class _File:
     #: assignments by the id of their scope node (None until first needed)
     _scopes: dict[int, dict[str, list[ts.Node]]] | None = None
     _params: dict[int, frozenset[str]] = field(default_factory=dict)
+    _imports: tuple[dict[str, str], dict[str, str]] | None = None
 
     # -- sites ---------------------------------------------------------------
 
@@ -292,6 +296,11 @@ class _File:
                 found = held.attribute_forwarder(self.path, node, exc_type, template)
                 if found is not None:
                     self.class_forwarders.add(found.qualname)
+            if found is None and (joined := self.constant_of(template)) is not None:
+                # ``raise SchemaError(errors.SCHEMA_ERROR_MISSING)`` (``constants``)
+                line = node.start_point.row + 1
+                found = constants.forwarder(self.path, line, joined, exc_type, where.symbol)
+                self.class_forwarders.add(found.qualname)
             if found is not None:
                 self.forwarders.append(found)
             else:
@@ -313,6 +322,40 @@ class _File:
                 # ``except Invalid as e: raise MultipleInvalid([e])``
                 self.forwarders.extend(collected.rewrapped(self.path, node, exc_type, given, where))
         return self.returned_sites(site, exc, node) + built_here
+
+    def constant_of(self, template: Template) -> str | None:
+        """The joined name of a message that is a constant of an imported
+        module (``constants.reference``)."""
+        only = template.parts[0] if len(template.parts) == 1 else None
+        if not isinstance(only, Hole) or not only.expr[-1:].isupper():
+            return None
+        if self._imports is None:
+            self._imports = constants.imports(self.root)
+        return constants.reference(template, *self._imports)
+
+    def constant_calls(self) -> list[MessageCall]:
+        """Each module-level constant that holds a sentence, as a call of
+        its joined name with its text (``constants.definitions``)."""
+        out: list[MessageCall] = []
+        for assign, name, text in constants.definitions(self.path, self.root, self.resolve):
+            site = self.site(assign, "raise", None, Template.empty(), self.where(assign))
+            out.append(
+                MessageCall(
+                    callee=name,
+                    receiver=None,
+                    args=((0, text),),
+                    path=self.path,
+                    line=site.line,
+                    column=site.column,
+                    end_line=site.end_line,
+                    symbol=name.rsplit(":", 1)[-1],
+                    owner=None,
+                    guards=(),
+                    in_test=False,
+                    context_hash=site.context_hash,
+                )
+            )
+        return out
 
     def appended_sites(
         self, node: ts.Node, exc_type: str, template: Template, where: Where
