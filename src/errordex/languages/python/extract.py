@@ -1091,6 +1091,11 @@ class _File:
         # handed to the base: ``super().__init__(message, ctx)``.
         if has_str:
             held = msg.expr_text(returned) if returned is not None else ""
+            kept = self._kept_text(init_fn, returned, anywhere=True) if returned else None
+            kept_text = _usable(msg.read_static(kept, self.resolve)) if kept is not None else None
+            if kept_text is not None:
+                # ``self.message = f"..."`` in __init__, ``return self.message`` in __str__
+                return _ClassMessage(kept_text, True, params, attrs)
             passed = dict(attrs).get(held) if held.startswith("self.") else None
             if passed is None or passed not in params:
                 return _ClassMessage(None, True, params, attrs)
@@ -1108,18 +1113,22 @@ class _File:
             default, False, params, attrs, passed, (Template.runtime(passed), *rest), kw
         )
 
-    def _kept_text(self, init_fn: ts.Node, handed: ts.Node) -> ts.Node | None:
+    def _kept_text(
+        self, init_fn: ts.Node, handed: ts.Node, anywhere: bool = False
+    ) -> ts.Node | None:
         """What ``__init__`` set ``self.X`` to before it handed ``self.X`` to
         its base: simpleeval's ``self.message = f"'{name}' is not defined
-        for expression '{expression}'"`` then ``super(...).__init__(self.message)``.
-        None unless one plain assignment sets it, before the call."""
+        for expression '{expression}'"`` then ``super(...).__init__(self.message)``;
+        with ``anywhere``, in all of ``__init__`` (a ``__str__`` that returns
+        ``self.X`` reads it after). None unless one plain assignment at the
+        top of ``__init__`` sets it (before the call)."""
         name = msg.text_of(handed)
         body = init_fn.child_by_field_name("body")
         if not name.startswith("self.") or body is None:
             return None
         values = []
         for stmt in msg.named(body):
-            if stmt.start_byte >= handed.start_byte:
+            if not anywhere and stmt.start_byte >= handed.start_byte:
                 break
             assign = stmt.named_children[0] if stmt.named_child_count else None
             if stmt.type != "expression_statement" or assign is None or assign.type != "assignment":

@@ -52,3 +52,17 @@ class KeptOnABranch(InvalidExpression):
 
 def raise_branch(name):
     raise KeptOnABranch(name)
+
+
+class KeptForStr(InvalidExpression):
+    # the same text kept in self.message, returned by __str__ instead of
+    # handed to the base
+    def __str__(self):
+        return self.message
+
+    def __init__(self, name, expression):
+        self.message = "'%s' is not defined for expression %r" % (name, expression)
+
+
+def raise_kept_for_str(name):
+    raise KeptForStr(name, "x + 1")
