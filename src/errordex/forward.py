@@ -184,6 +184,8 @@ def _sites(call: MessageCall, fw: Forwarder) -> list[ThrowSite]:
     for key, message in call.args:
         if key != fw.param_name and key != fw.param_index:
             continue
+        if fw.formats:
+            message = lang.runtime.formatted(message, fw.formats)
         template = substitute(fw.template, fw.param_name, message)
         if template is None or template.key() in seen:
             continue

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from errordex.analysis.evidence import FileEvidence, TestExpect
     from errordex.model import ClassDef, Extraction, Package, ThrowSite
     from errordex.paste.model import Found, ParsedError
+    from errordex.template import Template
 
 
 class Extractor(Protocol):
@@ -87,6 +88,10 @@ def _no_version(path: str) -> str | None:
 
 def _no_builtins(name: str) -> tuple[str, ...] | None:
     return None
+
+
+def _as_written(message: Template, how: str) -> Template:
+    return message
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +167,9 @@ class Runtime:
     #: (line, parameter names, takes any keyword) of a function a file
     #: defines, by qualified name (``Field.__init__``)
     signature: Callable[[str, str], tuple[int, tuple[str, ...], bool] | None] | None = None
+    #: a caller's text that a forwarder formats with its own arguments, and
+    #: how (``Forwarder.formats``), its fields read as placeholders
+    formatted: Callable[[Template, str], Template] = _as_written
 
 
 @dataclass(frozen=True, slots=True)

@@ -313,6 +313,12 @@ class Forwarder:
     #: raises ``ErrorClass(message, ...)``): its name and position
     class_param: str | None = None
     class_index: int | None = None
+    #: how the forwarder formats the text it is given with its other
+    #: arguments, in the language's words (lark's ``raise
+    #: GrammarError(msg.format(**args))``: "format"): the fields of a
+    #: caller's text are placeholders (``Runtime.formatted``), not text;
+    #: None when it raises the text as given
+    formats: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         extra: dict[str, Any] = (
@@ -320,6 +326,8 @@ class Forwarder:
             if self.class_param
             else {}
         )
+        if self.formats:
+            extra["formats"] = self.formats
         return {
             **extra,
             "name": self.name,

@@ -127,3 +127,45 @@ def test_the_callers_own_text_is_not_the_default(tree: Path, store: SqliteStore)
     assert part.get("answer") is None or part["matches"][0]["message"] != (
         "value must be at most %s"
     )
+
+
+@pytest.mark.parametrize(
+    ("call", "line", "template"),
+    [
+        (
+            lambda lib: lib.validate_mapping(["a"], {"a": 1, "b": 2}),
+            "mappingerrors.MultipleInvalid: extra keys not allowed @ data['b']",
+            "extra keys not allowed",
+        ),
+        (
+            lambda lib: lib.validate_mapping([lib.Required("a")], {}),
+            "mappingerrors.MultipleInvalid: required key not provided @ data['a']",
+            "required key not provided",
+        ),
+        (
+            lambda lib: lib.validate_sequence([], [1], ["x"]),
+            "mappingerrors.MultipleInvalid: not a valid value @ data['x']",
+            "not a valid value",
+        ),
+    ],
+)
+def test_an_error_built_and_collected_answers_at_the_raise_of_the_list(
+    tree: Path,
+    store: SqliteStore,
+    monkeypatch: pytest.MonkeyPatch,
+    call: Callable[[Any], object],
+    line: str,
+    template: str,
+) -> None:
+    """voluptuous: ``errors.append(Invalid('extra keys not allowed', path))``
+    ... ``raise MultipleInvalid(errors)`` (``collected.appended``); the
+    required key's text is a default the key's ``msg`` overrides, written as
+    ``key.msg if ... and key.msg else '...'``."""
+    monkeypatch.syspath_prepend(str(tree))  # its errors module, as voluptuous.error
+    lib = load(tree, "mappinglike")
+    got, where = raised(lambda: call(lib))
+    assert got == line
+    match = first_entry(store, line)
+    assert match["message"] == template
+    assert "MultipleInvalid" in match["exception_types"]
+    assert where in reaches(match)

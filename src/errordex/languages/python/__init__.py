@@ -15,6 +15,7 @@ from errordex.languages.python import (
     clickpaste,
     doctests,
     extract,
+    fields,
     fixes,
     paste,
     printed,
@@ -46,6 +47,7 @@ PYTHON = Language(
         builtin_classes=runtime.builtin_classes,
         unexpected_keyword=signature.unexpected_keyword,
         signature=signature.parameters,
+        formatted=fields.fields,
     ),
     paste=Paste(
         finders=(paste.find, clickpaste.find),

@@ -255,3 +255,69 @@ def _copies(value: ts.Node, name: str) -> bool:
     if callee in _COPIES:
         return given == [name]
     return callee == f"{name}.with_traceback" and given == ["None"]
+
+
+#: calls that add one error to a collection: ``errors.append(Invalid(...))``
+_ADDS = frozenset({"append", "add", "insert"})
+
+
+def appended(raise_node: ts.Node, holder: str) -> list[ts.Node]:
+    """The errors built and added to ``holder`` in the function of a
+    collector's raise, before it: voluptuous's ``errors.append(er.Invalid(
+    'extra keys not allowed', key_path))`` ... ``raise er.MultipleInvalid(errors)``,
+    and a one-error list built in the raise itself
+    (``raise er.MultipleInvalid([er.ValueInvalid('not a valid value', path)])``).
+    The text is written at the construction; the traceback ends at the raise.
+    Only constructions of a class (a capitalised name) are read: an error
+    caught and added (``errors.append(e)``) was raised where it was made."""
+    fn = raise_node.parent
+    while fn is not None and fn.type not in ("function_definition", "module"):
+        fn = fn.parent
+    if fn is None or fn.type != "function_definition":
+        return []
+    out: list[ts.Node] = []
+    stack = [fn.child_by_field_name("body")]
+    while stack:
+        n = stack.pop()
+        if n is None or n.start_byte >= raise_node.end_byte:
+            continue
+        if n.type in ("function_definition", "class_definition", "lambda"):
+            continue
+        if n.type == "call" and n.start_byte < raise_node.start_byte:
+            made = _added(n, holder)
+            if made is not None:
+                out.append(made)
+                continue
+        stack.extend(n.named_children)
+    kids = [c for c in msg.named(raise_node) if c != raise_node.child_by_field_name("cause")]
+    args = kids[0].child_by_field_name("arguments") if kids and kids[0].type == "call" else None
+    first = msg.named(args)[0] if args is not None and args.named_child_count else None
+    if first is not None and first.type in ("list", "tuple") and first.named_child_count == 1:
+        only = first.named_children[0]
+        if _constructs(only):
+            out.append(only)
+    return sorted(out, key=lambda n: n.start_byte)
+
+
+def _added(call: ts.Node, holder: str) -> ts.Node | None:
+    """``holder.append(X(...))``: the ``X(...)``, else None."""
+    fn, args = call.child_by_field_name("function"), call.child_by_field_name("arguments")
+    if fn is None or args is None or fn.type != "attribute":
+        return None
+    obj, attr = fn.child_by_field_name("object"), fn.child_by_field_name("attribute")
+    if obj is None or attr is None or msg.text_of(attr) not in _ADDS:
+        return None
+    if msg.text_of(obj) != holder:
+        return None
+    given = msg.named(args)
+    made = given[-1] if given else None
+    return made if made is not None and _constructs(made) else None
+
+
+def _constructs(node: ts.Node) -> bool:
+    """``er.Invalid(...)``, ``RequiredFieldInvalid(...)``: a call of a class."""
+    fn = node.child_by_field_name("function") if node.type == "call" else None
+    if fn is None or fn.type not in ("identifier", "attribute"):
+        return False
+    last = msg.text_of(fn).rsplit(".", 1)[-1]
+    return last[:1].isupper() and not last.isupper()

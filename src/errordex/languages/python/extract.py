@@ -26,6 +26,8 @@ from errordex.languages.python import (
     attrtexts,
     built,
     collected,
+    constants,
+    fields,
     formats,
     formatted,
     held,
@@ -48,7 +50,7 @@ from errordex.model import (
     MessageCall,
     ThrowSite,
 )
-from errordex.template import Template
+from errordex.template import Hole, Template
 
 LANGUAGE = "python"
 EXTENSIONS = (".py",)
@@ -114,7 +116,9 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
                 f, caught.get("forward.callee", []), caught.get("forward.method", [])
             )
         )
-    if not (raises or asserts or class_nodes or forwarding or shown):
+    # texts a module holds for others to raise (``constants``)
+    held_texts = tuple(f.constant_calls()) if not f.test_path else ()
+    if not (raises or asserts or class_nodes or forwarding or shown or held_texts):
         return Extraction()
     classes: list[ClassDef] = []
     for node in class_nodes:
@@ -140,12 +144,12 @@ def extract(path: str, text: str, tree: ts.Tree | None = None) -> Extraction:
         sites.extend(_picked_from_table(sites, f.table_raises))
     sites.sort(key=lambda s: (s.line, s.column, s.kind, s.via or ""))
     if forwarding is None:
-        return Extraction(sites=tuple(sites), classes=tuple(classes))
+        return Extraction(sites=tuple(sites), classes=tuple(classes), calls=held_texts)
     made = yielded.yielded(
         f.src, caught.get("forward.callee", []), caught.get("forward.method", [])
     )
     found = (f.yield_call(n) for n in made)
-    calls = forwarding.calls(f) + tuple(c for c in found if c is not None)
+    calls = forwarding.calls(f) + tuple(c for c in found if c is not None) + held_texts
     # pytest's ``fail: _Fail = _Fail()`` is called as ``fail("...")``
     called = fwd.instance_forwarders(f.root, f.forwarders)
     f.forwarders.extend(called)
@@ -202,6 +206,7 @@ class _File:
     _params: dict[int, frozenset[str]] = field(default_factory=dict)
     #: ``resolve`` of a node, by its id
     _resolved: dict[int, ts.Node | None] = field(default_factory=dict)
+    _imports: tuple[dict[str, str], dict[str, str]] | None = None
 
     # -- sites ---------------------------------------------------------------
 
@@ -251,6 +256,7 @@ class _File:
                 # ``raise E(self._format_error(value))`` of the class's texts
                 return [self.site(node, "raise", msg.expr_text(fn), t, where) for t in texts]
         args: tuple[CallArg, ...] = ()
+        built_here: list[ThrowSite] = []
         if exc.type == "call":
             fn = exc.child_by_field_name("function")
             exc_type = msg.expr_text(fn) if fn is not None else None
@@ -292,6 +298,11 @@ class _File:
                 found = held.attribute_forwarder(self.path, node, exc_type, template)
                 if found is not None:
                     self.class_forwarders.add(found.qualname)
+            if found is None and (joined := self.constant_of(template)) is not None:
+                # ``raise SchemaError(errors.SCHEMA_ERROR_MISSING)`` (``constants``)
+                line = node.start_point.row + 1
+                found = constants.forwarder(self.path, line, joined, exc_type, where.symbol)
+                self.class_forwarders.add(found.qualname)
             if found is not None:
                 self.forwarders.append(found)
             else:
@@ -299,6 +310,8 @@ class _File:
                 found = collected.collector(self.path, line, exc_type, template, where.symbol)
                 if found is not None:
                     self.forwarders.append(found)
+                if found is not None or template.display().startswith(("{[", "{(")):
+                    built_here = self.appended_sites(node, exc_type, template, where)
         site = self.site(
             node, "raise", exc_type, template, where, classmsg.site_args(template, args)
         )
@@ -310,7 +323,67 @@ class _File:
             elif exc.type == "call" and (given := exc.child_by_field_name("arguments")):
                 # ``except Invalid as e: raise MultipleInvalid([e])``
                 self.forwarders.extend(collected.rewrapped(self.path, node, exc_type, given, where))
-        return self.returned_sites(site, exc, node)
+        return self.returned_sites(site, exc, node) + built_here
+
+    def constant_of(self, template: Template) -> str | None:
+        """The joined name of a message that is a constant of an imported
+        module (``constants.reference``)."""
+        only = template.parts[0] if len(template.parts) == 1 else None
+        if not isinstance(only, Hole) or not only.expr[-1:].isupper():
+            return None
+        if self._imports is None:
+            self._imports = constants.imports(self.root)
+        return constants.reference(template, *self._imports)
+
+    def constant_calls(self) -> list[MessageCall]:
+        """Each module-level constant that holds a sentence, as a call of
+        its joined name with its text (``constants.definitions``)."""
+        out: list[MessageCall] = []
+        for assign, name, text in constants.definitions(self.path, self.root, self.resolve):
+            site = self.site(assign, "raise", None, Template.empty(), self.where(assign))
+            out.append(
+                MessageCall(
+                    callee=name,
+                    receiver=None,
+                    args=((0, text),),
+                    path=self.path,
+                    line=site.line,
+                    column=site.column,
+                    end_line=site.end_line,
+                    symbol=name.rsplit(":", 1)[-1],
+                    owner=None,
+                    guards=(),
+                    in_test=False,
+                    context_hash=site.context_hash,
+                )
+            )
+        return out
+
+    def appended_sites(
+        self, node: ts.Node, exc_type: str, template: Template, where: Where
+    ) -> list[ThrowSite]:
+        """``errors.append(er.Invalid('extra keys not allowed', path))`` ...
+        ``raise er.MultipleInvalid(errors)`` (voluptuous): a site at each
+        error built and collected in the function (``collected.appended``),
+        of the class raised, with the raise as its ``via``."""
+        holder = template.parts[0]
+        if not isinstance(holder, Hole):
+            return []
+        out: list[ThrowSite] = []
+        via = f"{self.path}:{node.start_point.row + 1} {where.symbol or '<module>'}"
+        for call in collected.appended(node, holder.expr):
+            fn = call.child_by_field_name("function")
+            made_type = msg.expr_text(fn) if fn is not None else None
+            text, args = self.call_message(call, made_type)
+            other = self.other_form(call, text)
+            for t in (text,) if other is None else (text, other):
+                if t.dynamic and not t.chunks():
+                    continue
+                site = self.site(
+                    call, "raise", made_type, t, self.where(call), classmsg.site_args(t, args)
+                )
+                out.append(replace(site, exception_type=exc_type, via=via))
+        return out
 
     def returned_sites(self, site: ThrowSite, exc: ts.Node, site_node: ts.Node) -> list[ThrowSite]:
         """``raise ValueError(_parse_error(s, pos))``: a site per text the
@@ -521,7 +594,12 @@ class _File:
             rest = [msg.expr_text(n) for n, _ in positional[2:]] + [f"{k}=" for k in keyword]
             return formats.context_format(_message(positional[1][1]), rest), tuple(args)
         if positional:
-            return _message(positional[0][1]), tuple(args)
+            first = _message(positional[0][1])
+            if len(positional) > 1 and exc_type and not _builtin(exc_type):
+                # ``raise MatchError("key {0!r} didn't match any of {1!r}", k, keys)``:
+                # the class formats its text with the arguments after it
+                first = fields.formatted_later(first)
+            return first, tuple(args)
         for key in ("message", "msg", "detail"):
             if key in keyword:
                 return _message(keyword[key]), tuple(args)
@@ -1000,7 +1078,12 @@ class _File:
                     init_fn = stmt
                     handed = _super_init_args(fn_body)
                     first = handed[0] if handed else None
+                    if first is not None and first.type == "attribute":
+                        first = self._kept_text(stmt, first) or first
                     init = _usable(msg.read_static(first, self.resolve)) if first else None
+                    if init is not None and len(handed) > 1:
+                        # ``super().__init__("expected type {0.__name__} ...", a, b)``
+                        init = fields.formatted_later(init)
                     if first is not None and first.type == "boolean_operator":
                         init = None  # ``hint or "unknown error"``: ``_handed_param``'s
         if attr is not None:
@@ -1018,6 +1101,11 @@ class _File:
         # handed to the base: ``super().__init__(message, ctx)``.
         if has_str:
             held = msg.expr_text(returned) if returned is not None else ""
+            kept = self._kept_text(init_fn, returned, anywhere=True) if returned else None
+            kept_text = _usable(msg.read_static(kept, self.resolve)) if kept is not None else None
+            if kept_text is not None:
+                # ``self.message = f"..."`` in __init__, ``return self.message`` in __str__
+                return _ClassMessage(kept_text, True, params, attrs)
             passed = dict(attrs).get(held) if held.startswith("self.") else None
             if passed is None or passed not in params:
                 return _ClassMessage(None, True, params, attrs)
@@ -1034,6 +1122,31 @@ class _File:
         return _ClassMessage(
             default, False, params, attrs, passed, (Template.runtime(passed), *rest), kw
         )
+
+    def _kept_text(
+        self, init_fn: ts.Node, handed: ts.Node, anywhere: bool = False
+    ) -> ts.Node | None:
+        """What ``__init__`` set ``self.X`` to before it handed ``self.X`` to
+        its base: simpleeval's ``self.message = f"'{name}' is not defined
+        for expression '{expression}'"`` then ``super(...).__init__(self.message)``;
+        with ``anywhere``, in all of ``__init__`` (a ``__str__`` that returns
+        ``self.X`` reads it after). None unless one plain assignment at the
+        top of ``__init__`` sets it (before the call)."""
+        name = msg.text_of(handed)
+        body = init_fn.child_by_field_name("body")
+        if not name.startswith("self.") or body is None:
+            return None
+        values = []
+        for stmt in msg.named(body):
+            if not anywhere and stmt.start_byte >= handed.start_byte:
+                break
+            assign = stmt.named_children[0] if stmt.named_child_count else None
+            if stmt.type != "expression_statement" or assign is None or assign.type != "assignment":
+                continue
+            left = assign.child_by_field_name("left")
+            if left is not None and msg.text_of(left) == name:
+                values.append(assign.child_by_field_name("right"))
+        return values[0] if len(values) == 1 else None
 
     def _handed_param(
         self, init_fn: ts.Node, handed: ts.Node | None, params: tuple[str, ...]
@@ -1436,6 +1549,12 @@ def _super_init_kwargs(body: ts.Node) -> list[tuple[str, ts.Node]]:
                 out.append((msg.text_of(name), value))
         return out
     return []
+
+
+def _builtin(exc_type: str) -> bool:
+    """``ValueError``, ``builtins.OSError``: a class of the runtime's, which
+    prints several arguments as a tuple, never formatting the first."""
+    return isinstance(getattr(builtins, exc_type.rsplit(".", 1)[-1], None), type)
 
 
 def _usable(t: Template | None) -> Template | None:

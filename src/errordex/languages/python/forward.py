@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 import tree_sitter as ts
 
 from errordex import grammars
-from errordex.languages.python import msg
+from errordex.languages.python import fields, msg
 from errordex.languages.python.file import SourceFile
 from errordex.model import Forwarder, MessageCall
 from errordex.template import Template
@@ -364,6 +364,12 @@ def forwarder(
         return None
     method = _is_method(fn)
     params = _parameters(fn, method)
+    formats: str | None = None
+    if len(template.parts) == 1 and template.holes:
+        # ``raise GrammarError(msg.format(**args))``: the caller's text, formatted
+        found = fields.formatted_parameter(template.holes[0].expr, params)
+        if found is not None:
+            template, formats = Template.runtime(found[0]), found[1]
     shown = [h.expr for h in template.holes if h.expr in params and msg.shows_str(h.spec)]
     names = list(dict.fromkeys(shown))
     if len(template.parts) > 1:
@@ -391,6 +397,7 @@ def forwarder(
         method=method,
         class_param=held_class,
         class_index=params[held_class] if held_class is not None else None,
+        formats=formats,
     )
 
 

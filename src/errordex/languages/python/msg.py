@@ -225,6 +225,12 @@ def _read(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template 
         branches = named(node)
         if len(branches) != 3:
             return None
+        if not form and _overridden(branches[0], branches[1]):
+            first = _read(branches[0], resolve, depth, form)
+            if first is None or not first.chunks():
+                # ``key.msg if key.msg else "required key not provided"``:
+                # ``key.msg or "..."`` (``_or_default``), written as a choice
+                return _read(branches[2], resolve, depth, form)
         return _read(branches[2 if form else 0], resolve, depth, form)
     if kind == "boolean_operator":
         return _or_default(node, resolve, depth, form)
@@ -240,6 +246,25 @@ def _read(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template 
     if kind == "attribute" and text_of(node) == "os.linesep":
         return Template.literal("\n")
     return None
+
+
+#: what an override of a message is called (``key.msg``, ``error_message``)
+_OVERRIDE_NAMES = ("msg", "message", "text", "err", "reason", "detail", "descr", "hint")
+
+
+def _overridden(value: Node, cond: Node) -> bool:
+    """``value if <a test of value> else default``: the value is an override
+    the condition checks is given (voluptuous's ``key.msg if hasattr(key,
+    'msg') and key.msg else 'required key not provided'``)."""
+    if value.type not in ("identifier", "attribute"):
+        return False
+    name = text_of(value)
+    if not any(w in name.rsplit(".", 1)[-1].lower() for w in _OVERRIDE_NAMES):
+        return False  # ``self.code if self.code is not None else "???"``: not a text
+    test = text_of(cond)
+    return (
+        test == name or test.endswith((f" {name}", f"and {name}")) or f"{name} is not None" in test
+    )
 
 
 def _or_default(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template | None:

@@ -1,0 +1,142 @@
+"""Message constants of another module (Python, pure): issue 15.
+
+A library may keep its texts in one module and raise them from others
+(Cerberus)::
+
+    # cerberus/errors.py
+    SCHEMA_ERROR_MISSING = "validation schema missing"
+
+    # cerberus/validator.py
+    from cerberus import errors
+    raise SchemaError(errors.SCHEMA_ERROR_MISSING)
+
+One file alone reads ``{errors.SCHEMA_ERROR_MISSING}``. The two are joined
+as forwarding is (``errordex.forward``): each module-level constant that
+holds a sentence is a ``MessageCall`` named ``const:<module>:<NAME>`` with
+its text as the argument (``definitions``), and a raise of a constant read
+from an imported module is a ``Forwarder`` of that name (``reference``).
+The joined site is where the text is written, with the raise as its via.
+A module is known by its file's name (``errors`` for ``errors.py``, the
+package's for its ``__init__.py``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import tree_sitter as ts
+
+from errordex.languages.python import msg
+from errordex.model import Forwarder
+from errordex.template import Hole, Template
+
+PREFIX = "const:"
+#: a constant's name: ``SCHEMA_ERROR_MISSING``, ``MSG_INVALID_UNIT_NAME``
+_CONSTANT = re.compile(r"[A-Z][A-Z0-9_]*[A-Z0-9]\Z")
+
+
+def module_of(path: str) -> str:
+    """``cerberus/errors.py`` -> ``errors``; ``pkg/__init__.py`` -> ``pkg``."""
+    parts = path.removesuffix(".py").split("/")
+    if parts[-1] == "__init__" and len(parts) > 1:
+        return parts[-2]
+    return parts[-1]
+
+
+def name_of(module: str, constant: str) -> str:
+    return f"{PREFIX}{module}:{constant}"
+
+
+def definitions(
+    path: str, root: ts.Node, resolve: msg.Resolver
+) -> list[tuple[ts.Node, str, Template]]:
+    """The module-level constants of a file that hold a sentence: (the
+    assignment, the name it is joined by, the text)."""
+    module = module_of(path)
+    out: list[tuple[ts.Node, str, Template]] = []
+    for stmt in root.named_children:
+        assign = stmt.named_children[0] if stmt.named_child_count else None
+        if stmt.type != "expression_statement" or assign is None or assign.type != "assignment":
+            continue
+        left, right = assign.child_by_field_name("left"), assign.child_by_field_name("right")
+        if left is None or right is None or left.type != "identifier":
+            continue
+        if right.type not in ("string", "concatenated_string", "parenthesized_expression"):
+            continue
+        name = msg.text_of(left)
+        if not _CONSTANT.match(name):
+            continue
+        text = msg.read_static(right, resolve)
+        if text is None or text.dynamic or not any(" " in c for c in text.chunks()):
+            continue
+        out.append((assign, name_of(module, name), text))
+    return out
+
+
+def imports(root: ts.Node) -> tuple[dict[str, str], dict[str, str]]:
+    """What a file's top-level imports bind: modules by the name they are
+    bound to (``from cerberus import errors``, ``import pint.errors as
+    errors``: errors -> errors), and constants imported by name with the
+    module they come from (``from .errors import SCHEMA_ERROR_MISSING``)."""
+    modules: dict[str, str] = {}
+    names: dict[str, str] = {}
+    for stmt in root.named_children:
+        if stmt.type == "import_statement":
+            for n in msg.named(stmt):
+                dotted = n.child_by_field_name("name") if n.type == "aliased_import" else n
+                alias = n.child_by_field_name("alias") if n.type == "aliased_import" else None
+                if dotted is None:
+                    continue
+                full = msg.text_of(dotted)
+                bound = msg.text_of(alias) if alias is not None else full
+                modules[bound] = full.rsplit(".", 1)[-1]
+        elif stmt.type == "import_from_statement":
+            source = stmt.child_by_field_name("module_name")
+            if source is None:
+                continue
+            origin = msg.text_of(source).rsplit(".", 1)[-1].lstrip(".")
+            for n in stmt.children_by_field_name("name"):
+                real = n.child_by_field_name("name") if n.type == "aliased_import" else n
+                alias = n.child_by_field_name("alias") if n.type == "aliased_import" else None
+                if real is None:
+                    continue
+                word = msg.text_of(real)
+                bound = msg.text_of(alias) if alias is not None else word
+                if _CONSTANT.match(word):
+                    if origin:
+                        names[bound] = name_of(origin, word)
+                else:
+                    modules[bound] = word
+    return modules, names
+
+
+def reference(template: Template, modules: dict[str, str], names: dict[str, str]) -> str | None:
+    """The joined name of a message that is one constant of another module:
+    ``{errors.SCHEMA_ERROR_MISSING}`` -> ``const:errors:SCHEMA_ERROR_MISSING``."""
+    only = template.parts[0] if len(template.parts) == 1 else None
+    if not isinstance(only, Hole):
+        return None
+    expr = only.expr
+    if expr in names:
+        return names[expr]
+    head, _, last = expr.rpartition(".")
+    if head in modules and _CONSTANT.match(last):
+        return name_of(modules[head], last)
+    return None
+
+
+def forwarder(path: str, line: int, name: str, exc_type: str, symbol: str | None) -> Forwarder:
+    """The raise of a constant of another module, as the forwarder its
+    definition (a ``MessageCall`` of the same name) reaches; its qualified
+    name is the raising function's, then the constant's joined name (as a
+    collector's is)."""
+    return Forwarder(
+        name=name,
+        qualname=f"{symbol or '<module>'}.{name}",
+        path=path,
+        line=line,
+        param_name="message",
+        param_index=0,
+        exception_type=exc_type,
+        template=Template.runtime("message"),
+    )
