@@ -14,6 +14,7 @@ from typing import Any
 from errordex import plugins
 from errordex.analysis.cfg import dependency_line, enabled_by, features_in
 from errordex.analysis.evidence import DocLine, FuncDef, TestExpect
+from errordex.analysis.handoff import handoff_callers, self_type
 from errordex.analysis.index import (
     ROW_SHARE,
     Index,
@@ -212,7 +213,9 @@ def reachability(
                 for g, line in _typed_callers(fn, ix)
                 if (g.path, g.symbol) != (fn.path, fn.symbol)
             ]
-        if not fact["public"] or (own and fact["builders"]):
+        # another library calls a foreign trait's impl: the way in is the
+        # repository's function that hands it the value, as for a private one
+        if not fact["public"] or (own and fact["builders"]) or fact.get("foreign"):
             fact["paths"] = _paths_from_public(fn, ix, catching)
         else:
             paths = _paths_from_entry_points(fn, ix, catching)
@@ -335,10 +338,12 @@ def _call_chains(
     callers: CallersFn,
     ends: Callable[[FuncDef], bool],
     catching: frozenset[tuple[str, str]],
+    accept: Callable[[list[Fact]], bool] | None = None,
 ) -> list[list[Fact]]:
     """Shortest by-name call chains down to ``start`` from callers that
     ``ends`` accepts, at most ``MAX_HOPS`` long; each hop is the caller and
-    the line of its call. No chain goes through a function in ``catching``."""
+    the line of its call. No chain goes through a function in ``catching``.
+    A chain ``accept`` refuses goes on up past its end."""
     found: list[list[Fact]] = []
     frontier: list[tuple[FuncDef, list[Fact]]] = [(start, [])]
     visited = {(start.path, start.symbol)}
@@ -360,7 +365,7 @@ def _call_chains(
                 if how[0] is not None:
                     hop.update(calls=how[0][0], via=how[0][1])
                 path = [hop, *chain]
-                if ends(caller):
+                if ends(caller) and (accept is None or accept(path)):
                     found.append(path)
                     if len(found) >= MAX_PATHS:
                         return found
@@ -378,7 +383,19 @@ def _paths_from_public(
     def callers(fn: FuncDef) -> list[tuple[FuncDef, int]]:
         return _callers_by_name(fn, ix)  # type: ignore[return-value]
 
-    return _call_chains(start, ix, callers, ix.public, catching)
+    # A foreign trait's impl is public, but the other library calls it: a
+    # chain goes on past it to the repository's function that hands it the
+    # value, and on to a public function with no type of its own (`from_str`,
+    # not `Options::from_bytes_seed`); failing that, it ends as before.
+    def user_call(fn: FuncDef) -> bool:
+        return ix.public(fn) and not _foreign_impl(fn, ix)
+
+    def top_level(chain: list[Fact]) -> bool:
+        handed = any(h.get("via") == "hands" for h in chain)
+        return not handed or "::" not in chain[0]["function"]
+
+    found = _call_chains(start, ix, callers, user_call, catching, accept=top_level)
+    return found or _call_chains(start, ix, callers, ix.public, catching)
 
 
 def _bare_calls(name: str, ix: Index) -> set[tuple[str, str, int]]:
@@ -529,7 +546,7 @@ def _find_callers_by_name(
             # another library's trait (`impl Default for RemoteDevice`): a
             # call of `default` or `T::default()` reaches every impl in the
             # world, this one by chance; `RemoteDevice::default()` is its own
-            return list(_typed_callers(fn, ix))
+            return _foreign_callers(fn, ix)
         # a trait method's impl is reached by calls through a type parameter too
         generic = _generic_callers(fn, ix) if _implements(fn) else []
         generic += [c for c in _dispatch_callers(fn, ix) if c not in generic]
@@ -578,6 +595,23 @@ def _find_callers_by_name(
         via = (cls, "init" if fn.name == "__init__" else "constructs")
         out += [(c, line, via) for c, line in ix.callers_of(cls) if c.symbol != owner]
     return out
+
+
+def _foreign_callers(
+    fn: FuncDef, ix: Index
+) -> list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]]:
+    """Who reaches a method of an impl of another library's trait: calls
+    written with its type (``RemoteDevice::default()``); else, when none
+    is, the functions that build the type's value and hand it to that
+    library (``Options::from_bytes_seed`` builds the ``Deserializer`` whose
+    ``deserialize_struct`` serde calls): ``handoff``."""
+    typed: list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]] = list(_typed_callers(fn, ix))
+    trait = _TRAIT_IMPL.match(fn.symbol)
+    lang = plugins.for_path(fn.path)
+    if typed or trait is None or lang is None or trait.group(1) in lang.pages.called_by_users:
+        return typed
+    owner = self_type(fn.symbol) or fn.name
+    return [(g, line, (owner, "hands")) for g, line in handoff_callers(fn, ix)]
 
 
 def _dispatch_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
@@ -645,7 +679,7 @@ def _paths_from_entry_points(
 
     def callers(fn: FuncDef) -> list[tuple[FuncDef, int]]:
         if _foreign_impl(fn, ix):
-            return _typed_callers(fn, ix)  # as in `_callers_by_name`
+            return _foreign_callers(fn, ix)  # type: ignore[return-value]
         if ix.defined.get(fn.name, 0) != 1:
             # by name, a call of `split_to` may be another type's `split_to`:
             # only a call that names this one's type, or a type parameter

@@ -1,0 +1,130 @@
+"""Rust leads that name what the user writes (issue 16, session 11): an impl
+of another library's trait (serde's ``Deserializer``) is called by that
+library, so the page leads with the repository's public function that
+builds the value and hands it over (ron's ``from_str``), not with
+``<&mut Deserializer as de::Deserializer>::deserialize_unit``; an impl of a
+std trait the user calls on the type (``FromStr``) leads with the inherent
+function that calls it (semver's ``Version::parse``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from errordex.store.sqlite import SqliteStore
+from tests.repo_files import index_files
+
+
+def _summary(store: SqliteStore, sid: int, message: str) -> str:
+    (entry,) = [e for e in store.entries() if e.message == message]
+    stored = store.analysis(sid, entry.id)
+    assert stored is not None
+    text: str = stored["analysis"]["summary"]["text"]
+    return text
+
+
+#: ron (ron-rs/ron, src/de/mod.rs and src/options.rs), cut down: `from_str`
+#: calls `Options::from_str`, whose `from_str_seed` builds the `Deserializer`
+#: and hands `&mut` it to serde, which calls `deserialize_unit`
+_RON: dict[str, str] = {
+    "Cargo.toml": '[package]\nname = "ron"\nversion = "0.9.0"\n',
+    "src/lib.rs": (
+        "pub mod de;\npub mod error;\npub mod options;\n\n"
+        "pub use de::{from_str, Deserializer};\npub use error::{Error, Result};\n"
+        "pub use options::Options;\n"
+    ),
+    "src/error.rs": (
+        "use core::fmt;\n\n"
+        "pub type Result<T> = core::result::Result<T, Error>;\n\n"
+        "#[derive(Debug)]\n"
+        "pub enum Error {\n    ExpectedUnit,\n    Message(String),\n}\n\n"
+        "impl fmt::Display for Error {\n"
+        "    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n"
+        "        match self {\n"
+        '            Error::ExpectedUnit => f.write_str("Expected unit"),\n'
+        "            Error::Message(s) => f.write_str(s),\n"
+        "        }\n"
+        "    }\n"
+        "}\n\n"
+        "impl serde::de::Error for Error {\n"
+        "    fn custom<T: fmt::Display>(msg: T) -> Self {\n"
+        "        Error::Message(msg.to_string())\n"
+        "    }\n"
+        "}\n"
+    ),
+    "src/de/mod.rs": (
+        "use serde::de::{self, Visitor};\n\n"
+        "use crate::error::{Error, Result};\n"
+        "use crate::options::Options;\n\n"
+        "pub struct Deserializer<'de> {\n    input: &'de str,\n}\n\n"
+        "impl<'de> Deserializer<'de> {\n"
+        "    pub fn from_str(input: &'de str) -> Result<Self> {\n"
+        "        Self::from_str_with_options(input, &Options::default())\n"
+        "    }\n\n"
+        "    pub fn from_str_with_options(input: &'de str, options: &Options) -> Result<Self> {\n"
+        "        Ok(Deserializer { input })\n"
+        "    }\n\n"
+        "    fn consume_str(&mut self, s: &str) -> bool {\n"
+        "        if self.input.starts_with(s) {\n"
+        "            self.input = &self.input[s.len()..];\n"
+        "            true\n"
+        "        } else {\n"
+        "            false\n"
+        "        }\n"
+        "    }\n"
+        "}\n\n"
+        "/// A convenience function for building a deserializer\n"
+        "/// and deserializing a value of type `T` from a string.\n"
+        "pub fn from_str<'a, T>(s: &'a str) -> Result<T>\n"
+        "where\n"
+        "    T: de::Deserialize<'a>,\n"
+        "{\n"
+        "    Options::default().from_str(s)\n"
+        "}\n\n"
+        "impl<'de, 'a> de::Deserializer<'de> for &'a mut Deserializer<'de> {\n"
+        "    type Error = Error;\n\n"
+        "    fn deserialize_unit<V>(self, visitor: V) -> Result<V::Value>\n"
+        "    where\n"
+        "        V: Visitor<'de>,\n"
+        "    {\n"
+        '        if self.consume_str("()") {\n'
+        "            visitor.visit_unit()\n"
+        "        } else {\n"
+        "            Err(Error::ExpectedUnit)\n"
+        "        }\n"
+        "    }\n"
+        "}\n"
+    ),
+    "src/options.rs": (
+        "use core::marker::PhantomData;\n\n"
+        "use serde::de;\n\n"
+        "use crate::de::Deserializer;\n"
+        "use crate::error::Result;\n\n"
+        "#[derive(Default)]\n"
+        "pub struct Options {\n    pub recursion_limit: Option<usize>,\n}\n\n"
+        "impl Options {\n"
+        "    pub fn from_str<'a, T>(&self, s: &'a str) -> Result<T>\n"
+        "    where\n"
+        "        T: de::Deserialize<'a>,\n"
+        "    {\n"
+        "        self.from_str_seed(s, PhantomData)\n"
+        "    }\n\n"
+        "    pub fn from_str_seed<'a, S, T>(&self, s: &'a str, seed: S) -> Result<T>\n"
+        "    where\n"
+        "        S: de::DeserializeSeed<'a, Value = T>,\n"
+        "    {\n"
+        "        let mut deserializer = Deserializer::from_str_with_options(s, self)?;\n"
+        "        let value = seed.deserialize(&mut deserializer)?;\n"
+        "        Ok(value)\n"
+        "    }\n"
+        "}\n"
+    ),
+}
+
+
+def test_a_foreign_trait_impl_is_led_by_the_function_that_hands_it_the_value(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _RON, "ron-rs/ron")
+    summary = _summary(store, sid, "Expected unit")
+    assert summary.startswith("You called `ron::from_str`"), summary
+    assert "deserialize_unit" in summary  # the site is still named, on the way
