@@ -128,3 +128,55 @@ def test_a_foreign_trait_impl_is_led_by_the_function_that_hands_it_the_value(
     summary = _summary(store, sid, "Expected unit")
     assert summary.startswith("You called `ron::from_str`"), summary
     assert "deserialize_unit" in summary  # the site is still named, on the way
+
+
+#: semver (dtolnay/semver, src/impls.rs and src/parse.rs), cut down: the
+#: parser is `impl FromStr for Version`, and `Version::parse` calls it
+_SEMVER: dict[str, str] = {
+    "Cargo.toml": '[package]\nname = "semver"\nversion = "1.0.20"\n',
+    "src/lib.rs": (
+        "mod parse;\n\nuse core::str::FromStr;\n\n"
+        "pub use crate::parse::Error;\n\n"
+        "pub struct Version {\n    pub major: u64,\n}\n\n"
+        "impl Version {\n"
+        "    /// Create `Version` by parsing from string representation.\n"
+        "    pub fn parse(text: &str) -> Result<Self, Error> {\n"
+        "        Version::from_str(text)\n"
+        "    }\n"
+        "}\n"
+    ),
+    "src/parse.rs": (
+        "use core::fmt;\nuse core::str::FromStr;\n\nuse crate::Version;\n\n"
+        "#[derive(Debug)]\n"
+        "pub enum Error {\n    Empty,\n    Overflow,\n}\n\n"
+        "impl fmt::Display for Error {\n"
+        "    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n"
+        "        match self {\n"
+        '            Error::Empty => f.write_str("empty string, expected a semver version"),\n'
+        '            Error::Overflow => f.write_str("value out of range"),\n'
+        "        }\n"
+        "    }\n"
+        "}\n\n"
+        "impl FromStr for Version {\n"
+        "    type Err = Error;\n\n"
+        "    fn from_str(text: &str) -> Result<Self, Self::Err> {\n"
+        "        numeric_identifier(text).map(|major| Version { major })\n"
+        "    }\n"
+        "}\n\n"
+        "fn numeric_identifier(input: &str) -> Result<u64, Error> {\n"
+        "    if input.is_empty() {\n"
+        "        return Err(Error::Empty);\n"
+        "    }\n"
+        "    Ok(input.len() as u64)\n"
+        "}\n"
+    ),
+}
+
+
+def test_a_std_trait_impl_is_led_by_the_inherent_function_that_calls_it(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _SEMVER, "dtolnay/semver")
+    summary = _summary(store, sid, "empty string, expected a semver version")
+    assert summary.startswith("You called `semver::Version::parse("), summary
+    assert "from_str" not in summary
