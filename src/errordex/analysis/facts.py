@@ -24,7 +24,7 @@ from errordex.analysis.index import (
     words_of,
 )
 from errordex.analysis.lift import lift
-from errordex.analysis.textmatch import Message, pins
+from errordex.analysis.textmatch import Message, pins, wrapped
 from errordex.analysis.validcall import calls_in, valid_call
 from errordex.extract.common import is_test_path
 from errordex.forge import parse_forge_url
@@ -1033,18 +1033,29 @@ def tests(
             continue  # a documented example prints the whole message
         if t.kind == "assert-text" and not (t.pattern and pins(t.pattern, False, entry.template)):
             continue  # no type to go by: a word (`"required" in …`) is no message
-        if t.pattern and message.matches(t.pattern, t.is_regex):
+        # the whole message inside another error's (`"{}, pos {}"`) is this one too
+        inside = bool(
+            t.pattern
+            and not t.is_regex
+            and ix.wrappers
+            and wrapped(t.pattern, message, ix.wrappers)
+        )
+        if t.pattern and (inside or message.matches(t.pattern, t.is_regex)):
             # A table's message column: a row counts only where its text pins the message.
-            if t.inputs and not (
-                (
-                    not classes_raised
-                    or not t.exception
-                    or t.exception.rsplit(".", 1)[-1] in catching
-                )
-                and message.matches(t.pattern, t.is_regex, ROW_SHARE)
-                and (
-                    pins(t.pattern, t.is_regex, entry.template)
-                    or ix.matches_few(t.pattern, t.is_regex)
+            if (
+                t.inputs
+                and not inside
+                and not (
+                    (
+                        not classes_raised
+                        or not t.exception
+                        or t.exception.rsplit(".", 1)[-1] in catching
+                    )
+                    and message.matches(t.pattern, t.is_regex, ROW_SHARE)
+                    and (
+                        pins(t.pattern, t.is_regex, entry.template)
+                        or ix.matches_few(t.pattern, t.is_regex)
+                    )
                 )
             ):
                 continue
@@ -1563,7 +1574,8 @@ def valid_calls(found: list[Fact], reach: list[Fact], ix: Index) -> list[Fact]:
     for t in found:
         if t.get("kind") == "doctest" or not t.get("body"):
             continue
-        got = valid_call(t, ix, reaching)
+        # a table's row is its call alone: no setup to tell it from
+        got = valid_call(t, ix, None if t.get("inputs") else reaching)
         if got is not None:
             out.append(got)
             if len(out) >= MAX_VALID_CALLS:

@@ -25,6 +25,7 @@ from errordex.analysis.evidence import (
 )
 from errordex.extract.common import decode_all, is_test_path
 from errordex.languages.rust import shapes
+from errordex.languages.rust.tables import table_tests
 
 _IDENT_NODES = frozenset(
     {
@@ -241,6 +242,19 @@ class _Scan:
         tree = tree or _parser().parse(self.src)
         caught = grammars.captures("rust", tree)
         self.walk(caught, [], in_test=self.test_path, trait_ctx=False)
+        if b"for " in self.src and b'("' in self.src and b"assert" in self.src:
+            rows, made = table_tests(
+                tree.root_node,
+                self.t,
+                self.path,
+                self.symbol_of,
+                lambda call: _callee(call.child_by_field_name("function"), self) or "",
+                unquote,
+            )
+            self.tests += rows
+            self.calls += [
+                Call(sys.intern(c), sys.intern(fn), line, text) for c, fn, line, text in made
+            ]
         self.idents.update(shapes.declared(caught, self.src))
         if self.lets:
             self.functions = [self.with_lets(f) for f in self.functions]
@@ -260,6 +274,18 @@ class _Scan:
             uses=self.uses(),
             class_docs=self.type_docs(tree.root_node) if b"///" in self.src else (),
         )
+
+    def symbol_of(self, fn: Node) -> str:
+        """A function's symbol as the walk names it in test code: the
+        modules around it and its name (``tests::test_parse_null``)."""
+        parts: list[str] = []
+        n: Node | None = fn
+        while n is not None:
+            if n.type in ("function_item", "mod_item"):
+                name = n.child_by_field_name("name")
+                parts.append(self.t(name) if name is not None else "?")
+            n = n.parent
+        return "::".join(reversed(parts))
 
     def modules(self) -> tuple[tuple[str, bool], ...]:
         """The file's own ``mod`` items: (name, declared ``pub``)."""
