@@ -118,3 +118,49 @@ def test_a_row_reproduces_the_message_its_wrapper_prints_and_gives_a_fix(
     assert "tests/it/parser.rs:24" in fix["evidence"]  # the row of valid input
     # the wrapper's own page is not reproduced by its inner messages' rows
     assert not _page(store, sid, "{}, pos {}")["facts"].get("tests")
+
+
+#: bytes (tokio-rs/bytes: src/bytes.rs, tests/test_bytes.rs), cut down
+_BYTES: dict[str, str] = {
+    "Cargo.toml": '[package]\nname = "bytes"\nversion = "1.10.1"\n',
+    "src/lib.rs": "mod bytes;\n\npub use crate::bytes::Bytes;\n",
+    "src/bytes.rs": (
+        "pub struct Bytes {\n    len: usize,\n}\n\n"
+        "impl Bytes {\n"
+        "    pub fn new() -> Bytes {\n        Bytes { len: 0 }\n    }\n\n"
+        "    pub fn split_off(&mut self, at: usize) -> Bytes {\n"
+        "        assert!(\n"
+        "            at <= self.len,\n"
+        '            "split_off out of bounds: {:?} <= {:?}",\n'
+        "            at,\n"
+        "            self.len,\n"
+        "        );\n"
+        "        self.inc_start(at);\n"
+        "        Bytes { len: at }\n"
+        "    }\n\n"
+        "    fn inc_start(&mut self, by: usize) {\n"
+        '        assert!(self.len >= by, "internal: inc_start out of bounds");\n'
+        "        self.len -= by;\n"
+        "    }\n"
+        "}\n"
+    ),
+    "tests/test_bytes.rs": (
+        "use bytes::Bytes;\n\n"
+        "#[test]\n"
+        "#[should_panic]\n"
+        "fn split_off_oob() {\n"
+        "    let mut hello = Bytes::new();\n"
+        "    let _ = hello.split_off(44);\n"
+        "}\n"
+    ),
+}
+
+
+def test_a_should_panic_without_text_counts_where_its_call_panics_here_alone(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _BYTES, "tokio-rs/bytes")
+    own = _page(store, sid, "split_off out of bounds: {:?} <= {:?}")["facts"]["tests"]
+    assert [t["test"] for t in own] == ["split_off_oob"]
+    # `split_off` panics with its own message first: no test of the helper's
+    assert not _page(store, sid, "internal: inc_start out of bounds")["facts"].get("tests")
