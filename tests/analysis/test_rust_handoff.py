@@ -180,3 +180,34 @@ def test_a_std_trait_impl_is_led_by_the_inherent_function_that_calls_it(
     summary = _summary(store, sid, "empty string, expected a semver version")
     assert summary.startswith("You called `semver::Version::parse("), summary
     assert "from_str" not in summary
+
+
+def test_an_assert_eq_on_the_err_variant_reproduces_it_through_the_user_call(
+    tmp_path: Path,
+) -> None:
+    # ron's tests/401_raw_identifier.rs: the call a user makes, and the
+    # variant its `Err(…)` names first (inside the spanned error)
+    files = {
+        **_RON,
+        "tests/unit.rs": (
+            "use ron::Error;\n\n"
+            "#[derive(Debug, PartialEq)]\n"
+            "pub struct SpannedError {\n    pub code: Error,\n    pub line: usize,\n}\n\n"
+            "#[test]\n"
+            "fn test_unit() {\n"
+            "    assert_eq!(\n"
+            '        ron::from_str::<Unit>("x"),\n'
+            "        Err(SpannedError {\n"
+            "            code: Error::ExpectedUnit,\n"
+            "            line: 1,\n"
+            "        })\n"
+            "    );\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "ron-rs/ron")
+    (entry,) = [e for e in store.entries() if e.message == "Expected unit"]
+    stored = store.analysis(sid, entry.id)
+    assert stored is not None
+    tests = stored["facts"]["tests"]
+    assert [(t["test"], t["exception"]) for t in tests] == [("test_unit", "Error::ExpectedUnit")]
