@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from errordex.languages.rust.scan import scan
 from errordex.store.sqlite import SqliteStore
 from tests.repo_files import index_files
 
@@ -211,3 +212,13 @@ def test_an_assert_eq_on_the_err_variant_reproduces_it_through_the_user_call(
     assert stored is not None
     tests = stored["facts"]["tests"]
     assert [(t["test"], t["exception"]) for t in tests] == [("test_unit", "Error::ExpectedUnit")]
+
+
+def test_a_turbofish_naming_the_unit_type_is_still_the_call() -> None:
+    text = (
+        "#[test]\nfn unit() {\n"
+        '    assert_eq!(ron::from_str::<()>("x"), Err(Error::ExpectedUnit));\n'
+        "}\n"
+    )
+    (t,) = scan("tests/unit.rs", text).tests
+    assert (t.calls, t.exception) == (("from_str",), "Error::ExpectedUnit")

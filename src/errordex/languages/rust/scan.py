@@ -1065,7 +1065,10 @@ _ERR_PATTERN = re.compile(
 
 
 #: the first call of an expression, by its last name
-_FIRST_CALL = re.compile(r"(?<![\w:.])(?:[A-Za-z_]\w*(?:::|\.))*([A-Za-z_]\w*)\s*(?:::<[^()]*>)?\(")
+#: (a turbofish may name the unit type or a tuple: `from_str::<()>(…)`)
+_FIRST_CALL = re.compile(
+    r"(?<![\w:.])(?:[A-Za-z_]\w*(?:::|\.))*([A-Za-z_]\w*)\s*(?:::<(?:[^()]|\([^()]*\))*?>)?\("
+)
 #: names a checked expression's first call may have that call nothing of the library's
 _NOT_CALLS = frozenset({"Err", "Ok", "Some", "is_err", "matches"})
 
