@@ -280,6 +280,10 @@ class Pages:
     throws_word: str = ""
     #: and "both conditions hold"
     both: str = " and "
+    #: the traits whose methods a user calls on a type themselves (Rust's std
+    #: traits: `Bytes::from(v)`): an impl of another library's trait is
+    #: called by that library, on a value the repository built and handed it
+    called_by_users: frozenset[str] = frozenset()
     #: what a defining site (``Runtime.defining_kinds``) defines, in a
     #: sentence ("The error variant `Error::Io` is defined at …"; Go's
     #: ``var ErrX = errors.New(…)`` is an "error value")

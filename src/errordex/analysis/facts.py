@@ -14,6 +14,7 @@ from typing import Any
 from errordex import plugins
 from errordex.analysis.cfg import dependency_line, enabled_by, features_in
 from errordex.analysis.evidence import DocLine, FuncDef, TestExpect
+from errordex.analysis.handoff import handoff_callers, self_type
 from errordex.analysis.index import (
     ROW_SHARE,
     Index,
@@ -23,7 +24,7 @@ from errordex.analysis.index import (
     words_of,
 )
 from errordex.analysis.lift import lift
-from errordex.analysis.textmatch import Message, pins
+from errordex.analysis.textmatch import Message, pins, wrapped
 from errordex.analysis.validcall import calls_in, valid_call
 from errordex.extract.common import is_test_path
 from errordex.forge import parse_forge_url
@@ -212,7 +213,9 @@ def reachability(
                 for g, line in _typed_callers(fn, ix)
                 if (g.path, g.symbol) != (fn.path, fn.symbol)
             ]
-        if not fact["public"] or (own and fact["builders"]):
+        # another library calls a foreign trait's impl: the way in is the
+        # repository's function that hands it the value, as for a private one
+        if not fact["public"] or (own and fact["builders"]) or fact.get("foreign"):
             fact["paths"] = _paths_from_public(fn, ix, catching)
         else:
             paths = _paths_from_entry_points(fn, ix, catching)
@@ -335,10 +338,12 @@ def _call_chains(
     callers: CallersFn,
     ends: Callable[[FuncDef], bool],
     catching: frozenset[tuple[str, str]],
+    accept: Callable[[list[Fact]], bool] | None = None,
 ) -> list[list[Fact]]:
     """Shortest by-name call chains down to ``start`` from callers that
     ``ends`` accepts, at most ``MAX_HOPS`` long; each hop is the caller and
-    the line of its call. No chain goes through a function in ``catching``."""
+    the line of its call. No chain goes through a function in ``catching``.
+    A chain ``accept`` refuses goes on up past its end."""
     found: list[list[Fact]] = []
     frontier: list[tuple[FuncDef, list[Fact]]] = [(start, [])]
     visited = {(start.path, start.symbol)}
@@ -360,7 +365,11 @@ def _call_chains(
                 if how[0] is not None:
                     hop.update(calls=how[0][0], via=how[0][1])
                 path = [hop, *chain]
-                if ends(caller) and not _exception_method(caller, ix):
+                if (
+                    ends(caller)
+                    and not _exception_method(caller, ix)
+                    and (accept is None or accept(path))
+                ):
                     found.append(path)
                     if len(found) >= MAX_PATHS:
                         return found
@@ -396,7 +405,19 @@ def _paths_from_public(
     def callers(fn: FuncDef) -> list[tuple[FuncDef, int]]:
         return _callers_by_name(fn, ix)  # type: ignore[return-value]
 
-    return _call_chains(start, ix, callers, ix.public, catching)
+    # A foreign trait's impl is public, but the other library calls it: a
+    # chain goes on past it to the repository's function that hands it the
+    # value, and on to a public function with no type of its own (`from_str`,
+    # not `Options::from_bytes_seed`); failing that, it ends as before.
+    def user_call(fn: FuncDef) -> bool:
+        return ix.public(fn) and not _foreign_impl(fn, ix)
+
+    def top_level(chain: list[Fact]) -> bool:
+        handed = any(h.get("via") == "hands" for h in chain)
+        return not handed or "::" not in chain[0]["function"]
+
+    found = _call_chains(start, ix, callers, user_call, catching, accept=top_level)
+    return found or _call_chains(start, ix, callers, ix.public, catching)
 
 
 def _bare_calls(name: str, ix: Index) -> set[tuple[str, str, int]]:
@@ -550,7 +571,7 @@ def _find_callers_by_name(
             # another library's trait (`impl Default for RemoteDevice`): a
             # call of `default` or `T::default()` reaches every impl in the
             # world, this one by chance; `RemoteDevice::default()` is its own
-            return list(_typed_callers(fn, ix))
+            return _foreign_callers(fn, ix)
         # a trait method's impl is reached by calls through a type parameter too
         generic = _generic_callers(fn, ix) if _implements(fn) else []
         generic += [c for c in _dispatch_callers(fn, ix) if c not in generic]
@@ -599,6 +620,23 @@ def _find_callers_by_name(
         via = (cls, "init" if fn.name == "__init__" else "constructs")
         out += [(c, line, via) for c, line in ix.callers_of(cls) if c.symbol != owner]
     return out
+
+
+def _foreign_callers(
+    fn: FuncDef, ix: Index
+) -> list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]]:
+    """Who reaches a method of an impl of another library's trait: calls
+    written with its type (``RemoteDevice::default()``); else, when none
+    is, the functions that build the type's value and hand it to that
+    library (``Options::from_bytes_seed`` builds the ``Deserializer`` whose
+    ``deserialize_struct`` serde calls): ``handoff``."""
+    typed: list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]] = list(_typed_callers(fn, ix))
+    trait = _TRAIT_IMPL.match(fn.symbol)
+    lang = plugins.for_path(fn.path)
+    if typed or trait is None or lang is None or trait.group(1) in lang.pages.called_by_users:
+        return typed
+    owner = self_type(fn.symbol) or fn.name
+    return [(g, line, (owner, "hands")) for g, line in handoff_callers(fn, ix)]
 
 
 def _dispatch_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
@@ -681,7 +719,7 @@ def _paths_from_entry_points(
 
     def callers(fn: FuncDef) -> list[tuple[FuncDef, int]]:
         if _foreign_impl(fn, ix):
-            return _typed_callers(fn, ix)  # as in `_callers_by_name`
+            return _foreign_callers(fn, ix)  # type: ignore[return-value]
         if ix.defined.get(fn.name, 0) != 1:
             # by name, a call of `split_to` may be another type's `split_to`:
             # only a call that names this one's type, or a type parameter
@@ -1000,10 +1038,12 @@ def tests(
     # The functions on the way from public API to a private site; not the
     # entry points above a public one (a test calling `loads` reaches every
     # error of the decoder, so it says nothing about this one).
+    # (another library's trait's impl is public, but no user calls it: the
+    # calls on its way are the user's)
     names = {r["name"] for r in reach} | {
         hop["function"].rsplit(".", 1)[-1].rsplit("::", 1)[-1]
         for r in reach
-        if not r["public"]
+        if not r["public"] or r.get("foreign")
         for chain in r.get("paths", ())
         for hop in chain
     }
@@ -1052,18 +1092,29 @@ def tests(
             continue  # a documented example prints the whole message
         if t.kind == "assert-text" and not (t.pattern and pins(t.pattern, False, entry.template)):
             continue  # no type to go by: a word (`"required" in …`) is no message
-        if t.pattern and message.matches(t.pattern, t.is_regex):
+        # the whole message inside another error's (`"{}, pos {}"`) is this one too
+        inside = bool(
+            t.pattern
+            and not t.is_regex
+            and ix.wrappers
+            and wrapped(t.pattern, message, ix.wrappers)
+        )
+        if t.pattern and (inside or message.matches(t.pattern, t.is_regex)):
             # A table's message column: a row counts only where its text pins the message.
-            if t.inputs and not (
-                (
-                    not classes_raised
-                    or not t.exception
-                    or t.exception.rsplit(".", 1)[-1] in catching
-                )
-                and message.matches(t.pattern, t.is_regex, ROW_SHARE)
-                and (
-                    pins(t.pattern, t.is_regex, entry.template)
-                    or ix.matches_few(t.pattern, t.is_regex)
+            if (
+                t.inputs
+                and not inside
+                and not (
+                    (
+                        not classes_raised
+                        or not t.exception
+                        or t.exception.rsplit(".", 1)[-1] in catching
+                    )
+                    and message.matches(t.pattern, t.is_regex, ROW_SHARE)
+                    and (
+                        pins(t.pattern, t.is_regex, entry.template)
+                        or ix.matches_few(t.pattern, t.is_regex)
+                    )
                 )
             ):
                 continue
@@ -1095,9 +1146,10 @@ def tests(
             not t.pattern
             and t.kind == "should_panic"
             and panics
-            and any(ix.defined.get(n, 0) <= AMBIGUOUS for n in names & set(t.calls))
+            and _panics_here_alone(entry, reach, ix, t)
         ):
-            # `#[should_panic]` with no expected text: it calls a function that panics here.
+            # `#[should_panic]` with no expected text: it calls a function
+            # that panics here and nowhere else.
             weak.append(_test_fact(t, "panicking call"))
     strong.sort(key=lambda f: (not f["body"], f["path"], f["line"]))
     # Rows of table tests take turns (each table's first row, then each one's
@@ -1150,6 +1202,52 @@ def _sole_raiser(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect)
         ]
         return not others
     return False
+
+
+def _panics_here_alone(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect) -> bool:
+    """Whether a ``#[should_panic]`` test with no expected text reaches this
+    entry alone: it calls a function on the way to a site (not a name many
+    places define), and neither that function nor the one with the site
+    throws any other entry, nor any function between them (bytes'
+    ``split_off`` panics "split_off out of bounds" itself, so a test of it
+    is no test of the ``abort`` it may also reach)."""
+    # the call that panics is the test's last statement's (`v.drain(..=usize::MAX);`),
+    # not the setup before it (`BytesMut::with_capacity(8)`)
+    called = set(t.calls) & _last_statement_calls(t.body)
+    for r in reach:
+        mine = [(r["path"], r["function"])]
+        ways = [[*mine]] if r["name"] in called else []
+        for chain in r.get("paths", ()):
+            for i, hop in enumerate(chain):
+                if _last_name(hop["function"]) in called:
+                    # each function from the called one down to the site
+                    ways.append([*mine, *((h["path"], h["function"]) for h in chain[i:])])
+        for keys in ways:
+            name = _last_name(keys[len(mine)][1] if len(keys) > len(mine) else keys[0][1])
+            if ix.defined.get(name, 0) > AMBIGUOUS:
+                continue
+            if all({e.id for e in ix.by_symbol.get(k, ())} <= {entry.id} for k in keys):
+                return True
+    return False
+
+
+_CALLED_NAME = re.compile(r"([A-Za-z_]\w*)\s*(?:::<[^()]*>)?\s*\(")
+
+
+def _last_statement_calls(body: str) -> set[str]:
+    """The names called in the last statement of a test's body."""
+    lines = [
+        ln.strip()
+        for ln in body.splitlines()
+        if ln.strip() and not ln.strip().startswith("//") and ln.strip() not in ("}", "};")
+    ]
+    if not lines:
+        return set()
+    # a statement over several lines: back to the line after the one ending the one before
+    start = len(lines) - 1
+    while start > 0 and not lines[start - 1].endswith((";", "{", "}")):
+        start -= 1
+    return set(_CALLED_NAME.findall(" ".join(lines[start:])))
 
 
 def _sole_error(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect) -> bool:
@@ -1582,7 +1680,8 @@ def valid_calls(found: list[Fact], reach: list[Fact], ix: Index) -> list[Fact]:
     for t in found:
         if t.get("kind") == "doctest" or not t.get("body"):
             continue
-        got = valid_call(t, ix, reaching)
+        # a table's row is its call alone: no setup to tell it from
+        got = valid_call(t, ix, None if t.get("inputs") else reaching)
         if got is not None:
             out.append(got)
             if len(out) >= MAX_VALID_CALLS:

@@ -12,6 +12,8 @@ from functools import lru_cache
 from typing import Any
 
 from errordex import plugins
+from errordex.analysis.about import code_words, is_about, words_of
+from errordex.analysis.lift import expanded
 from errordex.analysis.sections import Fact, code_block, ev, section, test_named
 from errordex.analysis.textmatch import Message, literal_of, pins
 from errordex.analysis.traits import formatted_type
@@ -246,6 +248,8 @@ class Fixes:
         if panics:
             drop = "Errors" if self.lead.kind in panics else "Panics"
             lines = [d for d in lines if d["section"] != drop]
+            if self.lead.kind in panics:
+                lines = self._about_this_panic(lines)
         if not lines:
             return []  # (most entries: no patterns to make)
         variants = [t.rsplit("::", 1) for t in self.e.exception_types]
@@ -267,6 +271,36 @@ class Fixes:
             for d in lines
             if d["section"] not in ("Mentions", "Docstring")
             and not any(p.search(d["text"]) for p in other)
+        ]
+
+    def _about_this_panic(self, lines: list[Fact]) -> list[Fact]:
+        """The ``# Panics`` lines about this panic: none when the message
+        says the library's own invariant broke; else those that share a word
+        with the message, its placeholders or the check that fires it, and
+        the one line of a function that documents a single panic, the
+        function that throws it (``ImageBuffer::new``'s "larger than the
+        maximum size of a vector"). Where a function documents several, its
+        own name tells none of them apart (`Event::event`'s two lines both
+        say `event`)."""
+        if self.invariant:
+            return [d for d in lines if d["section"] != "Panics"]
+        holes = [h.expr for h in self.e.template.holes]
+        code = list(holes)
+        if self.cond is not None:
+            # a catch-all arm's check is the arms it is not (`[Some(ref_a), Some(ref_b)]`)
+            code += [expanded(self.cond), *self.cond.get("siblings", ())]
+        said = words_of(self.e.template.chunks()) | code_words(code)
+        own = self.fn["function"] if self.fn is not None else None
+        per_fn: dict[str, int] = {}
+        for d in lines:
+            if d["section"] == "Panics":
+                per_fn[d["function"]] = per_fn.get(d["function"], 0) + 1
+        return [
+            d
+            for d in lines
+            if d["section"] != "Panics"
+            or is_about(d["text"], d["function"] if per_fn[d["function"]] > 1 else None, said)
+            or (d["function"] == own and per_fn[own] == 1)
         ]
 
     def entry_point_plain(self) -> str:

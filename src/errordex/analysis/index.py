@@ -32,7 +32,7 @@ from errordex.analysis.evidence import (
 )
 from errordex.analysis.modpaths import ModuleTree
 from errordex.analysis.prose import Prose
-from errordex.analysis.textmatch import Message
+from errordex.analysis.textmatch import Message, is_wrapper
 from errordex.model import ClassDef, ErrorEntry, Package
 from errordex.scratch.spill import SpillList
 from errordex.template import Template
@@ -40,6 +40,8 @@ from errordex.template import Template
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
 #: a table row's text pins the messages it matches when they are this few...
 FEW_MESSAGES = 3
+#: wrapping messages (``is_wrapper``) kept for the tests' text to be read through
+MAX_WRAPPERS = 16
 #: ...and this much of it is their literal text (not a placeholder's)
 ROW_SHARE = 0.8
 
@@ -459,10 +461,14 @@ class Index:
         #: a few), and their positions by each word of their text
         self.templates = SpillList[Template]()
         templates_by_word: dict[str, list[int]] = defaultdict(list)
+        #: messages that print another error's text first (``is_wrapper``)
+        self.wrappers: list[Template] = []
         for e in entries:
             cat = e.catalog_sites
             if not cat:
                 continue
+            if is_wrapper(e.template) and len(self.wrappers) < MAX_WRAPPERS:
+                self.wrappers.append(e.template)
             for w in words_of(e.template):
                 templates_by_word[w].append(len(self.templates))
             self.templates.append(e.template)

@@ -364,7 +364,7 @@ def _higher(text: str, start: FuncDef, ix: Index, language: str, callers: Caller
             for caller, line, *how in callers(fn):
                 via = how[0] if how and how[0] is not None else None
                 key = (caller.path, caller.symbol)
-                if key in seen or caller.in_test or (via and via[1] == "constructs"):
+                if key in seen or caller.in_test or (via and via[1] in ("constructs", "hands")):
                     continue
                 params = list(fn.params)
                 if via and via[1] == "init" and params[:1] == ["self"]:
@@ -456,7 +456,7 @@ def _lift_chain(
         hop = chain[i]
         lifted: list[str] = []
         via = hop.get("via")
-        if via == "constructs":
+        if via in ("constructs", "hands"):
             return None  # the instance's own state, set when it was built
         if via == "init" and params[:1] == ["self"]:
             params = params[1:]  # `C(a)` gives `a` to the first after `self`

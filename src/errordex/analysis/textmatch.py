@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from errordex.template import Template, Text
+from errordex.template import Hole, Template, Text
 
 _WILD = "\0"
 _META = re.compile(r"[.^$*+?{}\[\]|()\\]")
@@ -255,3 +255,40 @@ def _glob_whole(parts: list[str], text: str) -> bool:
             return False
         at = found + len(part)
     return True
+
+
+def is_wrapper(t: Template) -> bool:
+    """Whether a message prints another error's text first, then its own
+    (jsonb's ``"{}, pos {}"``, an error with the position of the inner
+    one): a placeholder, then at least three literal characters."""
+    parts = t.parts
+    if t.dynamic or len(parts) < 2 or not isinstance(parts[0], Hole):
+        return False
+    second = parts[1]
+    return isinstance(second, Text) and len(second.text.replace(" ", "")) >= 3
+
+
+def wrapped(expected: str, message: Message, wrappers: list[Template]) -> bool:
+    """Whether ``expected`` is a whole message of ``message`` printed in
+    the placeholder that opens one of ``wrappers`` (``is_wrapper``):
+    "EOF while parsing a value, pos 1" is "EOF while parsing a value"
+    inside ``"{}, pos {}"``.
+
+        >>> from errordex.template import Template, Text, Hole
+        >>> pos = Template.of("rust-fmt", Hole("code", "{}"), Text(", pos "), Hole("p", "{}"))
+        >>> eof = Message(Template.literal("EOF while parsing a value"))
+        >>> wrapped("EOF while parsing a value, pos 1", eof, [pos])
+        True
+        >>> wrapped("EOF while parsing a list, pos 1", eof, [pos])
+        False
+    """
+    for w in wrappers:
+        tail = Message(Template.of(w.syntax, *w.parts[1:]))
+        first = w.parts[1]
+        assert isinstance(first, Text)
+        at = expected.find(first.text)
+        while at > 0:
+            if message.whole(expected[:at]) and tail.whole(expected[at:]):
+                return True
+            at = expected.find(first.text, at + 1)
+    return False

@@ -140,9 +140,19 @@ def literal_args(args: str, modules: frozenset[str] = frozenset(), empty: bool =
 _PATH_ARG = re.compile(r"(?:[A-Za-z_]\w*\s*=\s*)?&?([A-Za-z_]\w*)(?:(?:::|\.)[A-Za-z_]\w*)+")
 
 
+#: a literal and a conversion with no arguments of its own
+_CONVERTED = re.compile(
+    r"(.+?)\.(?:as_bytes|as_str|to_string|to_owned|to_vec|into|as_ref)\(\)", re.S
+)
+
+
 def _literal(arg: str, modules: frozenset[str] = frozenset()) -> bool:
     arg = re.sub(r"^[A-Za-z_]\w*\s*=(?!=)\s*", "", arg.strip())  # a keyword's value
     if _LITERAL.fullmatch(arg):
+        return True
+    # a literal turned into the type the call takes (`"null".as_bytes()`)
+    converted = _CONVERTED.fullmatch(arg)
+    if converted is not None and _LITERAL.fullmatch(converted.group(1)):
         return True
     path = _PATH_ARG.fullmatch(arg)
     if path is not None and (

@@ -76,6 +76,7 @@ RUST = Language(
         call_arguments=", ".join,
         either=" || ",
         both=" && ",
+        called_by_users=words.STD_TRAITS,
     ),
 )
 

@@ -23,8 +23,10 @@ from errordex.analysis.evidence import (
     Scrutinee,
     TestExpect,
 )
+from errordex.analysis.validcall import split_args
 from errordex.extract.common import decode_all, is_test_path
 from errordex.languages.rust import shapes
+from errordex.languages.rust.tables import table_tests
 
 _IDENT_NODES = frozenset(
     {
@@ -241,6 +243,19 @@ class _Scan:
         tree = tree or _parser().parse(self.src)
         caught = grammars.captures("rust", tree)
         self.walk(caught, [], in_test=self.test_path, trait_ctx=False)
+        if b"for " in self.src and b'("' in self.src and b"assert" in self.src:
+            rows, made = table_tests(
+                tree.root_node,
+                self.t,
+                self.path,
+                self.symbol_of,
+                lambda call: _callee(call.child_by_field_name("function"), self) or "",
+                unquote,
+            )
+            self.tests += rows
+            self.calls += [
+                Call(sys.intern(c), sys.intern(fn), line, text) for c, fn, line, text in made
+            ]
         self.idents.update(shapes.declared(caught, self.src))
         if self.lets:
             self.functions = [self.with_lets(f) for f in self.functions]
@@ -260,6 +275,18 @@ class _Scan:
             uses=self.uses(),
             class_docs=self.type_docs(tree.root_node) if b"///" in self.src else (),
         )
+
+    def symbol_of(self, fn: Node) -> str:
+        """A function's symbol as the walk names it in test code: the
+        modules around it and its name (``tests::test_parse_null``)."""
+        parts: list[str] = []
+        n: Node | None = fn
+        while n is not None:
+            if n.type in ("function_item", "mod_item"):
+                name = n.child_by_field_name("name")
+                parts.append(self.t(name) if name is not None else "?")
+            n = n.parent
+        return "::".join(reversed(parts))
 
     def modules(self) -> tuple[tuple[str, bool], ...]:
         """The file's own ``mod`` items: (name, declared ``pub``)."""
@@ -670,6 +697,8 @@ class _Scan:
         self.idents.add(name)
         if in_test and name in ("assert", "assert_matches"):
             self.error_result(n, fn, name)
+        if in_test and name == "assert_eq" and b"Err" in self.src[n.start_byte : n.end_byte]:
+            self.error_equal(n, fn)
         if not in_test or name not in ("assert_eq", "assert", "assert_ne"):
             return
         text = self.t(n)
@@ -735,6 +764,61 @@ class _Scan:
                 line=n.start_point.row + 1,
                 kind="error-result",
                 exception=_variant_name(variant) if variant else None,
+                pattern=None,
+                is_regex=False,
+                body=body,
+                body_line=body_line,
+                calls=tuple(dict.fromkeys(calls)),
+            )
+        )
+
+    def error_equal(self, n: Node, fn: str) -> None:
+        """``assert_eq!(ron::from_str::<f64>("1.0e1.0"), Err(SpannedError {
+        code: Error::ExpectedFloat, .. }))``, ``assert_eq!(err, Err(Error::Empty))``:
+        a test that a call returns the error variant the ``Err(…)`` names
+        first (a ``let`` before it may make the call)."""
+        tt = next((c for c in n.children if c.type == "token_tree"), None)
+        if tt is None:
+            return
+        args = split_args(_WS.sub(" ", self.t(tt))[1:-1])
+        if len(args) < 2:
+            return
+        stmt = n.parent if n.parent is not None and n.parent.type == "expression_statement" else n
+        prev = stmt.prev_named_sibling
+        # `let err = f(x).unwrap_err(); assert_eq!(err, Error::Empty)`: the let's value
+        bound = ("", "")
+        if prev is not None and prev.type == "let_declaration":
+            pat = prev.child_by_field_name("pattern")
+            value = prev.child_by_field_name("value")
+            if pat is not None and value is not None:
+                bound = (self.t(pat), _WS.sub(" ", self.t(value)))
+        err = next((a for a in args[:2] if a.startswith("Err(")), None)
+        if (
+            err is None
+            and bound[0] in args[:2]
+            and bound[1].endswith((".unwrap_err()", ".err().unwrap()"))
+        ):
+            err = args[1] if args[0] == bound[0] else args[0]
+        variant = _VARIANT.search(err) if err is not None else None
+        if err is None or variant is None:
+            return
+        other = args[1] if err == args[0] else args[0]
+        nodes = [stmt]
+        calls = [c for c in _outer_call(other) if c not in _NOT_CALLS]
+        if not calls and bound[0] and bound[0] == other.strip():
+            assert prev is not None
+            nodes.insert(0, prev)
+            calls = [c for c in _outer_call(bound[1]) if c not in _NOT_CALLS]
+        if not calls:
+            return
+        body, body_line = self.block_text(nodes)
+        self.tests.append(
+            TestExpect(
+                test=fn,
+                path=self.path,
+                line=n.start_point.row + 1,
+                kind="error-result",
+                exception=_variant_name(variant.group(1)),
                 pattern=None,
                 is_regex=False,
                 body=body,
@@ -972,13 +1056,19 @@ def _token_calls(tt: Node, s: _Scan) -> list[tuple[str, int]]:
 _IS_ERR = re.compile(r"\.\s*is_err\s*\(\s*\)\s*\)$")
 #: the pattern of a ``matches!``/``assert_matches!``: ``Err(Path::Variant…)``,
 #: ``Err(_)``, or a variant path alone (a value that is the error itself)
+#: the first error variant an ``Err(…)`` names: ``Error::ExpectedFloat`` of
+#: ``Err(SpannedError { code: Error::ExpectedFloat, .. })``
+_VARIANT = re.compile(r"(?<![\w:])((?:[a-z_]\w*::)*[A-Z]\w*::[A-Z]\w*)\b(?!\s*::)")
 _ERR_PATTERN = re.compile(
     r",\s*(?:Err\s*\(\s*(?:((?:\w+::)+[A-Z]\w*)|_|\.\.)[^|]*\)|((?:\w+::)+[A-Z]\w*)\b[^|]*)\)\s*\)?$"
 )
 
 
 #: the first call of an expression, by its last name
-_FIRST_CALL = re.compile(r"(?<![\w:.])(?:[A-Za-z_]\w*(?:::|\.))*([A-Za-z_]\w*)\s*(?:::<[^()]*>)?\(")
+#: (a turbofish may name the unit type or a tuple: `from_str::<()>(…)`)
+_FIRST_CALL = re.compile(
+    r"(?<![\w:.])(?:[A-Za-z_]\w*(?:::|\.))*([A-Za-z_]\w*)\s*(?:::<(?:[^()]|\([^()]*\))*?>)?\("
+)
 #: names a checked expression's first call may have that call nothing of the library's
 _NOT_CALLS = frozenset({"Err", "Ok", "Some", "is_err", "matches"})
 
