@@ -239,3 +239,17 @@ def resolve_id(store: Store, entry_id: str, repo: str | None = None) -> str:
     more = f" and {len(found) - 10} more" if len(found) > 10 else ""
     many = f"{len(ids)} or more" if len(found) >= 64 else str(len(ids))
     raise InputError(f"{entry_id!r} starts {many} ids: {named}{more}; give more of it")
+
+
+def in_catalog_order(store: Store, entries: Sequence[ErrorEntry]) -> list[ErrorEntry]:
+    """``entries`` ordered as each repository's catalog orders them
+    (``Store.catalog_order``: what public API reaches first, then by how many
+    places throw them, the generic ones after), repository by repository;
+    an entry thrown only in tests, which the catalog leaves out, comes last."""
+    order: dict[tuple[str, str], int] = {}
+    for repo in dict.fromkeys(e.repo for e in entries):
+        ids = store.catalog_order(store.current(repo).id)
+        order.update(((repo, i), n) for n, i in enumerate(ids))
+    repos = {r: n for n, r in enumerate(dict.fromkeys(e.repo for e in entries))}
+    unseen = len(order)
+    return sorted(entries, key=lambda e: (repos[e.repo], order.get((e.repo, e.id), unseen)))

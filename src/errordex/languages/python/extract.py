@@ -261,7 +261,11 @@ class _File:
                 if fn.type == "subscript" and _passes_no_message(exc):
                     self.table_raises.append((node.start_point.row + 1, where.symbol))
             made_by = built.class_constructor(fn) if fn is not None else None
-            if made_by is not None:
+            if fn is not None and _method_builds_it(fn, exc):
+                # ``raise self.retry(countdown=5)`` (Celery): a method returns
+                # the exception; its type and text are the method's, not a class's
+                exc_type, template = None, Template.runtime(msg.expr_text(exc))
+            elif made_by is not None:
                 # ``raise ValidationError.from_exception_data(title, errors)``:
                 # the class method builds the message, not from its first argument
                 exc_type, template = made_by, Template.runtime(msg.expr_text(exc))
@@ -1147,6 +1151,16 @@ def _unwrap_traceback(exc: ts.Node) -> ts.Node:
             break
         exc = obj
     return exc
+
+
+def _method_builds_it(fn: ts.Node, call: ts.Node) -> bool:
+    """Whether ``raise obj.method(...)`` raises what a method returns: the
+    callee is an attribute named as a function (``self.retry``, not
+    ``errors.Bad``), and no positional argument is a message for it."""
+    if fn.type != "attribute" or _looks_like_class(fn):
+        return False
+    args = call.child_by_field_name("arguments")
+    return args is None or all(a.type == "keyword_argument" for a in msg.named(args))
 
 
 def _looks_like_class(node: ts.Node) -> bool:
