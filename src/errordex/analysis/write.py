@@ -31,7 +31,7 @@ from errordex.analysis.traits import by_syntax, formats, formatted_type
 from errordex.extract.common import is_test_path
 from errordex.group import defines
 from errordex.model import ErrorEntry, ThrowSite
-from errordex.runtime import title
+from errordex.runtime import message_line, printed_form, title
 
 #: what a feature-gated stand-in calls; `unreachable!` under a cfg is not one
 _STUB_KINDS = ("unimplemented", "todo", "panic")
@@ -307,6 +307,48 @@ class _Writer(Fixes):
             )
         return got
 
+    def declared(self) -> Fact | None:
+        """The keyword a user declared the object that throws with (``facts.declared``)."""
+        return next(iter(self.f.get("declared") or ()), None)
+
+    def declared_on(self) -> str:
+        """```click.Option(type=…)``` (or more), the declaration a user wrote."""
+        d = self.declared()
+        assert d is not None
+        lang = plugins.find(self.lang)
+        kw = lang.pages.call_arguments([d["keyword"]]) if lang else d["keyword"]
+        shown = [f"`{_shown(f)}({kw})`" for f in d["on"]]
+        return shown[0] + (f" (or {', '.join(shown[1:])})" if shown[1:] else "")
+
+    def declared_summary(self, places: str) -> dict[str, Any] | None:
+        """The lead of a page whose object a user declared (``click.Option(type=…)``)
+        and the library calls: what they wrote, then the check that failed."""
+        d = self.declared()
+        if d is None or self.fn is None:
+            return None
+        kind = str(d["called"]).rpartition(".")[0]
+        lib = (_shown(d["on"][0]).split(".", 1)[0]) if d["on"] else "the library"
+        own = str(self.fn["function"]).rpartition(".")[0]
+        here = f" (here a `{own}`)" if own and own != kind else ""
+        cause = self.condition()
+        lifted = self.lifted()
+        if lifted is not None and self.cond is not None:
+            cause = _cause(lifted[0], lifted[1], self.cond)
+        who = "it" if self.fn["function"] == d["called"] else self.fn_name()
+        when = f" when {cause}" if cause else f" at {self.where}"
+        printed = printed_form(self.lead)
+        shown = printed.splitlines()[-1] if printed else ""
+        said = (
+            f" It is printed as “{_quoted(shown)}”."
+            if shown and shown != message_line(self.lead)
+            else ""
+        )
+        return section(
+            f"You declared {self.declared_on()}, and {lib} calls that `{kind}`{here} on each "
+            f"value given for it: {who} {self.what()}{when}.{said}" + places,
+            ev(d, *d["on"], *([self.cond] if self.cond else []), self.fn),
+        )
+
     def _summary(self) -> dict[str, Any]:
         n = len([s for s in self.e.catalog_sites if not defines(s)]) or len(self.e.catalog_sites)
         places = f" It is thrown at {n} places." if n > 1 else ""
@@ -336,6 +378,9 @@ class _Writer(Fixes):
                 f"the value was none of {handled}."
             )
             return section(text + places, ev(a, *([self.fn] if self.fn else [])))
+        declared = self.declared_summary(places)
+        if declared is not None:
+            return declared
         cond = self.condition()
         api = self.api()
         lead = self.you_called()
@@ -783,6 +828,20 @@ class _Writer(Fixes):
                     ev(g),
                 )
             )
+        d = self.declared()
+        if d is not None:
+            kind = str(d["called"]).rpartition(".")[0]
+            lang = plugins.find(self.lang)
+            kw = lang.pages.call_arguments([d["keyword"]]) if lang else d["keyword"]
+            out.append(
+                section(
+                    f"The value given for what you declared with {self.declared_on()} did not "
+                    f"pass its `{kind}`: give a value it accepts (the message says what was "
+                    f"wrong with this one), or declare another `{kw}` if values "
+                    "like it should be accepted.",
+                    ev(d, *d["on"]),
+                )
+            )
         mine = {(self.api() or {}).get("function"), (self.fn or {}).get("function")}
         for g in [g for g in self.f.get("fallible", ()) if g["instead_of"] in mine][:1]:
             if self.invariant:
@@ -805,6 +864,8 @@ class _Writer(Fixes):
         cond = self.condition()
         if cond and self.cond is not None and self.cond["kind"] == "except":
             pass  # what the `try` block raised is the cause: nothing of the caller's to change
+        elif d is not None:
+            pass  # the check reads the declared object's call, which nobody makes by hand
         elif cond and self.cond is not None and not self.invariant and self.lifted():
             text, read = self.lifted() or ("", [])
             when_false = self.cond["kind"] in FIRES_WHEN_FALSE
