@@ -410,6 +410,16 @@ class _Writer(Fixes):
                     *(top["calls"] if top is not None else ()),
                 ),
             )
+        said = self.documented_when() if cond and self.api() is not None else None
+        if said is not None and self.cond is not None and self.cond["kind"] != "except":
+            # the docstring says when in the user's terms ("if deque is empty"),
+            # where the check reads a private sentinel (`value is ENOVAL`)
+            clause, d = said
+            return section(
+                f"{self.subject()} {self.what()} “{_quoted(clause)}”, as the docstring of "
+                f"`{_doc_owner(d)}` says ({d['path']}:{d['line']})." + places,
+                ev(d, self.cond, *([self.fn] if self.fn else []), *([api] if api else [])),
+            )
         if cond:
             c = self.cond
             assert c is not None
@@ -439,6 +449,18 @@ class _Writer(Fixes):
         said = self.subject()
         text = f"{said} {self.what()}" + ("." if self.where in said else f" at {self.where}.")
         return section(text + places, [self.where, *ev(*([api] if api else []))])
+
+    def documented_when(self) -> tuple[str, Fact] | None:
+        """When the public call's docstring says it raises this error, in its
+        own words: ("if deque is empty", the doc line) of ``IndexError: if
+        deque is empty`` in a Raises section."""
+        for d in self.contract():
+            if d["section"] != "Raises":
+                continue
+            clause = _RAISES_CLAUSE.match(d["text"])
+            if clause is not None and len(clause.group(1)) <= LONG_CONDITION:
+                return clause.group(1).rstrip(". "), d
+        return None
 
     def state_only(self) -> bool:
         """Whether the lead's check reads nothing but the object it is a
@@ -648,6 +670,12 @@ class _Writer(Fixes):
                 f"{check}: {self.cond['path']}:{self.cond['line']} rejects that."
             )
             evidence += ev(self.cond)
+        own = self.own_summary()
+        if own is not None:
+            parts.append(
+                f"{self.fn_name()}, where it is thrown, is documented as: “{_quoted(own['text'])}”."
+            )
+            evidence += ev(own)
         said = self.api_summary()
         if said is not None:
             on = said.get("documented_on")
@@ -664,6 +692,23 @@ class _Writer(Fixes):
         if not parts:
             return None
         return section(" ".join(parts), list(dict.fromkeys(evidence)))
+
+    def own_summary(self) -> Fact | None:
+        """The first doc line of the function that throws, when it is not the
+        public call the page leads with (``_check_dim``: "raise an error if
+        any dimension is missing") and no doc line says when it throws."""
+        if self.fn is None or self.api() is self.fn or self.contract():
+            return None
+        return next(
+            (
+                d
+                for d in self.f["docs"]
+                if d["section"] == "Summary"
+                and d["function"] == self.fn["function"]
+                and d["path"] == self.fn["path"]
+            ),
+            None,
+        )
 
     def api_summary(self) -> Fact | None:
         """The first doc line of the public call the page leads with."""
@@ -1113,6 +1158,8 @@ class _Writer(Fixes):
 
 #: a Raises item that says when (``ValueError: If no validator is satisfied``)
 _RAISES_WHEN = re.compile(r"^[\w.]*:?\s*(if|when|unless|in case|on)\b", re.I)
+#: the condition of a Raises line, without the class it names: "if deque is empty"
+_RAISES_CLAUSE = re.compile(r"^[\w.]*:?\s*((?:if|when|unless|in case)\b[^\n]*)", re.I)
 
 #: a clause of a message that tells the reader what to do
 _TOLD = re.compile(

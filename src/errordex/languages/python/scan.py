@@ -90,6 +90,8 @@ def _summary_line(doc: str) -> tuple[str, int] | None:
     lines = body.splitlines()
     for i, line in enumerate(lines):
         text = line.strip().rstrip("\"'").strip()
+        if text and _SECTION_HEAD.match(text):
+            return None  # "Parameters\n----------": no summary before the sections
         if text:
             # the first paragraph: a sentence may wrap onto the next lines
             for more in lines[i + 1 : i + 4]:
@@ -103,6 +105,12 @@ def _summary_line(doc: str) -> tuple[str, int] | None:
             return (text[: end.start() + 1] if end else text), i
     return None
 
+
+#: a numpydoc or Google section's heading, where a docstring has no summary line
+_SECTION_HEAD = re.compile(
+    r"(Parameters|Returns?|Yields?|Raises|Examples?|Notes?|See Also|Args|Arguments|"
+    r"Attributes|Other Parameters|Warnings?)\s*:?$"
+)
 
 #: the end of a sentence: a full stop (or ! ?) before a space and a capital
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z`])")
@@ -424,13 +432,12 @@ class _Scan:
                 public=public and public_name(name) and not is_test and self.exports(names, name),
                 in_test=is_test,
                 # a private module's public names may be re-exported (httpx's
-                # `_client.py`): their summary is read as the API's too
+                # `_client.py`): their summary is read as the API's too; a
+                # private function's says what the code that throws is for
                 docs=tuple(
                     self.docstring(
                         n,
-                        summary=not is_test
-                        and all(public_name(p) for p in [*names, name])
-                        and not any(p in self.function_names for p in names),
+                        summary=not is_test and not any(p in self.function_names for p in names),
                     )
                 ),
                 params=tuple(self.params(n)),
