@@ -410,11 +410,11 @@ class _Writer(Fixes):
                     *(top["calls"] if top is not None else ()),
                 ),
             )
-        said = self.documented_when() if cond and self.api() is not None else None
-        if said is not None and self.cond is not None and self.cond["kind"] != "except":
+        documented = self.documented_when() if cond and self.api() is not None else None
+        if documented is not None and self.cond is not None and self.cond["kind"] != "except":
             # the docstring says when in the user's terms ("if deque is empty"),
             # where the check reads a private sentinel (`value is ENOVAL`)
-            clause, d = said
+            clause, d = documented
             return section(
                 f"{self.subject()} {self.what()} “{_quoted(clause)}”, as the docstring of "
                 f"`{_doc_owner(d)}` says ({d['path']}:{d['line']})." + places,
