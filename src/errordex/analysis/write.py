@@ -946,6 +946,10 @@ class _Writer(Fixes):
                     f"it checks at {where}."
                 )
             out.append(section(said, ev(self.cond)))
+        else:
+            table = self.table_check()
+            if table is not None:
+                out.append(table)
         told = self.message_advice()
         if told is not None:
             out.insert(0, told)
@@ -979,6 +983,32 @@ class _Writer(Fixes):
                     )
                 )
         return out
+
+    def table_check(self) -> dict[str, Any] | None:
+        """A check against a module's table of valid values that is not in
+        the call's arguments (``value not in _VALID_METADATA_VERSIONS``): the
+        values it takes, listed."""
+        c = self.cond
+        if c is None or c["kind"] in ("except", "fall-through"):
+            return None
+        m = _MEMBERSHIP.fullmatch(c["text"].strip())
+        if m is None:
+            return None
+        tables = dict(c.get("values") or ())
+        values = tables.get(m.group("table"))
+        if values is None or values[:1] not in "{[(":
+            return None
+        items = [v.strip() for v in values.strip()[1:-1].split(",") if v.strip()]
+        if not items or any(not _TABLE_ITEM.fullmatch(i) for i in items):
+            return None  # a value with a comma or a call in it is not listed by splitting
+        raises_if_in = (m.group("op") == "in") != (c["kind"] in FIRES_WHEN_FALSE)
+        listed = ", ".join(f"`{i}`" for i in items)
+        return section(
+            f"{'Do not give' if raises_if_in else 'Give'} a `{m.group('value')}` that is one of "
+            f"{listed}: {self.fn_name()} checks it against `{m.group('table')}` at "
+            f"{c['path']}:{c['line']}.",
+            ev(c),
+        )
 
     def install_advice(self) -> dict[str, Any] | None:
         """ "Install `h2`": for an error that says an optional package is
@@ -1158,6 +1188,10 @@ class _Writer(Fixes):
 
 #: a Raises item that says when (``ValueError: If no validator is satisfied``)
 _RAISES_WHEN = re.compile(r"^[\w.]*:?\s*(if|when|unless|in case|on)\b", re.I)
+#: a membership check against a named table: `value not in _VALID_METADATA_VERSIONS`
+_MEMBERSHIP = re.compile(r"(?P<value>[\w.]+)\s+(?P<op>not in|in)\s+(?P<table>[A-Za-z_][\w.]*)")
+#: an item of such a table: a name, a number, or a string without a comma
+_TABLE_ITEM = re.compile(r"[\w.]+|'[^',]*'|\"[^\",]*\"")
 #: the condition of a Raises line, without the class it names: "if deque is empty"
 _RAISES_CLAUSE = re.compile(r"^[\w.]*:?\s*((?:if|when|unless|in case)\b[^\n]*)", re.I)
 
