@@ -1438,6 +1438,36 @@ def call_first(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
     return []
 
 
+#: how many methods a ``setters`` fact names
+MAX_SETTERS = 2
+#: an attribute of the object a method runs on, as a check reads it
+_SELF_ATTR = re.compile(r"\bself\.([A-Za-z_]\w*)\b(?!\s*\()")
+
+
+def setters(sites: list[ThrowSite], reach: list[Fact], ix: Index) -> list[Fact]:
+    """The other methods of the class that set the state the lead site's
+    check reads (``ResponseStream.close`` sets ``self.closed = True``, which
+    ``write`` checks): what a user did before the call that fails. A
+    constructor's value is where the state starts, not a call made since."""
+    lead = reach[0] if reach else None
+    conds = [g for g in sites[0].guards if g.kind in ("if", "elif", "else", "assert")]
+    if lead is None or not conds or "." not in str(lead["function"]):
+        return []
+    attrs = set(_SELF_ATTR.findall(conds[-1].text))
+    owner = str(lead["function"]).rpartition(".")[0]
+    out: list[Fact] = []
+    for fn in ix.functions_in(str(lead["path"])):
+        if fn.symbol.rpartition(".")[0] != owner or fn.name == "__init__" or fn.in_test:
+            continue
+        if fn.symbol == lead["function"]:
+            continue
+        for attr, value, line in fn.sets:
+            if attr in attrs:
+                out.append(_at(fn.path, line, function=fn.symbol, attr=attr, value=value))
+                break
+    return out[:MAX_SETTERS] if len(out) <= MAX_SETTERS else []
+
+
 #: how many public calls a ``declared`` fact names
 MAX_DECLARED_ON = 3
 #: class-name words that say nothing of what a class is for
@@ -1626,6 +1656,7 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
             ("fallible", fallible(entry, reach, ix)),
             ("call_first", call_first(entry, reach, ix)),
             ("declared", declared(reach, ix)),
+            ("setters", setters(sites, reach, ix)),
         )
         if v
     }

@@ -950,6 +950,7 @@ class _Writer(Fixes):
             table = self.table_check()
             if table is not None:
                 out.append(table)
+        out += self.state_advice()
         told = self.message_advice()
         if told is not None:
             out.insert(0, told)
@@ -982,6 +983,35 @@ class _Writer(Fixes):
                         ev(t),
                     )
                 )
+        return out
+
+    def state_advice(self) -> list[dict[str, Any]]:
+        """What the calls before this one did to the object's state the check
+        reads (``facts.setters``): ``ResponseStream.close`` sets ``self.closed =
+        True``, after which ``write`` raises; ``ProgressBar.__enter__`` sets
+        ``self.entered = True``, which ``__iter__`` needs."""
+        c, lang = self.cond, plugins.find(self.lang)
+        if c is None or lang is None or self.fn is None:
+            return []
+        out: list[dict[str, Any]] = []
+        me = f"`{as_called(str(self.fn['function']))}`"
+        for s in self.f.get("setters", ()):
+            holds = lang.pages.holds_with(c["text"], f"self.{s['attr']}", s["value"])
+            if holds is None:
+                continue
+            raises = holds != (c["kind"] in FIRES_WHEN_FALSE)
+            setter = f"`{as_called(str(s['function']))}`"
+            did = f"sets `self.{s['attr']} = {s['value']}` ({s['path']}:{s['line']})"
+            out.append(
+                section(
+                    f"Call {me} before {setter}, not after: {setter} {did}, and then {me} "
+                    f"{self.what()} ({c['path']}:{c['line']})."
+                    if raises
+                    else f"Call {setter} before {me}: it {did}, which the check at "
+                    f"{c['path']}:{c['line']} needs.",
+                    ev(s, c),
+                )
+            )
         return out
 
     def table_check(self) -> dict[str, Any] | None:

@@ -73,6 +73,7 @@ PYTHON = Language(
         module_files=fixes.module_files,
         public_by_reexport=True,
         to_change=advice.to_change,
+        holds_with=advice.holds_with,
         name_is_public=scan.public_name,
         import_name=runtime.import_name,
     ),

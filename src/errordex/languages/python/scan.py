@@ -7,6 +7,7 @@ import ast
 import re
 import sys
 from bisect import bisect_right
+from dataclasses import replace
 
 from tree_sitter import Node, Parser, Tree
 
@@ -105,6 +106,9 @@ def _summary_line(doc: str) -> tuple[str, int] | None:
             return (text[: end.start() + 1] if end else text), i
     return None
 
+
+#: the longest value of a ``self.attr = value`` a method's facts keep
+_MAX_SET_VALUE = 60
 
 #: a numpydoc or Google section's heading, where a docstring has no summary line
 _SECTION_HEAD = re.compile(
@@ -304,6 +308,7 @@ class _Scan:
             elif k == _EXCEPT:
                 self.except_clause(n, fn)
         self.identifiers(caught.get("id", []), strings)
+        self.attribute_sets(caught.get("self_assign", []))
         return FileEvidence(
             path=self.path,
             language="python",
@@ -445,6 +450,34 @@ class _Scan:
         )
         # Names inside a function are locals: not public API.
         return [*names, name], symbol, False, is_test
+
+    def attribute_sets(self, nodes: list[Node]) -> None:
+        """Give each method the ``self.attr = value`` assignments in its own
+        body (``FuncDef.sets``), in place of the method as first read."""
+        found: dict[int, list[tuple[str, str, int]]] = {}
+        for n in nodes:
+            left = n.child_by_field_name("left")
+            obj = left.child_by_field_name("object") if left is not None else None
+            right = n.child_by_field_name("right")
+            if left is None or obj is None or right is None or self.t(obj) != "self":
+                continue
+            scope = n.parent
+            while scope is not None and scope.type not in ("function_definition", "lambda"):
+                scope = scope.parent
+            if scope is None or scope.type != "function_definition":
+                continue
+            value = " ".join(self.t(right).split())
+            if len(value) > _MAX_SET_VALUE:
+                continue
+            attr = self.t(left.child_by_field_name("attribute"))
+            found.setdefault(scope.start_point.row + 1, []).append(
+                (attr, value, n.start_point.row + 1)
+            )
+        if found:
+            self.functions = [
+                replace(f, sets=tuple(found[f.line])) if f.line in found else f
+                for f in self.functions
+            ]
 
     def docstring(self, fn: Node, summary: bool = False) -> list[DocLine]:
         """The Raises lines of a function's docstring; with ``summary``, its
