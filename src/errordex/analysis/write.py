@@ -33,6 +33,8 @@ from errordex.group import defines
 from errordex.model import ErrorEntry, ThrowSite
 from errordex.runtime import message_line, printed_form, title
 
+#: the kind of site that is an exception class's own text (``description = "…"``)
+_CLASS_TEXT = "exception-message"
 #: what a feature-gated stand-in calls; `unreachable!` under a cfg is not one
 _STUB_KINDS = ("unimplemented", "todo", "panic")
 
@@ -307,6 +309,27 @@ class _Writer(Fixes):
             )
         return got
 
+    def raised_by_users(self) -> dict[str, Any] | None:
+        """The lead of an exception class whose text is all the repository
+        has of it: it defines the class (werkzeug's ``Conflict``, with its
+        ``description``) and raises it nowhere outside tests, so the code that
+        raised it uses the library: the user's, or another library's."""
+        sites = self.e.catalog_sites
+        if not sites or any(s.kind != _CLASS_TEXT for s in sites) or not self.f["hierarchy"]:
+            return None
+        cls, top = self.f["hierarchy"][0], self.f["hierarchy"][-1]
+        if "path" not in cls or not top.get("builtin"):
+            return None  # marshmallow's `Date.default_error_messages`: a field's texts
+        lang = plugins.find(self.lang)
+        name = lang.pages.import_name(cls["path"], cls["qualname"]) if lang else None
+        lib = self.slug.rpartition("/")[2]
+        return section(
+            f"`{name or cls['qualname']}` was raised by code that uses {lib}, yours or another "
+            f"library's: {lib} defines it with this text ({self.where}) and raises it nowhere "
+            "itself outside its tests.",
+            [self.where, *ev(cls)],
+        )
+
     def declared(self) -> Fact | None:
         """The keyword a user declared the object that throws with (``facts.declared``)."""
         return next(iter(self.f.get("declared") or ()), None)
@@ -381,6 +404,9 @@ class _Writer(Fixes):
         declared = self.declared_summary(places)
         if declared is not None:
             return declared
+        for_users = self.raised_by_users()
+        if for_users is not None:
+            return for_users
         cond = self.condition()
         api = self.api()
         lead = self.you_called()
@@ -871,6 +897,17 @@ class _Writer(Fixes):
                         f"the setter of what the message says was never set{then}."
                     ),
                     ev(g),
+                )
+            )
+        raised = self.raised_by_users()
+        if raised is not None:
+            name = raised["text"].split("`", 2)[1]
+            out.append(
+                section(
+                    f"Look in your traceback for the `raise` of `{name}`: it is in your code or "
+                    f"in a library you call, as {self.slug.rpartition('/')[2]} raises it "
+                    "nowhere itself.",
+                    raised["evidence"],
                 )
             )
         d = self.declared()

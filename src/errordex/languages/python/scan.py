@@ -103,9 +103,19 @@ def _summary_line(doc: str) -> tuple[str, int] | None:
             # its first sentence: click's style() goes on "…returns the new
             # string.  By default the styling is self contained…"
             end = _SENTENCE_END.search(text)
-            return (text[: end.start() + 1] if end else text), i
+            first = text[: end.start() + 1] if end else text
+            if len(first.split()) < _FEW_WORDS and not first.endswith((".", ":")):
+                # a title, no sentence (werkzeug's "*409* `Conflict`"): the next
+                # paragraph's first sentence says what it is for
+                after = _summary_line("\n".join(lines[i + 1 :]).lstrip("\n"))
+                if after is not None and len(after[0].split()) >= _FEW_WORDS:
+                    return f"{first}: {after[0]}", i
+            return first, i
     return None
 
+
+#: fewer words than this are a docstring's title, not a sentence
+_FEW_WORDS = 4
 
 #: the longest value of a ``self.attr = value`` a method's facts keep
 _MAX_SET_VALUE = 60
