@@ -309,6 +309,14 @@ class _Writer(Fixes):
             )
         return got
 
+    def attribute_used(self) -> str | None:
+        """``click.BaseCommand``: the attribute a user wrote, when the public
+        call is the hook run for a name a module lacks (``Pages.attribute_used``)."""
+        api, lifted, lang = self.api(), self.lifted(), plugins.find(self.lang)
+        if api is None or lifted is None or lang is None:
+            return None
+        return lang.pages.attribute_used(str(api["path"]), str(api["function"]), lifted[0])
+
     def raised_by_users(self) -> dict[str, Any] | None:
         """The lead of an exception class whose text is all the repository
         has of it: it defines the class (werkzeug's ``Conflict``, with its
@@ -411,6 +419,16 @@ class _Writer(Fixes):
         api = self.api()
         lead = self.you_called()
         lifted = self.lifted()
+        used = self.attribute_used()
+        if used is not None and api is not None:
+            # a name only the check's string has: quoted, as the code has it
+            module = used.rpartition(".")[0]
+            return section(
+                f"You used “{used}”: the module `{module}` does not define it, so "
+                f"its `__getattr__` runs ({api['path']}:{api['line']}), which "
+                f"{self.what()} for that name." + places,
+                ev(*([self.cond] if self.cond else []), api),
+            )
         if lifted is not None:
             text, read = lifted
             up = self.lifted_up()
@@ -676,7 +694,15 @@ class _Writer(Fixes):
             )
             evidence += ev(d)
         lifted = self.lifted()
-        if (
+        used = self.attribute_used()
+        if used is not None and self.cond is not None:
+            module, _, attr = used.rpartition(".")
+            parts.append(
+                f"“{attr}” is no name the module `{module}` defines itself: its `__getattr__` "
+                f"serves it ({self.cond['path']}:{self.cond['line']})."
+            )
+            evidence += ev(self.cond)
+        elif (
             lifted is not None
             and self.cond is not None
             and not self.contract()
@@ -946,8 +972,8 @@ class _Writer(Fixes):
         cond = self.condition()
         if cond and self.cond is not None and self.cond["kind"] == "except":
             pass  # what the `try` block raised is the cause: nothing of the caller's to change
-        elif d is not None:
-            pass  # the check reads the declared object's call, which nobody makes by hand
+        elif d is not None or self.attribute_used() is not None:
+            pass  # a call nobody makes by hand: the declared object's, a module's `__getattr__`
         elif cond and self.cond is not None and not self.invariant and self.lifted():
             text, read = self.lifted() or ("", [])
             when_false = self.cond["kind"] in FIRES_WHEN_FALSE
@@ -991,6 +1017,15 @@ class _Writer(Fixes):
         told = self.message_advice()
         if told is not None:
             out.insert(0, told)
+        used = self.attribute_used()
+        if used is not None and told is None and self.cond is not None:
+            out.append(
+                section(
+                    f"Do not use “{used}”: `{used.rpartition('.')[0]}` serves it only through "
+                    f"its `__getattr__` ({self.cond['path']}:{self.cond['line']}).",
+                    ev(self.cond),
+                )
+            )
         followed: set[str] = set()
         for d in self.contract()[:2]:
             if d["text"] in followed:
@@ -1181,7 +1216,9 @@ class _Writer(Fixes):
         if lang is not None and lang.pages.defences is not None:
             out.extend(lang.pages.defences(self, body_test))
         lifted = self.lifted()
-        if self.cond is not None and lifted is not None and not self.invariant:
+        by_hand = self.declared() is None and self.attribute_used() is None
+        if self.cond is not None and lifted is not None and not self.invariant and by_hand:
+            # (not for a call nobody makes by hand: a declared object's, a `__getattr__`)
             text, read = lifted
             check = (
                 f"that `{text}` holds"
