@@ -1461,10 +1461,10 @@ def setters(sites: list[ThrowSite], reach: list[Fact], ix: Index) -> list[Fact]:
             continue
         if fn.symbol == lead["function"]:
             continue
-        for attr, value, line in fn.sets:
-            if attr in attrs:
-                out.append(_at(fn.path, line, function=fn.symbol, attr=attr, value=value))
-                break
+        mine = [(attr, value, line) for attr, value, line in fn.sets if attr in attrs]
+        if len(mine) == 1:  # set twice, on two branches: which one ran is not known
+            attr, value, line = mine[0]
+            out.append(_at(fn.path, line, function=fn.symbol, attr=attr, value=value))
     return out[:MAX_SETTERS] if len(out) <= MAX_SETTERS else []
 
 

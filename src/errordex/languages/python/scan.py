@@ -485,7 +485,9 @@ class _Scan:
             )
         if found:
             self.functions = [
-                replace(f, sets=tuple(found[f.line])) if f.line in found else f
+                replace(f, sets=tuple(sorted(found[f.line], key=lambda x: x[2])))
+                if f.line in found
+                else f
                 for f in self.functions
             ]
 
