@@ -1063,8 +1063,15 @@ class _Writer(Fixes):
         True``, after which ``write`` raises; ``ProgressBar.__enter__`` sets
         ``self.entered = True``, which ``__iter__`` needs."""
         c, lang = self.cond, plugins.find(self.lang)
-        if c is None or lang is None or self.fn is None:
-            return []
+        if (
+            c is None
+            or lang is None
+            or self.fn is None
+            or not lang.pages.name_is_public(
+                str(self.fn["name"]) if self.fn.get("name") else str(self.fn["function"])
+            )
+        ):
+            return []  # nobody calls `_check_setup_finished` before or after anything
         out: list[dict[str, Any]] = []
         me = f"`{as_called(str(self.fn['function']))}`"
         for s in self.f.get("setters", ()):
