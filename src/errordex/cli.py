@@ -359,12 +359,15 @@ def list_(
 ) -> None:
     """List the indexed errors."""
     from errordex.termview import print_entry_table, stdout_console
-    from errordex.views import entry_json
+    from errordex.views import entry_json, in_catalog_order
 
     store = open_store(db)
     if repo:
         store.current(repo)  # a clear error for an unknown repo
-    entries = store.entries(repo=repo, kind=kind, text=text, include_test_only=tests, limit=limit)
+    # in the catalog's order, for users: what public API reaches first
+    entries = in_catalog_order(
+        store, store.entries(repo=repo, kind=kind, text=text, include_test_only=tests)
+    )[:limit]
     if as_json:
         snaps = {s.repo.slug: s.snapshot for s in store.repos()}
         emit_json([entry_json(e, snaps[e.repo], store) for e in entries])

@@ -234,6 +234,14 @@ def _keyword_arguments(params: Sequence[str]) -> str:
     return ", ".join(f"{p}=…" for p in params)
 
 
+def _cannot_say(condition: str, name: str, value: str) -> bool | None:
+    return None
+
+
+def _no_attribute(path: str, symbol: str, condition: str) -> str | None:
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Pages:
     """What a page shows of the language's code, and checks of it."""
@@ -316,6 +324,15 @@ class Pages:
     #: (JavaScript's ``typeof handle !== 'function'``: "a function"), given
     #: the condition and whether the site fires when it is false
     type_required: Callable[[str, bool], str | None] = _no_type
+    #: whether a condition holds once one of its names has a value
+    #: (``self.closed`` of ``self.closed`` once ``self.closed = True``), given
+    #: the condition, the name and the value as written; None when it cannot say
+    holds_with: Callable[[str, str, str], bool | None] = _cannot_say
+    #: the name a user wrote when the public call is a hook the language
+    #: runs on an attribute it does not find (Python's module ``__getattr__``:
+    #: ``click.BaseCommand`` for ``name == "BaseCommand"``), given the call's
+    #: file, its symbol and the check lifted to its parameters; else None
+    attribute_used: Callable[[str, str, str], str | None] = _no_attribute
 
 
 @dataclass(frozen=True, slots=True)

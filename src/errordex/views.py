@@ -255,3 +255,15 @@ def printed_with(data: Mapping[str, Any], values: Mapping[str, str]) -> str | No
     filled = "".join(str(p["text"]) if "text" in p else values[p["hole"]] for p in parts)
     printed = str(data.get("printed") or "")
     return printed.replace(shown, filled) if shown and shown in printed else None
+def in_catalog_order(store: Store, entries: Sequence[ErrorEntry]) -> list[ErrorEntry]:
+    """``entries`` ordered as each repository's catalog orders them
+    (``Store.catalog_order``: what public API reaches first, then by how many
+    places throw them, the generic ones after), repository by repository;
+    an entry thrown only in tests, which the catalog leaves out, comes last."""
+    order: dict[tuple[str, str], int] = {}
+    for repo in dict.fromkeys(e.repo for e in entries):
+        ids = store.catalog_order(store.current(repo).id)
+        order.update(((repo, i), n) for n, i in enumerate(ids))
+    repos = {r: n for n, r in enumerate(dict.fromkeys(e.repo for e in entries))}
+    unseen = len(order)
+    return sorted(entries, key=lambda e: (repos[e.repo], order.get((e.repo, e.id), unseen)))

@@ -51,6 +51,9 @@ class FuncDef:
     doc_files: tuple[str, ...] = ()
     #: its return type as written (Rust ``Result<Bytes, InvalidUri>``), "" when none
     returns: str = ""
+    #: the attributes of its object it sets, ``self.closed = True``, as
+    #: (attribute, value as written, line): the state another method checks
+    sets: tuple[tuple[str, str, int], ...] = ()
 
 
 @by_fields

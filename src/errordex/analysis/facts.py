@@ -7,7 +7,7 @@ A fact is a plain dict with at least ``path`` and ``line`` (its evidence).
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -26,7 +26,7 @@ from errordex.analysis.index import (
 from errordex.analysis.lift import lift
 from errordex.analysis.textmatch import Message, pins, wrapped
 from errordex.analysis.validcall import calls_in, valid_call
-from errordex.extract.common import is_test_path
+from errordex.extract.common import is_test_path, is_test_support
 from errordex.forge import parse_forge_url
 from errordex.model import ErrorEntry, Repo, ThrowSite
 
@@ -1589,6 +1589,193 @@ def call_first(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
     return []
 
 
+#: how many methods a ``setters`` fact names
+MAX_SETTERS = 2
+#: an attribute of the object a method runs on, as a check reads it
+_SELF_ATTR = re.compile(r"\bself\.([A-Za-z_]\w*)\b(?!\s*\()")
+
+
+def setters(sites: list[ThrowSite], reach: list[Fact], ix: Index) -> list[Fact]:
+    """The other methods of the class that set the state the lead site's
+    check reads (``ResponseStream.close`` sets ``self.closed = True``, which
+    ``write`` checks): what a user did before the call that fails. A
+    constructor's value is where the state starts, not a call made since."""
+    lead = reach[0] if reach else None
+    conds = [g for g in sites[0].guards if g.kind in ("if", "elif", "else", "assert")]
+    if lead is None or not conds or "." not in str(lead["function"]):
+        return []
+    attrs = set(_SELF_ATTR.findall(conds[-1].text))
+    owner = str(lead["function"]).rpartition(".")[0]
+    out: list[Fact] = []
+    for fn in ix.functions_in(str(lead["path"])):
+        if fn.symbol.rpartition(".")[0] != owner or fn.name == "__init__" or fn.in_test:
+            continue
+        if fn.symbol == lead["function"]:
+            continue
+        mine = [(attr, value, line) for attr, value, line in fn.sets if attr in attrs]
+        if len(mine) == 1:  # set twice, on two branches: which one ran is not known
+            attr, value, line = mine[0]
+            out.append(_at(fn.path, line, function=fn.symbol, attr=attr, value=value))
+    return out[:MAX_SETTERS] if len(out) <= MAX_SETTERS else []
+
+
+#: how many public calls a ``declared`` fact names
+MAX_DECLARED_ON = 3
+#: class-name words that say nothing of what a class is for
+_PLAIN_WORDS = frozenset({"base", "mixin", "abc", "abstract", "object", "generic", "protocol"})
+
+
+def declared(reach: list[Fact], ix: Index) -> list[Fact]:
+    """The keyword a user declares the site's object with, when the library
+    calls that object itself: the page's public call is a class's
+    ``__call__`` (``click.ParamType(…)(…)``, ``marshmallow.validate.Range(…)(…)``),
+    which nobody calls by hand; a user hands an instance to a public call
+    (``click.Option(type=…)``, ``fields.Integer(validate=…)``) whose
+    parameter is named after the class's kind (the last word of its name
+    or of a base's: ``ParamType`` -> ``type``, ``Validator`` -> ``validate``)."""
+    lead = reach[0] if reach else None
+    if lead is None:
+        return []
+    tops = [lead] if lead.get("public") else []
+    tops += [chain[0] for chain in lead.get("paths", ()) if chain]
+    call = next((t for t in tops if str(t["function"]).endswith(".__call__")), None)
+    if call is None:
+        call = _inherited_call(str(lead["function"]), ix)
+    if call is None:
+        return []
+    # a kind is a class others derive from: the class whose `__call__` a
+    # subclass inherits (`ParamType` of `_NumberParamTypeBase`), or a base of
+    # the one that defines it (`Validator` of `Range`); a class of its own
+    # (an app, a route) is not one of many a user picks from
+    caller, own = (str(f["function"]).rpartition(".")[0].rpartition(".")[2] for f in (call, lead))
+    chain = _class_chain(caller, ix)[caller == own or not own :]
+    kinds = [_kind_word(c) for c in chain if len(_subclasses(c, ix)) >= MIN_KINDS]
+    memo = ix.memo("declared")
+    for word in dict.fromkeys(k for k in kinds if k):
+        if word not in memo:
+            memo[word] = _declaring(word, ix)
+        got = memo[word]
+        if got:
+            keyword, fns = got
+            on = [_at(f.path, f.line, function=f.symbol, public=True) for f in fns]
+            for f in on:
+                _name_it(f, ix)
+            return [
+                _at(
+                    call["path"],
+                    call["line"],
+                    keyword=keyword,
+                    kind=word,
+                    called=call["function"],
+                    on=on,
+                )
+            ]
+    return []
+
+
+def _inherited_call(method: str, ix: Index) -> Fact | None:
+    """The ``__call__`` a method's class inherits from a base, which calls the
+    method (``click.Path.convert``, called by ``ParamType.__call__``)."""
+    owner, _, name = method.rpartition(".")
+    if name.startswith("__"):
+        return None  # `__init__` runs when the object is made, not called
+    owner = owner.rpartition(".")[2]
+    for base in _class_chain(owner, ix)[1:]:
+        for c in ix.classes.get(base, ())[:1]:
+            fn = ix.function(c.path, f"{c.qualname}.__call__")
+            if fn is not None and ix.public(fn):
+                return _at(fn.path, fn.line, function=fn.symbol)
+    return None
+
+
+#: how many subclasses make a class a kind a user picks from (`ParamType`, `Validator`)
+MIN_KINDS = 3
+
+
+def _class_chain(name: str, ix: Index, depth: int = 4) -> list[str]:
+    """A class and its bases, nearest first (``Range``, ``Validator``)."""
+    out: list[str] = []
+    todo = [name]
+    while todo and len(out) < depth:
+        n = todo.pop(0).split("[", 1)[0].rsplit(".", 1)[-1]  # `t.Generic[T]`: `Generic`
+        if n in out:
+            continue
+        out.append(n)
+        for c in ix.classes.get(n, ())[:1]:
+            todo += [b for b in c.bases if b != "object"]
+    return out
+
+
+def _kind_word(name: str) -> str:
+    """The last word of a class's name, lower case, plain words left out
+    (``ParamType`` -> ``type``, ``_NumberParamTypeBase`` -> ``type``)."""
+    words = [w.lower() for w in re.findall(r"[A-Z][a-z]+", name)]
+    words = [w for w in words if w not in _PLAIN_WORDS]
+    return words[-1] if words else ""
+
+
+def _subclasses(name: str, ix: Index) -> list[str]:
+    """The classes of the repository that name ``name`` as a base."""
+    memo = ix.memo("subclasses")
+    if not memo:
+        for defs in ix.classes.values():
+            for c in defs:
+                for b in c.bases:
+                    memo.setdefault(b.split("[", 1)[0].rsplit(".", 1)[-1], []).append(c.name)
+        memo[""] = []  # filled
+    got: list[str] = memo.get(name, [])
+    return got
+
+
+def _named_after(param: str, word: str) -> bool:
+    """``type`` for ``type``, ``validate`` for ``validator``: the same word, or
+    one stem of seven letters or more."""
+    if param == word:
+        return True
+    stem = 0
+    for a, b in zip(param, word, strict=False):
+        if a != b:
+            break
+        stem += 1
+    return stem >= 7 and stem >= min(len(param), len(word)) - 1
+
+
+def _declaring(word: str, ix: Index) -> tuple[str, list[FuncDef]] | None:
+    """The public constructors with a parameter named after ``word``, and
+    the keyword, the most general first (the fewest parameters)."""
+    found: list[tuple[str, FuncDef]] = []
+    for path in ix.paths:
+        if is_test_path(path) or is_test_support(path):
+            continue  # `flask.testing.EnvironBuilder(app=…)` is no declaration of an app
+        for fn in ix.functions_in(path):
+            if fn.in_test or fn.name != "__init__":
+                continue  # a constructor keeps what it is given, to call later
+            param = next((p for p in fn.params if _named_after(p, word)), None)
+            if param is not None and ix.public(fn):
+                found.append((param, fn))
+    if not found:
+        return None
+    keyword = Counter(p for p, _ in found).most_common(1)[0][0]
+    fns = [f for p, f in found if p == keyword]
+    # a base class whose subclasses take it too (`Parameter` of `Option` and
+    # `Argument`): those are what a user writes; else the fewest parameters
+    inits = {f.symbol.rpartition(".")[0]: f for f in fns if f.name == "__init__"}
+
+    def subclasses(cls: str) -> list[FuncDef]:
+        name = cls.rpartition(".")[2]
+        return [
+            f
+            for c, f in inits.items()
+            if any(b.rpartition(".")[2] == name for d in ix.classes.get(c, ())[:1] for b in d.bases)
+        ]
+
+    base = max(inits, key=lambda c: len(subclasses(c)), default=None)
+    if base is not None and subclasses(base):
+        return keyword, sorted(subclasses(base), key=lambda f: f.symbol)[:MAX_DECLARED_ON]
+    fns.sort(key=lambda f: (len(f.params), f.symbol))
+    return keyword, fns[:MAX_DECLARED_ON]
+
+
 def _last_name(symbol: str) -> str:
     return symbol.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
 
@@ -1619,6 +1806,8 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
         for k, v in (
             ("fallible", fallible(entry, reach, ix)),
             ("call_first", call_first(entry, reach, ix)),
+            ("declared", declared(reach, ix)),
+            ("setters", setters(sites, reach, ix)),
         )
         if v
     }

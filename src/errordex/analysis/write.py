@@ -31,8 +31,10 @@ from errordex.analysis.traits import by_syntax, formats, formatted_type
 from errordex.extract.common import is_test_path
 from errordex.group import defines
 from errordex.model import ErrorEntry, ThrowSite
-from errordex.runtime import title
+from errordex.runtime import message_line, printed_form, title
 
+#: the kind of site that is an exception class's own text (``description = "…"``)
+_CLASS_TEXT = "exception-message"
 #: what a feature-gated stand-in calls; `unreachable!` under a cfg is not one
 _STUB_KINDS = ("unimplemented", "todo", "panic")
 
@@ -319,6 +321,77 @@ class _Writer(Fixes):
             )
         return got
 
+    def attribute_used(self) -> str | None:
+        """``click.BaseCommand``: the attribute a user wrote, when the public
+        call is the hook run for a name a module lacks (``Pages.attribute_used``)."""
+        api, lifted, lang = self.api(), self.lifted(), plugins.find(self.lang)
+        if api is None or lifted is None or lang is None:
+            return None
+        return lang.pages.attribute_used(str(api["path"]), str(api["function"]), lifted[0])
+
+    def raised_by_users(self) -> dict[str, Any] | None:
+        """The lead of an exception class whose text is all the repository
+        has of it: it defines the class (werkzeug's ``Conflict``, with its
+        ``description``) and raises it nowhere outside tests, so the code that
+        raised it uses the library: the user's, or another library's."""
+        sites = self.e.catalog_sites
+        if not sites or any(s.kind != _CLASS_TEXT for s in sites) or not self.f["hierarchy"]:
+            return None
+        cls, top = self.f["hierarchy"][0], self.f["hierarchy"][-1]
+        if "path" not in cls or not top.get("builtin"):
+            return None  # marshmallow's `Date.default_error_messages`: a field's texts
+        lang = plugins.find(self.lang)
+        name = lang.pages.import_name(cls["path"], cls["qualname"]) if lang else None
+        lib = self.slug.rpartition("/")[2]
+        return section(
+            f"`{name or cls['qualname']}` was raised by code that uses {lib}, yours or another "
+            f"library's: {lib} defines it with this text ({self.where}) and raises it nowhere "
+            "itself outside its tests.",
+            [self.where, *ev(cls)],
+        )
+
+    def declared(self) -> Fact | None:
+        """The keyword a user declared the object that throws with (``facts.declared``)."""
+        return next(iter(self.f.get("declared") or ()), None)
+
+    def declared_on(self) -> str:
+        """```click.Option(type=…)``` (or more), the declaration a user wrote."""
+        d = self.declared()
+        assert d is not None
+        lang = plugins.find(self.lang)
+        kw = lang.pages.call_arguments([d["keyword"]]) if lang else d["keyword"]
+        shown = [f"`{_shown(f)}({kw})`" for f in d["on"]]
+        return shown[0] + (f" (or {', '.join(shown[1:])})" if shown[1:] else "")
+
+    def declared_summary(self, places: str) -> dict[str, Any] | None:
+        """The lead of a page whose object a user declared (``click.Option(type=…)``)
+        and the library calls: what they wrote, then the check that failed."""
+        d = self.declared()
+        if d is None or self.fn is None:
+            return None
+        kind = str(d["called"]).rpartition(".")[0]
+        lib = (_shown(d["on"][0]).split(".", 1)[0]) if d["on"] else "the library"
+        own = str(self.fn["function"]).rpartition(".")[0]
+        here = f" (here a `{own}`)" if own and own != kind else ""
+        cause = self.condition()
+        lifted = self.lifted()
+        if lifted is not None and self.cond is not None:
+            cause = _cause(lifted[0], lifted[1], self.cond)
+        who = "it" if self.fn["function"] == d["called"] else self.fn_name()
+        when = f" when {cause}" if cause else f" at {self.where}"
+        printed = printed_form(self.lead)
+        shown = printed.splitlines()[-1] if printed else ""
+        said = (
+            f" It is printed as “{_quoted(shown)}”."
+            if shown and shown != message_line(self.lead)
+            else ""
+        )
+        return section(
+            f"You declared {self.declared_on()}, and {lib} calls that `{kind}`{here} on each "
+            f"value given for it: {who} {self.what()}{when}.{said}" + places,
+            ev(d, *d["on"], *([self.cond] if self.cond else []), self.fn),
+        )
+
     def _summary(self) -> dict[str, Any]:
         n = len([s for s in self.e.catalog_sites if not defines(s)]) or len(self.e.catalog_sites)
         places = f" It is thrown at {n} places." if n > 1 else ""
@@ -352,10 +425,26 @@ class _Writer(Fixes):
                 f"the value was none of {handled}."
             )
             return section(text + places, ev(a, *([self.fn] if self.fn else [])))
+        declared = self.declared_summary(places)
+        if declared is not None:
+            return declared
+        for_users = self.raised_by_users()
+        if for_users is not None:
+            return for_users
         cond = self.condition()
         api = self.api()
         lead = self.you_called()
         lifted = self.lifted()
+        used = self.attribute_used()
+        if used is not None and api is not None:
+            # a name only the check's string has: quoted, as the code has it
+            module = used.rpartition(".")[0]
+            return section(
+                f"You used “{used}”: the module `{module}` does not define it, so "
+                f"its `__getattr__` runs ({api['path']}:{api['line']}), which "
+                f"{self.what()} for that name." + places,
+                ev(*([self.cond] if self.cond else []), api),
+            )
         if lifted is not None:
             text, read = lifted
             up = self.lifted_up()
@@ -380,6 +469,16 @@ class _Writer(Fixes):
                     *(up["calls"] if up is not None else ()),
                     *(top["calls"] if top is not None else ()),
                 ),
+            )
+        documented = self.documented_when() if cond and self.api() is not None else None
+        if documented is not None and self.cond is not None and self.cond["kind"] != "except":
+            # the docstring says when in the user's terms ("if deque is empty"),
+            # where the check reads a private sentinel (`value is ENOVAL`)
+            clause, d = documented
+            return section(
+                f"{self.subject()} {self.what()} “{_quoted(clause)}”, as the docstring of "
+                f"`{_doc_owner(d)}` says ({d['path']}:{d['line']})." + places,
+                ev(d, self.cond, *([self.fn] if self.fn else []), *([api] if api else [])),
             )
         if cond:
             c = self.cond
@@ -410,6 +509,18 @@ class _Writer(Fixes):
         said = self.subject()
         text = f"{said} {self.what()}" + ("." if self.where in said else f" at {self.where}.")
         return section(text + places, [self.where, *ev(*([api] if api else []))])
+
+    def documented_when(self) -> tuple[str, Fact] | None:
+        """When the public call's docstring says it raises this error, in its
+        own words: ("if deque is empty", the doc line) of ``IndexError: if
+        deque is empty`` in a Raises section."""
+        for d in self.contract():
+            if d["section"] != "Raises":
+                continue
+            clause = _RAISES_CLAUSE.match(d["text"])
+            if clause is not None and len(clause.group(1)) <= LONG_CONDITION:
+                return clause.group(1).rstrip(". "), d
+        return None
 
     def state_only(self) -> bool:
         """Whether the lead's check reads nothing but the object it is a
@@ -599,7 +710,15 @@ class _Writer(Fixes):
             )
             evidence += ev(d)
         lifted = self.lifted()
-        if (
+        used = self.attribute_used()
+        if used is not None and self.cond is not None:
+            module, _, attr = used.rpartition(".")
+            parts.append(
+                f"“{attr}” is no name the module `{module}` defines itself: its `__getattr__` "
+                f"serves it ({self.cond['path']}:{self.cond['line']})."
+            )
+            evidence += ev(self.cond)
+        elif (
             lifted is not None
             and self.cond is not None
             and not self.contract()
@@ -619,6 +738,12 @@ class _Writer(Fixes):
                 f"{check}: {self.cond['path']}:{self.cond['line']} rejects that."
             )
             evidence += ev(self.cond)
+        own = self.own_summary()
+        if own is not None:
+            parts.append(
+                f"{self.fn_name()}, where it is thrown, is documented as: “{_quoted(own['text'])}”."
+            )
+            evidence += ev(own)
         said = self.api_summary()
         if said is not None:
             on = said.get("documented_on")
@@ -635,6 +760,23 @@ class _Writer(Fixes):
         if not parts:
             return None
         return section(" ".join(parts), list(dict.fromkeys(evidence)))
+
+    def own_summary(self) -> Fact | None:
+        """The first doc line of the function that throws, when it is not the
+        public call the page leads with (``_check_dim``: "raise an error if
+        any dimension is missing") and no doc line says when it throws."""
+        if self.fn is None or self.api() is self.fn or self.contract():
+            return None
+        return next(
+            (
+                d
+                for d in self.f["docs"]
+                if d["section"] == "Summary"
+                and d["function"] == self.fn["function"]
+                and d["path"] == self.fn["path"]
+            ),
+            None,
+        )
 
     def api_summary(self) -> Fact | None:
         """The first doc line of the public call the page leads with."""
@@ -799,6 +941,31 @@ class _Writer(Fixes):
                     ev(g),
                 )
             )
+        raised = self.raised_by_users()
+        if raised is not None:
+            name = raised["text"].split("`", 2)[1]
+            out.append(
+                section(
+                    f"Look in your traceback for the `raise` of `{name}`: it is in your code or "
+                    f"in a library you call, as {self.slug.rpartition('/')[2]} raises it "
+                    "nowhere itself.",
+                    raised["evidence"],
+                )
+            )
+        d = self.declared()
+        if d is not None:
+            kind = str(d["called"]).rpartition(".")[0]
+            lang = plugins.find(self.lang)
+            kw = lang.pages.call_arguments([d["keyword"]]) if lang else d["keyword"]
+            out.append(
+                section(
+                    f"The value given for what you declared with {self.declared_on()} did not "
+                    f"pass its `{kind}`: give a value it accepts (the message says what was "
+                    f"wrong with this one), or declare another `{kw}` if values "
+                    "like it should be accepted.",
+                    ev(d, *d["on"]),
+                )
+            )
         mine = {(self.api() or {}).get("function"), (self.fn or {}).get("function")}
         for g in [g for g in self.f.get("fallible", ()) if g["instead_of"] in mine][:1]:
             if self.invariant:
@@ -821,6 +988,8 @@ class _Writer(Fixes):
         cond = self.condition()
         if cond and self.cond is not None and self.cond["kind"] == "except":
             pass  # what the `try` block raised is the cause: nothing of the caller's to change
+        elif d is not None or self.attribute_used() is not None:
+            pass  # a call nobody makes by hand: the declared object's, a module's `__getattr__`
         elif cond and self.cond is not None and not self.invariant and self.lifted():
             text, read = self.lifted() or ("", [])
             when_false = self.cond["kind"] in FIRES_WHEN_FALSE
@@ -856,9 +1025,23 @@ class _Writer(Fixes):
                     f"it checks at {where}."
                 )
             out.append(section(said, ev(self.cond)))
+        else:
+            table = self.table_check()
+            if table is not None:
+                out.append(table)
+        out += self.state_advice()
         told = self.message_advice()
         if told is not None:
             out.insert(0, told)
+        used = self.attribute_used()
+        if used is not None and told is None and self.cond is not None:
+            out.append(
+                section(
+                    f"Do not use “{used}”: `{used.rpartition('.')[0]}` serves it only through "
+                    f"its `__getattr__` ({self.cond['path']}:{self.cond['line']}).",
+                    ev(self.cond),
+                )
+            )
         followed: set[str] = set()
         for d in self.contract()[:2]:
             if d["text"] in followed:
@@ -889,6 +1072,68 @@ class _Writer(Fixes):
                     )
                 )
         return out
+
+    def state_advice(self) -> list[dict[str, Any]]:
+        """What the calls before this one did to the object's state the check
+        reads (``facts.setters``): ``ResponseStream.close`` sets ``self.closed =
+        True``, after which ``write`` raises; ``ProgressBar.__enter__`` sets
+        ``self.entered = True``, which ``__iter__`` needs."""
+        c, lang = self.cond, plugins.find(self.lang)
+        if (
+            c is None
+            or lang is None
+            or self.fn is None
+            or not lang.pages.name_is_public(
+                str(self.fn["name"]) if self.fn.get("name") else str(self.fn["function"])
+            )
+        ):
+            return []  # nobody calls `_check_setup_finished` before or after anything
+        out: list[dict[str, Any]] = []
+        me = f"`{as_called(str(self.fn['function']))}`"
+        for s in self.f.get("setters", ()):
+            holds = lang.pages.holds_with(c["text"], f"self.{s['attr']}", s["value"])
+            if holds is None:
+                continue
+            raises = holds != (c["kind"] in FIRES_WHEN_FALSE)
+            setter = f"`{as_called(str(s['function']))}`"
+            did = f"sets `self.{s['attr']} = {s['value']}` ({s['path']}:{s['line']})"
+            out.append(
+                section(
+                    f"Call {me} before {setter}, not after: {setter} {did}, and then {me} "
+                    f"{self.what()} ({c['path']}:{c['line']})."
+                    if raises
+                    else f"Call {setter} before {me}: it {did}, which the check at "
+                    f"{c['path']}:{c['line']} needs.",
+                    ev(s, c),
+                )
+            )
+        return out
+
+    def table_check(self) -> dict[str, Any] | None:
+        """A check against a module's table of valid values that is not in
+        the call's arguments (``value not in _VALID_METADATA_VERSIONS``): the
+        values it takes, listed."""
+        c = self.cond
+        if c is None or c["kind"] in ("except", "fall-through"):
+            return None
+        m = _MEMBERSHIP.fullmatch(c["text"].strip())
+        if m is None:
+            return None
+        tables = dict(c.get("values") or ())
+        values = tables.get(m.group("table"))
+        if values is None or values[:1] not in "{[(":
+            return None
+        items = [v.strip() for v in values.strip()[1:-1].split(",") if v.strip()]
+        if not items or any(not _TABLE_ITEM.fullmatch(i) for i in items):
+            return None  # a value with a comma or a call in it is not listed by splitting
+        raises_if_in = (m.group("op") == "in") != (c["kind"] in FIRES_WHEN_FALSE)
+        listed = ", ".join(f"`{i}`" for i in items)
+        return section(
+            f"{'Do not give' if raises_if_in else 'Give'} a `{m.group('value')}` that is one of "
+            f"{listed}: {self.fn_name()} checks it against `{m.group('table')}` at "
+            f"{c['path']}:{c['line']}.",
+            ev(c),
+        )
 
     def install_advice(self) -> dict[str, Any] | None:
         """ "Install `h2`": for an error that says an optional package is
@@ -994,7 +1239,9 @@ class _Writer(Fixes):
         if lang is not None and lang.pages.defences is not None:
             out.extend(lang.pages.defences(self, body_test))
         lifted = self.lifted()
-        if self.cond is not None and lifted is not None and not self.invariant:
+        by_hand = self.declared() is None and self.attribute_used() is None
+        if self.cond is not None and lifted is not None and not self.invariant and by_hand:
+            # (not for a call nobody makes by hand: a declared object's, a `__getattr__`)
             text, read = lifted
             check = (
                 f"that `{text}` holds"
@@ -1068,6 +1315,12 @@ class _Writer(Fixes):
 
 #: a Raises item that says when (``ValueError: If no validator is satisfied``)
 _RAISES_WHEN = re.compile(r"^[\w.]*:?\s*(if|when|unless|in case|on)\b", re.I)
+#: a membership check against a named table: `value not in _VALID_METADATA_VERSIONS`
+_MEMBERSHIP = re.compile(r"(?P<value>[\w.]+)\s+(?P<op>not in|in)\s+(?P<table>[A-Za-z_][\w.]*)")
+#: an item of such a table: a name, a number, or a string without a comma
+_TABLE_ITEM = re.compile(r"[\w.]+|'[^',]*'|\"[^\",]*\"")
+#: the condition of a Raises line, without the class it names: "if deque is empty"
+_RAISES_CLAUSE = re.compile(r"^[\w.]*:?\s*((?:if|when|unless|in case)\b[^\n]*)", re.I)
 
 #: a clause of a message that tells the reader what to do
 _TOLD = re.compile(

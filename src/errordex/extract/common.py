@@ -53,3 +53,19 @@ def decode_all(items: Collection[bytes]) -> list[str]:
     if len(parts) == len(items):
         return parts
     return [item.decode("utf-8", "replace") for item in items]
+
+
+#: test-support code shipped beside a library (a ``burn-backend-tests`` crate,
+#: ``flask/testing.py``, a ``testutils`` module): helpers for tests, not its API
+TEST_SUPPORT = re.compile(
+    r"(^|[-_/])(tests?|testing|testutils?|test[-_](utils?|support|helpers?|common))([-_/.]|$)"
+)
+
+
+def is_test_support(path: str) -> bool:
+    """Whether a package or path is test-support code (``TEST_SUPPORT``).
+
+    >>> is_test_support("src/flask/testing.py"), is_test_support("src/flask/app.py")
+    (True, False)
+    """
+    return TEST_SUPPORT.search(path) is not None

@@ -10,13 +10,13 @@ The few things the two write differently are the ``_EACH``, ``_FIELD``,
 from __future__ import annotations
 
 import json
-import re
 import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from errordex import plugins
 from errordex.errors import NotFound
+from errordex.extract.common import is_test_support
 from errordex.model import (
     ClassDef,
     ErrorEntry,
@@ -45,11 +45,6 @@ def analysis_value(data: str | bytes) -> dict[str, Any]:
 MAX_TESTS_RANKED = 5
 
 #: a crate, package or directory of code that supports tests (it ships no API of its own)
-_TEST_SUPPORT = re.compile(
-    r"(^|[-_/])(tests?|testing|testutils?|test[-_](utils?|support|helpers?|common))([-_/.]|$)"
-)
-
-
 class SqlReads:
     """The reads of a store (``errordex.store.base.Store``) over ``self.conn``.
     A read that meets damaged pages raises ``StoreDamaged``."""
@@ -553,7 +548,7 @@ class SqlReads:
             f" WHERE snapshot_id = ? AND {self._field('data', 'in_test')} = {self._FALSE}",
             (snapshot_id,),
         ):
-            here = bool(_TEST_SUPPORT.search(package or "") or _TEST_SUPPORT.search(path))
+            here = is_test_support(package or "") or is_test_support(path)
             support[entry_id] = support.get(entry_id, True) and here
         bare = set(plugins.bare_messages().values())
 

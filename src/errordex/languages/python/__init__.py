@@ -75,6 +75,8 @@ PYTHON = Language(
         module_files=fixes.module_files,
         public_by_reexport=True,
         to_change=advice.to_change,
+        holds_with=advice.holds_with,
+        attribute_used=runtime.attribute_used,
         name_is_public=scan.public_name,
         import_name=runtime.import_name,
     ),

@@ -143,3 +143,48 @@ def _root(node: ast.expr) -> str | None:
 
 def _is_call(node: ast.expr, name: str) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
+
+
+def holds_with(condition: str, name: str, value: str) -> bool | None:
+    """Whether ``condition`` holds once ``name`` is ``value``, when nothing
+    else in it is unknown: constants, ``not``, ``and``/``or`` and comparisons.
+
+    >>> holds_with("not self.entered", "self.entered", "True")
+    False
+    >>> holds_with("self.closed", "self.closed", "True")
+    True
+    >>> holds_with("self.closed and n > 1", "self.closed", "True") is None
+    True
+    """
+    try:
+        tree = ast.parse(condition.strip(), mode="eval").body
+        known = ast.literal_eval(value)
+    except (SyntaxError, ValueError, TypeError, MemoryError, RecursionError):
+        return None
+
+    def ev(node: ast.expr) -> object:
+        if ast.unparse(node) == name:
+            return known
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            return not ev(node.operand)
+        if isinstance(node, ast.BoolOp):
+            got = [ev(v) for v in node.values]
+            return all(got) if isinstance(node.op, ast.And) else any(got)
+        if isinstance(node, ast.Compare) and len(node.ops) == 1:
+            left, right, op = ev(node.left), ev(node.comparators[0]), node.ops[0]
+            if isinstance(op, ast.Is):
+                return left is right
+            if isinstance(op, ast.IsNot):
+                return left is not right
+            if isinstance(op, ast.Eq):
+                return bool(left == right)
+            if isinstance(op, ast.NotEq):
+                return bool(left != right)
+        raise ValueError("unknown")
+
+    try:
+        return bool(ev(tree))
+    except (ValueError, TypeError):
+        return None

@@ -272,7 +272,11 @@ class _File:
                 if fn.type == "subscript" and _passes_no_message(exc):
                     self.table_raises.append((node.start_point.row + 1, where.symbol))
             made_by = built.class_constructor(fn) if fn is not None else None
-            if made_by is not None:
+            if fn is not None and _method_builds_it(fn, exc):
+                # ``raise self.retry(countdown=5)`` (Celery): a method returns
+                # the exception; its type and text are the method's, not a class's
+                exc_type, template = None, Template.runtime(msg.expr_text(exc))
+            elif made_by is not None:
                 # ``raise ValidationError.from_exception_data(title, errors)``:
                 # the class method builds the message, not from its first argument
                 exc_type, template = made_by, Template.runtime(msg.expr_text(exc))
@@ -864,6 +868,12 @@ class _File:
             if name in out or name in params:
                 continue
             assigns = self._assignments(scope).get(name, [])
+            if not assigns:
+                # `obj not in _UNKNOWN_VALUES`: a module's table of the valid values
+                table = self.table_value(ident)
+                if table is not None:
+                    out[name] = table
+                continue
             if len(assigns) != 1 or assigns[0].type != "assignment":
                 continue
             (a,) = assigns
@@ -878,6 +888,46 @@ class _File:
                 for inner, value in self.local_values(right, depth - 1):
                     out.setdefault(inner, value)
         return tuple(out.items())
+
+    def table_value(self, ident: ts.Node) -> str | None:
+        """The values of a module's constant table that ``ident`` is checked
+        against (``x in NAME`` / ``x not in NAME``), as a literal: a set,
+        tuple, list or ``frozenset({…})`` as written, a dict's keys as a set
+        (what ``in`` compares with); None for anything else, or a long one."""
+        parent = ident.parent
+        if (
+            parent is None
+            or parent.type != "comparison_operator"
+            or parent.named_children[-1] != ident
+            or not any(c.type in ("in", "not in") for c in parent.children)
+        ):
+            return None
+        value = self.resolve(ident)
+        if value is not None and value.type == "call":
+            fn = value.child_by_field_name("function")
+            args = value.child_by_field_name("arguments")
+            inner = msg.named(args) if args is not None else []
+            if (
+                fn is None
+                or msg.text_of(fn) not in ("frozenset", "set", "tuple")
+                or len(inner) != 1
+            ):
+                return None
+            value = inner[0]
+        if value is None or value.type not in ("set", "tuple", "list", "dictionary"):
+            return None
+        if not msg.named(value):
+            return None  # `{}` filled later: not the values it ends up with
+        if value.type == "dictionary":
+            keys = [p.child_by_field_name("key") for p in msg.named(value)]
+            if not keys or any(
+                k is None or k.type not in ("string", "identifier", "integer") for k in keys
+            ):
+                return None
+            text = "{" + ", ".join(msg.expr_text(k) for k in keys if k is not None) + "}"
+        else:
+            text = msg.expr_text(value)
+        return text if len(text) <= _MAX_TABLE else None
 
     def resolve(self, ident: ts.Node) -> ts.Node | None:
         """The value of the nearest assignment to ``ident`` before it.
@@ -1275,6 +1325,16 @@ def _unwrap_traceback(exc: ts.Node) -> ts.Node:
     return exc
 
 
+def _method_builds_it(fn: ts.Node, call: ts.Node) -> bool:
+    """Whether ``raise obj.method(...)`` raises what a method returns: the
+    callee is an attribute named as a function (``self.retry``, not
+    ``errors.Bad``), and no positional argument is a message for it."""
+    if fn.type != "attribute" or _looks_like_class(fn):
+        return False
+    args = call.child_by_field_name("arguments")
+    return args is None or all(a.type == "keyword_argument" for a in msg.named(args))
+
+
 def _looks_like_class(node: ts.Node) -> bool:
     """``raise ValueError``/``raise errors.Bad`` name a class; ``raise err``
     names an instance whose message we cannot see."""
@@ -1284,6 +1344,8 @@ def _looks_like_class(node: ts.Node) -> bool:
 
 #: the longest value of a local a guard keeps (``Guard.values``)
 _MAX_VALUE = 160
+#: and of a module's table of valid values (``x not in _VALID``), listed whole
+_MAX_TABLE = 400
 
 
 def _read_names(expr: ts.Node) -> list[ts.Node]:

@@ -235,3 +235,23 @@ def runtime_form(message: str, exception_type: str | None) -> bool:
         return head in ("", "builtins") and form is not None and bool(form.fullmatch(line))
     # a bare key is a KeyError's form only when the paste says KeyError
     return any(f.fullmatch(line) for k, f in _PY_RUNTIME.items() if k != "keyerror")
+
+
+#: a module ``__getattr__``'s check of one name: ``name == "BaseCommand"``
+_ONE_NAME = re.compile(r"""(\w+)\s*==\s*(['"])([A-Za-z_]\w*)\2""")
+
+
+def attribute_used(path: str, symbol: str, condition: str) -> str | None:
+    """What a user wrote to run a module's ``__getattr__`` (PEP 562): the
+    module's name and the attribute its check names.
+
+    >>> attribute_used("src/click/__init__.py", "__getattr__", 'name == "BaseCommand"')
+    'click.BaseCommand'
+    >>> attribute_used("src/click/core.py", "Context.__getattr__", 'name == "x"') is None
+    True
+    """
+    m = _ONE_NAME.fullmatch(condition.strip())
+    module = python_module(path)
+    if symbol != "__getattr__" or m is None or module is None:
+        return None
+    return f"{module}.{m.group(3)}"

@@ -7,6 +7,7 @@ import ast
 import re
 import sys
 from bisect import bisect_right
+from dataclasses import replace
 
 from tree_sitter import Node, Parser, Tree
 
@@ -90,6 +91,8 @@ def _summary_line(doc: str) -> tuple[str, int] | None:
     lines = body.splitlines()
     for i, line in enumerate(lines):
         text = line.strip().rstrip("\"'").strip()
+        if text and _SECTION_HEAD.match(text):
+            return None  # "Parameters\n----------": no summary before the sections
         if text:
             # the first paragraph: a sentence may wrap onto the next lines
             for more in lines[i + 1 : i + 4]:
@@ -100,9 +103,28 @@ def _summary_line(doc: str) -> tuple[str, int] | None:
             # its first sentence: click's style() goes on "…returns the new
             # string.  By default the styling is self contained…"
             end = _SENTENCE_END.search(text)
-            return (text[: end.start() + 1] if end else text), i
+            first = text[: end.start() + 1] if end else text
+            if len(first.split()) < _FEW_WORDS and not first.endswith((".", ":")):
+                # a title, no sentence (werkzeug's "*409* `Conflict`"): the next
+                # paragraph's first sentence says what it is for
+                after = _summary_line("\n".join(lines[i + 1 :]).lstrip("\n"))
+                if after is not None and len(after[0].split()) >= _FEW_WORDS:
+                    return f"{first}: {after[0]}", i
+            return first, i
     return None
 
+
+#: fewer words than this are a docstring's title, not a sentence
+_FEW_WORDS = 4
+
+#: the longest value of a ``self.attr = value`` a method's facts keep
+_MAX_SET_VALUE = 60
+
+#: a numpydoc or Google section's heading, where a docstring has no summary line
+_SECTION_HEAD = re.compile(
+    r"(Parameters|Returns?|Yields?|Raises|Examples?|Notes?|See Also|Args|Arguments|"
+    r"Attributes|Other Parameters|Warnings?)\s*:?$"
+)
 
 #: the end of a sentence: a full stop (or ! ?) before a space and a capital
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z`])")
@@ -296,6 +318,7 @@ class _Scan:
             elif k == _EXCEPT:
                 self.except_clause(n, fn)
         self.identifiers(caught.get("id", []), strings)
+        self.attribute_sets(caught.get("self_assign", []))
         return FileEvidence(
             path=self.path,
             language="python",
@@ -424,13 +447,12 @@ class _Scan:
                 public=public and public_name(name) and not is_test and self.exports(names, name),
                 in_test=is_test,
                 # a private module's public names may be re-exported (httpx's
-                # `_client.py`): their summary is read as the API's too
+                # `_client.py`): their summary is read as the API's too; a
+                # private function's says what the code that throws is for
                 docs=tuple(
                     self.docstring(
                         n,
-                        summary=not is_test
-                        and all(public_name(p) for p in [*names, name])
-                        and not any(p in self.function_names for p in names),
+                        summary=not is_test and not any(p in self.function_names for p in names),
                     )
                 ),
                 params=tuple(self.params(n)),
@@ -438,6 +460,36 @@ class _Scan:
         )
         # Names inside a function are locals: not public API.
         return [*names, name], symbol, False, is_test
+
+    def attribute_sets(self, nodes: list[Node]) -> None:
+        """Give each method the ``self.attr = value`` assignments in its own
+        body (``FuncDef.sets``), in place of the method as first read."""
+        found: dict[int, list[tuple[str, str, int]]] = {}
+        for n in nodes:
+            left = n.child_by_field_name("left")
+            obj = left.child_by_field_name("object") if left is not None else None
+            right = n.child_by_field_name("right")
+            if left is None or obj is None or right is None or self.t(obj) != "self":
+                continue
+            scope = n.parent
+            while scope is not None and scope.type not in ("function_definition", "lambda"):
+                scope = scope.parent
+            if scope is None or scope.type != "function_definition":
+                continue
+            value = " ".join(self.t(right).split())
+            if len(value) > _MAX_SET_VALUE:
+                continue
+            attr = self.t(left.child_by_field_name("attribute"))
+            found.setdefault(scope.start_point.row + 1, []).append(
+                (attr, value, n.start_point.row + 1)
+            )
+        if found:
+            self.functions = [
+                replace(f, sets=tuple(sorted(found[f.line], key=lambda x: x[2])))
+                if f.line in found
+                else f
+                for f in self.functions
+            ]
 
     def docstring(self, fn: Node, summary: bool = False) -> list[DocLine]:
         """The Raises lines of a function's docstring; with ``summary``, its

@@ -9,3 +9,5 @@
 (with_statement) @with
 (assert_statement) @assert
 (except_clause) @except
+; `self.closed = True`: the state a method sets, which another checks
+(assignment left: (attribute object: (identifier) attribute: (identifier))) @self_assign

@@ -1,0 +1,78 @@
+"""What a page says an error means, in the library's own words (issue 16):
+the docstring's condition before a private sentinel, and the docstring of
+the private function that throws when no public one documents it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from errordex.pipeline import index
+from errordex.store.sqlite import SqliteStore
+from errordex.views import entry_json
+from tests.repo_files import index_files
+
+
+def _store(spec: str, tmp: pytest.TempPathFactory) -> tuple[SqliteStore, int]:
+    store = SqliteStore(tmp.mktemp(spec.replace(":", "-")) / "db.sqlite")
+    return store, index(spec, store, jobs=1).snapshot_id
+
+
+def _page(got: tuple[SqliteStore, int], message: str) -> dict[str, Any]:
+    store, sid = got
+    (entry,) = [e for e in store.entries() if e.message == message]
+    return entry_json(entry, store.snapshot(sid), store)
+
+
+def test_the_docstrings_condition_leads_before_a_private_sentinel(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # diskcache's Deque.peek checks `value is ENOVAL`; its docstring says
+    # "IndexError: if deque is empty"
+    page = _page(_store("pkg:diskcache", tmp_path_factory), "peek from an empty deque")
+    summary = page["analysis"]["summary"]["text"]
+    assert summary.startswith(
+        "You called `diskcache.Deque.peek` (`diskcache/persistent.py`), and it raises "
+        "`IndexError` “if deque is empty”, as the docstring of `Deque.peek` says"
+    )
+    assert "ENOVAL" not in summary
+
+
+def test_a_private_functions_docstring_says_what_the_throwing_code_is_for(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # click's `_get_binary_stream` is no public call, but it says what it does
+    page = _page(_store("pkg:click", tmp_path_factory), "Unknown standard stream '{name}'")
+    meaning = page["analysis"]["meaning"]
+    assert meaning["text"] == (
+        "`_get_binary_stream`, where it is thrown, is documented as: "
+        "“Returns a system stream for byte processing”."
+    )
+    assert meaning["evidence"][0].startswith("click/utils.py:")
+
+
+_NUMPYDOC = {
+    "plots/__init__.py": (
+        "def _process_kwargs(func, data):\n"
+        '    """\n'
+        "    Parameters\n"
+        "    ----------\n"
+        "    func : plotting function\n"
+        '    """\n'
+        "    if data is None:\n"
+        '        raise ValueError("no data to plot")\n'
+        "    return func(data)\n\n\n"
+        "def plot(data):\n"
+        "    return _process_kwargs(print, data)\n"
+    ),
+}
+
+
+def test_a_docstring_that_opens_with_its_sections_has_no_summary(tmp_path: Path) -> None:
+    # xarray's `_process_cmap_cbar_kwargs` docstring opens with "Parameters"
+    store, sid = index_files(tmp_path, _NUMPYDOC, "acme/plots")
+    page = _page((store, sid), "no data to plot")
+    assert "Parameters" not in str(page["analysis"].get("meaning"))
+    assert not [d for d in page["facts"]["docs"] if d["section"] == "Summary"]

@@ -1,0 +1,76 @@
+"""A check on the object's own state names the method that set it (issue
+16, solutions): what the user called before the call that failed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from errordex.languages.python.advice import holds_with
+from errordex.pipeline import index
+from errordex.store.sqlite import SqliteStore
+from errordex.views import entry_json
+from tests.repo_files import index_files
+
+
+def _page(store: SqliteStore, sid: int, message: str) -> dict[str, Any]:
+    (entry,) = [e for e in store.entries() if e.message == message]
+    return entry_json(entry, store.snapshot(sid), store)
+
+
+def test_a_progress_bar_used_outside_with_says_to_enter_it_first(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # click's ProgressBar.__iter__ checks `not self.entered`; __enter__ sets it
+    store = SqliteStore(tmp_path_factory.mktemp("click") / "db.sqlite")
+    sid = index("pkg:click", store, jobs=1).snapshot_id
+    page = _page(store, sid, "You need to use progress bars in a with block.")
+    (said,) = [
+        s["text"] for s in page["analysis"]["solutions"] if "ProgressBar.__enter__" in s["text"]
+    ]
+    assert said.startswith(
+        "Call `ProgressBar.__enter__` before `ProgressBar.__iter__`: it sets `self.entered = True` "
+        "(click/_termui_impl.py:"
+    )
+
+
+#: werkzeug's ResponseStream: `close` sets `self.closed = True`, `write` checks it
+_STREAM = {
+    "streams/__init__.py": (
+        "class Stream:\n"
+        "    def __init__(self):\n"
+        "        self.closed = False\n\n"
+        "    def close(self):\n"
+        "        self.closed = True\n\n"
+        "    def reopen(self, mode):\n"
+        "        self.closed = mode\n\n"
+        "    def write(self, value):\n"
+        "        if self.closed:\n"
+        '            raise ValueError("I/O operation on closed file")\n'
+        "        return len(value)\n"
+    ),
+}
+
+
+def test_a_closed_stream_says_to_write_before_closing(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _STREAM, "acme/streams")
+    texts = [
+        s["text"]
+        for s in _page(store, sid, "I/O operation on closed file")["analysis"]["solutions"]
+    ]
+    assert (
+        "Call `Stream.write` before `Stream.close`, not after: `Stream.close` sets "
+        "`self.closed = True` (streams/__init__.py:6), and then `Stream.write` raises "
+        "`ValueError` (streams/__init__.py:12)."
+    ) in texts
+    # the constructor's value is where the state starts; an unknown value says nothing
+    assert not any("Stream.__init__" in t or "Stream.reopen" in t for t in texts)
+
+
+def test_holds_with_reads_only_what_it_knows() -> None:
+    assert holds_with("self.x is None", "self.x", "None") is True
+    assert holds_with("not self.entered", "self.entered", "True") is False
+    assert holds_with("self.closed", "self.closed", "mode") is None
+    assert holds_with("self.closed or other", "self.closed", "False") is None
