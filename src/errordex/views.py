@@ -255,6 +255,8 @@ def printed_with(data: Mapping[str, Any], values: Mapping[str, str]) -> str | No
     filled = "".join(str(p["text"]) if "text" in p else values[p["hole"]] for p in parts)
     printed = str(data.get("printed") or "")
     return printed.replace(shown, filled) if shown and shown in printed else None
+
+
 def in_catalog_order(store: Store, entries: Sequence[ErrorEntry]) -> list[ErrorEntry]:
     """``entries`` ordered as each repository's catalog orders them
     (``Store.catalog_order``: what public API reaches first, then by how many

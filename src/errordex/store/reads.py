@@ -44,6 +44,7 @@ def analysis_value(data: str | bytes) -> dict[str, Any]:
 #: table of cases pins 40 times is not 40 times as likely to be met)
 MAX_TESTS_RANKED = 5
 
+
 #: a crate, package or directory of code that supports tests (it ships no API of its own)
 class SqlReads:
     """The reads of a store (``errordex.store.base.Store``) over ``self.conn``.
