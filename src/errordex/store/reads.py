@@ -45,7 +45,6 @@ def analysis_value(data: str | bytes) -> dict[str, Any]:
 MAX_TESTS_RANKED = 5
 
 
-#: a crate, package or directory of code that supports tests (it ships no API of its own)
 class SqlReads:
     """The reads of a store (``errordex.store.base.Store``) over ``self.conn``.
     A read that meets damaged pages raises ``StoreDamaged``."""
