@@ -493,7 +493,7 @@ def _analyse_chunk(lo: int, hi: int) -> tuple[list[tuple[str, bytes]], set[str],
         for e, a in analyse_some(entries, ix, repo):
             facts.append(facts_json(a.facts))
             rows.append((e.id, analysis_blob({"analysis": a.to_json()}, facts[-1])))
-        return rows, referenced_paths(facts), EntryRows.of(entries)
+        return rows, referenced_paths(facts), EntryRows.of(entries, firsts=False)
     finally:
         if enabled:
             gc.enable()
@@ -517,8 +517,10 @@ def _analyse_all(
     referenced: set[str] = set()
     n = 0
     try:
+        seen: dict[str, set[str]] = {}  # the type names filed so far, per repository
         for rows, paths, entry_rows in _analysed_chunks(len(entries), jobs):
             store(rows)
+            entry_rows.file_firsts(seen)
             store_rows(entry_rows)
             referenced |= paths
             n += len(entry_rows.entries)

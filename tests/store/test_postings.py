@@ -224,3 +224,30 @@ def test_an_explain_reads_its_matches_entries_at_once(new_store: AnyStore) -> No
     assert len(out["parts"][-1]["matches"]) == 4
     entry_reads = [s for s in counted.statements if s.startswith("SELECT e.snapshot_id, e.id,")]
     assert len(entry_reads) == 1, entry_reads  # one repository: one read of its four entries
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_repository_analysed_in_chunks_files_each_type_name_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
+) -> None:
+    """The first entry of a type name gets the name's own key once per
+    repository, not once per chunk of the analysis (which made the index
+    differ between jobs 1 and 2, and from a rebuild of the postings)."""
+    from errordex import pipeline
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "m.py").write_text(
+        "".join(
+            f"def f{i}(x):\n    if x == {i}:\n        raise {kind}('case {i} is wrong')\n\n\n"
+            for i, kind in enumerate(["KeyError", "ValueError", "KeyError", "TypeError"] * 3)
+        )
+    )
+    monkeypatch.setattr(pipeline, "_CHUNK_ENTRIES", 2)
+    monkeypatch.setattr(pipeline, "_CHUNKS_PER_JOB", 4)
+    store = SqliteStore(tmp_path / "e.db")
+    pipeline.index(str(src), store, name="o/chunks", jobs=jobs)
+    firsts = [k for k in stored(store) if k.startswith("@^")]
+    assert sorted(firsts) == ["@^keyerror", "@^typeerror", "@^valueerror"]
+    assert all(len(stored(store)[k]) == 1 for k in firsts)
+    assert stored(store) == expected(store.conn)

@@ -52,9 +52,17 @@ class EntryRows:
     sites: list[SiteRow] = field(default_factory=list)
     fts: list[FtsRow] = field(default_factory=list)
     docs: list[DocRow] = field(default_factory=list)
+    #: (repository, exception types) of each doc whose ``first_names`` keys
+    #: are still to be filed (``file_firsts``), when made without them
+    unfiled: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
 
     @classmethod
-    def of(cls, entries: Iterable[ErrorEntry]) -> EntryRows:
+    def of(cls, entries: Iterable[ErrorEntry], firsts: bool = True) -> EntryRows:
+        """The rows of ``entries``. A repository's first entry of a type name
+        gets a key of its own (``first_names``); rows made a chunk at a time
+        are made with ``firsts=False`` and handed, in entry order, to
+        ``file_firsts``, so the first is the repository's and not each
+        chunk's (the stored index is the same however the entries were cut)."""
         out = cls()
         seen: dict[str, set[str]] = {}  # per repository, the type names filed
         for e in entries:
@@ -77,9 +85,25 @@ class EntryRows:
             out.sites.extend(
                 (e.id, i, s.path, s.line, json.dumps(s.to_json())) for i, s in enumerate(e.sites)
             )
-            firsts = first_names(e.exception_types, seen.setdefault(e.repo, set()))
-            out.docs.append(doc_row(e.id, shown, e.exception_types, firsts))
+            if firsts:
+                names = first_names(e.exception_types, seen.setdefault(e.repo, set()))
+                out.docs.append(doc_row(e.id, shown, e.exception_types, names))
+            else:
+                out.docs.append(doc_row(e.id, shown, e.exception_types))
+                out.unfiled.append((e.repo, tuple(e.exception_types)))
         return out
+
+    def file_firsts(self, seen: dict[str, set[str]]) -> None:
+        """Add the ``first_names`` keys to docs made with ``firsts=False``;
+        ``seen``, per repository the type names filed in earlier rows, is
+        carried from one call to the next."""
+        for i, (repo, types) in enumerate(self.unfiled):
+            names = first_names(types, seen.setdefault(repo, set()))
+            if names:
+                entry_id, joined, shown = self.docs[i]
+                keys = [*(joined.split("\n") if joined else ()), *names]
+                self.docs[i] = (entry_id, text("\n".join(keys)), shown)
+        self.unfiled = []
 
 
 def doc_row(
