@@ -53,24 +53,12 @@ def definitions(
     """The module-level constants of a file that hold a sentence: (the
     assignment, the name it is joined by, the text)."""
     module = module_of(path)
-    out: list[tuple[ts.Node, str, Template]] = []
-    for stmt in root.named_children:
-        assign = stmt.named_children[0] if stmt.named_child_count else None
-        if stmt.type != "expression_statement" or assign is None or assign.type != "assignment":
-            continue
-        left, right = assign.child_by_field_name("left"), assign.child_by_field_name("right")
-        if left is None or right is None or left.type != "identifier":
-            continue
-        if right.type not in ("string", "concatenated_string", "parenthesized_expression"):
-            continue
-        name = msg.text_of(left)
-        if not _CONSTANT.match(name):
-            continue
-        text = msg.read_static(right, resolve)
-        if text is None or text.dynamic or not any(" " in c for c in text.chunks()):
-            continue
-        out.append((assign, name_of(module, name), text))
-    return out
+    return [
+        (assign, name_of(module, name), text)
+        for assign, name, text in msg.sentences_assigned(
+            root.named_children, resolve, lambda name: _CONSTANT.match(name) is not None
+        )
+    ]
 
 
 def imports(root: ts.Node) -> tuple[dict[str, str], dict[str, str]]:

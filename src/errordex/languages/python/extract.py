@@ -1070,23 +1070,14 @@ class _File:
     def _text_attrs(self, body: ts.Node) -> tuple[tuple[str, Template], ...]:
         """Class attributes set to a sentence (``description = "..."``), that
         a message a base builds may show (``ClassDef.text_attrs``)."""
-        out: list[tuple[str, Template]] = []
-        for stmt in msg.named(body):
-            assign = stmt.named_children[0] if stmt.named_child_count else None
-            if stmt.type != "expression_statement" or assign is None or assign.type != "assignment":
-                continue
-            left, right = assign.child_by_field_name("left"), assign.child_by_field_name("right")
-            if left is None or right is None or left.type != "identifier":
-                continue
-            if right.type not in ("string", "concatenated_string", "parenthesized_expression"):
-                continue
-            name = msg.text_of(left)
-            if name in _MESSAGE_ATTRS or name.startswith("__"):
-                continue
-            text = msg.read_static(right, self.resolve)
-            if text is not None and not text.dynamic and any(" " in c for c in text.chunks()):
-                out.append((name, text))
-        return tuple(out)
+        return tuple(
+            (name, text)
+            for _, name, text in msg.sentences_assigned(
+                msg.named(body),
+                self.resolve,
+                lambda name: name not in _MESSAGE_ATTRS and not name.startswith("__"),
+            )
+        )
 
     def _class_message(self, node: ts.Node, name: str, body: ts.Node) -> _ClassMessage:
         attr: Template | None = None

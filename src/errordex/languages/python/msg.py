@@ -23,7 +23,7 @@ import re
 import string
 import textwrap
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
 from tree_sitter import Node
 
@@ -126,6 +126,30 @@ def read(node: Node, resolve: Resolver) -> Template:
     """The message template of an expression; dynamic when unreadable."""
     t = _read(node, resolve, 0)
     return t if t is not None else Template.runtime(expr_text(node))
+
+
+def sentences_assigned(
+    stmts: Iterable[Node], resolve: Resolver, named: Callable[[str], bool]
+) -> Iterator[tuple[Node, str, Template]]:
+    """The statements ``NAME = "a text of words"`` among ``stmts`` (a
+    module's or a class body's) whose name ``named`` takes: (the assignment,
+    the name, the text read statically; a text with no space, a key or a
+    code, is none)."""
+    for stmt in stmts:
+        assign = stmt.named_children[0] if stmt.named_child_count else None
+        if stmt.type != "expression_statement" or assign is None or assign.type != "assignment":
+            continue
+        left, right = assign.child_by_field_name("left"), assign.child_by_field_name("right")
+        if left is None or right is None or left.type != "identifier":
+            continue
+        if right.type not in ("string", "concatenated_string", "parenthesized_expression"):
+            continue
+        name = text_of(left)
+        if not named(name):
+            continue
+        text = read_static(right, resolve)
+        if text is not None and not text.dynamic and any(" " in c for c in text.chunks()):
+            yield assign, name, text
 
 
 def read_static(node: Node, resolve: Resolver) -> Template | None:
