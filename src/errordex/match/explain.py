@@ -633,15 +633,29 @@ def _by_name(
 
 
 def _spelled(got: Sequence[Candidate], name: str) -> Sequence[Candidate]:
-    """The entries of a type spelled as printed, when there are any: names
-    are looked up without case, but a printed ``UnexpectedEOF`` is
-    dns-parser's variant, not xml-rs's ``UnexpectedEof``."""
-    exact = [
+    """Names are looked up without case, but a printed ``UnexpectedEOF`` is
+    dns-parser's variant, not xml-rs's ``UnexpectedEof``: when an entry's
+    type is spelled as printed, an entry whose type differs from it in case
+    alone is left out. Any other entry the name found stays (an enum's
+    variant, a generic ``ParseError<T>``, a name found through a shape)."""
+
+    def names(c: Candidate) -> set[str]:
+        return {_last_name(t) for t in c.exception_types}
+
+    if not any(name in names(c) for c in got):
+        return got
+    folded = name.casefold()
+    return [
         c
         for c in got
-        if any(t.replace(" ", "").rsplit("::", 1)[-1] == name for t in c.exception_types)
+        if name in names(c) or not any(n.casefold() == folded for n in names(c))
     ]
-    return exact or got
+
+
+def _last_name(exception_type: str) -> str:
+    """``Error`` of ``crate::Error``, ``ParseError`` of ``ParseError<T>``."""
+    bare = exception_type.replace(" ", "").split("<", 1)[0]
+    return bare.rsplit("::", 1)[-1]
 
 
 def _owns(
