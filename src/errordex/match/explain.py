@@ -645,11 +645,7 @@ def _spelled(got: Sequence[Candidate], name: str) -> Sequence[Candidate]:
     if not any(name in names(c) for c in got):
         return got
     folded = name.casefold()
-    return [
-        c
-        for c in got
-        if name in names(c) or not any(n.casefold() == folded for n in names(c))
-    ]
+    return [c for c in got if name in names(c) or not any(n.casefold() == folded for n in names(c))]
 
 
 def _last_name(exception_type: str) -> str:
