@@ -114,6 +114,12 @@ def explain_text(
                 matches[-1].update(
                     printed=again["printed"], runtime_message=again["runtime_message"]
                 )
+        for shown in matches:
+            # a value the paste kept apart from the message (click's option
+            # name) that the printed form shows: ``Invalid value for {param_hint}``
+            for key, value in (getattr(part, "values", None) or {}).items():
+                if "{" + key + "}" in shown["printed"] and key not in shown["values"]:
+                    shown["values"] = {**shown["values"], key: value}
         if matches:
             entered = entered_at(store, part, matches[0]["repo"])
             if entered is not None:

@@ -17,6 +17,7 @@ from errordex.analysis.write import at_site
 from errordex.errors import InputError, NotFound
 from errordex.forge import file_url
 from errordex.group import defines
+from errordex.match.explain import value_keys
 from errordex.model import ErrorEntry, ThrowSite
 from errordex.runtime import message_line, printed_form, title
 from errordex.store.base import EntryPage, Store, StoredSnapshot
@@ -249,12 +250,22 @@ def printed_with(data: Mapping[str, Any], values: Mapping[str, str]) -> str | No
     parts = template.get("parts") or []
     if template.get("dynamic") or not any("hole" in p for p in parts):
         return None
-    if any("hole" in p and p["hole"] not in values for p in parts):
+    holes = [p for p in parts if "hole" in p]
+    keys = value_keys([(str(p["hole"]), str(p.get("spec", ""))) for p in holes])
+    if any(k not in values for k in keys):
         return None
+    by_part = {id(p): values[k] for p, k in zip(holes, keys, strict=True)}
     shown = "".join(str(p.get("text", p.get("spec", ""))) for p in parts)
-    filled = "".join(str(p["text"]) if "text" in p else values[p["hole"]] for p in parts)
+    filled = "".join(str(p["text"]) if "text" in p else by_part[id(p)] for p in parts)
     printed = str(data.get("printed") or "")
-    return printed.replace(shown, filled) if shown and shown in printed else None
+    if not shown or shown not in printed:
+        return None
+    out = printed.replace(shown, filled)
+    for key, value in values.items():
+        # what the runtime prints around the message: click's ``{param_hint}``
+        if key not in keys:
+            out = out.replace("{" + key + "}", value)
+    return out
 
 
 def in_catalog_order(store: Store, entries: Sequence[ErrorEntry]) -> list[ErrorEntry]:

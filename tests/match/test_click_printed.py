@@ -20,6 +20,7 @@ from errordex.languages.python import clickpaste
 from errordex.paste.clean import clean_lines
 from errordex.pipeline import index
 from errordex.store.sqlite import SqliteStore
+from errordex.views import printed_with
 
 pytestmark = pytest.mark.corpus
 
@@ -96,6 +97,11 @@ def test_bad_parameter_leads_to_the_types_message(
         assert values.items() <= got.items(), got
         # the option's name is click's, not the first placeholder's value
         assert not any("Invalid value" in v for v in got.values()), got
+        # and it is kept, so the printed form reads back as the user saw it
+        assert got["param_hint"] == f"'{args[0]}'"
+        best = part["matches"][0]
+        yours = printed_with(best, got)
+        assert yours is not None and yours.endswith(text.strip().splitlines()[-1]), yours
 
 
 def test_the_error_line_is_peeled_of_clicks_words() -> None:

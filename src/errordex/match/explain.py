@@ -1027,15 +1027,23 @@ def _is_value(item: str) -> bool:
 
 
 def _values(pairs: Sequence[tuple[Hole, str]]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for hole, value in pairs:
-        key = _spec_name(hole.spec) or hole.expr or hole.spec
+    keys = value_keys([(hole.expr, hole.spec) for hole, _ in pairs])
+    return dict(zip(keys, (value for _, value in pairs), strict=True))
+
+
+def value_keys(holes: Sequence[tuple[str, str]]) -> list[str]:
+    """The names the values of ``holes`` ((expression, spec) in order) are
+    shown under: the placeholder's name (``_spec_name``), else the
+    expression; a name seen before gets ``#2``, ``#3``."""
+    out: list[str] = []
+    for expr, spec in holes:
+        key = _spec_name(spec) or expr or spec
         if key in out:
             n = 2
             while f"{key}#{n}" in out:
                 n += 1
             key = f"{key}#{n}"
-        out[key] = value
+        out.append(key)
     return out
 
 
