@@ -738,3 +738,49 @@ def test_a_std_traits_impl_is_not_reached_by_any_generic_call_of_its_method(
     page = _page(store, sid, "RemoteDevice::default requires the websocket feature")
     assert "sum_f32" not in str(page["analysis"])
     assert not any(r.get("paths") for r in page["facts"]["reachability"])
+
+
+def test_a_list_of_errors_docs_is_quoted_for_this_error_only_and_as_it_reads(
+    tmp_path: Path,
+) -> None:
+    """Cut down from semver's ``Version::parse``: of the ``# Errors`` list,
+    the item about an unexpected character is this error's; rustdoc's
+    ``&mdash;`` reads as a dash."""
+    files = {
+        "Cargo.toml": '[package]\nname = "ver"\nversion = "1.0.0"\n',
+        "src/lib.rs": (
+            "use std::fmt;\n\n"
+            "pub struct Error { ch: char }\n\n"
+            "impl fmt::Display for Error {\n"
+            "    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n"
+            '        write!(f, "unexpected character {} while parsing", self.ch)\n'
+            "    }\n"
+            "}\n\n"
+            "pub struct Version;\n\n"
+            "impl Version {\n"
+            "    /// Create `Version` by parsing from string representation.\n"
+            "    ///\n"
+            "    /// # Errors\n"
+            "    ///\n"
+            "    /// Possible reasons for the parse to fail include:\n"
+            "    ///\n"
+            "    /// - `1.0` &mdash; too few numeric components.\n"
+            "    ///\n"
+            "    /// - `1.0.01` &mdash; a numeric component has a leading zero.\n"
+            "    ///\n"
+            "    /// - `1.0.unknown` &mdash; unexpected character in one of the components.\n"
+            "    pub fn parse(text: &str) -> Result<Version, Error> {\n"
+            "        match text.chars().find(|c| !c.is_ascii_digit() && *c != '.') {\n"
+            "            Some(ch) => Err(Error { ch }),\n"
+            "            None => Ok(Version),\n"
+            "        }\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/ver")
+    page = _page(store, sid, "unexpected character {} while parsing")
+    meaning = page["analysis"]["meaning"]["text"]
+    assert "“`1.0.unknown` — unexpected character in one of the components”" in meaning
+    assert "too few numeric components" not in meaning and "&mdash;" not in meaning
+    assert meaning.count("# Errors docs of") == 1

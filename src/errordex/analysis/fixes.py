@@ -250,6 +250,8 @@ class Fixes:
             lines = [d for d in lines if d["section"] != drop]
             if self.lead.kind in panics:
                 lines = self._about_this_panic(lines)
+            else:
+                lines = self._about_this_error(lines)
         if not lines:
             return []  # (most entries: no patterns to make)
         variants = [t.rsplit("::", 1) for t in self.e.exception_types]
@@ -302,6 +304,23 @@ class Fixes:
             or is_about(d["text"], d["function"] if per_fn[d["function"]] > 1 else None, said)
             or (d["function"] == own and per_fn[own] == 1)
         ]
+
+    def _about_this_error(self, lines: list[Fact]) -> list[Fact]:
+        """Of a function's several ``# Errors`` lines (semver's ``Version::parse``
+        lists "`1.0` — too few numeric components", "`1.0.01` — a numeric
+        component has a leading zero", "`1.0.unknown` — unexpected character
+        …"), those that share a word with the message or its placeholders,
+        when some do; all of them when none does."""
+        errors = [d for d in lines if d["section"] == "Errors"]
+        if len(errors) < 2:
+            return lines
+        said = words_of(self.e.template.chunks()) | code_words(
+            [h.expr for h in self.e.template.holes]
+        )
+        about = [d for d in errors if is_about(d["text"], None, said)]
+        if not about:
+            return lines
+        return [d for d in lines if d["section"] != "Errors" or d in about]
 
     def entry_point_plain(self) -> str:
         return self.fn["function"] if self.fn else "the code"

@@ -87,6 +87,10 @@ def _walk(x: Any) -> Iterable[tuple[str | None, Any, dict[str, Any] | None]]:
             stack.extend((k, vv, parent) for vv in v)
 
 
+#: a dotted name in a code span (``jinja2.lexer.TokenStreamIterator``)
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+
+
 class Verifier:
     def __init__(
         self,
@@ -157,11 +161,14 @@ class Verifier:
         snapshot defines ``pkg.core``): grounded by that file."""
         if lang is None:
             return set()
-        parts = span.split("(", 1)[0].strip().split(".")
-        for k in range(len(parts) - 1, 0, -1):
-            files = lang.pages.module_files(".".join(parts[:k]))
-            if any(self.lines_of(f) is not None for f in files):
-                return set(parts[:k])
+        # the call's name, or a dotted name inside it (`next(pkg.lexer.Stream)`)
+        dotted = [span.split("(", 1)[0].strip(), *_DOTTED.findall(span)]
+        for name in dotted:
+            parts = name.split(".")
+            for k in range(len(parts) - 1, 0, -1):
+                files = lang.pages.module_files(".".join(parts[:k]))
+                if any(self.lines_of(f) is not None for f in files):
+                    return set(parts[:k])
         return set()
 
     def path(self, entry_id: str, path: str) -> None:

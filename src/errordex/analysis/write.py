@@ -8,6 +8,7 @@ manifest line) and is dropped unless it parses.
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -689,21 +690,25 @@ class _Writer(Fixes):
             parts.append(self.invariant_sentence())
             evidence += ev(*self.invariant)
         quoted_once: set[str] = set()
+        said_by: dict[str, list[str]] = {}  # who says it -> what, in order
         for d in self.contract()[:4]:
-            quoted = d["text"].rstrip(".")
+            quoted = _quoted(d["text"])
             if quoted in quoted_once:
                 continue  # `index` and `index_mut` document the same panic
             quoted_once.add(quoted)
-            parts.append(
-                f"The docstring of `{d['function']}` says it raises: “{quoted}”."
+            who = (
+                f"The docstring of `{d['function']}` says it raises"
                 if d["section"] == "Raises"
-                else f"The docstring of `{d['function']}` says: “{quoted}”."
+                else f"The docstring of `{d['function']}` says"
                 if d["section"] == "Docstring"
-                else f"The doc comment of `{d['function']}` says: “{quoted}”."
+                else f"The doc comment of `{d['function']}` says"
                 if d["section"] in ("Comment", "Mentions")  # no section (Go), or in passing
-                else f"The # {d['section']} docs of `{_doc_owner(d)}` say: “{quoted}”."
+                else f"The # {d['section']} docs of `{_doc_owner(d)}` say"
             )
+            said_by.setdefault(who, []).append(f"“{quoted}”")
             evidence += ev(d)
+        # one sentence per doc: a list of `# Errors` items is quoted together
+        parts += [f"{who}: {'; '.join(quotes)}." for who, quotes in said_by.items()]
         for d in self.f.get("prose", ())[:2]:
             parts.append(
                 f"The repository's docs say ({d['path']}:{d['line']}): “{_quoted(d['text'])}”."
@@ -1052,10 +1057,10 @@ class _Writer(Fixes):
             out.append(
                 section(
                     f"Avoid what the docstring of `{_doc_owner(d)}` says raises it: "
-                    f"“{d['text'].rstrip('.')}”."
+                    f"“{_quoted(d['text'])}”."
                     if d["section"] == "Raises"
                     else f"Follow the documented contract of `{_doc_owner(d)}`: "
-                    f"“{d['text'].rstrip('.')}”.",
+                    f"“{_quoted(d['text'])}”.",
                     ev(d),
                 )
             )
@@ -1424,8 +1429,9 @@ def as_called(name: str) -> str:
 
 
 def _quoted(text: str) -> str:
-    """A doc line as a quotation: no closing quote mark inside, no trailing stop."""
-    return text.replace("”", '"').rstrip(".")
+    """A doc line as a quotation: its HTML entities read (rustdoc's
+    ``&mdash;``), no closing quote mark inside, no trailing stop."""
+    return html.unescape(text).replace("”", '"').rstrip(".")
 
 
 def _lead(entry: ErrorEntry, facts: dict[str, list[Fact]]) -> tuple[ThrowSite, Fact | None]:

@@ -18,6 +18,8 @@ from errordex.languages.python import doctests, tables
 from errordex.languages.python.mentions import mentions
 
 _RAISES_HEAD = re.compile(r"^\s*Raises\s*:?\s*$")
+#: a name in a doctest's code
+_WORD = re.compile(r"[A-Za-z_]\w*")
 _SPHINX = re.compile(r"^\s*:raises?\s+([\w.]+)\s*:(.*)$")
 _SECTION = re.compile(r"^\s*[A-Z][A-Za-z ]+:\s*$|^\s*-{3,}\s*$")
 _MAX_BODY_LINES = 25
@@ -319,17 +321,18 @@ class _Scan:
                 self.except_clause(n, fn)
         self.identifiers(caught.get("id", []), strings)
         self.attribute_sets(caught.get("self_assign", []))
+        # a docstring's `>>>` session that prints a traceback is a test too
+        examples = doctests.examples(self.path, self.text) if not self.test_path else ()
+        for example in examples:
+            # its code is the repository's, as a page that quotes it shows it
+            self.idents.update(_WORD.findall(example.body))
         return FileEvidence(
             path=self.path,
             language="python",
             n_lines=len(self.lines),
             functions=tuple(self.functions),
             calls=tuple(self.calls),
-            # a docstring's `>>>` session that prints a traceback is a test too
-            tests=(
-                *self.tests,
-                *(doctests.examples(self.path, self.text) if not self.test_path else ()),
-            ),
+            tests=(*self.tests, *examples),
             catches=tuple(self.catches),
             idents=frozenset(self.idents),
             exports=self.reexports(tree),
