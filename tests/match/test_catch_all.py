@@ -33,12 +33,19 @@ def index() -> MemoryIndex:
     return MemoryIndex.from_entries(CATCH_ALL)
 
 
-def found(text: str) -> bool:
-    return any(part.found for part in explain(text, index()))
+def catch_alls() -> MemoryIndex:
+    """The templates with no word of their own: ``w1``'s "is" is one, and
+    random bytes hold it now and then between two separators (``\x1dis\x1c``:
+    Python's whitespace), which is a match of ``{x} is {y}`` by the rules."""
+    return MemoryIndex.from_entries([e for e in CATCH_ALL if not e.id.startswith("w")])
+
+
+def found(text: str, idx: MemoryIndex | None = None) -> bool:
+    return any(part.found for part in explain(text, idx or index()))
 
 
 def test_random_bytes_match_no_catch_all_template() -> None:
-    idx = index()
+    idx = catch_alls()
     for _ in range(200):
         data = os.urandom(2000)
         for text in (data.decode("utf-8", "replace"), data.decode("latin-1")):
@@ -48,7 +55,7 @@ def test_random_bytes_match_no_catch_all_template() -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.binary(min_size=1, max_size=3000))
 def test_binary_is_never_found_on_punctuation(data: bytes) -> None:
-    assert not found(data.decode("utf-8", "replace"))
+    assert not found(data.decode("utf-8", "replace"), catch_alls())
 
 
 @settings(max_examples=200, deadline=None)
