@@ -6,6 +6,7 @@ A fact is a plain dict with at least ``path`` and ``line`` (its evidence).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
@@ -28,7 +29,7 @@ from errordex.analysis.textmatch import Message, pins, wrapped
 from errordex.analysis.validcall import calls_in, valid_call
 from errordex.extract.common import is_test_path, is_test_support
 from errordex.forge import parse_forge_url
-from errordex.model import ErrorEntry, Repo, ThrowSite
+from errordex.model import ClassDef, ErrorEntry, Repo, ThrowSite
 
 Fact = dict[str, Any]
 
@@ -387,14 +388,24 @@ def _exception_method(fn: FuncDef, ix: Index) -> bool:
     if not dot:
         return False
     lang = plugins.for_path(fn.path)
-    name, seen = owner.rsplit(".", 1)[-1], set[str]()
-    while name and name not in seen and len(seen) < 12:
+    for name, found in itertools.islice(_up_classes(owner.rsplit(".", 1)[-1], ix), 12):
+        if found is None:
+            return bool(lang is not None and lang.runtime.builtin_classes(name))
+    return False
+
+
+def _up_classes(name: str, ix: Index) -> Iterator[tuple[str, ClassDef | None]]:
+    """The class ``name`` and its first bases up, each with its definition
+    in the repository; the last, a name it does not define, with None."""
+    seen: set[str] = set()
+    while name and name not in seen:
         seen.add(name)
         defs = ix.classes.get(name)
         if not defs:
-            return bool(lang is not None and lang.runtime.builtin_classes(name))
+            yield name, None
+            return
+        yield name, defs[0]
         name = next((b.rsplit(".", 1)[-1] for b in defs[0].bases if b != "object"), "")
-    return False
 
 
 def _paths_from_public(
@@ -778,25 +789,19 @@ def hierarchy(entry: ErrorEntry, ix: Index) -> list[Fact]:
     """The exception's classes, from the raised one up to a builtin."""
     if not entry.exception_types or not _raises_classes(entry.sites[0].language):
         return []
-    name = entry.exception_types[0].rsplit(".", 1)[-1]
     lang = plugins.find(entry.sites[0].language)
     out: list[Fact] = []
-    seen: set[str] = set()
-    while name and name not in seen:
-        seen.add(name)
-        defs = ix.classes.get(name)
-        if not defs:
+    for name, c in _up_classes(entry.exception_types[0].rsplit(".", 1)[-1], ix):
+        if c is None:
             mro = lang.runtime.builtin_classes(name) if lang is not None else None
             if mro:
                 out.append({"name": name, "builtin": True, "mro": list(mro)})
             break
-        c = defs[0]
         fact = _at(c.path, c.line, name=c.name, qualname=c.qualname, bases=list(c.bases))
         said = ix.class_doc(c.path, c.qualname)
         if said is not None:
             fact["doc"] = {"path": c.path, "line": said.line, "text": said.text}
         out.append(fact)
-        name = next((b.rsplit(".", 1)[-1] for b in c.bases if b not in ("object",)), "")
     return out
 
 

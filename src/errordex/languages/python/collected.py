@@ -52,7 +52,15 @@ def collector(
     only = template.parts[0] if len(template.parts) == 1 else None
     if not template.dynamic or not isinstance(only, Hole) or not _COLLECTION.search(only.expr):
         return None
-    name = COLLECT + exc_type.rsplit(".", 1)[-1]
+    return raising_forwarder(path, line, COLLECT + exc_type.rsplit(".", 1)[-1], exc_type, symbol)
+
+
+def raising_forwarder(
+    path: str, line: int, name: str, exc_type: str, symbol: str | None
+) -> Forwarder:
+    """The forwarder of a raise that shows the text a site of ``name`` joins
+    to it (a collector's errors, another module's constant): its qualified
+    name is the raising function's, then ``name``."""
     return Forwarder(
         name=name,
         qualname=f"{symbol or '<module>'}.{name}",

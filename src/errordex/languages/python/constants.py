@@ -26,7 +26,7 @@ import re
 
 import tree_sitter as ts
 
-from errordex.languages.python import msg
+from errordex.languages.python import collected, msg
 from errordex.model import Forwarder
 from errordex.template import Hole, Template
 
@@ -118,13 +118,4 @@ def forwarder(path: str, line: int, name: str, exc_type: str, symbol: str | None
     definition (a ``MessageCall`` of the same name) reaches; its qualified
     name is the raising function's, then the constant's joined name (as a
     collector's is)."""
-    return Forwarder(
-        name=name,
-        qualname=f"{symbol or '<module>'}.{name}",
-        path=path,
-        line=line,
-        param_name="message",
-        param_index=0,
-        exception_type=exc_type,
-        template=Template.runtime("message"),
-    )
+    return collected.raising_forwarder(path, line, name, exc_type, symbol)

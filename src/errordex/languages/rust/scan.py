@@ -743,34 +743,22 @@ class _Scan:
         calls = [c for c in _outer_call(text) if c not in _NOT_CALLS]
         prev = stmt.prev_named_sibling
         # `let res = v.try_push(0); assert_matches!(res, Err(_));`: the call is the let's
-        if not calls and prev is not None and prev.type == "let_declaration":
-            pat = prev.child_by_field_name("pattern")
-            value = prev.child_by_field_name("value")
-            if (
-                pat is not None
-                and value is not None
-                and re.search(rf"\b{re.escape(self.t(pat))}\b", text)
-            ):
-                nodes.insert(0, prev)
-                value_text = _WS.sub(" ", self.t(value))
-                calls = [c for c in _outer_call(value_text) if c not in _NOT_CALLS]
-        if not calls:
-            return
-        body, body_line = self.block_text(nodes)
-        self.tests.append(
-            TestExpect(
-                test=fn,
-                path=self.path,
-                line=n.start_point.row + 1,
-                kind="error-result",
-                exception=_variant_name(variant) if variant else None,
-                pattern=None,
-                is_regex=False,
-                body=body,
-                body_line=body_line,
-                calls=tuple(dict.fromkeys(calls)),
-            )
-        )
+        bound = self.let_before(prev)
+        if not calls and bound is not None and re.search(rf"\b{re.escape(bound[0])}\b", text):
+            assert prev is not None
+            nodes.insert(0, prev)
+            calls = [c for c in _outer_call(bound[1]) if c not in _NOT_CALLS]
+        self.add_error_result(fn, n, nodes, calls, _variant_name(variant) if variant else None)
+
+    def let_before(self, prev: Node | None) -> tuple[str, str] | None:
+        """(pattern, value as one line) of a ``let`` statement, else None."""
+        if prev is None or prev.type != "let_declaration":
+            return None
+        pat = prev.child_by_field_name("pattern")
+        value = prev.child_by_field_name("value")
+        if pat is None or value is None:
+            return None
+        return self.t(pat), _WS.sub(" ", self.t(value))
 
     def error_equal(self, n: Node, fn: str) -> None:
         """``assert_eq!(ron::from_str::<f64>("1.0e1.0"), Err(SpannedError {
@@ -786,12 +774,7 @@ class _Scan:
         stmt = n.parent if n.parent is not None and n.parent.type == "expression_statement" else n
         prev = stmt.prev_named_sibling
         # `let err = f(x).unwrap_err(); assert_eq!(err, Error::Empty)`: the let's value
-        bound = ("", "")
-        if prev is not None and prev.type == "let_declaration":
-            pat = prev.child_by_field_name("pattern")
-            value = prev.child_by_field_name("value")
-            if pat is not None and value is not None:
-                bound = (self.t(pat), _WS.sub(" ", self.t(value)))
+        bound = self.let_before(prev) or ("", "")
         err = next((a for a in args[:2] if a.startswith("Err(")), None)
         if (
             err is None
@@ -809,6 +792,13 @@ class _Scan:
             assert prev is not None
             nodes.insert(0, prev)
             calls = [c for c in _outer_call(bound[1]) if c not in _NOT_CALLS]
+        self.add_error_result(fn, n, nodes, calls, _variant_name(variant.group(1)))
+
+    def add_error_result(
+        self, fn: str, n: Node, nodes: list[Node], calls: list[str], exception: str | None
+    ) -> None:
+        """A test that the outermost of ``calls`` (made in ``nodes``, the
+        check ``n`` and a ``let`` before it) returns the error ``exception``."""
         if not calls:
             return
         body, body_line = self.block_text(nodes)
@@ -818,7 +808,7 @@ class _Scan:
                 path=self.path,
                 line=n.start_point.row + 1,
                 kind="error-result",
-                exception=_variant_name(variant.group(1)),
+                exception=exception,
                 pattern=None,
                 is_regex=False,
                 body=body,
