@@ -74,7 +74,7 @@ run: venv
 	else \
 		$(BIN)/errordex index pkg:click && $(BIN)/errordex index . ; \
 	fi
-	$(BIN)/errordex list --limit 20
+	$(BIN)/errordex list --limit 20 $(if $(SOURCE),,--repo pallets/click)
 	@echo "errordex is $(BIN)/errordex: '. $(BIN)/activate' puts it (and its python) on PATH"
 	$(BIN)/errordex serve --host $(HOST) --port $(PORT)
 

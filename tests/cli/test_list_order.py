@@ -38,6 +38,20 @@ def test_list_with_no_options_is_in_the_catalogs_order(
     assert first_empty > len(messages) // 2
 
 
+def test_click_lists_its_errors_before_its_deprecation_warnings(
+    click_db: tuple[str, SqliteStore, int],
+) -> None:
+    """`make run` lists click's first 20 entries: click's module
+    ``__getattr__`` warns at two places for each deprecated name, which used
+    to put eleven deprecation warnings ahead of the errors a user meets."""
+    db, store, _ = click_db
+    res = CliRunner().invoke(main, ["list", "--limit", "20", "--json", "--db", db])
+    kinds = [e["kinds"] for e in json.loads(res.stdout)]
+    assert ["warning"] not in kinds
+    every = [e.kinds for e in store.entries(include_test_only=False)]
+    assert every.count(("warning",)) >= 5  # click does warn: they come later
+
+
 def test_list_limit_takes_the_first_in_the_catalogs_order(
     click_db: tuple[str, SqliteStore, int],
 ) -> None:

@@ -524,7 +524,8 @@ class SqlReads:
     def catalog_order(self, snapshot_id: int) -> list[str]:
         """Ids of a snapshot's entries with a non-test site, in catalog order:
         what a user is likely to meet first. Errors that public API reaches
-        (the analysis's reachability), then the rest, each by how many places
+        (the analysis's reachability), then the rest; in each, errors before
+        warnings (a warning does not stop the user's program), each by how many places
         throw them and how many of the repository's tests reproduce them (a
         library tests the errors its users meet; at most ``MAX_TESTS_RANKED``
         count), most first, then by message; after them the generic ones
@@ -532,7 +533,7 @@ class SqlReads:
         ``panic!()``), and last those thrown only in test-support code (a
         ``burn-backend-tests`` crate, a ``testing`` module)."""
         rows = self.conn.execute(
-            "SELECT id, message, n_sites FROM entries WHERE snapshot_id = ? AND n_sites > 0",
+            "SELECT id, message, n_sites, kinds FROM entries WHERE snapshot_id = ? AND n_sites > 0",
             (snapshot_id,),
         ).fetchall()
         public: set[str] = set()
@@ -552,13 +553,14 @@ class SqlReads:
             support[entry_id] = support.get(entry_id, True) and here
         bare = set(plugins.bare_messages().values())
 
-        def rank(row: tuple[str, str, int]) -> tuple[bool, bool, bool, int, str, str]:
-            entry_id, message, n_sites = row
+        def rank(row: tuple[str, str, int, str]) -> tuple[bool, bool, bool, bool, int, str, str]:
+            entry_id, message, n_sites, kinds = row
             generic = not message.strip() or message in bare
             return (
                 support.get(entry_id, False),
                 generic,
                 entry_id not in public,
+                set(json.loads(kinds)) == {"warning"},
                 -(n_sites + tested.get(entry_id, 0)),
                 message,
                 entry_id,
