@@ -366,40 +366,48 @@ def raised_in(
 
 
 def entered_at(store: Store, part: ParsedError, repo: str) -> dict[str, Any] | None:
-    """Where the pasted stack went from code outside ``repo`` into it: the
-    library function the user's code called (``get`` at requests/api.py:73),
+    """Where the pasted stack last went from code outside ``repo`` into it:
+    the library function the user's code called (``get`` at requests/api.py:73),
     with the caller's frame as printed (``t1.py:3``, ``requests.get(url)``).
-    None when no frame outside the repository calls into it (the stack starts
-    in the library, or has no frames in it)."""
+
+    The innermost such step is the user's: a click command's callback that
+    calls ``click.style`` made the failing call, not the script that started
+    click. The runtime's own frames (Rust's ``core::panicking``, Python's
+    ``threading``) pass calls on and are nobody's: a library frame they call
+    is no way in. None when no frame outside the repository calls into it
+    (the stack starts in the library, or has no frames in it)."""
     frames = [f for f in part.frames if f.path and isinstance(f.line, int)]
     if not plugins.innermost_last(part.language):
         frames.reverse()  # outermost first
-    outer: Frame | None = None
+    way_in: dict[str, Any] | None = None
+    outer: Frame | None = None  # the caller, outside the repository, of what follows
     for f in frames[-MAX_LOCATE_FRAMES:]:
         assert f.path is not None
         found = _indexed_file(store, f.path, repo)
         if found is None:
-            outer = f
+            if not plugins.runtime_frame(part.language, f.path, f.function):
+                outer = f
             continue
-        if outer is None:
-            return None  # the stack starts in the library: no caller printed
-        caller: dict[str, Any] = {
-            "path": outer.path,
-            "line": outer.line,
-            "function": outer.function,
-        }
-        assert outer.path is not None
-        other = _indexed_file(store, outer.path, None)
-        if other is not None:  # another indexed library called it, not the user
-            caller.update(repo=other[0], path=other[1])
-        return {
-            "path": found[1],
-            "line": f.line,
-            "function": f.function,
-            "caller": caller,
-            "code": outer.source,
-        }
-    return None
+        if outer is not None:
+            way_in = _way_in(store, f, found[1], outer)
+        outer = None
+    return way_in
+
+
+def _way_in(store: Store, f: Frame, path: str, outer: Frame) -> dict[str, Any]:
+    """``f``, a frame at ``path`` of the repository, called from ``outer``."""
+    assert outer.path is not None
+    caller: dict[str, Any] = {"path": outer.path, "line": outer.line, "function": outer.function}
+    other = _indexed_file(store, outer.path, None)
+    if other is not None:  # another indexed library called it, not the user
+        caller.update(repo=other[0], path=other[1])
+    return {
+        "path": path,
+        "line": f.line,
+        "function": f.function,
+        "caller": caller,
+        "code": outer.source,
+    }
 
 
 def _indexed_file(store: Store, frame_path: str, repo: str | None) -> tuple[str, str, bool] | None:

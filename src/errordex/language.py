@@ -90,6 +90,10 @@ def _no_builtins(name: str) -> tuple[str, ...] | None:
     return None
 
 
+def _nobodys_frame(path: str, function: str | None) -> bool:
+    return False
+
+
 def _as_written(message: Template, how: str) -> Template:
     return message
 
@@ -151,6 +155,10 @@ class Runtime:
     #: the version of the package a frame's path ran from, when the path says
     #: (``registry/bytes-1.0.0/src/bytes.rs``)
     ran_version: Callable[[str], str | None] = _no_version
+    #: whether a printed frame (path, function) is the runtime's own, which
+    #: only passes a call on and is never the user's (Rust's ``core::`` and
+    #: ``std::`` frames, Python's standard library)
+    runtime_frame: Callable[[str, str | None], bool] = _nobodys_frame
     #: the class chain of one of the runtime's own exception classes, the
     #: class first (Python's ``ValueError``: ValueError, Exception,
     #: BaseException); None for a name that is not one

@@ -163,6 +163,13 @@ def innermost_last(name: str | None) -> bool:
     return lang is not None and lang.runtime.innermost_last
 
 
+def runtime_frame(name: str | None, path: str, function: str | None) -> bool:
+    """Whether a frame of an error of ``name`` is its runtime's own
+    (``Runtime.runtime_frame``): it passes a call on and is nobody's call."""
+    lang = assumed(name)
+    return lang is not None and lang.runtime.runtime_frame(path, function)
+
+
 def interpreter_form(name: str | None, message: str, exception_type: str | None) -> bool:
     """Whether ``message`` has the form of one the runtime of ``name``
     raises itself."""

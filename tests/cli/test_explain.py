@@ -196,3 +196,40 @@ def test_a_traceback_names_your_call_into_the_library(db: str, tmp_path: Path) -
     inside = inside.replace("    click.style('x', fg='purplish')\n", "")
     res = CliRunner().invoke(main, ["explain", "--json"], input=inside, env={"ERRORDEX_DB": db})
     assert "your_call" not in json.loads(res.stdout)["parts"][0]["matches"][0]
+
+
+def test_your_call_is_the_innermost_way_into_the_library(db: str, tmp_path: Path) -> None:
+    """A click command's callback calls ``click.style``: the script started
+    click (``paint()``), but the call that failed is the callback's."""
+    script = tmp_path / "paint.py"
+    script.write_text(
+        "import click\n\n\n@click.command()\n@click.option('--colour', default='purplish')\n"
+        "def paint(colour):\n    click.echo(click.style('wet', fg=colour))\n\n\npaint()\n"
+    )
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
+    assert proc.stderr.count(str(script)) == 2  # two ways into click
+    res = CliRunner().invoke(
+        main, ["explain", "--json"], input=proc.stderr, env={"ERRORDEX_DB": db}
+    )
+    called = json.loads(res.stdout)["parts"][0]["matches"][0]["your_call"]
+    assert (called["path"], called["function"]) == ("click/termui.py", "style")
+    assert (called["caller"]["line"], called["caller"]["function"]) == (7, "paint")
+
+
+def test_the_standard_librarys_frames_are_nobodys_call(db: str, tmp_path: Path) -> None:
+    """A thread that runs ``click.style`` itself: ``threading``'s frame
+    passes the call on, and is not a call of the user's to name."""
+    script = tmp_path / "bg.py"
+    script.write_text(
+        "import threading\n\nimport click\n\n"
+        "t = threading.Thread(target=click.style, args=('x',), kwargs={'fg': 'purplish'})\n"
+        "t.start()\nt.join()\n"
+    )
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
+    assert "threading.py" in proc.stderr and "termui.py" in proc.stderr
+    res = CliRunner().invoke(
+        main, ["explain", "--json"], input=proc.stderr, env={"ERRORDEX_DB": db}
+    )
+    [best, *_] = json.loads(res.stdout)["parts"][0]["matches"]
+    assert best["message"] == "Unknown color {colour!r}"
+    assert "your_call" not in best

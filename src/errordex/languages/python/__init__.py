@@ -45,6 +45,7 @@ PYTHON = Language(
         class_messages=classmsg.class_messages,
         interpreter_form=runtime.runtime_form,
         builtin_classes=runtime.builtin_classes,
+        runtime_frame=runtime.runtime_frame,
         unexpected_keyword=signature.unexpected_keyword,
         signature=signature.parameters,
         formatted=fields.fields,

@@ -255,3 +255,21 @@ def attribute_used(path: str, symbol: str, condition: str) -> str | None:
     if symbol != "__getattr__" or m is None or module is None:
         return None
     return f"{module}.{m.group(3)}"
+
+
+#: Python's standard library as a traceback prints its files: installed
+#: (``/usr/lib/python3.11/runpy.py``, ``C:\Python311\Lib\threading.py``) or
+#: frozen into the interpreter (``<frozen runpy>``)
+_STDLIB_FILE = re.compile(r"(?:^|/)(?:lib/python3\.\d+|Lib)/(?!(?:site|dist)-packages/)|^<frozen ")
+
+
+def runtime_frame(path: str, function: str | None) -> bool:
+    """Whether a traceback frame is the standard library's, which passes the
+    user's call on (``threading.run``, ``runpy``) and is not theirs.
+
+    >>> runtime_frame("/usr/lib/python3.11/threading.py", "run")
+    True
+    >>> runtime_frame("/venv/lib/python3.11/site-packages/click/core.py", "main")
+    False
+    """
+    return bool(_STDLIB_FILE.search(path.replace("\\", "/")))

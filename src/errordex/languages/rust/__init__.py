@@ -50,6 +50,7 @@ RUST = Language(
         library_panic=runtime.rust_runtime_panic,
         library_failure="an `unwrap()`, `expect()`, index or arithmetic check on that line",
         ran_version=runtime.ran_version,
+        runtime_frame=runtime.runtime_frame,
         value_kind=construct.KIND,
         defining_kinds=construct.DEFINING,
         class_messages=construct.class_messages,

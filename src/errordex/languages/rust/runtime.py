@@ -112,3 +112,26 @@ def ran_version(path: str) -> str | None:
     """
     crate = _CRATE_DIR.search(path.replace("\\", "/"))
     return crate.group(2) if crate else None
+
+
+#: Rust's own crates, as a backtrace prints their functions
+#: (``core::panicking::panic_fmt``, ``<alloc::vec::Vec<T> as ...>``)
+_STD_FUNCTION = re.compile(r"<?(?:core|std|alloc|__rustc)::")
+
+
+def runtime_frame(path: str, function: str | None) -> bool:
+    """Whether a backtrace frame is the standard library's: its source is
+    under rustc's ``library/`` tree, or its function is in ``core``, ``std``
+    or ``alloc``.
+
+    >>> runtime_frame("/rustc/5980/library/core/src/panicking.rs", "core::panicking::panic_fmt")
+    True
+    >>> runtime_frame("./src/main.rs", "demo::main")
+    False
+    """
+    p = path.replace("\\", "/")
+    return (
+        "/rustc/" in p
+        or p.startswith("library/")
+        or bool(function and _STD_FUNCTION.match(function))
+    )
