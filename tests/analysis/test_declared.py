@@ -56,6 +56,26 @@ def test_clicks_bad_integer_leads_with_the_type_the_user_declared(
     )
     assert "declare another `type=…`" in solutions[0]
     assert any(e.startswith("click/core.py:") for e in page["analysis"]["summary"]["evidence"])
+    # "When it happens" is in the same terms: click passes each value to the type
+    trigger = page["analysis"]["trigger"]["text"]
+    assert trigger.startswith(
+        "A value given for `click.Option(type=…)`, passed by click to `_NumberParamTypeBase.convert`"
+    )
+    assert "(…)(…)" not in trigger
+
+
+def test_a_declared_types_own_check_is_named_by_its_place_not_its_private_expression(
+    click_store: tuple[SqliteStore, int],
+) -> None:
+    """`IntRange`'s check compares ``self.min``/``self.max`` through
+    ``operator`` calls: "When it happens" names the check's line instead of
+    printing that expression as "the arguments you pass"."""
+    trigger = _page(click_store, "{value} is not in the range {range}.")["analysis"]["trigger"]
+    assert trigger["text"].startswith("A value given for `click.Option(type=…)`, passed by click")
+    assert trigger["text"].endswith("rejects it.")
+    assert "self.min" not in trigger["text"] and "arguments you pass" not in trigger["text"]
+    check = trigger["text"].split("the check at ")[1].split(" ")[0]
+    assert check in trigger["evidence"]
 
 
 def test_a_marshmallow_validator_leads_with_the_fields_validate(

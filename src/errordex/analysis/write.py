@@ -364,6 +364,11 @@ class _Writer(Fixes):
         shown = [f"`{_shown(f)}({kw})`" for f in d["on"]]
         return shown[0] + (f" (or {', '.join(shown[1:])})" if shown[1:] else "")
 
+    def declaring_library(self) -> str:
+        """The package of the declaration (``click`` of ``click.Option``)."""
+        d = self.declared()
+        return _shown(d["on"][0]).split(".", 1)[0] if d and d["on"] else "the library"
+
     def declared_summary(self, places: str) -> dict[str, Any] | None:
         """The lead of a page whose object a user declared (``click.Option(type=…)``)
         and the library calls: what they wrote, then the check that failed."""
@@ -371,7 +376,7 @@ class _Writer(Fixes):
         if d is None or self.fn is None:
             return None
         kind = str(d["called"]).rpartition(".")[0]
-        lib = (_shown(d["on"][0]).split(".", 1)[0]) if d["on"] else "the library"
+        lib = self.declaring_library()
         own = str(self.fn["function"]).rpartition(".")[0]
         here = f" (here a `{own}`)" if own and own != kind else ""
         cause = self.condition()
@@ -843,8 +848,18 @@ class _Writer(Fixes):
             )
         else:
             what = ""
+        if self.declared() is not None and self.fn is not None:
+            # nobody calls a declared object by hand: the library passes it each value,
+            # and the check reads that value, not arguments the user passes
+            via = (
+                f"A value given for {self.declared_on()}, passed by {self.declaring_library()}"
+                f" to {self.fn_name()}"
+            )
+            if self.cond is not None and self.cond["kind"] != "except":
+                what = f", when the check at {self.cond['path']}:{self.cond['line']} rejects it"
         evidence = ev(
             *([self.fn] if self.fn else []),
+            *([self.cond] if self.cond and self.declared() is not None else []),
             *(h for c in (self.fn or {}).get("paths", [])[:1] for h in c),
         )
         return section(f"{via}{what}.", evidence, paths=paths)
