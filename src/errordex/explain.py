@@ -20,7 +20,7 @@ from errordex.model import ErrorEntry
 from errordex.paste import Frame, ParsedError
 from errordex.store.base import Store
 from errordex.store.candidates import StoreIndex
-from errordex.views import entry_json
+from errordex.views import entry_json, led_by_your_call
 
 #: Frames of one part tried (innermost first) when locating the raise in an indexed file.
 MAX_LOCATE_FRAMES = 32
@@ -123,6 +123,11 @@ def explain_text(
         if matches:
             entered = entered_at(store, part, matches[0]["repo"])
             if entered is not None:
+                top = kept[0]
+                entry = found.get((top.repo, top.entry_id)) or store.entry(top.entry_id, top.repo)
+                via = led_by_your_call(matches[0], entry, entered.pop("through"))
+                if via is not None:
+                    entered["via"] = via
                 matches[0]["your_call"] = entered
         where = raised_in(store, part, snapshots, repo)
         raise_frame = (
@@ -390,6 +395,8 @@ def entered_at(store: Store, part: ParsedError, repo: str) -> dict[str, Any] | N
             continue
         if outer is not None:
             way_in = _way_in(store, f, found[1], outer)
+        if way_in is not None and f.function:
+            way_in["through"].append((found[1], f.function))
         outer = None
     return way_in
 
@@ -407,6 +414,8 @@ def _way_in(store: Store, f: Frame, path: str, outer: Frame) -> dict[str, Any]:
         "function": f.function,
         "caller": caller,
         "code": outer.source,
+        # the repository's frames from this call inward: (path, function)
+        "through": [],
     }
 
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from errordex import plugins
-from errordex.analysis.write import at_site
+from errordex.analysis.write import PER_SITE, at_site, led_by
 from errordex.errors import InputError, NotFound
 from errordex.forge import file_url
 from errordex.group import defines
@@ -156,6 +156,31 @@ def entry_json(
         records = page.prose if page is not None else None
         out["analysis"] = with_prose(store, snap, out, file_lines, records)
     return out
+
+
+def led_by_your_call(
+    data: dict[str, Any], entry: ErrorEntry, through: Sequence[tuple[str, str]]
+) -> dict[str, Any] | None:
+    """Lead the page in ``data`` (``entry_json``) with the public call the
+    user's pasted stack went through (``analysis.write.led_by``), when the
+    page led with another way to the same raise; the prose a model wrote for
+    that other lead is dropped. Returns the call that now leads, or None."""
+    analysis = data.get("analysis")
+    if not analysis or not through:
+        return None
+    site = data.get("site") or (data["sites"][0] if data.get("sites") else None)
+    again = led_by(
+        entry,
+        data["facts"],
+        entry.repo,
+        through,
+        f"{site['path']}:{site['line']}" if site else None,
+    )
+    if again is None:
+        return None
+    kept = {k: v for k, v in analysis.items() if k not in PER_SITE and k != "provenance"}
+    data["analysis"] = {**kept, **again, "provenance": {"kind": "static"}}
+    return dict(again["via"])
 
 
 def with_prose(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,8 +59,12 @@ class _Writer(Fixes):
         facts: dict[str, list[Fact]],
         slug: str,
         at: Fact | None = None,
+        via: Fact | None = None,
     ) -> None:
-        """``at``: a reachability fact whose site leads instead (``by_site``)."""
+        """``at``: a reachability fact whose site leads instead (``by_site``).
+        ``via``: the public call, the head of one of the lead function's
+        chains, that the user's pasted stack went through (``led_by``)."""
+        self.via = via
         self.e = entry
         self.f = facts
         self.slug = slug
@@ -127,6 +132,8 @@ class _Writer(Fixes):
     def _api(self) -> Fact | None:
         if self.fn is None:
             return None
+        if self.via is not None:
+            return self.via  # the call the user's stack made
         chains = [chain for chain in self.fn.get("paths", ()) if chain]
         trait_impl = self.fn["function"].startswith("<")
         if trait_impl and chains and not self.fn.get("foreign"):
@@ -158,6 +165,14 @@ class _Writer(Fixes):
         if up is not None:  # the call the condition was lifted to
             chains.sort(key=lambda chain: chain[0]["function"] != up["function"])
         return chains[0][0] if chains else None
+
+    def lifted_up(self) -> Fact | None:
+        """``Fixes.lifted_up``, unless the user's stack went another way down
+        than the call the condition was lifted to."""
+        up = super().lifted_up()
+        if up is not None and self.via is not None and up["function"] != self.via["function"]:
+            return None
+        return up
 
     def top(self) -> Fact | None:
         """The public call furthest above the site that hands it the
@@ -248,14 +263,22 @@ class _Writer(Fixes):
         assert c is not None
         return f"{self.fn_name()} checks {self.condition()} at {c['path']}:{c['line']}"
 
+    def chains(self) -> list[list[Fact]]:
+        """The call chains from public calls down to the lead function; the
+        one the user's stack went down first (``via``)."""
+        chains = list((self.fn or {}).get("paths", ()))
+        if self.via is not None:
+            chains.sort(key=lambda c: not c or c[0] is not self.via)
+        return chains
+
     def public_paths(self) -> list[str]:
         out: list[str] = []
         if self.fn is None:
             return out
-        if self.fn["public"] and not formats(self.fn["function"]):
+        if self.fn["public"] and not formats(self.fn["function"]) and self.via is None:
             # called directly, or through:
             out.append(f"`{by_syntax(self.fn['function']) or as_called(self.fn['function'])}`")
-        for chain in self.fn.get("paths", ()):
+        for chain in self.chains():
             hops = " → ".join(
                 f"`{by_syntax(h['function']) or as_called(h['function'])}`" for h in chain
             )
@@ -860,7 +883,7 @@ class _Writer(Fixes):
         evidence = ev(
             *([self.fn] if self.fn else []),
             *([self.cond] if self.cond and self.declared() is not None else []),
-            *(h for c in (self.fn or {}).get("paths", [])[:1] for h in c),
+            *(h for c in self.chains()[:1] for h in c),
         )
         return section(f"{via}{what}.", evidence, paths=paths)
 
@@ -1532,6 +1555,46 @@ def by_site(entry: ErrorEntry, facts: dict[str, list[Fact]], slug: str) -> dict[
             sites[at] = len(pages)
         pages.append(page)
     return {"pages": pages, "sites": sites}
+
+
+def led_by(
+    entry: ErrorEntry,
+    facts: dict[str, list[Fact]],
+    slug: str,
+    through: Sequence[tuple[str, str]],
+    site: str | None = None,
+) -> dict[str, Any] | None:
+    """The page's sections again, led by the public call the user's pasted
+    stack went through, when it is another than the one the page leads with:
+    h11's ``conn.send(…)`` goes through ``Connection.send_with_data_passthrough``,
+    while the page leads with ``Connection.next_event``, another way to the
+    same raise. ``through``: the stack's frames in the repository, from the
+    user's call inward, as (path, function as printed); ``site``: the site the
+    paste came from. ``via`` in what it returns names the call that leads.
+    None when the stack names no other way in."""
+    at = next(
+        (r for r in facts["reachability"] if site and site in r.get("sites", [r["site"]])), None
+    )
+    plain = _Writer(entry, facts, slug, at=at)
+    heads = [c[0] for c in (plain.fn or {}).get("paths", ()) if c]
+    via = next((h for path, fn in through for h in heads if _is_frame_of(h, path, fn)), None)
+    if via is None or via is plain.api():
+        return None
+    w = _Writer(entry, facts, slug, at=at, via=via)
+    page = {k: v for k, v in _sections(w).items() if k in PER_SITE and v}
+    return {**page, "via": {k: via[k] for k in ("function", "path", "line")}}
+
+
+def _is_frame_of(fact: Fact, path: str, function: str) -> bool:
+    """Whether a stack frame at ``path``, in ``function`` as the runtime
+    printed it (Python's ``send``, Rust's ``bytes::bytes_mut::BytesMut::split_to``),
+    ran the function of ``fact`` (``Connection.send``, ``BytesMut::split_to``)."""
+    name = str(fact["function"])
+    return fact["path"] == path and (
+        function == name
+        or name.endswith(("." + function, "::" + function))
+        or function.endswith("::" + name)
+    )
 
 
 def _sections(w: _Writer) -> dict[str, Any]:

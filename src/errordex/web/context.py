@@ -18,7 +18,13 @@ from errordex.errors import InputError
 from errordex.explain import explain_text
 from errordex.runtime import title
 from errordex.store.base import Store, StoredSnapshot
-from errordex.views import SCHEMA_VERSION, entry_json, entry_summary, printed_with
+from errordex.views import (
+    SCHEMA_VERSION,
+    entry_json,
+    entry_summary,
+    led_by_your_call,
+    printed_with,
+)
 from errordex.web.once import OnceCache
 
 PER_PAGE = 50
@@ -216,6 +222,12 @@ def call_query(called: Mapping[str, Any]) -> str:
             **({"call.code": called["code"]} if called.get("code") else {}),
             "call.into": f"{called['path']}:{called['line']}",
             **({"call.fn": called["function"]} if called.get("function") else {}),
+            # the public call on the stack that the page leads with (``led_by``)
+            **(
+                {"call.via": f"{called['via']['path']}:{called['via']['function']}"}
+                if called.get("via")
+                else {}
+            ),
         }
     )
 
@@ -225,7 +237,7 @@ def clean_call(raw: Mapping[str, str]) -> dict[str, str] | None:
     without the two places."""
     got = {
         key: raw[f"call.{key}"][:MAX_VALUE_CHARS]
-        for key in ("from", "by", "code", "into", "fn")
+        for key in ("from", "by", "code", "into", "fn", "via")
         if raw.get(f"call.{key}")
     }
     return got if "from" in got and "into" in got else None
@@ -310,6 +322,9 @@ def error_context(
             data["printed_yours"] = yours
     if call:
         data["your_call"] = dict(call)
+        path, _, function = call.get("via", "").partition(":")
+        if function:  # the page leads with the call the pasted stack went through
+            led_by_your_call(data, entry, [(path, function)])
     if data["sites"] and site and (data["sites"][0]["path"], data["sites"][0]["line"]) == site:
         data["site"] = {"path": site[0], "line": site[1]}
     return data
