@@ -440,6 +440,44 @@ def test_the_lead_names_the_call_as_the_package_re_exports_it(tmp_path: Path) ->
     assert isel.startswith("You called `clicky.Dataset.isel(indexers=…)` (`src/clicky/data.py`)")
 
 
+def test_names_a_package_imports_in_a_top_level_if_or_try_are_its_exports(
+    tmp_path: Path,
+) -> None:
+    """anyio's ``__init__`` imports ``sleep`` under ``if TYPE_CHECKING or not
+    install_lazy_importer():``; a package that falls back to pure Python
+    imports in a ``try``. A ``def``'s own imports are not exports."""
+    import anyio
+
+    init = Path(anyio.__file__).read_text()
+    assert "if TYPE_CHECKING or not install_lazy_importer():" in init
+    files = {
+        "lazy/__init__.py": (
+            "from typing import TYPE_CHECKING\n\n"
+            "if TYPE_CHECKING or not _install():\n"
+            "    from ._core._loop import sleep as sleep\n"
+            "try:\n    from ._speed import parse\nexcept ImportError:\n"
+            "    from ._slow import parse\n\n\n"
+            "def _install():\n    from ._core._loop import hidden\n    return hidden\n"
+        ),
+        "lazy/_core/__init__.py": "",
+        "lazy/_core/_loop.py": (
+            "def sleep(delay):\n    if not delay >= 0:\n"
+            "        raise ValueError('delay must be a non-negative number')\n\n\n"
+            "def hidden(x):\n    if x is None:\n        raise ValueError('hidden is never exported')\n"
+        ),
+        "lazy/_slow.py": (
+            "def parse(text):\n    if not text:\n        raise ValueError('nothing to parse')\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/lazy")
+    sleep = _page(store, sid, "delay must be a non-negative number")["analysis"]["summary"]
+    assert sleep["text"].startswith("You called `lazy.sleep(delay=…)`")
+    parse = _page(store, sid, "nothing to parse")["analysis"]["summary"]
+    assert parse["text"].startswith("You called `lazy.parse(text=…)`")
+    hidden = _page(store, sid, "hidden is never exported")["analysis"]["summary"]
+    assert "lazy.hidden" not in hidden["text"]
+
+
 def test_a_re_exported_name_on_a_page_is_grounded(tmp_path: Path) -> None:
     from click.testing import CliRunner
 

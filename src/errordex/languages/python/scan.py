@@ -7,6 +7,7 @@ import ast
 import re
 import sys
 from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import replace
 
 from tree_sitter import Node, Parser, Tree
@@ -343,7 +344,9 @@ class _Scan:
         """What a package's ``__init__.py`` re-exports from its modules:
         (the name it exports, the module's path without ``.py``, the name
         there, the line of the import), from top-level ``from .termui import style`` (as listed in
-        its ``__all__``, when it has one)."""
+        its ``__all__``, when it has one), also in a top-level ``if`` or
+        ``try`` (anyio's ``if TYPE_CHECKING or not install_lazy_importer():``,
+        a ``try:`` that falls back to a pure-Python module)."""
         if not self.path.endswith("__init__.py") or self.test_path:
             return ()
         here = self.path.rsplit("/", 1)[0] if "/" in self.path else ""
@@ -351,9 +354,7 @@ class _Scan:
         root = dirs[:1] if dirs[:1] in (["src"], ["lib"]) else []
         top = dirs[len(root)] if len(dirs) > len(root) else ""
         out: list[tuple[str, str, str, int]] = []
-        for n in tree.root_node.named_children:
-            if n.type != "import_from_statement":
-                continue
+        for n in _module_level_imports(tree.root_node):
             try:
                 stmt = ast.parse(self.t(n)).body[0]
             except (SyntaxError, IndexError, ValueError):
@@ -877,3 +878,28 @@ def _callee(fn: Node | None, s: _Scan) -> str | None:
 def scan(path: str, text: str, tree: Tree | None = None) -> FileEvidence:
     """``tree``: the file's parse, when the extractor made it already."""
     return _Scan(path, text).run(tree)
+
+
+#: the blocks of module-level code a package's ``__init__`` imports in
+_MODULE_BLOCKS = frozenset(
+    {
+        "if_statement",
+        "try_statement",
+        "block",
+        "elif_clause",
+        "else_clause",
+        "except_clause",
+        "finally_clause",
+    }
+)
+
+
+def _module_level_imports(node: Node) -> Iterator[Node]:
+    """The ``from … import …`` statements a module runs when it is imported:
+    at its top level, or in a top-level ``if``/``try`` (never in a ``def``
+    or ``class``), in source order."""
+    for n in node.named_children:
+        if n.type == "import_from_statement":
+            yield n
+        elif n.type in _MODULE_BLOCKS:
+            yield from _module_level_imports(n)
