@@ -66,4 +66,7 @@ def title(entry: ErrorEntry) -> str:
         return f"{what} (message built at run time from {exprs})"
     if t.is_empty and lead is not None:
         return message_line(lead) or "(an empty message)"  # panic!("")
-    return t.display()
+    shown = t.display()
+    # a message of several lines (celery's `"""\nRetry limit exceeded…"""`)
+    # has a title of one line
+    return " ".join(shown.split()) if "\n" in shown.strip("\n") or shown[:1] == "\n" else shown

@@ -235,7 +235,8 @@ def print_entry(
     if related:
         console.print("\n[bold underline]Related errors[/]")
         for r in related:
-            console.print(f"  • {escape(r['message'])}  [dim]{r['id']}[/]", highlight=False)
+            shown = " ".join(r["message"].split()) or "(an empty message)"  # one line each
+            console.print(f"  • {escape(shown)}  [dim]{r['id']}[/]", highlight=False)
     if analysis:
         kind = (analysis.get("provenance") or {}).get("kind", "static")
         label = "Static analysis" if kind == "static" else "AI-assisted analysis"

@@ -25,6 +25,11 @@ def test_single_line_is_the_message() -> None:
         ("2024-01-01 12:00:00,123 ERROR app.db: could not open file", "could not open file"),
         ("ERROR:root:could not open file", "could not open file"),
         ("2024-01-01T00:00:00.123+02:00 [ERROR] could not open file", "could not open file"),
+        ("[2024-01-01 12:00:00,123: ERROR/MainProcess] could not open file", "could not open file"),
+        (
+            "[2024-01-01 12:00:00,123: CRITICAL/ForkPoolWorker-3] could not open file",
+            "could not open file",
+        ),
     ],
 )
 def test_log_prefixes_are_stripped(line: str, message: str) -> None:
@@ -75,6 +80,28 @@ def test_error_lines_in_a_log_yield_one_error_each() -> None:
         "2024-01-01 12:00:02 ERROR db: giving up\n"
     )
     assert [e.message for e in parse(text)] == ["connection refused", "giving up"]
+
+
+def test_a_log_record_goes_on_over_the_lines_that_start_no_record() -> None:
+    """celery's worker logs ``consumer: Cannot connect to %s: %s.\\n%s``: the
+    second line is the same record's, and the next record ends it."""
+    text = (
+        "[2026-12-04 10:00:01,120: INFO/MainProcess] Connected to amqp://127.0.0.1:5672//\n"
+        "[2026-12-04 10:00:01,123: ERROR/MainProcess] consumer: Cannot connect to "
+        "amqp://127.0.0.1:5672//: [Errno 111] Connection refused.\n"
+        "Trying again in 2.00 seconds... (1/100)\n"
+        "\n"
+        "[2026-12-04 10:00:03,130: INFO/MainProcess] mingle: searching for neighbors\n"
+    )
+    [err] = parse(text)
+    assert err.message == (
+        "consumer: Cannot connect to amqp://127.0.0.1:5672//: [Errno 111] Connection refused.\n"
+        "Trying again in 2.00 seconds... (1/100)"
+    )
+    assert err.values["process"] == "MainProcess" and err.values["level"] == "ERROR"
+    # without a timestamp a line is not a record: the lines after it are not its own
+    [first, *_] = parse("ERROR db: connection refused\nsomething else\nERROR db: giving up\n")
+    assert first.message == "db: connection refused"
 
 
 def test_unstructured_lines_are_one_multiline_message() -> None:

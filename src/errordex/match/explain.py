@@ -952,33 +952,40 @@ def _judge(
 
 
 def _first_line_match(t: Template, message: str) -> MatchResult | None:
-    """A message of several lines pasted as its first line alone (what a log
-    line or a traceback's last line shows): the template's first line, when
-    it has words of its own, verifies it, as a partial match."""
-    if "\n" in message.strip():
-        return None
-    head = _first_line(t)
+    """A message of several lines pasted as its first lines alone (what a
+    log line, a log record cut short or a traceback's last line shows): the
+    template's first as many lines, when they have words of their own,
+    verify it, as a partial match. A line break that opens the template
+    (celery's ``E_RETRY_LIMIT_EXCEEDED``, which starts with one) is not a line."""
+    head = _first_lines(t, message.strip().count("\n") + 1)
     if head is None:
         return None
     matcher = _compiled(head)
     if not matcher.textual or not matcher.worded:
         return None
-    found = matcher.match(message)
+    found = matcher.match(message.strip())
     return replace(found, partial=True) if found is not None else None
 
 
 @lru_cache(maxsize=8192)
-def _first_line(t: Template) -> Template | None:
-    """The template up to its first line break; None when it has none, or
-    when a line break comes before any text."""
+def _first_lines(t: Template, n: int) -> Template | None:
+    """The template up to its ``n``-th line break, the breaks before any
+    text left out; None when it has fewer lines than that after them."""
     parts: list[Part] = []
     for p in t.parts:
-        if isinstance(p, Text) and "\n" in p.text:
-            head = p.text.split("\n", 1)[0]
+        if not isinstance(p, Text) or "\n" not in p.text:
+            parts.append(p)
+            continue
+        text = p.text if parts else p.text.lstrip("\n")
+        lines = text.split("\n")
+        if len(lines) > n:
+            head = "\n".join(lines[:n])
             if head:
                 parts.append(Text(head))
             return Template.of(t.syntax, *parts) if parts else None
-        parts.append(p)
+        n -= len(lines) - 1
+        if text:
+            parts.append(Text(text))
     return None
 
 

@@ -25,6 +25,12 @@ _TIMESTAMP = re.compile(
 _LEVEL = re.compile(
     r"^\[?(ERROR|ERR|FATAL|CRITICAL|CRIT|PANIC|WARNING|WARN|E)\]?(?::(?=\S)|:? {1,8}(?:\| {0,8}|- {0,8})?)"
 )
+#: one bracket for the time, the level (any: an ``INFO`` record is a record
+#: too) and the process: celery's ``[2026-12-04 10:00:01,123: ERROR/MainProcess] ``
+_BRACKETED = re.compile(
+    r"^\[(\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d{1,9})?):? "
+    r"([A-Z]{4,8})(?:/([\w.-]{1,60}))?\] {1,8}(?=\S)"
+)
 _ERROR_WORD = re.compile(r"^(?:Error|error|ERROR|Fatal|fatal|FATAL)(?: \[\w{1,20}\])?: (?=\S)")
 _LOGGER = re.compile(r"^(?:\[([^\]\n]{1,100})\]|([A-Za-z_][\w.:/-]{0,100}?):) (?:- )?(?=\S)")
 _PY_LOGGER = re.compile(r"^([\w.]{1,100}):(?=\S)")
@@ -53,9 +59,9 @@ def find(lines: list[str]) -> list[Found]:
     if len(body) == 1:
         i, ln = body[0]
         return [Found(i, i, _logged_error(ln))]
-    levelled = [(i, ln) for i, ln in body if _is_error_line(ln)]
+    levelled = [k for k, (_, ln) in enumerate(body) if _is_error_line(ln)]
     if levelled:
-        return [Found(i, i, _logged_error(ln)) for i, ln in levelled]
+        return [_record(body, k) for k in levelled]
     text = "\n".join(ln for _, ln in body)[:MAX_MESSAGE_CHARS]
     return [Found(body[0][0], body[-1][0], ParsedError(text, text, None, None, None))]
 
@@ -65,14 +71,22 @@ def plain_error(line: str) -> ParsedError:
 
     >>> plain_error("2024-01-01T00:00:00Z ERROR db.pool: connection refused").message
     'connection refused'
+    >>> plain_error("[2024-01-01 00:00:00,001: ERROR/MainProcess] consumer: down").message
+    'consumer: down'
     """
     values: dict[str, str] = {}
     rest = line.strip()
-    tm = _TIMESTAMP.match(rest)
+    bm = _BRACKETED.match(rest)
+    if bm:
+        values.update(timestamp=bm.group(1), level=bm.group(2))
+        if bm.group(3):
+            values["process"] = bm.group(3)
+        rest = rest[bm.end() :]
+    tm = _TIMESTAMP.match(rest) if not bm else None
     if tm and tm.end() < len(rest):
         values["timestamp"] = tm.group(0).strip(" |[]")
         rest = rest[tm.end() :]
-    lm = _LEVEL.match(rest)
+    lm = _LEVEL.match(rest) if not bm else None
     if lm and lm.end() < len(rest) and (lm.group(1) != "E" or "timestamp" in values):
         values["level"] = lm.group(1)
         rest = rest[lm.end() :]
@@ -93,6 +107,25 @@ def plain_error(line: str) -> ParsedError:
         values.setdefault("level", em.group(0).split(":")[0].split(" ")[0])
         rest = rest[em.end() :]
     return ParsedError(rest.strip(), line.strip(), None, None, None, (), values)
+
+
+#: how many lines after a log record's first may be its own
+MAX_RECORD_LINES = 20
+
+
+def _record(body: list[tuple[int, str]], k: int) -> Found:
+    """The error of the log record whose first line is ``body[k]``: a record
+    with a timestamp goes on over the lines after it that start no record of
+    their own (celery's ``consumer: Cannot connect to …`` then ``Trying to
+    reconnect...``)."""
+    first, line = body[k]
+    lines = [line]
+    if "timestamp" in plain_error(line).values:
+        for _, more in body[k + 1 : k + MAX_RECORD_LINES]:
+            if set(plain_error(more).values) & {"timestamp", "level"}:
+                break
+            lines.append(more)
+    return Found(first, first + len(lines) - 1, _logged_error("\n".join(lines)))
 
 
 def _logged_error(line: str) -> ParsedError:

@@ -32,6 +32,7 @@ _PRINTS = {
     "parser-error": "prints this usage error and exits (`error` of an argument parser)",
     "printed-error": "prints this error and exits",
     "logged-error": "logs this error and exits",
+    "logged": "logs this error",
 }
 
 

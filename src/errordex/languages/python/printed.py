@@ -11,6 +11,12 @@ site of its own kind, with the message as the user sees it printed:
     printed-error   click.echo("bad", err=True) then an exit         bad
                     print("bad", file=sys.stderr) then an exit
     logged-error    logger.error("bad %s", x) then an exit           bad {x} (in the log's format)
+    logged          logger.error("bad %s", x), and carries on        bad {x} (in the log's format)
+
+A module that binds its logger's methods to names of its own (celery's
+``debug, info, warn, error, crit = (logger.debug, …, logger.error,
+logger.critical)``) logs with a bare ``error(CONNECTION_ERROR, uri, exc)``:
+those names are logging calls too.
 
 A library that warns through a helper of its own (SQLAlchemy's
 ``util.warn(msg)`` -> ``_warnings_warn(msg, exc.SAWarning)`` ->
@@ -39,9 +45,9 @@ from errordex.model import Forwarder, ThrowSite
 from errordex.template import Hole, Part, Template, Text
 
 #: the kinds this module finds, as ``Language.kinds`` lists them
-KINDS = ("warning", "exit", "parser-error", "printed-error", "logged-error")
+KINDS = ("warning", "exit", "parser-error", "printed-error", "logged-error", "logged")
 #: kinds whose message is printed as it is (no ``Type: `` before it)
-BARE = frozenset({"exit", "printed-error", "logged-error"})
+BARE = frozenset({"exit", "printed-error", "logged-error", "logged"})
 
 #: the callee names worth a look, as bytes (most calls are none of them)
 _NAMES = frozenset(
@@ -62,20 +68,53 @@ def find(f: SourceFile, callees: list[ts.Node], methods: list[ts.Node]) -> list[
     (the ``forward.callee`` and ``forward.method`` captures)."""
     src = f.src
     out: list[ThrowSite] = []
+    some = next(iter(callees), None)
+    aliases = _log_aliases(some, src) if some is not None and b"log" in src else {}
     for up, names in ((1, callees), (2, methods)):
         for n in names:
-            if src[n.start_byte : n.end_byte] not in _NAMES:
+            name = src[n.start_byte : n.end_byte]
+            if name not in _NAMES and (up != 1 or name not in aliases):
                 continue
             call = n.parent if up == 1 else (n.parent.parent if n.parent is not None else None)
             if call is None or call.type != "call":
                 continue
-            site = _site(f, call, msg.text_of(n))
+            site = _site(f, call, msg.text_of(n), aliases.get(name) if up == 1 else None)
             if site is not None:
                 out.append(site)
     return out
 
 
-def _site(f: SourceFile, call: ts.Node, name: str) -> ThrowSite | None:
+def _log_aliases(node: ts.Node, src: bytes) -> dict[bytes, str]:
+    """The names the module of ``node`` binds at its top level to its
+    logger's error methods (``error = logger.error``; celery's tuple of
+    them), each with the method's name."""
+    out: dict[bytes, str] = {}
+    while node.parent is not None:
+        node = node.parent
+    for stmt in node.named_children:
+        bound = stmt.named_children[0] if stmt.type == "expression_statement" else None
+        if bound is None or bound.type != "assignment":
+            continue
+        left, right = bound.child_by_field_name("left"), bound.child_by_field_name("right")
+        if left is None or right is None:
+            continue
+        names = [left] if left.type == "identifier" else msg.named(left)
+        values = [right] if left.type == "identifier" else msg.named(right)
+        if len(names) != len(values):
+            continue
+        for name, value in zip(names, values, strict=True):
+            obj = value.child_by_field_name("object") if value.type == "attribute" else None
+            attr = value.child_by_field_name("attribute") if value.type == "attribute" else None
+            if name.type != "identifier" or obj is None or attr is None:
+                continue
+            method = msg.text_of(attr)
+            if method in _LOG_CALLS and _is_logger(msg.expr_text(obj)):
+                out[src[name.start_byte : name.end_byte]] = method
+    return out
+
+
+def _site(f: SourceFile, call: ts.Node, name: str, logs: str | None = None) -> ThrowSite | None:
+    """``logs``: the logger method a bare ``name`` is bound to (``_log_aliases``)."""
     fn, args = call.child_by_field_name("function"), call.child_by_field_name("arguments")
     if fn is None or args is None or args.type != "argument_list":
         return None
@@ -113,8 +152,9 @@ def _site(f: SourceFile, call: ts.Node, name: str) -> ThrowSite | None:
         or (name == "write" and owner == "sys.stderr" and _then_exits(call))
     ):
         kind = "printed-error"
-    elif name in _LOG_CALLS and _is_logger(owner) and _then_exits(call):
-        kind = "logged-error"
+    elif (name in _LOG_CALLS and _is_logger(owner)) or (logs is not None and not owner):
+        # an error a log shows; the program may carry on after it
+        kind = "logged-error" if _then_exits(call) else "logged"
         template = _log_template(f, first, positional[1:])
     if kind is None:
         return None
@@ -312,7 +352,8 @@ def _then_exits(call: ts.Node) -> bool:
 
 def _log_template(f: SourceFile, first: ts.Node, rest: list[ts.Node]) -> Template | None:
     """``logger.error("cannot open %s", path)``: the logging call formats its
-    message with ``%`` from the arguments after it."""
+    message with ``%`` from the arguments after it. A string literal given
+    for a ``%s`` is printed as it is: it is text of the message, not a value."""
     t = msg.read_static(first, f.resolve)
     if t is None or not rest or t.holes or t.syntax != "literal":
         return t
@@ -325,9 +366,20 @@ def _log_template(f: SourceFile, first: ts.Node, rest: list[ts.Node]) -> Templat
         if m.group(0) == "%%":
             parts.append(Text("%"))
             continue
-        expr = msg.expr_text(rest[i]) if i < len(rest) else ""
-        parts.append(Hole(expr, m.group(0)))
+        arg = rest[i] if i < len(rest) else None
         i += 1
+        given = (
+            msg.read_static(arg, f.resolve) if arg is not None and arg.type == "string" else None
+        )
+        if (
+            given is not None
+            and not given.holes
+            and given.syntax == "literal"
+            and m.group(0) == "%s"
+        ):
+            parts.append(Text(given.literal_text()))  # a text given as it is printed
+            continue
+        parts.append(Hole(msg.expr_text(arg) if arg is not None else "", m.group(0)))
     parts.append(Text(text[pos:]))
     return Template.of("py-percent", *parts)
 
