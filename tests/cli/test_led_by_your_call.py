@@ -89,3 +89,13 @@ def test_the_site_takes_the_paste_to_the_page_led_by_its_call(
     # a via that is no way to this site changes nothing
     forged = client.get(location.replace("send_with_data_passthrough", "nonexistent")).text
     assert "You called <code>h11.Connection.send_with_data_passthrough</code>" not in forged
+
+
+def test_the_docstring_of_your_call_reads_as_sphinx_renders_it(db: str, traceback: str) -> None:
+    """``send_with_data_passthrough``'s first sentence runs over five lines
+    and names code with Sphinx roles (``:meth:`send```, ``:attr:`Data.data```)."""
+    res = CliRunner().invoke(main, ["explain", "--json"], input=traceback, env={"ERRORDEX_DB": db})
+    meaning = json.loads(res.stdout)["parts"][0]["matches"][0]["analysis"]["meaning"]["text"]
+    assert "“Identical to `send`, except that" in meaning
+    assert "the exact object you passed in as `Data.data`”" in meaning
+    assert ":meth:" not in meaning and ":term:" not in meaning

@@ -697,7 +697,7 @@ class _Writer(Fixes):
         for h in self.f["hierarchy"][:2]:
             if h.get("doc"):
                 d = h["doc"]
-                parts.append(f"The docstring of `{h['name']}` says: “{d['text'].rstrip('.')}”.")
+                parts.append(f"The docstring of `{h['name']}` says: “{_quoted(d['text'])}”.")
                 evidence += ev(d)
         defined = self.definition()
         if defined is not None:
@@ -787,7 +787,7 @@ class _Writer(Fixes):
             )
             parts.append(
                 f"`{_doc_owner(said)}`, the call you made, is documented{over} as: "
-                f"“{said['text'].rstrip('.')}”."
+                f"“{_quoted(said['text'])}”."
             )
             evidence += ev(said)
         if not parts:
@@ -1468,8 +1468,31 @@ def as_called(name: str) -> str:
 
 def _quoted(text: str) -> str:
     """A doc line as a quotation: its HTML entities read (rustdoc's
-    ``&mdash;``), no closing quote mark inside, no trailing stop."""
-    return html.unescape(text).replace("”", '"').rstrip(".")
+    ``&mdash;``), its Sphinx markup as a reader sees it rendered
+    (``_rendered``), no closing quote mark inside, no trailing stop."""
+    return _rendered(html.unescape(text)).replace("”", '"').rstrip(".")
+
+
+#: a Sphinx role: ``:meth:`send```, ``:py:class:`~h11.Data```, ``:ref:`label <target>```
+_ROLE = re.compile(r":(?:[a-z]+:)?([a-z]+):`(~?)([^`<]+?)(?:\s*<[^`>]*>)?`")
+#: the roles that name code (the others, ``:term:`` or ``:ref:``, name prose)
+_CODE_ROLES = frozenset({"class", "meth", "func", "attr", "exc", "data", "obj", "mod", "const"})
+
+
+def _rendered(text: str) -> str:
+    """reStructuredText as Sphinx renders it: a role's text alone, in code
+    when it names code (``:meth:`send``` is `send`, ``:class:`~h11.Data``` is
+    `Data`), and a ````literal```` in code.
+
+    >>> _rendered("Identical to :meth:`send`, but a :term:`bytes-like object` of ``Data``")
+    'Identical to `send`, but a bytes-like object of `Data`'
+    """
+
+    def role(m: re.Match[str]) -> str:
+        shown = m.group(3).strip().rsplit(".", 1)[-1] if m.group(2) else m.group(3).strip()
+        return f"`{shown}`" if m.group(1) in _CODE_ROLES else shown
+
+    return re.sub(r"``([^`]+)``", r"`\1`", _ROLE.sub(role, text))
 
 
 def _lead(entry: ErrorEntry, facts: dict[str, list[Fact]]) -> tuple[ThrowSite, Fact | None]:

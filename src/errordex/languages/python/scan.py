@@ -89,7 +89,15 @@ def bindings(code: str) -> set[str]:
 
 def _summary_line(doc: str) -> tuple[str, int] | None:
     """A docstring's first non-empty line without its quotes, and its offset
-    in lines (``\"\"\"\nReturn x.`` -> ("Return x.", 1)); None for an empty one."""
+    in lines (``\"\"\"\nReturn x.`` -> ("Return x.", 1)); None for an empty one.
+    Its first sentence, over the lines it wraps onto; one longer than we read
+    says so.
+
+    >>> _summary_line("'Return the text and more.'")
+    ('Return the text and more.', 0)
+    >>> _summary_line("'A sentence that goes on" + "\\nand on" * 9 + "'")[0][-8:]
+    'and on …'
+    """
     body = re.sub(r'^[rRbBuU]{0,2}("""|\'\'\'|"|\')', "", doc)
     lines = body.splitlines()
     for i, line in enumerate(lines):
@@ -98,15 +106,20 @@ def _summary_line(doc: str) -> tuple[str, int] | None:
             return None  # "Parameters\n----------": no summary before the sections
         if text:
             # the first paragraph: a sentence may wrap onto the next lines
-            for more in lines[i + 1 : i + 4]:
+            # (h11's `send_with_data_passthrough` takes five)
+            whole = len(lines) - (i + 1) <= _PARAGRAPH_LINES  # the docstring ends in reach
+            for more in lines[i + 1 : i + 1 + _PARAGRAPH_LINES]:
                 more = more.strip().rstrip("\"'").strip()
                 if not more or text.endswith("."):
+                    whole = True
                     break
                 text += " " + more
             # its first sentence: click's style() goes on "…returns the new
             # string.  By default the styling is self contained…"
             end = _SENTENCE_END.search(text)
             first = text[: end.start() + 1] if end else text
+            if not end and not whole and not first.endswith((".", ":", "?", "!")):
+                first += " …"  # a sentence longer than we read: not cut without saying so
             if len(first.split()) < _FEW_WORDS and not first.endswith((".", ":")):
                 # a title, no sentence (werkzeug's "*409* `Conflict`"): the next
                 # paragraph's first sentence says what it is for
@@ -117,6 +130,8 @@ def _summary_line(doc: str) -> tuple[str, int] | None:
     return None
 
 
+#: how many more lines a docstring's first sentence is read over
+_PARAGRAPH_LINES = 7
 #: fewer words than this are a docstring's title, not a sentence
 _FEW_WORDS = 4
 
