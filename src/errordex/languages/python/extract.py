@@ -305,7 +305,8 @@ class _File:
             if found is None and (joined := self.constant_of(template)) is not None:
                 # ``raise SchemaError(errors.SCHEMA_ERROR_MISSING)`` (``constants``)
                 line = node.start_point.row + 1
-                found = constants.forwarder(self.path, line, joined, exc_type, where.symbol)
+                name, how = joined
+                found = constants.forwarder(self.path, line, name, exc_type, where.symbol, how)
                 self.class_forwarders.add(found.qualname)
             if found is not None:
                 self.forwarders.append(found)
@@ -329,11 +330,11 @@ class _File:
                 self.forwarders.extend(collected.rewrapped(self.path, node, exc_type, given, where))
         return self.returned_sites(site, exc, node) + built_here
 
-    def constant_of(self, template: Template) -> str | None:
+    def constant_of(self, template: Template) -> tuple[str, str | None] | None:
         """The joined name of a message that is a constant of an imported
-        module (``constants.reference``)."""
+        module, and how the raise formats it (``constants.reference``)."""
         only = template.parts[0] if len(template.parts) == 1 else None
-        if not isinstance(only, Hole) or not only.expr[-1:].isupper():
+        if not isinstance(only, Hole) or not only.expr[:1].isalpha() or only.expr.islower():
             return None
         if self._imports is None:
             self._imports = constants.imports(self.root)
