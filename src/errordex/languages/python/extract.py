@@ -31,6 +31,7 @@ from errordex.languages.python import (
     formats,
     formatted,
     held,
+    keptclass,
     keyed,
     msg,
     printed,
@@ -198,6 +199,8 @@ class _File:
     _src: bytes | None = None
     _functions: dict[str, list[ts.Node]] | None = None
     _aliases: dict[str, str] | None = None
+    #: attributes that keep an exception class (``keptclass``), worked out once
+    kept: dict[str, str] | None = None
     _class_nodes: dict[str, ts.Node] | None = None
     _test_path: bool | None = None
     _plural: bool | None = None
@@ -663,6 +666,9 @@ class _File:
         line = node.start_point.row + 1
         if exc_type is not None:
             exc_type = self.aliases.get(exc_type, exc_type)
+            if self.kept is None:
+                self.kept = keptclass.kept_classes(self.root)
+            exc_type = keptclass.held_class(exc_type, self.kept) or exc_type
             if exc_type in _BUILDS_AS and exc_type not in self.classes:
                 exc_type = _BUILDS_AS[exc_type]
             elif exc_type in _PRINTED_AS and exc_type not in self.classes:
