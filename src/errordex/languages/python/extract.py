@@ -200,7 +200,7 @@ class _File:
     _functions: dict[str, list[ts.Node]] | None = None
     _aliases: dict[str, str] | None = None
     #: attributes that keep an exception class (``keptclass``), worked out once
-    kept: dict[str, str] | None = None
+    kept: dict[str, tuple[str, ...]] | None = None
     _class_nodes: dict[str, ts.Node] | None = None
     _test_path: bool | None = None
     _plural: bool | None = None
@@ -331,7 +331,21 @@ class _File:
             elif exc.type == "call" and (given := exc.child_by_field_name("arguments")):
                 # ``except Invalid as e: raise MultipleInvalid([e])``
                 self.forwarders.extend(collected.rewrapped(self.path, node, exc_type, given, where))
-        return self.returned_sites(site, exc, node) + built_here
+        sites = self.returned_sites(site, exc, node) + built_here
+        if exc_type is not None:
+            # ``raise tokens.error(...)``: each class the file builds it with
+            others = self.held_classes(exc_type)[1:]
+            sites += [replace(site, exception_type=c) for c in others]
+        return sites
+
+    def held_classes(self, exc_type: str) -> tuple[str, ...]:
+        """The classes a raise of ``<instance>.<attribute>`` prints, its
+        constructor's default first (``keptclass``)."""
+        if not keptclass.shaped(exc_type):
+            return ()
+        if self.kept is None:
+            self.kept = keptclass.kept_classes(self.root)
+        return keptclass.held_classes(exc_type, self.kept)
 
     def constant_of(self, template: Template) -> tuple[str, str | None] | None:
         """The joined name of a message that is a constant of an imported
@@ -666,9 +680,7 @@ class _File:
         line = node.start_point.row + 1
         if exc_type is not None:
             exc_type = self.aliases.get(exc_type, exc_type)
-            if self.kept is None:
-                self.kept = keptclass.kept_classes(self.root)
-            exc_type = keptclass.held_class(exc_type, self.kept) or exc_type
+            exc_type = next(iter(self.held_classes(exc_type)), exc_type)
             if exc_type in _BUILDS_AS and exc_type not in self.classes:
                 exc_type = _BUILDS_AS[exc_type]
             elif exc_type in _PRINTED_AS and exc_type not in self.classes:

@@ -4,7 +4,8 @@
 # mypy: ignore-errors
 # An exception class kept in an attribute, defaulted by the constructor
 # (keptclass): modelled on docopt-ng 0.9.0's Tokens(source, error=DocoptExit);
-# raise tokens.error("...") prints a DocoptExit.
+# raise tokens.error("...") prints a DocoptExit, or the DocoptLanguageError
+# from_pattern builds it with: one site of each class.
 
 
 class DocoptExit(SystemExit):
@@ -19,6 +20,10 @@ class Tokens(list):
     def __init__(self, source, error=DocoptExit):
         super().__init__(source)
         self.error = error
+
+    @staticmethod
+    def from_pattern(source):
+        return Tokens(source, error=DocoptLanguageError)
 
     def move(self):
         return self.pop(0) if len(self) else None
