@@ -59,10 +59,10 @@ def kept_classes(root: ts.Node) -> dict[str, tuple[str, ...]]:
         return {}
     calls = _calls(root)
     out: dict[str, tuple[str, ...]] = {}
-    for attr, (owner, param, default) in found.items():
+    for attr, (cls_name, param, default) in found.items():
         if attr in clashes:
             continue
-        classes = dict.fromkeys([default, *_passed(calls, owner, param)])
+        classes = dict.fromkeys([default, *_passed(calls, cls_name, param)])
         out[attr] = tuple(classes)
     return out
 
