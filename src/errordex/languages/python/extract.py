@@ -242,6 +242,12 @@ class _File:
             if point is not None and not self.test_path:
                 self.forwarders.append(point)
                 self.class_forwarders.add(point.qualname)
+            narrowed = _narrowed_class(node, name)
+            if narrowed is not None:
+                # ``if isinstance(factor, DimensionalityError): raise factor``
+                holder = classmsg.class_message(narrowed, self.local_classes, ())
+                template = holder.template if holder is not None else Template.empty()
+                return [self.site(node, "raise", narrowed, template, where)]
             if value is not None and value.type == "call" and point is None:
                 exc = value  # err = ValueError("..."); raise err
         if exc.type == "call" and self.tables is not None:
@@ -1343,6 +1349,44 @@ def _method_builds_it(fn: ts.Node, call: ts.Node) -> bool:
         return False
     args = call.child_by_field_name("arguments")
     return args is None or all(a.type == "keyword_argument" for a in msg.named(args))
+
+
+def _narrowed_class(raise_node: ts.Node, name: str) -> str | None:
+    """The class an enclosing ``if isinstance(NAME, Class):`` (or ``elif``)
+    checks the raised name is, when the raise is in its block: a value a
+    call returned as an error (pint's ``factor = self._get_conversion_factor(
+    src, dst)``; ``if isinstance(factor, DimensionalityError): raise factor``).
+    None outside such a test, for a tuple of classes, or for ``Exception``."""
+    child, parent = raise_node, raise_node.parent
+    while parent is not None and parent.type not in ("function_definition", "lambda", "module"):
+        if child.type == "else_clause":
+            return None  # the test said it is not
+        if parent.type in ("if_statement", "elif_clause") and child.type == "block":
+            cond = parent.child_by_field_name("condition")
+            fn = (
+                cond.child_by_field_name("function")
+                if cond is not None and cond.type == "call"
+                else None
+            )
+            args = (
+                cond.child_by_field_name("arguments")
+                if cond is not None and cond.type == "call"
+                else None
+            )
+            given = msg.named(args) if args is not None else []
+            if (
+                fn is not None
+                and msg.text_of(fn) == "isinstance"
+                and len(given) == 2
+                and msg.text_of(given[0]) == name
+                and given[1].type in ("identifier", "attribute")
+                and _looks_like_class(given[1])
+                and msg.text_of(given[1]) not in ("Exception", "BaseException")
+            ):
+                return msg.text_of(given[1])  # not a catch-all: any error passes it
+            return None  # the nearest test is another
+        child, parent = parent, parent.parent
+    return None
 
 
 def _looks_like_class(node: ts.Node) -> bool:
