@@ -958,7 +958,9 @@ class _File:
         """The value of the nearest assignment to ``ident`` before it.
 
         Looks in the enclosing function; a name the function never binds
-        falls back to a module-level constant assigned exactly once. A
+        is the function around it's, if that binds it once before (a
+        closure), and falls back to a module-level constant assigned
+        exactly once. A
         parameter reassigned only on some paths (``if hint is None: hint =
         "..."``) is not resolved: the argument may be the message.
         Worked out once per node (a message's names are asked again by each
@@ -983,6 +985,24 @@ class _File:
             return last.child_by_field_name("right")
         if scope == self.root or assigns or is_param:
             return None
+        outer = _scope_of(scope)
+        while outer is not None and outer.type == "class_definition":
+            outer = _scope_of(outer)  # a class body is no closure's scope
+        if outer is not None:
+            # a closure reads its enclosing function's name (sortedcontainers'
+            # ``message = (...).format(...)``; ``def method(self): raise
+            # AttributeError(message)``): its one assignment before the inner
+            # function, never a parameter's value
+            held = self._assignments(outer).get(name, [])
+            if held or name in self._parameters(outer):
+                once = len(held) == 1 and held[0].type == "assignment"
+                if (
+                    once
+                    and held[0].end_byte <= scope.start_byte
+                    and name not in self._parameters(outer)
+                ):
+                    return held[0].child_by_field_name("right")
+                return None
         module = self._assignments(self.root).get(name, [])
         if len(module) == 1 and module[0].type == "assignment":
             return module[0].child_by_field_name("right")
