@@ -246,7 +246,7 @@ class _File:
             if narrowed is not None:
                 # ``if isinstance(factor, DimensionalityError): raise factor``
                 holder = classmsg.class_message(narrowed, self.local_classes, ())
-                template = holder.template if holder is not None else Template.empty()
+                template = holder.template if holder is not None else Template.runtime(name)
                 return [self.site(node, "raise", narrowed, template, where)]
             if value is not None and value.type == "call" and point is None:
                 exc = value  # err = ValueError("..."); raise err
