@@ -3,7 +3,10 @@ abridged from Cerberus and really run: ``raise SchemaError(errors.
 SCHEMA_ERROR_MISSING)`` in validator.py, the text in errors.py. The
 exception line alone is answered by the constant's entry, whose site is
 where the text is written and whose via is the raise the traceback ended
-at (``languages.python.constants``)."""
+at (``languages.python.constants``); so is one the raise formats
+(``errors.DOCUMENT_FORMAT.format(document)``), its fields placeholders.
+A constant written as an f-string and formatted at its raise (webcolors'
+``_SPECIFICATION_ERROR_TEMPLATE``) reads its doubled braces as fields."""
 
 from __future__ import annotations
 
@@ -38,17 +41,22 @@ def store(tree: Path, tmp_path_factory: pytest.TempPathFactory) -> SqliteStore:
 
 
 @pytest.mark.parametrize(
-    ("call", "line", "text"),
+    ("call", "line", "message"),
     [
         (
             lambda v: v.Validator().validate({}),
             "cerberuslike.schema.SchemaError: validation schema missing",
-            "errors.py",
+            "validation schema missing",
         ),
         (
             lambda v: v.Validator({"a": {}}).validate(None),
             "cerberuslike.validator.DocumentError: document is missing",
-            "errors.py",
+            "document is missing",
+        ),
+        (
+            lambda v: v.Validator({"a": {}}).validate([1]),
+            "cerberuslike.validator.DocumentError: '[1]' is not a document, must be a dict",
+            "'{0}' is not a document, must be a dict",
         ),
     ],
 )
@@ -58,7 +66,7 @@ def test_a_constant_of_another_module_answers_at_its_raise(
     monkeypatch: pytest.MonkeyPatch,
     call: Callable[[Any], object],
     line: str,
-    text: str,
+    message: str,
 ) -> None:
     monkeypatch.syspath_prepend(str(tree))
     validator = importlib.import_module("cerberuslike.validator")
@@ -72,6 +80,24 @@ def test_a_constant_of_another_module_answers_at_its_raise(
         raise AssertionError("did not raise")
     assert got == line
     match = first_entry(store, line)
-    assert match["message"] == line.split(": ", 1)[1]
-    assert any(s["path"].endswith(text) for s in match["sites"])  # where the text is
+    assert match["message"] == message
+    assert any(s["path"].endswith("errors.py") for s in match["sites"])  # where the text is
     assert where in reaches(match)  # the raise, as its via
+
+
+def test_an_fstring_constant_formatted_at_its_raise_answers_the_line_alone(
+    tree: Path, store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(tree))
+    colors = importlib.import_module("webcolorslike")
+    with pytest.raises(ValueError) as caught:
+        colors.names("html5")
+    frame = traceback.extract_tb(caught.value.__traceback__)[-1]
+    line = f"ValueError: {caught.value}"
+    assert line.startswith("ValueError: html5 is not a supported specification")
+    match = first_entry(store, line)
+    assert match["message"] == (
+        "{spec} is not a supported specification for color name lookups; "
+        "supported specifications are: {_SUPPORTED_SPECIFICATIONS}."
+    )
+    assert f"webcolorslike/__init__.py:{frame.lineno}" in reaches(match)

@@ -301,7 +301,7 @@ def rank(
         chunks_of[c.repo, c.entry_id] = c.template.chunks()
         level = _frame_level(c.sites, stack, raise_at)
         m = _judge(c, message, raw, want, suffixes, words, level, inner)
-        if package and m.exact and any(package in p.split("/")[:-1] for p in c.paths):
+        if package and m.exact and any(in_package(package, p) for p in c.paths):
             # the package the pasted type names raised it, not a copy of
             # its text elsewhere (typer vendors click's texts)
             m = replace(m, score=round(m.score + PACKAGE_BONUS, 4))
@@ -406,6 +406,21 @@ def _package(exception_type: str | None) -> str | None:
     return head if dot and head and head != "builtins" else None
 
 
+def in_package(package: str, path: str) -> bool:
+    """Whether a site's file is of the package a qualified type names: a
+    file under a directory of that name, or the module of that name alone
+    (a one-file library: ``jsonpatch.JsonPatchPathNotFound`` is raised in
+    ``jsonpatch.py``).
+
+    >>> in_package("click", "src/click/core.py"), in_package("jsonpatch", "jsonpatch.py")
+    (True, True)
+    >>> in_package("jsonpatch", "jsonpatch/tests.py"), in_package("patch", "jsonpatch.py")
+    (True, False)
+    """
+    parts = path.split("/")
+    return package in parts[:-1] or parts[-1] == f"{package}.py"
+
+
 #: entries of one exception type looked at for ``_sole``
 MAX_SOLE = 64
 
@@ -447,7 +462,7 @@ def _sole(
         (c.repo, c.entry_id): c
         for c in got
         if want in set().union(*(type_names(x) for x in c.exception_types))
-        and any(package in p.split("/")[:-1] for p in c.paths)
+        and any(in_package(package, p) for p in c.paths)
     }
     if len(got) > MAX_SOLE or not mine:
         return None

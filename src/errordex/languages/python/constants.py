@@ -23,10 +23,11 @@ package's for its ``__init__.py``).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import tree_sitter as ts
 
-from errordex.languages.python import collected, msg
+from errordex.languages.python import collected, fields, msg
 from errordex.model import Forwarder
 from errordex.template import Hole, Template
 
@@ -98,24 +99,42 @@ def imports(root: ts.Node) -> tuple[dict[str, str], dict[str, str]]:
     return modules, names
 
 
-def reference(template: Template, modules: dict[str, str], names: dict[str, str]) -> str | None:
-    """The joined name of a message that is one constant of another module:
-    ``{errors.SCHEMA_ERROR_MISSING}`` -> ``const:errors:SCHEMA_ERROR_MISSING``."""
+def reference(
+    template: Template, modules: dict[str, str], names: dict[str, str]
+) -> tuple[str, str | None] | None:
+    """The joined name of a message that is one constant of another module,
+    and how the raise formats it (``fields``), if it does:
+    ``{errors.SCHEMA_ERROR_MISSING}`` -> (``const:errors:SCHEMA_ERROR_MISSING``,
+    None); ``{errors.DOCUMENT_FORMAT.format(document)}`` -> (..., "format")."""
     only = template.parts[0] if len(template.parts) == 1 else None
     if not isinstance(only, Hole):
         return None
-    expr = only.expr
+    expr, how = only.expr, None
+    formatted = _FORMATTED.match(expr)
+    if formatted is not None:
+        expr, how = formatted.group(1), fields.FORMAT if formatted.group(2) else fields.PERCENT
     if expr in names:
-        return names[expr]
+        return names[expr], how
     head, _, last = expr.rpartition(".")
     if head in modules and _CONSTANT.match(last):
-        return name_of(modules[head], last)
+        return name_of(modules[head], last), how
     return None
 
 
-def forwarder(path: str, line: int, name: str, exc_type: str, symbol: str | None) -> Forwarder:
+def forwarder(
+    path: str, line: int, name: str, exc_type: str, symbol: str | None, formats: str | None = None
+) -> Forwarder:
     """The raise of a constant of another module, as the forwarder its
     definition (a ``MessageCall`` of the same name) reaches; its qualified
     name is the raising function's, then the constant's joined name (as a
-    collector's is)."""
-    return collected.raising_forwarder(path, line, name, exc_type, symbol)
+    collector's is). ``formats``: how the raise formats the text, whose
+    fields are then placeholders (``Forwarder.formats``)."""
+    found = collected.raising_forwarder(path, line, name, exc_type, symbol)
+    return replace(found, formats=formats) if formats else found
+
+
+#: a constant formatted at its raise: ``errors.DOCUMENT_FORMAT.format(document)``,
+#: ``E_BAD % name`` (the constant, then how)
+_FORMATTED = re.compile(
+    r"((?:[A-Za-z_]\w*\.)*[A-Z][A-Z0-9_]*)(?:(\.format(?:_map)?\(.*\))|\s*%\s*\S.*)\Z", re.S
+)

@@ -31,6 +31,7 @@ from errordex.languages.python import (
     formats,
     formatted,
     held,
+    keptclass,
     keyed,
     msg,
     printed,
@@ -198,6 +199,8 @@ class _File:
     _src: bytes | None = None
     _functions: dict[str, list[ts.Node]] | None = None
     _aliases: dict[str, str] | None = None
+    #: attributes that keep an exception class (``keptclass``), worked out once
+    kept: dict[str, tuple[str, ...]] | None = None
     _class_nodes: dict[str, ts.Node] | None = None
     _test_path: bool | None = None
     _plural: bool | None = None
@@ -239,6 +242,12 @@ class _File:
             if point is not None and not self.test_path:
                 self.forwarders.append(point)
                 self.class_forwarders.add(point.qualname)
+            narrowed = _narrowed_class(node, name)
+            if narrowed is not None:
+                # ``if isinstance(factor, DimensionalityError): raise factor``
+                holder = classmsg.class_message(narrowed, self.local_classes, ())
+                template = holder.template if holder is not None else Template.runtime(name)
+                return [self.site(node, "raise", narrowed, template, where)]
             if value is not None and value.type == "call" and point is None:
                 exc = value  # err = ValueError("..."); raise err
         if exc.type == "call" and self.tables is not None:
@@ -305,7 +314,8 @@ class _File:
             if found is None and (joined := self.constant_of(template)) is not None:
                 # ``raise SchemaError(errors.SCHEMA_ERROR_MISSING)`` (``constants``)
                 line = node.start_point.row + 1
-                found = constants.forwarder(self.path, line, joined, exc_type, where.symbol)
+                name, how = joined
+                found = constants.forwarder(self.path, line, name, exc_type, where.symbol, how)
                 self.class_forwarders.add(found.qualname)
             if found is not None:
                 self.forwarders.append(found)
@@ -327,13 +337,27 @@ class _File:
             elif exc.type == "call" and (given := exc.child_by_field_name("arguments")):
                 # ``except Invalid as e: raise MultipleInvalid([e])``
                 self.forwarders.extend(collected.rewrapped(self.path, node, exc_type, given, where))
-        return self.returned_sites(site, exc, node) + built_here
+        sites = self.returned_sites(site, exc, node) + built_here
+        if exc_type is not None:
+            # ``raise tokens.error(...)``: each class the file builds it with
+            others = self.held_classes(exc_type)[1:]
+            sites += [replace(site, exception_type=c) for c in others]
+        return sites
 
-    def constant_of(self, template: Template) -> str | None:
+    def held_classes(self, exc_type: str) -> tuple[str, ...]:
+        """The classes a raise of ``<instance>.<attribute>`` prints, its
+        constructor's default first (``keptclass``)."""
+        if not keptclass.shaped(exc_type):
+            return ()
+        if self.kept is None:
+            self.kept = keptclass.kept_classes(self.root)
+        return keptclass.held_classes(exc_type, self.kept)
+
+    def constant_of(self, template: Template) -> tuple[str, str | None] | None:
         """The joined name of a message that is a constant of an imported
-        module (``constants.reference``)."""
+        module, and how the raise formats it (``constants.reference``)."""
         only = template.parts[0] if len(template.parts) == 1 else None
-        if not isinstance(only, Hole) or not only.expr[-1:].isupper():
+        if not isinstance(only, Hole) or not only.expr[:1].isalpha() or only.expr.islower():
             return None
         if self._imports is None:
             self._imports = constants.imports(self.root)
@@ -662,6 +686,7 @@ class _File:
         line = node.start_point.row + 1
         if exc_type is not None:
             exc_type = self.aliases.get(exc_type, exc_type)
+            exc_type = next(iter(self.held_classes(exc_type)), exc_type)
             if exc_type in _BUILDS_AS and exc_type not in self.classes:
                 exc_type = _BUILDS_AS[exc_type]
             elif exc_type in _PRINTED_AS and exc_type not in self.classes:
@@ -933,7 +958,9 @@ class _File:
         """The value of the nearest assignment to ``ident`` before it.
 
         Looks in the enclosing function; a name the function never binds
-        falls back to a module-level constant assigned exactly once. A
+        is the function around it's, if that binds it once before (a
+        closure), and falls back to a module-level constant assigned
+        exactly once. A
         parameter reassigned only on some paths (``if hint is None: hint =
         "..."``) is not resolved: the argument may be the message.
         Worked out once per node (a message's names are asked again by each
@@ -958,6 +985,24 @@ class _File:
             return last.child_by_field_name("right")
         if scope == self.root or assigns or is_param:
             return None
+        outer = _scope_of(scope)
+        while outer is not None and outer.type == "class_definition":
+            outer = _scope_of(outer)  # a class body is no closure's scope
+        if outer is not None:
+            # a closure reads its enclosing function's name (sortedcontainers'
+            # ``message = (...).format(...)``; ``def method(self): raise
+            # AttributeError(message)``): its one assignment before the inner
+            # function, never a parameter's value
+            held = self._assignments(outer).get(name, [])
+            if held or name in self._parameters(outer):
+                once = len(held) == 1 and held[0].type == "assignment"
+                if (
+                    once
+                    and held[0].end_byte <= scope.start_byte
+                    and name not in self._parameters(outer)
+                ):
+                    return held[0].child_by_field_name("right")
+                return None
         module = self._assignments(self.root).get(name, [])
         if len(module) == 1 and module[0].type == "assignment":
             return module[0].child_by_field_name("right")
@@ -1324,6 +1369,44 @@ def _method_builds_it(fn: ts.Node, call: ts.Node) -> bool:
         return False
     args = call.child_by_field_name("arguments")
     return args is None or all(a.type == "keyword_argument" for a in msg.named(args))
+
+
+def _narrowed_class(raise_node: ts.Node, name: str) -> str | None:
+    """The class an enclosing ``if isinstance(NAME, Class):`` (or ``elif``)
+    checks the raised name is, when the raise is in its block: a value a
+    call returned as an error (pint's ``factor = self._get_conversion_factor(
+    src, dst)``; ``if isinstance(factor, DimensionalityError): raise factor``).
+    None outside such a test, for a tuple of classes, or for ``Exception``."""
+    child, parent = raise_node, raise_node.parent
+    while parent is not None and parent.type not in ("function_definition", "lambda", "module"):
+        if child.type == "else_clause":
+            return None  # the test said it is not
+        if parent.type in ("if_statement", "elif_clause") and child.type == "block":
+            cond = parent.child_by_field_name("condition")
+            fn = (
+                cond.child_by_field_name("function")
+                if cond is not None and cond.type == "call"
+                else None
+            )
+            args = (
+                cond.child_by_field_name("arguments")
+                if cond is not None and cond.type == "call"
+                else None
+            )
+            given = msg.named(args) if args is not None else []
+            if (
+                fn is not None
+                and msg.text_of(fn) == "isinstance"
+                and len(given) == 2
+                and msg.text_of(given[0]) == name
+                and given[1].type in ("identifier", "attribute")
+                and _looks_like_class(given[1])
+                and msg.text_of(given[1]) not in ("Exception", "BaseException")
+            ):
+                return msg.text_of(given[1])  # not a catch-all: any error passes it
+            return None  # the nearest test is another
+        child, parent = parent, parent.parent
+    return None
 
 
 def _looks_like_class(node: ts.Node) -> bool:

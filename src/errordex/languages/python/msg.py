@@ -578,7 +578,8 @@ def _reshaped(t: Template, how: Callable[[str], str]) -> Template | None:
 
 def _format(obj: Node, args: Node, resolve: Resolver, depth: int, form: int = 0) -> Template | None:
     fmt = _literal(obj, resolve, depth + 1, form)
-    if fmt is None:
+    pieces: list[Part] = [Text(fmt)] if fmt is not None else _fstring_pieces(obj, resolve, depth)
+    if not pieces:
         return None
     positional: list[str] = []
     keyed: dict[str, str] = {}
@@ -589,28 +590,45 @@ def _format(obj: Node, args: Node, resolve: Resolver, depth: int, form: int = 0)
                 keyed[text_of(name)] = expr_text(value)
         elif a.type not in ("list_splat", "dictionary_splat"):
             positional.append(expr_text(a))
-    try:
-        fields = list(string.Formatter().parse(fmt))
-    except ValueError:  # malformed: str.format would raise; keep the text
-        return Template.literal(fmt)
     parts: list[Part] = []
     auto = 0
-    for lit, field, spec, conv in fields:
-        parts.append(Text(lit))
-        if field is None:
+    for piece in pieces:
+        if isinstance(piece, Hole):
+            parts.append(piece)  # an f-string's value, printed before .format runs
             continue
-        src = "{" + field + ("!" + conv if conv else "") + (":" + spec if spec else "") + "}"
-        base = re.match(r"[^.\[]*", field)
-        head = base.group(0) if base else field
-        rest = field[len(head) :]
-        if head == "" or head.isdigit():
-            i = auto if head == "" else int(head)
-            auto += head == ""
-            expr = positional[i] + rest if i < len(positional) else field
-        else:
-            expr = keyed[head] + rest if head in keyed else field
-        parts.append(Hole(expr, src))
+        try:
+            fields = list(string.Formatter().parse(piece.text))
+        except ValueError:  # malformed: str.format would raise; keep the text
+            if fmt is not None:
+                return Template.literal(fmt)
+            return None
+        for lit, field, spec, conv in fields:
+            parts.append(Text(lit))
+            if field is None:
+                continue
+            src = "{" + field + ("!" + conv if conv else "") + (":" + spec if spec else "") + "}"
+            base = re.match(r"[^.\[]*", field)
+            head = base.group(0) if base else field
+            rest = field[len(head) :]
+            if head == "" or head.isdigit():
+                i = auto if head == "" else int(head)
+                auto += head == ""
+                expr = positional[i] + rest if i < len(positional) else field
+            else:
+                expr = keyed[head] + rest if head in keyed else field
+            parts.append(Hole(expr, src))
     return Template.of("py-format", *parts)
+
+
+def _fstring_pieces(obj: Node, resolve: Resolver, depth: int) -> list[Part]:
+    """The parts of an f-string that ``.format`` is called on (webcolors'
+    ``f"{{spec}} is not supported; supported are: {_SPECS}."``, a module
+    constant): its doubled braces read as the fields ``.format`` fills, its
+    own values stay placeholders; [] for anything else."""
+    t = _read(obj, resolve, depth + 1)
+    if t is None or t.dynamic or t.syntax != "py-fstring":
+        return []
+    return list(t.parts)
 
 
 def _concat(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template | None:

@@ -23,4 +23,7 @@ def validate(schema, document):
         raise DocumentError(DOCUMENT_MISSING)
     if not schema:
         raise ValueError(perrors.MSG_INVALID_UNIT_NAME)
+    if not isinstance(document, dict):
+        # formatted at the raise: the constant's fields are placeholders
+        raise DocumentError(errors.DOCUMENT_FORMAT.format(document))
     raise ValueError(SCHEMA_ERROR_MISSING)  # this module's own: read in place
