@@ -1,6 +1,8 @@
-"""An entry thrown only in test code never answers before the library's
-own, at the same score: errordex's checkout, indexed beside a crate, keeps
-copies of crate code in its test fixtures."""
+"""Which error of a paste answers, and with what: an entry thrown only in
+test code never answers before the library's own at the same score
+(errordex's checkout, indexed beside a crate, keeps copies of crate code in
+its test fixtures), and a program's own context around a library's error
+says so instead of listing near misses."""
 
 from __future__ import annotations
 
@@ -52,3 +54,25 @@ def test_the_crates_entry_answers_before_a_test_fixtures_copy(tmp_path: Path) ->
     assert matches[0]["message"] == "unclosed group"
     copy = [m for m in matches if m["repo"] == "acme/copy"]
     assert copy and copy[0]["message"] == "unclosed group" and not copy[0]["sites"]
+
+
+SEMVER = Path("/usr/share/cargo/registry/semver-1.0.14")
+
+
+@pytest.mark.skipif(not SEMVER.is_dir(), reason="librust-semver-dev is not installed")
+def test_a_programs_own_context_says_it_wraps_the_error_that_matched(tmp_path: Path) -> None:
+    """``Version::parse(&req).with_context(|| format!("reading version {req:?}"))?``
+    from ``main``: anyhow prints the program's context, then ``Caused by:``
+    semver's error. The context is in no library: no list of near misses."""
+    db = str(tmp_path / "db.sqlite")
+    res = CliRunner().invoke(main, ["index", str(SEMVER), "--name", "dtolnay/semver", "--db", db])
+    assert res.exit_code == 0, res.output
+    paste = fixture("rust_anyhow_context_semver")
+    res = CliRunner().invoke(main, ["explain", "--db", db], input=paste, env={"COLUMNS": "200"})
+    lines = res.stdout.splitlines()
+    assert lines[0] == 'error 1 of 2: reading version "1.x"'
+    assert lines[2].strip().startswith("it wraps error 2, which did")
+    assert "closest" not in res.stdout
+    assert (
+        "error 2 of 2 (cause): unexpected character 'x' while parsing minor version number" in lines
+    )
