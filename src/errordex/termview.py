@@ -450,7 +450,15 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
             _print_others(console, "raise statements with the same text (less likely)", exact)
         else:
             console.print("[yellow]no match[/] in the indexed repositories.")
-            if not exact:
+            inner = _matched_inner(parts, part)
+            if not exact and inner:
+                # anyhow's `Error: reading version "1.x"` then `Caused by:`: the
+                # outer text is the program's own; the error it wraps matched
+                console.print(
+                    f"  [dim]it wraps error {inner}, which did: the text of a program's "
+                    "own context is in no library[/]"
+                )
+            elif not exact:
                 _print_others(console, "closest", matches)
             else:
                 best = exact[0]
@@ -458,6 +466,26 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
                 print_entry(console, best)
                 _print_others(console, "other candidates", exact[1:])
         console.print()
+
+
+#: how a part of a paste is inside the main error (``ParsedError.relation``)
+_INNER = ("cause", "wrapped")
+
+
+def _matched_inner(parts: list[dict[str, Any]], part: dict[str, Any]) -> int | None:
+    """For the main error of a paste, the number of an error it wraps (a
+    cause) that an entry answered; None when it is not the main error, or
+    none did."""
+    if part.get("relation"):
+        return None
+    return next(
+        (
+            i
+            for i, p in enumerate(parts, 1)
+            if p.get("relation") in _INNER and (p.get("answer") or {}).get("kind") == "entry"
+        ),
+        None,
+    )
 
 
 def _print_signature(console: Console, sig: dict[str, Any] | None) -> None:

@@ -50,6 +50,7 @@ from typing import Protocol
 
 from errordex import plugins
 from errordex.errors import StoreError
+from errordex.extract.common import is_test_path
 from errordex.match.compile import Matcher, MatchResult, compile_template, normalize
 from errordex.match.index import (
     Candidate,
@@ -813,16 +814,33 @@ def _shown(m: Match) -> bool:
     return m.exact or m.located or m.textual or m.frame_level > 0 or m.frame_path is not None
 
 
-def _order(m: Match) -> tuple[bool, int, bool, bool, bool, float, bool]:
+def _order(m: Match) -> tuple[bool, int, bool, bool, bool, bool, float, bool]:
     """Sort key: verified or located first; then the frames decide; then a
-    template with constant text beats a dynamic one; then the score; then,
-    between equals, the entry of a public package over a private copy of it
-    (click's text before typer's vendored ``typer/_click``). Among
-    the closest candidates that did not verify, one with a site in a file of
-    the traceback comes before one from code the traceback never entered."""
+    template with constant text beats a dynamic one; then an entry the
+    library's own code throws beats one thrown only in test code (regex's
+    ``unclosed group`` before a test fixture's copy of the same text); then
+    the score; then, between equals, the entry of a public package over a
+    private copy of it (click's text before typer's vendored ``typer/_click``).
+    Among the closest candidates that did not verify, one with a site in a
+    file of the traceback comes before one from code the traceback never
+    entered."""
     tier = m.exact or m.located
     near = not tier and (m.frame_level > 0 or m.frame_path is not None)
-    return (tier, m.frame_level if tier else 0, near, m.specific, m.exact, m.score, _public(m))
+    return (
+        tier,
+        m.frame_level if tier else 0,
+        near,
+        m.specific,
+        m.exact,
+        not _only_in_tests(m),
+        m.score,
+        _public(m),
+    )
+
+
+def _only_in_tests(m: Match) -> bool:
+    """Whether every site of the entry is in test code, by its path."""
+    return bool(m.paths) and all(is_test_path(p) for p in m.paths)
 
 
 def _public(m: Match) -> bool:
