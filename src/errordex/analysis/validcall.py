@@ -268,7 +268,7 @@ def valid_call(t: Fact, ix: Index, reaching: frozenset[str] | None = None) -> Fa
     body = str(t.get("body") or "")
     if not body:
         return None
-    for callee, args in calls_in(body, last=True):
+    for callee, args in calls_in(_without_expected(body), last=True):
         if not literal_args(args):
             continue
         api = _api_call(callee, args, body, ix)
@@ -297,6 +297,39 @@ def valid_call(t: Fact, ix: Index, reaching: frozenset[str] | None = None) -> Fa
             fact["after_helper"] = {"name": via.name, "path": via.path, "line": via.line}
         return fact
     return None
+
+
+def _without_expected(body: str) -> str:
+    """A test's body without the error it expects written out (``Err(…)``):
+    a call there builds the expected value (``Err(Error::InvalidIdentifier(
+    String::from("Hello World")))``), it is not the call that fails.
+
+        >>> _without_expected('assert_eq!(f("x"), Err(E::Bad(String::from("x"))));')
+        'assert_eq!(f("x"), Err());'
+    """
+    out, i = [], 0
+    for m in re.finditer(r"\bErr\(", body):
+        if m.start() < i:
+            continue
+        depth, j, quote = 1, m.end(), ""
+        while j < len(body) and depth:
+            c = body[j]
+            if quote:
+                if c == "\\":
+                    j += 1
+                elif c == quote:
+                    quote = ""
+            elif c == '"':
+                quote = c
+            elif c in "([{":
+                depth += 1
+            elif c in ")]}":
+                depth -= 1
+            j += 1
+        out.append(body[i : m.end()])
+        i = j - 1 if depth == 0 else j
+    out.append(body[i:])
+    return "".join(out)
 
 
 def _successful(

@@ -139,6 +139,45 @@ def repair_python_call(body: str, name: str, params: Sequence[str], holds: str) 
     return out if scan_python.parses(out) else None
 
 
+def fails_check(body: str, name: str, params: Sequence[str], holds: str) -> bool:
+    """Whether the test's one call of ``name`` passes, for the parameter
+    ``holds`` reads, a literal that makes ``holds`` false, where ``holds``
+    is a membership in literal values (``capture in {"sys", "fd"}``): the
+    test's input fails that very check, so it reaches this raise.
+
+        >>> fails_check('CliRunner(capture="invalid")', "CliRunner", ["capture"],
+        ...             'capture in {"sys", "fd"}')
+        True
+        >>> fails_check('CliRunner(capture="fd")', "CliRunner", ["capture"],
+        ...             'capture in {"sys", "fd"}')
+        False
+    """
+    try:
+        node = ast.parse(holds.strip(), mode="eval").body
+    except SyntaxError:
+        return False
+    if not (
+        isinstance(node, ast.Compare)
+        and len(node.ops) == 1
+        and isinstance(node.ops[0], (ast.In, ast.Eq))
+        and isinstance(node.left, ast.Name)
+    ):
+        return False
+    call = _the_call(body)
+    if call is None or _called(call) != name:
+        return False
+    spans = _argument_spans(body, call, params, [node.left.id])
+    if spans is None:
+        return False
+    ((a, b, _),) = spans
+    try:
+        given = ast.literal_eval(body[a:b])
+        valid = ast.literal_eval(node.comparators[0])
+        return bool(given not in valid if isinstance(node.ops[0], ast.In) else given != valid)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False  # not literals: nothing proven
+
+
 def _called(call: ast.Call) -> str | None:
     func = call.func
     return (

@@ -697,7 +697,11 @@ class _Scan:
         self.idents.add(name)
         if in_test and name in ("assert", "assert_matches"):
             self.error_result(n, fn, name)
-        if in_test and name == "assert_eq" and b"Err" in self.src[n.start_byte : n.end_byte]:
+        if (
+            in_test
+            and name == "assert_eq"
+            and re.search(rb"Err|unwrap_err\(", self.src[n.start_byte : n.end_byte])
+        ):
             self.error_equal(n, fn)
         if not in_test or name not in ("assert_eq", "assert", "assert_ne"):
             return
@@ -782,6 +786,10 @@ class _Scan:
             and bound[1].endswith((".unwrap_err()", ".err().unwrap()"))
         ):
             err = args[1] if args[0] == bound[0] else args[0]
+        taken = [a for a in args[:2] if a.endswith((".unwrap_err()", ".err().unwrap()"))]
+        if err is None and len(taken) == 1:
+            # `assert_eq!(ron::from_str::<T>(s).unwrap_err(), Error { code: ErrorCode::X, .. })`
+            err = args[1] if args[0] == taken[0] else args[0]
         variant = _VARIANT.search(err) if err is not None else None
         if err is None or variant is None:
             return

@@ -1,0 +1,176 @@
+"""Which tests reproduce an error, and the example fixes built from them
+(issue 16, points 4 and 6), on real code:
+
+- a test whose literal fails the membership a raise checks reproduces it,
+  and its fix passes a member of the checked values (click's ``CliRunner``);
+- a test's expected text belongs to the message that prints most of it
+  as its own words (marshmallow's "Not a valid integer." is ``Integer``'s,
+  not "Not a valid {awareness} {obj_type}.");
+- a test with no expected text that calls a method on a value of unknown
+  type (click's ``type.convert(…)``, one of a dozen ``convert``s) reproduces
+  none of them;
+- an error variant no other entry has is pinned by a test that compares
+  the error with it, whatever public call the test makes (ron 0.7.1's
+  ``assert_eq!(ron::from_str(s).unwrap_err(), Error { code: ErrorCode::X, .. })``);
+- a doc line that shares only a generic word ("expected", "invalid") with a
+  message is not about it.
+
+Real code: click 8 and marshmallow from site-packages (their sources, with
+a test written as theirs are), ron 0.7.1 from Debian's cargo registry (its
+own tests)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import click
+import marshmallow
+import pytest
+from click.testing import CliRunner
+
+from errordex.analysis.about import is_about, words_of
+from errordex.cli import main
+from errordex.pipeline import index
+from errordex.store.sqlite import SqliteStore
+from tests.repo_files import index_files
+
+RON = Path("/usr/share/cargo/registry/ron-0.7.1")
+CLICK = Path(click.__file__).parent
+MARSHMALLOW = Path(marshmallow.__file__).parent
+
+
+def _pages(store: SqliteStore, sid: int) -> dict[str, dict[str, Any]]:
+    return {store.entry(i).message: data for i, data in store.analyses(sid)}
+
+
+def _ungrounded(db: Path) -> list[Any]:
+    done = CliRunner().invoke(main, ["verify", "--json", "--db", str(db)])
+    problems: list[Any] = json.loads(done.output)["repos"][0]["problems"]
+    return problems
+
+
+def _click_repo(tmp_path: Path, tests: str) -> tuple[SqliteStore, int]:
+    files = {
+        f"src/click/{name}": (CLICK / name).read_text(encoding="utf-8")
+        for name in ("testing.py", "types.py", "exceptions.py")
+    }
+    files["src/click/__init__.py"] = "from .testing import CliRunner\n"
+    files["tests/test_it.py"] = tests
+    return index_files(tmp_path, files, "pallets/click")
+
+
+def test_a_literal_outside_the_checked_set_gives_a_fix_with_a_member(tmp_path: Path) -> None:
+    tests = (
+        "import pytest\nfrom click.testing import CliRunner\n\n\n"
+        "def test_capture_invalid_mode():\n"
+        '    with pytest.raises(ValueError, match="capture"):\n'
+        '        CliRunner(capture="invalid")\n'
+    )
+    store, sid = _click_repo(tmp_path, tests)
+    pages = _pages(store, sid)
+    page = next(p for m, p in pages.items() if m.startswith("capture={capture!r} is not valid"))
+    fix = page["analysis"]["example_fix"]
+    assert fix["before"]["code"].splitlines()[-1] == 'CliRunner(capture="invalid")'
+    after = fix["after"]["code"].splitlines()[-1]
+    member = re.fullmatch(r"CliRunner\(capture=(['\"])(\w+)\1\)", after)
+    # the member is one the code checks against, read at the indexed commit
+    source = (CLICK / "testing.py").read_text(encoding="utf-8")
+    checked = re.search(r"capture not in (\{[^}]*\})", source)
+    assert member and checked and f'"{member.group(2)}"' in checked.group(1), after
+    assert _ungrounded(tmp_path / "db.sqlite") == []
+
+
+def test_a_member_of_the_checked_set_proves_nothing(tmp_path: Path) -> None:
+    tests = (
+        "import pytest\nfrom click.testing import CliRunner\n\n\n"
+        "def test_capture_fd():\n"
+        '    with pytest.raises(ValueError, match="capture"):\n'
+        '        CliRunner(capture="fd")\n'
+    )
+    store, sid = _click_repo(tmp_path, tests)
+    page = next(
+        p for m, p in _pages(store, sid).items() if m.startswith("capture={capture!r} is not valid")
+    )
+    assert page["analysis"].get("example_fix") is None
+
+
+def test_a_method_called_on_a_value_of_unknown_type_reproduces_none(tmp_path: Path) -> None:
+    tests = (
+        "import click\nimport pytest\n\n\n"
+        '@pytest.mark.parametrize("type", [click.IntRange(0, 5), click.FloatRange(0, 5)])\n'
+        "def test_range_fail(type):\n"
+        "    with pytest.raises(click.BadParameter):\n"
+        "        type.convert(9, None, None)\n"
+    )
+    store, sid = _click_repo(tmp_path, tests)
+    pages = _pages(store, sid)
+    assert sum(len(p["facts"]["tests"]) for p in pages.values()) == 0, [
+        m for m, p in pages.items() if p["facts"]["tests"]
+    ]
+
+
+def test_an_expected_text_belongs_to_the_message_that_prints_most_of_it(tmp_path: Path) -> None:
+    fields = (MARSHMALLOW / "fields.py").read_text(encoding="utf-8")
+    tests = (
+        "import pytest\nfrom marshmallow import fields, ValidationError\n\n\n"
+        "def test_integer_field_invalid():\n"
+        "    field = fields.Integer()\n"
+        '    with pytest.raises(ValidationError, match="Not a valid integer."):\n'
+        '        field.deserialize("42.0")\n'
+    )
+    store, sid = index_files(
+        tmp_path,
+        {"src/marshmallow/fields.py": fields, "tests/test_fields.py": tests},
+        "marshmallow-code/marshmallow",
+    )
+    pages = _pages(store, sid)
+    with_test = {m for m, p in pages.items() if p["facts"]["tests"]}
+    assert "Not a valid integer." in with_test
+    assert "Not a valid {awareness} {obj_type}." in pages
+    assert not with_test & {"Not a valid {awareness} {obj_type}.", "Not a valid {obj_type}."}
+
+
+@pytest.fixture(scope="module")
+def ron(tmp_path_factory: pytest.TempPathFactory) -> tuple[SqliteStore, int, Path]:
+    if not RON.is_dir():
+        pytest.skip("needs Debian's librust-ron-dev")
+    db = tmp_path_factory.mktemp("ron") / "db.sqlite"
+    store = SqliteStore(db)
+    return store, index(str(RON), store, name="ron-rs/ron", jobs=1).snapshot_id, db
+
+
+def test_a_test_comparing_the_error_with_its_variant_reproduces_it(
+    ron: tuple[SqliteStore, int, Path],
+) -> None:
+    store, sid, _ = ron
+    page = _pages(store, sid)["Expected comma"]
+    found = {(t["path"], t["exception"]) for t in page["facts"]["tests"]}
+    # `ron::from_str` is far above the site: the variant, not the call, says which error
+    assert ("tests/256_comma_error.rs", "ErrorCode::ExpectedComma") in found
+
+
+def test_a_variants_test_gives_a_fix_with_an_input_the_parser_takes(
+    ron: tuple[SqliteStore, int, Path],
+) -> None:
+    store, sid, db = ron
+    fix = _pages(store, sid)["Unexpected underscore in float"]["analysis"]["example_fix"]
+    before = fix["before"]["code"].splitlines()[-1]
+    after = fix["after"]["code"].splitlines()[-1]
+    assert before == 'ron::from_str("1_0.1_0");'
+    literal = re.fullmatch(r'ron::from_str\(("[^"]*")\);', after)
+    assert literal is not None and "_" not in literal.group(1)
+    at = fix["evidence"][1]
+    line = (RON / at.split(":")[0]).read_text().splitlines()[int(at.split(":")[1]) - 1]
+    assert literal.group(1) in line
+    assert _ungrounded(db) == []
+
+
+def test_a_doc_line_that_shares_only_a_generic_word_is_not_about_the_error() -> None:
+    said = words_of(["expected an integer but found {}"])
+    assert not is_about(
+        "Returns an error if the input is invalid or not what is expected.", None, said
+    )
+    assert is_about("Returns an error if the text is not an integer.", None, said)
