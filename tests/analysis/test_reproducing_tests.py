@@ -3,6 +3,8 @@
 
 - a test whose literal fails the membership a raise checks reproduces it,
   and its fix passes a member of the checked values (click's ``CliRunner``);
+- a test's number over a limit the raise checks gives a fix with the limit
+  itself (anyio's ``Semaphore(-1)``: ``initial_value < 0``, so ``Semaphore(0)``);
 - a test's expected text belongs to the message that prints most of it
   as its own words (marshmallow's "Not a valid integer." is ``Integer``'s,
   not "Not a valid {awareness} {obj_type}.");
@@ -26,6 +28,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import anyio
 import click
 import marshmallow
 import pytest
@@ -37,6 +40,7 @@ from errordex.pipeline import index
 from errordex.store.sqlite import SqliteStore
 from tests.repo_files import index_files
 
+ANYIO = Path(anyio.__file__).parent
 RON = Path("/usr/share/cargo/registry/ron-0.7.1")
 CLICK = Path(click.__file__).parent
 MARSHMALLOW = Path(marshmallow.__file__).parent
@@ -95,6 +99,30 @@ def test_a_member_of_the_checked_set_proves_nothing(tmp_path: Path) -> None:
         p for m, p in _pages(store, sid).items() if m.startswith("capture={capture!r} is not valid")
     )
     assert page["analysis"].get("example_fix") is None
+
+
+def test_a_number_over_the_limit_gives_a_fix_with_the_limit(tmp_path: Path) -> None:
+    source = (ANYIO / "_core" / "_synchronization.py").read_text(encoding="utf-8")
+    tests = (
+        "import pytest\nfrom anyio import Semaphore\n\n\n"
+        "def test_negative_initial_value():\n"
+        '    with pytest.raises(ValueError, match="initial_value must be >= 0"):\n'
+        "        Semaphore(-1)\n"
+    )
+    store, sid = index_files(
+        tmp_path,
+        {
+            "src/anyio/__init__.py": "from ._core._synchronization import Semaphore\n",
+            "src/anyio/_core/_synchronization.py": source,
+            "tests/test_synchronization.py": tests,
+        },
+        "agronholm/anyio",
+    )
+    fix = _pages(store, sid)["initial_value must be >= 0"]["analysis"]["example_fix"]
+    assert fix["before"]["code"].splitlines()[-1] == "Semaphore(-1)"
+    assert fix["after"]["code"].splitlines()[-1] == "Semaphore(0)"
+    assert "initial_value < 0" in fix["text"]
+    assert _ungrounded(tmp_path / "db.sqlite") == []
 
 
 def test_a_method_called_on_a_value_of_unknown_type_reproduces_none(tmp_path: Path) -> None:
