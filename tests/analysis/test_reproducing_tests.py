@@ -14,7 +14,8 @@
 - an error variant no other entry has is pinned by a test that compares
   the error with it, whatever public call the test makes (ron 0.7.1's
   ``assert_eq!(ron::from_str(s).unwrap_err(), Error { code: ErrorCode::X, .. })``),
-  and a generic call's fix is a call for the same type (``::<f64>``);
+  and a generic call's fix is a call for the same type (``::<f64>``), one a
+  test makes inside an ``assert!``;
 - a doc line that shares only a generic word ("expected", "invalid") with a
   message is not about it.
 
@@ -187,10 +188,17 @@ def test_a_generic_parse_is_fixed_only_by_a_call_for_the_same_type(
     store, sid, db = ron
     page = _pages(store, sid)["Unexpected underscore in float"]
     assert any(t["path"] == "tests/370_float_parsing.rs" for t in page["facts"]["tests"])
-    # the test parses "1_0.1_0" as an `f64` (`ron::from_str::<f64>`); the calls
-    # that work parse other types (`ron::from_str("1.0")` for a test's own)
-    fix = page["analysis"].get("example_fix")
-    assert fix is None or "from_str::<f64>(" in fix["after"]["code"], fix
+    # the test parses "1_0.1_0" as an `f64` (`ron::from_str::<f64>`); the "after"
+    # is a call for an `f64` too, inside a test's `assert!(…)`, not
+    # `ron::from_str("1.0")`, which another test makes for a type of its own
+    fix = page["analysis"]["example_fix"]
+    assert fix["before"]["code"].splitlines()[-1] == 'ron::from_str::<f64>("1_0.1_0");'
+    after = fix["after"]["code"].splitlines()[-1]
+    literal = re.fullmatch(r'ron::from_str::<f64>\(("[^"]*")\);', after)
+    assert literal is not None, after
+    at = fix["evidence"][1]
+    line = (RON / at.split(":")[0]).read_text().splitlines()[int(at.split(":")[1]) - 1]
+    assert f"ron::from_str::<f64>({literal.group(1)})" in line
     assert _ungrounded(db) == []
 
 

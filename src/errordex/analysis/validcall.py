@@ -397,7 +397,7 @@ def _successful(
         )
         found.append((rank, path, line, text, via))
 
-    for path, caller, line, text in ix.call_texts.get(name)[:_MAX_LOOK]:
+    for path, caller, line, text in _likeliest(ix.call_texts.get(name), callee, t["path"]):
         consider(path, caller, line, text, None)
     # the same call through a helper that does not expect an error (`version("1.2.3")`)
     for h in _helpers_calling(name, ix):
@@ -412,6 +412,20 @@ def _successful(
         return None
     _, path, line, text, via = min(found, key=lambda x: x[0])
     return path, line, text, via
+
+
+def _likeliest(
+    calls: tuple[tuple[str, str, int, str], ...], callee: str, path: str
+) -> list[tuple[str, str, int, str]]:
+    """At most ``_MAX_LOOK`` of a name's calls, those written with the
+    callee's path first (``escape::unescape("&#48;")``, not one of the
+    hundreds of ``event.unescape()``), then those in the test's own file."""
+    if len(calls) <= _MAX_LOOK:
+        return list(calls)
+    by_path = [c for c in calls if c[3].lstrip().startswith(callee)]
+    near = sorted(by_path, key=lambda c: c[0] != path)
+    rest = [c for c in calls if not c[3].lstrip().startswith(callee) and c[0] == path]
+    return (near + rest)[:_MAX_LOOK]
 
 
 #: per Index: lines where an error is taken, helpers by callee
