@@ -16,17 +16,21 @@
   ``assert_eq!(ron::from_str(s).unwrap_err(), Error { code: ErrorCode::X, .. })``),
   and a generic call's fix is a call for the same type (``::<f64>``), one a
   test makes inside an ``assert!``;
+- a builder's failing call (axum's ``Router::new().route("", …)``) is fixed
+  with the nearest literal a test passes in that place on a new builder,
+  only where the checks read that parameter;
 - a doc line that shares only a generic word ("expected", "invalid") with a
   message is not about it.
 
 Real code: click 8 and marshmallow from site-packages (their sources, with
 a test written as theirs are), ron 0.7.1 from Debian's cargo registry (its
-own tests)."""
+own tests), axum from its fetched mirror."""
 
 from __future__ import annotations
 
 import json
 import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -208,3 +212,43 @@ def test_a_doc_line_that_shares_only_a_generic_word_is_not_about_the_error() -> 
         "Returns an error if the input is invalid or not what is expected.", None, said
     )
     assert is_about("Returns an error if the text is not an integer.", None, said)
+
+
+AXUM = Path("/work/.mirror/tokio-rs+axum/repo")
+
+
+@pytest.mark.skipif(not AXUM.is_dir(), reason="needs the fetched tokio-rs/axum")
+def test_a_builders_literal_is_swapped_for_the_nearest_one_a_test_passes(tmp_path: Path) -> None:
+    db = tmp_path / "axum.db"
+    store = SqliteStore(db)
+    sid = index(str(AXUM), store, name="tokio-rs/axum", jobs=2).snapshot_id
+    pages = _pages(store, sid)
+    fix = pages['Paths must start with a `/`. Use "/" for root routes']["analysis"]["example_fix"]
+    assert fix["before"]["code"].splitlines()[-1] == 'Router::new().route("", get(|| async {}));'
+    assert fix["after"]["code"].splitlines()[-1] == 'Router::new().route("/", get(|| async {}));'
+    # the literal is one a test passes to `route` on a new `Router`, read at its line
+    path, line = fix["evidence"][1].split(":")
+    text = "\n".join(
+        subprocess.run(
+            ["git", "--git-dir", str(AXUM), "show", f"HEAD:{path}"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.splitlines()[int(line) - 1 : int(line) + 1]
+    )
+    assert '.route("/"' in text
+    # the chain's last call is the one that fails: the fix changes it alone
+    overlap = next(
+        p["analysis"]["example_fix"]
+        for m, p in pages.items()
+        if m.startswith("Overlapping method route. Handler for")
+    )
+    before, after = (overlap[k]["code"].splitlines()[-1] for k in ("before", "after"))
+    assert before.count(".route(") == after.count(".route(") == 2
+    assert before.split(".route(")[:2] == after.split(".route(")[:2] and before != after
+    # `route_service` rejects the service it is given, not the path: no path swapped
+    service = next(
+        p for m, p in pages.items() if m.startswith("Invalid route: `Router::route_service`")
+    )
+    assert service["analysis"].get("example_fix") is None
+    assert _ungrounded(db) == []

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from errordex import plugins
@@ -26,7 +26,7 @@ from errordex.analysis.index import (
 )
 from errordex.analysis.lift import lift
 from errordex.analysis.textmatch import Message, pins, wrapped
-from errordex.analysis.validcall import calls_in, valid_call
+from errordex.analysis.validcall import calls_in, swapped_literal, valid_call
 from errordex.extract.common import is_test_path, is_test_support
 from errordex.forge import parse_forge_url
 from errordex.model import ClassDef, ErrorEntry, Repo, ThrowSite
@@ -1913,7 +1913,7 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
         "type_docs": type_docs(entry, ix),
         "prose": prose(entry, reach, ix),
         "tests": found,
-        "valid_calls": valid_calls(found, reach, ix),
+        "valid_calls": valid_calls(found, reach, ix, conditions),
         "related": related(entry, ix, reach),
     }
 
@@ -1922,7 +1922,30 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
 MAX_VALID_CALLS = 3
 
 
-def valid_calls(found: list[Fact], reach: list[Fact], ix: Index) -> list[Fact]:
+def _checked_params(reach: list[Fact], conditions: list[Fact], ix: Index) -> dict[str, set[int]]:
+    """For each function on the way to the sites: the positions of its
+    parameters (``self`` aside) whose names the sites' checks read
+    (``route``'s ``path``, 0, where ``validate_path`` checks ``path.is_empty()``)."""
+    read = {w for g in conditions for w in re.findall(r"[A-Za-z_]\w*", str(g["text"]))}
+    out: dict[str, set[int]] = {}
+
+    def add(name: str, params: Iterable[str]) -> None:
+        ps = [p for p in params if p not in ("self", "&self", "&mut self", "mut self", "cls")]
+        out.setdefault(name, set()).update(i for i, p in enumerate(ps) if p in read)
+
+    for r in reach:
+        add(str(r["name"]), r.get("params", ()))
+        for chain in r.get("paths", ()):
+            for hop in chain:
+                f = ix.function(hop["path"], hop["function"]) if "path" in hop else None
+                if f is not None:
+                    add(f.name, f.params)
+    return out
+
+
+def valid_calls(
+    found: list[Fact], reach: list[Fact], ix: Index, conditions: list[Fact] | None = None
+) -> list[Fact]:
     """For the first reproducing tests: their failing call, as the user
     makes it, beside the same call made with valid input by another test
     (``validcall``), for an example fix. The failing call is one of the
@@ -1956,6 +1979,8 @@ def valid_calls(found: list[Fact], reach: list[Fact], ix: Index) -> list[Fact]:
             continue
         # a table's row is its call alone: no setup to tell it from
         got = valid_call(t, ix, None if t.get("inputs") else reaching)
+        if got is None and not t.get("inputs") and conditions:
+            got = swapped_literal(t, ix, reaching, _checked_params(reach, conditions, ix))
         if got is not None:
             out.append(got)
             if len(out) >= MAX_VALID_CALLS:

@@ -120,6 +120,10 @@ class Fixes:
                 f"{test_named(t)} ({t['path']}:{t['line']}) calls `{said_before}`{through} and "
                 f"gets this error. At {v['path']}:{v['line']} a test makes the same call as "
                 f"`{said_after}`, with input the library takes."
+                if "literal" not in v
+                else f"{test_named(t)} ({t['path']}:{t['line']}) calls `{said_before}` and gets "
+                f"this error. At {v['path']}:{v['line']} a test passes {v['literal']} to "
+                f"`{v['callee']}` in the same place without an error: the same call with it."
             )
             evidence = [f"{t['path']}:{t['line']}", f"{v['path']}:{v['line']}"]
             for h in (helper, v.get("after_helper")):
