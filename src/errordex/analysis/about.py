@@ -101,8 +101,36 @@ _STOP = frozenset(
         "every",
         "such",
         "same",
+        # words any error's text or doc may hold ("expected", "invalid"): a
+        # doc line that shares only these with a message is about any error
+        "expect",
+        "unexpect",
+        "invalid",
+        "valid",
+        "err",
+        "errors",
+        "fail",
+        "failed",
+        "failure",
+        "occur",
+        "occurr",
+        "happen",
+        "caus",
+        "result",
+        "wrong",
+        "bad",
+        "unable",
+        "found",
+        "got",
+        "provid",
+        "suppli",
+        "pass",
+        "argument",
+        "input",
+        "data",
     ]
 )
+#: (the stems above are what ``stem`` folds words to: "expected" -> "expect")
 
 
 def stem(word: str) -> str:

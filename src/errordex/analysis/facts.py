@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from errordex import plugins
@@ -26,7 +26,7 @@ from errordex.analysis.index import (
 )
 from errordex.analysis.lift import lift
 from errordex.analysis.textmatch import Message, pins, wrapped
-from errordex.analysis.validcall import calls_in, valid_call
+from errordex.analysis.validcall import calls_in, swapped_literal, valid_call
 from errordex.extract.common import is_test_path, is_test_support
 from errordex.forge import parse_forge_url
 from errordex.model import ClassDef, ErrorEntry, Repo, ThrowSite
@@ -1072,6 +1072,12 @@ def tests(
     for exception in short:
         for name in names:
             picked.update(ix.tests_by_exception_call.get((exception, name), ()))
+    # an error variant no other entry has names this error as its text does
+    # (`assert_eq!(ron::from_str(s).unwrap_err(), SpannedError { code:
+    # Error::ExpectedComma, .. })`), whatever public call the test makes
+    variants = {x for x in short if "::" in x and x not in ix.by_exception}
+    for exception in variants:
+        picked.update(ix.tests_by_variant.get(exception, ()))
     panics = any(s.kind in _panic_kinds(s.language) for s in entry.catalog_sites)
     if panics:
         for name in names:
@@ -1105,6 +1111,13 @@ def tests(
             and wrapped(t.pattern, message, ix.wrappers)
         )
         if t.pattern and (inside or message.matches(t.pattern, t.is_regex)):
+            if not inside and message.literal_in(t.pattern, t.is_regex) < ix.most_literal(
+                t.pattern, t.is_regex
+            ):
+                # another message prints more of the expected text as its own
+                # words ("Not a valid integer." is `Integer`'s, not what "Not a
+                # valid {awareness} {obj_type}." prints with its placeholders)
+                continue
             # A table's message column: a row counts only where its text pins the message.
             if (
                 t.inputs
@@ -1123,12 +1136,27 @@ def tests(
                 )
             ):
                 continue
-            strong.append(_test_fact(t, "message"))
+            fact = _test_fact(t, "message")
+            if (
+                classes_raised
+                and t.exception
+                and not t.inputs
+                and not pins(t.pattern, t.is_regex, entry.template)
+                and _sole_raiser(entry, reach, ix, t)
+            ):
+                # a word of the message (`match="capture"`) and a call that
+                # raises its type only here: an example fix may start from it
+                fact["sole"] = True
+            strong.append(fact)
         elif (
             not t.pattern
             and t.exception
             and t.exception.rsplit(".", 1)[-1] in short
-            and (names - inits) & set(t.calls) | _checked_class(t, inits)
+            and (
+                (names - inits) & set(t.calls)
+                or _checked_class(t, inits)
+                or t.exception.rsplit(".", 1)[-1] in variants
+            )
         ):
             # `pytest.raises(X)` with no text says which error only where the
             # function it calls raises X here and nowhere else (`Spinner("x")`);
@@ -1176,9 +1204,11 @@ def _checked_class(t: TestExpect, classes: set[str]) -> set[str]:
     """The class of ``classes`` whose call is the one the test checks: its
     body is that call alone (``Spinner("foobar")``), not a setup
     (``xr.DataArray(5).idxmin()`` checks ``idxmin``)."""
-    got = calls_in(t.body.strip(), last=True) if "\n" not in t.body.strip() else []
+    # a trailing comment is no part of the call (`CliRunner(capture="x")  # type: ignore`)
+    body = re.sub(r"\s+#[^\n\"']*$", "", t.body.strip())
+    got = calls_in(body, last=True) if "\n" not in body else []
     last = got[0][0].rsplit(".", 1)[-1] if got else ""
-    return {last} & classes if got and t.body.strip().endswith(")") else set()
+    return {last} & classes if got and body.endswith(")") else set()
 
 
 def _class_of_init(r: Fact) -> str:
@@ -1200,6 +1230,12 @@ def _sole_raiser(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect)
         fn = ix.function(r["path"], r["function"])
         if fn is None:
             continue
+        if (
+            r["name"] in t.calls
+            and not _called_by_path(t.body, r["function"])
+            and _name_raises_others(r["name"], entry, ix, short)
+        ):
+            continue  # another function of the name may raise it first
         others = [
             e
             for e in ix.by_exception.get(short, ())
@@ -1221,10 +1257,22 @@ def _panics_here_alone(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestE
     called = set(t.calls) & _last_statement_calls(t.body)
     for r in reach:
         mine = [(r["path"], r["function"])]
-        ways = [[*mine]] if r["name"] in called else []
+        ways = (
+            [[*mine]]
+            if r["name"] in called
+            and (
+                _called_by_path(t.body, r["function"])
+                or not _name_raises_others(r["name"], entry, ix, None)
+            )
+            else []
+        )
         for chain in r.get("paths", ()):
             for i, hop in enumerate(chain):
-                if _last_name(hop["function"]) in called:
+                hop_name = _last_name(hop["function"])
+                if hop_name in called and (
+                    _called_by_path(t.body, hop["function"])
+                    or not _name_raises_others(hop_name, entry, ix, None)
+                ):
                     # each function from the called one down to the site
                     ways.append([*mine, *((h["path"], h["function"]) for h in chain[i:])])
         for keys in ways:
@@ -1259,7 +1307,10 @@ def _sole_error(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect) 
     """Whether a function the test calls is one this entry's sites are in,
     and no other entry's are (so an error from it is this one)."""
     for r in reach:
-        if r["name"] not in t.calls:
+        if r["name"] not in t.calls or (
+            not _called_by_path(t.body, r["function"])
+            and _name_raises_others(r["name"], entry, ix, None)
+        ):
             continue
         others = {e.id for e in ix.by_symbol.get((r["path"], r["function"]), ())}
         if others <= {entry.id}:
@@ -1785,6 +1836,35 @@ def _last_name(symbol: str) -> str:
     return symbol.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
 
 
+def _name_raises_others(name: str, entry: ErrorEntry, ix: Index, exception: str | None) -> bool:
+    """Whether a function named ``name`` throws another entry than this one
+    (of the class ``exception``, when given): then a test with no expected
+    text that calls ``name`` on a value of a type it does not show may reach
+    that one instead. click's ``type.convert(value, None, None)``, ``type`` a
+    parameter, may be any of a dozen ``convert``s, each with its own
+    ``BadParameter``; flask's ``app.open_resource(…)`` reaches this error
+    whichever of its two ``open_resource``s it is."""
+    others = ix.entries_in_functions_named(name) - {entry.id}
+    if others and exception is not None:
+        others &= {r.id for r in ix.by_exception.get(exception, ())}
+    return bool(others)
+
+
+def _called_by_path(body: str, symbol: str) -> bool:
+    """Whether the test calls ``symbol`` on its type, by path
+    (``Uniform::new(…)``, ``CliRunner.invoke(…)``), not on a value."""
+    name = _last_name(symbol)
+    head = symbol.replace(".", "::").rsplit("::", 1)[0]
+    if head.startswith("<"):
+        head = head[1:].split(" as ", 1)[0]
+    owner = head.rsplit("::", 1)[-1].split("<", 1)[0]
+    if not owner or owner == symbol:
+        return False
+    return (
+        re.search(rf"\b{re.escape(owner)}\s*(?:::|\.)\s*{re.escape(name)}\s*\(", body) is not None
+    )
+
+
 def _owner_type(symbol: str) -> str | None:
     """``<Dispatch as AutodiffBackend>::backward`` -> ``Dispatch``; ``Kind::new`` -> ``Kind``."""
     head = symbol.rsplit("::", 1)[0] if "::" in symbol else ""
@@ -1833,7 +1913,7 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
         "type_docs": type_docs(entry, ix),
         "prose": prose(entry, reach, ix),
         "tests": found,
-        "valid_calls": valid_calls(found, reach, ix),
+        "valid_calls": valid_calls(found, reach, ix, conditions),
         "related": related(entry, ix, reach),
     }
 
@@ -1842,7 +1922,30 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
 MAX_VALID_CALLS = 3
 
 
-def valid_calls(found: list[Fact], reach: list[Fact], ix: Index) -> list[Fact]:
+def _checked_params(reach: list[Fact], conditions: list[Fact], ix: Index) -> dict[str, set[int]]:
+    """For each function on the way to the sites: the positions of its
+    parameters (``self`` aside) whose names the sites' checks read
+    (``route``'s ``path``, 0, where ``validate_path`` checks ``path.is_empty()``)."""
+    read = {w for g in conditions for w in re.findall(r"[A-Za-z_]\w*", str(g["text"]))}
+    out: dict[str, set[int]] = {}
+
+    def add(name: str, params: Iterable[str]) -> None:
+        ps = [p for p in params if p not in ("self", "&self", "&mut self", "mut self", "cls")]
+        out.setdefault(name, set()).update(i for i, p in enumerate(ps) if p in read)
+
+    for r in reach:
+        add(str(r["name"]), r.get("params", ()))
+        for chain in r.get("paths", ()):
+            for hop in chain:
+                f = ix.function(hop["path"], hop["function"]) if "path" in hop else None
+                if f is not None:
+                    add(f.name, f.params)
+    return out
+
+
+def valid_calls(
+    found: list[Fact], reach: list[Fact], ix: Index, conditions: list[Fact] | None = None
+) -> list[Fact]:
     """For the first reproducing tests: their failing call, as the user
     makes it, beside the same call made with valid input by another test
     (``validcall``), for an example fix. The failing call is one of the
@@ -1876,6 +1979,8 @@ def valid_calls(found: list[Fact], reach: list[Fact], ix: Index) -> list[Fact]:
             continue
         # a table's row is its call alone: no setup to tell it from
         got = valid_call(t, ix, None if t.get("inputs") else reaching)
+        if got is None and not t.get("inputs") and conditions:
+            got = swapped_literal(t, ix, reaching, _checked_params(reach, conditions, ix))
         if got is not None:
             out.append(got)
             if len(out) >= MAX_VALID_CALLS:

@@ -77,13 +77,14 @@ class Fixes:
 
     def reproduces(self, t: Fact) -> bool:
         """Whether a test reproduces this error for an example fix: its
-        expected text pins this message, or, with none, it expects this
+        expected text pins this message (or a word of it, from a call that
+        raises its type here alone), or, with none, it expects this
         error's own type (an enum variant, or a class only this function
         raises) from the call it makes."""
         if not self.catches_this(t.get("exception")):
             return False
         if t.get("matched_by") == "message":
-            return self.specific(t)
+            return self.specific(t) or bool(t.get("sole"))
         if t.get("matched_by") in ("exception type and call", "error result of a call"):
             return bool(t.get("sole")) or "::" in str(t.get("exception") or "")
         return False
@@ -119,6 +120,10 @@ class Fixes:
                 f"{test_named(t)} ({t['path']}:{t['line']}) calls `{said_before}`{through} and "
                 f"gets this error. At {v['path']}:{v['line']} a test makes the same call as "
                 f"`{said_after}`, with input the library takes."
+                if "literal" not in v
+                else f"{test_named(t)} ({t['path']}:{t['line']}) calls `{said_before}` and gets "
+                f"this error. At {v['path']}:{v['line']} a test passes {v['literal']} to "
+                f"`{v['callee']}` in the same place without an error: the same call with it."
             )
             evidence = [f"{t['path']}:{t['line']}", f"{v['path']}:{v['line']}"]
             for h in (helper, v.get("after_helper")):

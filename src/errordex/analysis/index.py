@@ -418,6 +418,8 @@ class Index:
         self.tests_wordless: list[int] = []
         #: (exception name, called name) -> tests without expected text
         self.tests_by_exception_call: dict[tuple[str, str], list[int]] = defaultdict(list)
+        #: an error variant (``Error::ExpectedComma``) -> the tests that expect it and no text
+        self.tests_by_variant: dict[str, list[int]] = defaultdict(list)
         self.should_panic_by_call: dict[str, list[int]] = defaultdict(list)
         #: called name -> tests that its result is an error, of no variant named
         self.error_result_by_call: dict[str, list[int]] = defaultdict(list)
@@ -432,6 +434,8 @@ class Index:
                 exception = t.exception.rsplit(".", 1)[-1]
                 for name in dict.fromkeys(t.calls):
                     self.tests_by_exception_call[exception, name].append(i)
+                if "::" in exception:  # `Err(Error::ExpectedComma)`: the variant alone
+                    self.tests_by_variant[exception].append(i)
             elif t.kind == "should_panic":  # no expected text: known by what it calls
                 for name in t.calls:
                     self.should_panic_by_call[name].append(i)
@@ -439,6 +443,8 @@ class Index:
                 for name in t.calls:
                     self.error_result_by_call[name].append(i)
         self._few: dict[tuple[str, bool], bool] = {}
+        self._most: dict[tuple[str, bool], int] = {}
+        self._by_fn_name: dict[str, frozenset[str]] | None = None
         self._memos: dict[str, Memo] = {}
         self.prose = Prose(cross.prose)
         self.packages = {
@@ -509,6 +515,33 @@ class Index:
             got = self._few[key] = self._count_matches(pattern, is_regex) in range(
                 1, FEW_MESSAGES + 1
             )
+        return got
+
+    def entries_in_functions_named(self, name: str) -> frozenset[str]:
+        """The entries thrown in a function of this name (its last segment:
+        ``convert`` of ``File.convert``), of any type or path."""
+        if self._by_fn_name is None:
+            by_name: dict[str, set[str]] = defaultdict(set)
+            for (_, symbol), found in self.by_symbol.items():
+                by_name[symbol.rsplit("::", 1)[-1].rsplit(".", 1)[-1]].update(r.id for r in found)
+            self._by_fn_name = {k: frozenset(v) for k, v in by_name.items()}
+        return self._by_fn_name.get(name, frozenset())
+
+    def most_literal(self, pattern: str, is_regex: bool) -> int:
+        """The most characters of a test's expected text that any one of the
+        snapshot's messages prints as its literal text (``Message.literal_in``):
+        a message that takes fewer into its placeholders is what the test expects."""
+        key = (pattern, is_regex)
+        got = self._most.get(key)
+        if got is None:
+            got = -1
+            seen: set[int] = set()
+            for w in {w.lower() for w in _WORD.findall(pattern) if len(w) >= 3}:
+                for i in self.templates_by_word.get(w, ()):
+                    if i not in seen:
+                        seen.add(i)
+                        got = max(got, Message(self.templates[i]).literal_in(pattern, is_regex))
+            self._most[key] = got
         return got
 
     def _count_matches(self, pattern: str, is_regex: bool) -> int:

@@ -104,6 +104,36 @@ class Message:
         need = min(max(4, math.ceil(size * share)), size)
         if self._most_literal(expected) < need:
             return False
+        return self._literal_count(expected) >= need
+
+    def literal_in(self, pattern: str, is_regex: bool) -> int:
+        """How many characters of a test's expected text this template prints
+        as literal text where it matches (the rest taken by placeholders), or
+        -1 where it does not match: of two messages that match "Not a valid
+        integer.", "Not a valid integer." prints all 20 and "Not a valid
+        {awareness} {obj_type}." 13, so the test expects the first.
+
+            >>> from errordex.template import Template, Text, Hole
+            >>> n = Message(Template.of("py-f", Text("Not a valid "), Hole("a", "{a}"), Text(".")))
+            >>> n.literal_in("Not a valid integer.", False), n.literal_in("Oops", False)
+            (13, -1)
+        """
+        if not self.matches(pattern, is_regex):
+            return -1
+        plain = literal_of(pattern) if is_regex else pattern
+        if plain is None and is_regex:
+            plain = _dotted(pattern)
+        texts = (plain,) if plain is not None else _runs(pattern)
+        if self._text is not None and _WILD not in self._text:
+            return sum(len(t) for t in texts)
+        return sum(max(self._literal_count(t), 0) for t in texts)
+
+    def _literal_count(self, expected: str) -> int:
+        """The most literal characters of a match of ``expected`` inside a
+        message (a template with placeholders), or -1 when none matches."""
+        r = self._text
+        if r is None or not expected:
+            return -1
         n = len(r)
         # state: position in r -> most literal characters matched so far.
         # Every position starts at 0; after the first character, the states are
@@ -113,7 +143,7 @@ class Message:
         if first != _WILD:
             cur.update(dict.fromkeys((j + 1 for j in _positions(r, first)), 1))
         if not cur:
-            return False
+            return -1
         cur = _close(cur, r)
         for ch in expected[1:]:
             nxt: dict[int, int] = {}
@@ -124,9 +154,9 @@ class Message:
                     elif r[j] == ch:
                         nxt[j + 1] = max(nxt.get(j + 1, -1), lit + 1)
             if not nxt:
-                return False
+                return -1
             cur = _close(nxt, r)
-        return max(cur.values()) >= need
+        return max(cur.values())
 
     def _most_literal(self, expected: str) -> int:
         """A quick upper bound on the literal characters a match of

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import weakref
+from collections.abc import Iterator
 from difflib import SequenceMatcher
 from typing import Any
 
@@ -268,7 +269,7 @@ def valid_call(t: Fact, ix: Index, reaching: frozenset[str] | None = None) -> Fa
     body = str(t.get("body") or "")
     if not body:
         return None
-    for callee, args in calls_in(body, last=True):
+    for callee, args in calls_in(_without_expected(body), last=True):
         if not literal_args(args):
             continue
         api = _api_call(callee, args, body, ix)
@@ -277,6 +278,10 @@ def valid_call(t: Fact, ix: Index, reaching: frozenset[str] | None = None) -> Fa
         if reaching is not None and _last_name(api[0]) not in reaching:
             continue
         path_, failing, helper = api
+        if helper is None:
+            # `ron::from_str::<f64>("1.0e1.0")`: the type the test asks for is
+            # part of the call, and of the one that works
+            failing = _with_turbofish(body, callee, args, failing)
         got = _successful(path_, failing, t, ix)
         if got is None:
             continue
@@ -299,6 +304,195 @@ def valid_call(t: Fact, ix: Index, reaching: frozenset[str] | None = None) -> Fa
     return None
 
 
+def _without_expected(body: str) -> str:
+    """A test's body without the error it expects written out (``Err(…)``):
+    a call there builds the expected value (``Err(Error::InvalidIdentifier(
+    String::from("Hello World")))``), it is not the call that fails.
+
+        >>> _without_expected('assert_eq!(f("x"), Err(E::Bad(String::from("x"))));')
+        'assert_eq!(f("x"), Err());'
+    """
+    out, i = [], 0
+    for m in re.finditer(r"\bErr\(", body):
+        if m.start() < i:
+            continue
+        depth, j, quote = 1, m.end(), ""
+        while j < len(body) and depth:
+            c = body[j]
+            if quote:
+                if c == "\\":
+                    j += 1
+                elif c == quote:
+                    quote = ""
+            elif c == '"':
+                quote = c
+            elif c in "([{":
+                depth += 1
+            elif c in ")]}":
+                depth -= 1
+            j += 1
+        out.append(body[i : m.end()])
+        i = j - 1 if depth == 0 else j
+    out.append(body[i:])
+    return "".join(out)
+
+
+#: a builder made by its type's path, then a method called on it:
+#: ``Router::<()>::new().route(`` (the receiver is the user's to write)
+_BUILT = re.compile(
+    r"(?<![\w:.])((?:[A-Za-z_]\w*::)*[A-Z]\w*(?:::<[^()]*>)?::(?:new|default)\(\))"
+    r"\s*\.\s*([a-z_]\w*)\s*\("
+)
+#: a string literal argument
+_STRING = re.compile(r'[rb]?"(?:[^"\\]|\\.)*"')
+
+
+def swapped_literal(
+    t: Fact, ix: Index, reaching: frozenset[str], checked: dict[str, set[int]]
+) -> Fact | None:
+    """For a reproducing test whose failing call is a method of a builder
+    made by its type's path (axum's ``Router::<()>::new().route("/:foo",
+    get(|| async move {}))``), with a string literal among its arguments:
+    the same call with, in that place, the nearest literal another test
+    passes to the method outside any expectation of an error
+    (``"/{foo}"``). Only the literal changes, and only one the checks on
+    the way read (``checked``: the method's name -> the positions of the
+    parameters they read); the rest is the test's."""
+    body = str(t.get("body") or "")
+    for m in _BUILT.finditer(body):
+        name = m.group(2)
+        if name not in reaching:
+            continue
+        # the chain's last call is the one that fails (`.route(a, h).route(a, h)`)
+        calls = list(_chain_spans(body, m.end(), name))
+        if not calls:
+            continue
+        start, args = calls[-1]
+        parts = split_args(args)
+        for i, arg in enumerate(parts):
+            if not _STRING.fullmatch(arg) or i not in checked.get(name, ()):
+                continue
+            got = _literal_elsewhere(_built_type(m.group(1)), name, i, arg, t, ix)
+            if got is None:
+                continue
+            path, line, literal = got
+            head = body[m.start() : start]
+            before = f"{head}{args})"
+            after = f"{head}{', '.join([*parts[:i], literal, *parts[i + 1 :]])})"
+            return {
+                "path": path,
+                "line": line,
+                "callee": name,
+                "before": _one_line(before),
+                "after": _one_line(after),
+                "literal": literal,
+                "test": t["test"],
+                "test_path": t["path"],
+                "test_line": t["line"],
+            }
+    return None
+
+
+def _one_line(code: str) -> str:
+    """A chain of calls written on several lines, on one."""
+    return re.sub(r"\s+\.", ".", " ".join(code.split()))
+
+
+def _chain_spans(text: str, end: int, name: str) -> Iterator[tuple[int, str]]:
+    """(where its arguments start, their text) of each call of ``name`` in a
+    chain whose first call's ``(`` ends at ``end``."""
+    more = re.compile(rf"\s*\.\s*{re.escape(name)}\s*\(")
+    while True:
+        args = _args_at(text, end)
+        if args is None:
+            return
+        yield end, args
+        nxt = more.match(text, end + len(args) + 1)
+        if nxt is None:
+            return
+        end = nxt.end()
+
+
+def _args_at(text: str, start: int) -> str | None:
+    """The argument text of a call whose ``(`` ends just before ``start``."""
+    depth, quote, i = 1, "", start
+    while i < len(text) and depth:
+        c = text[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c == '"':
+            quote = c
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        i += 1
+    return text[start : i - 1] if depth == 0 else None
+
+
+def _built_type(builder: str) -> str:
+    """The type a builder is made of: ``Router`` of ``Router::<()>::new()``."""
+    return re.sub(r"::<[^()]*>", "", builder).rsplit("::", 1)[0]
+
+
+def _chain_args(text: str, built: str, name: str) -> Iterator[str]:
+    """The arguments of each call of the method ``name`` made right on a
+    builder of the type ``built`` (``Router::new().route(a, …).route(b, …)``):
+    a value set up otherwise first (``.without_v07_checks()``) may take what
+    a new one does not."""
+    for m in _BUILT.finditer(text):
+        if _built_type(m.group(1)) != built or m.group(2) != name:
+            continue
+        for _, args in _chain_spans(text, m.end(), name):
+            yield args
+
+
+def _literal_elsewhere(
+    built: str, name: str, at: int, failing: str, t: Fact, ix: Index
+) -> tuple[str, int, str] | None:
+    """(path, line, literal) of the string literal most like ``failing``
+    that a test passes as argument ``at`` of a method ``name`` called on a
+    new builder of the type ``built``, on a line where no error is expected."""
+    errorish = _errorish_lines(ix)
+    best: tuple[tuple[float, bool, int], str, int, str] | None = None
+    for path, caller, line, text in ix.call_texts.get(name)[:_MAX_LOOK]:
+        f = ix.function(path, caller)
+        if f is None or not f.in_test or ix.expecting(path, line) or (path, line) in errorish:
+            continue
+        for args in _chain_args(text, built, name):
+            parts = split_args(args)
+            if len(parts) <= at or not _STRING.fullmatch(parts[at]) or parts[at] == failing:
+                continue
+            like = SequenceMatcher(None, parts[at], failing).ratio()
+            rank = (-round(like, 2), path != t["path"], abs(line - int(t["line"])))
+            if best is None or rank < best[0]:
+                best = (rank, path, line, parts[at])
+    return best[1:] if best is not None else None
+
+
+def _turbofish(text: str) -> str:
+    """The ``::<…>`` a call's callee is written with (``""`` for none)."""
+    m = re.match(r"\s*(?:[A-Za-z_]\w*(?:::|\.))*[A-Za-z_]\w*\s*(::<[^()]*>)\s*\(", text)
+    return re.sub(r"\s+", "", m.group(1)) if m else ""
+
+
+def _with_turbofish(body: str, callee: str, args: str, failing: str) -> str:
+    """``failing`` with the ``::<…>`` the body writes its callee with.
+
+    >>> _with_turbofish('ron::from_str::<f64>("1.0e1")', "ron::from_str", '"1.0e1"',
+    ...                 'ron::from_str("1.0e1")')
+    'ron::from_str::<f64>("1.0e1")'
+    """
+    m = re.search(rf"(?<![\w:]){re.escape(callee)}\s*(::<[^()]*>)\s*\({re.escape(args)}\)", body)
+    if m is None:
+        return failing
+    fish = re.sub(r"\s+", "", m.group(1))
+    return f"{callee}{fish}({args})"
+
+
 def _successful(
     callee: str, failing: str, t: Fact, ix: Index
 ) -> tuple[str, int, str, Helper | None] | None:
@@ -307,6 +501,8 @@ def _successful(
     expectation of an error."""
     name = callee.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
     failed_args = calls_in(failing)[0][1] if calls_in(failing) else ""
+    # a generic call's type: the call that works asks for the same one
+    fish = _turbofish(failing)
     errorish = _errorish_lines(ix)
     modules = _module_names(ix)
     keywords = _keywords(failed_args)
@@ -317,6 +513,10 @@ def _successful(
         if not got or got[0][0] != callee or not literal_args(got[0][1], modules, empty=True):
             return
         if got[0][1].replace(" ", "") == failed_args.replace(" ", ""):
+            return
+        if _turbofish(text) != fish:
+            # `ron::from_str::<u8>("0b2")` is not fixed by `ron::from_str("1.0")`,
+            # which a test makes for an `f64`, nor by a call for `Range<f32>`
             return
         f = ix.function(path, caller)
         if f is None or not f.in_test or ix.expecting(path, line) or (path, line) in errorish:
@@ -334,7 +534,7 @@ def _successful(
         )
         found.append((rank, path, line, text, via))
 
-    for path, caller, line, text in ix.call_texts.get(name)[:_MAX_LOOK]:
+    for path, caller, line, text in _likeliest(ix.call_texts.get(name), callee, t["path"]):
         consider(path, caller, line, text, None)
     # the same call through a helper that does not expect an error (`version("1.2.3")`)
     for h in _helpers_calling(name, ix):
@@ -349,6 +549,20 @@ def _successful(
         return None
     _, path, line, text, via = min(found, key=lambda x: x[0])
     return path, line, text, via
+
+
+def _likeliest(
+    calls: tuple[tuple[str, str, int, str], ...], callee: str, path: str
+) -> list[tuple[str, str, int, str]]:
+    """At most ``_MAX_LOOK`` of a name's calls, those written with the
+    callee's path first (``escape::unescape("&#48;")``, not one of the
+    hundreds of ``event.unescape()``), then those in the test's own file."""
+    if len(calls) <= _MAX_LOOK:
+        return list(calls)
+    by_path = [c for c in calls if c[3].lstrip().startswith(callee)]
+    near = sorted(by_path, key=lambda c: c[0] != path)
+    rest = [c for c in calls if not c[3].lstrip().startswith(callee) and c[0] == path]
+    return (near + rest)[:_MAX_LOOK]
 
 
 #: per Index: lines where an error is taken, helpers by callee

@@ -10,7 +10,9 @@ call (pure). Nothing here makes up a name.
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from errordex.languages.python import scan as scan_python
 
@@ -93,6 +95,9 @@ def _value_that_holds(holds: str) -> tuple[str, str] | None:
         node = ast.parse(holds.strip(), mode="eval").body
     except SyntaxError:
         return None
+    bound = _bound_that_holds(node)
+    if bound is not None:
+        return bound
     if not (
         isinstance(node, ast.Compare)
         and len(node.ops) == 1
@@ -116,6 +121,35 @@ def _value_that_holds(holds: str) -> tuple[str, str] | None:
     return node.left.id, ast.unparse(right)
 
 
+def _bound_that_holds(node: ast.expr) -> tuple[str, str] | None:
+    """(parameter, the limit itself) for a limit written as a number:
+    ``size <= 1024`` -> 1024, ``n < 10`` -> 9, ``n >= 1`` -> 1 (the value
+    within the limit that is nearest to what failed it).
+
+        >>> _bound_that_holds(ast.parse("size <= 1024", mode="eval").body)
+        ('size', '1024')
+        >>> _bound_that_holds(ast.parse("n < 10", mode="eval").body)
+        ('n', '9')
+    """
+    if not (
+        isinstance(node, ast.Compare)
+        and len(node.ops) == 1
+        and isinstance(node.left, ast.Name)
+        and isinstance(node.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE))
+    ):
+        return None
+    right = node.comparators[0]
+    value = right.value if isinstance(right, ast.Constant) else None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    op = node.ops[0]
+    if isinstance(op, (ast.Lt, ast.Gt)):
+        if not isinstance(value, int):
+            return None  # no nearest float inside an open bound
+        value = value - 1 if isinstance(op, ast.Lt) else value + 1
+    return node.left.id, repr(value)
+
+
 def repair_python_call(body: str, name: str, params: Sequence[str], holds: str) -> str | None:
     """A test's one call of ``name`` with the argument ``holds`` reads
     replaced by a value that makes it true, when ``holds`` names one
@@ -137,6 +171,56 @@ def repair_python_call(body: str, name: str, params: Sequence[str], holds: str) 
     ((a, b, _),) = spans
     out = body[:a] + value + body[b:]
     return out if scan_python.parses(out) else None
+
+
+#: the checks ``fails_check`` works out on literals
+_HOLDS: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
+    ast.In: lambda a, b: a in b,
+    ast.Eq: operator.eq,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
+
+
+def fails_check(body: str, name: str, params: Sequence[str], holds: str) -> bool:
+    """Whether the test's one call of ``name`` passes, for the parameter
+    ``holds`` reads, a literal that makes ``holds`` false, where ``holds``
+    is a membership in literal values (``capture in {"sys", "fd"}``): the
+    test's input fails that very check, so it reaches this raise.
+
+        >>> fails_check('CliRunner(capture="invalid")', "CliRunner", ["capture"],
+        ...             'capture in {"sys", "fd"}')
+        True
+        >>> fails_check('CliRunner(capture="fd")', "CliRunner", ["capture"],
+        ...             'capture in {"sys", "fd"}')
+        False
+    """
+    try:
+        node = ast.parse(holds.strip(), mode="eval").body
+    except SyntaxError:
+        return False
+    if not (
+        isinstance(node, ast.Compare)
+        and len(node.ops) == 1
+        and isinstance(node.ops[0], tuple(_HOLDS))
+        and isinstance(node.left, ast.Name)
+    ):
+        return False
+    call = _the_call(body)
+    if call is None or _called(call) != name:
+        return False
+    spans = _argument_spans(body, call, params, [node.left.id])
+    if spans is None:
+        return False
+    ((a, b, _),) = spans
+    try:
+        given = ast.literal_eval(body[a:b])
+        valid = ast.literal_eval(node.comparators[0])
+        return not _HOLDS[type(node.ops[0])](given, valid)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False  # not literals: nothing proven
 
 
 def _called(call: ast.Call) -> str | None:

@@ -100,6 +100,16 @@ def _fixed_call(
     return (fn, holds, read, block) if block is not None else None
 
 
+def _fails(body: str, fn: Fact, holds: str) -> bool:
+    """Whether the test's call of ``fn`` passes a literal that makes
+    ``holds`` false (``examples.fails_check``)."""
+    params = list(fn.get("params", ()))
+    owner, _, name = str(fn["function"]).rpartition(".")
+    if name == "__init__":  # `URL(…)` runs `URL.__init__`
+        name, params = owner.rsplit(".", 1)[-1], params[1:]
+    return px.fails_check(body, name, params, holds)
+
+
 def defences(w: Fixes, body_test: Fact | None) -> list[dict[str, Any]]:
     if not (w.e.exception_types and body_test) or w.lead.kind in KINDS:
         return []  # a warning or a printed error is not caught with ``except``
@@ -165,22 +175,30 @@ def example_fix(w: Fixes) -> dict[str, Any] | None:
     documented = documented_fix(w)
     if documented is not None:
         return documented
-    t = next(
-        (
-            t
-            for t in w.tests
-            if t.get("body")
-            and (
-                (t.get("matched_by") == "message" and w.specific(t))
-                or (t.get("matched_by") == "exception type and call" and t.get("sole"))
-            )
-            and w.catches_this(t.get("exception"))
-            and px.single_python_call(t["body"])
-        ),
-        None,
-    )
-    if t is None:
-        return None
+    usable = [
+        t
+        for t in w.tests
+        if t.get("body") and w.catches_this(t.get("exception")) and px.single_python_call(t["body"])
+    ]
+    for t in usable:
+        if (t.get("matched_by") == "message" and (w.specific(t) or t.get("sole"))) or (
+            t.get("matched_by") == "exception type and call" and t.get("sole")
+        ):
+            return _fix_from(w, t)  # the first test that pins this error
+    # a test whose expected text is a word of the message (`match="capture"`,
+    # said of two errors) reproduces this one where its literal fails the
+    # membership this raise checks (`capture="invalid"`, not in {"sys", "fd"})
+    for t in usable:
+        if t.get("matched_by") == "message" and "inputs" not in t:
+            fix = _fix_from(w, t, proven_by_check=True)
+            if fix is not None:
+                return fix
+    return None
+
+
+def _fix_from(w: Fixes, t: Fact, proven_by_check: bool = False) -> dict[str, Any] | None:
+    """The example fix from the reproducing test ``t``; with
+    ``proven_by_check``, only where its literal fails the check of the raise."""
     exc = w.e.exception_types[0] if w.e.exception_types else None
     head = f"{exc}: " if exc else ""
     said = f"{head}{title(w.e)}" if not w.e.template.dynamic else (exc or "")
@@ -223,6 +241,8 @@ def example_fix(w: Fixes) -> dict[str, Any] | None:
                 calls.append((one, holding, [{**ifs[0], "text": lifted}]))
     made: tuple[tuple[Fact, str, list[str], dict[str, str]], list[Fact]] | None = None
     for f, said, conds in calls if c is not None else ():
+        if proven_by_check and not _fails(t["body"], f, said):
+            continue
         got = _fixed_call(t["body"], f, said)
         if got is not None:
             made = got, conds

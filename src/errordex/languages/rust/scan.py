@@ -412,7 +412,7 @@ class _Scan:
                     if _NAME_PAREN.search(src, start + 1, -neg_end) is None:
                         quiet_end = -neg_end
                     else:
-                        self.token_calls(n, fn)
+                        self.token_calls(n, fn, in_test)
             elif kind == "call_expression":
                 callee = _callee(n.child_by_field_name("function"), self)
                 if callee:
@@ -697,7 +697,11 @@ class _Scan:
         self.idents.add(name)
         if in_test and name in ("assert", "assert_matches"):
             self.error_result(n, fn, name)
-        if in_test and name == "assert_eq" and b"Err" in self.src[n.start_byte : n.end_byte]:
+        if (
+            in_test
+            and name == "assert_eq"
+            and re.search(rb"Err|unwrap_err\(", self.src[n.start_byte : n.end_byte])
+        ):
             self.error_equal(n, fn)
         if not in_test or name not in ("assert_eq", "assert", "assert_ne"):
             return
@@ -782,6 +786,10 @@ class _Scan:
             and bound[1].endswith((".unwrap_err()", ".err().unwrap()"))
         ):
             err = args[1] if args[0] == bound[0] else args[0]
+        taken = [a for a in args[:2] if a.endswith((".unwrap_err()", ".err().unwrap()"))]
+        if err is None and len(taken) == 1:
+            # `assert_eq!(ron::from_str::<T>(s).unwrap_err(), Error { code: ErrorCode::X, .. })`
+            err = args[1] if args[0] == taken[0] else args[0]
         variant = _VARIANT.search(err) if err is not None else None
         if err is None or variant is None:
             return
@@ -878,9 +886,15 @@ class _Scan:
             )
         )
 
-    def token_calls(self, tt: Node, fn: str) -> None:
+    def token_calls(self, tt: Node, fn: str, in_test: bool = False) -> None:
+        # a test's call inside `assert_eq!(escape::unescape("&#48;"), Ok(…))`
+        # may be one the library takes: its text, for an example fix's "after"
+        texts = {(n, ln): t for n, ln, t in _token_call_texts(tt, self)} if in_test else {}
         for name, line in _token_calls(tt, self):
-            self.calls.append(Call(sys.intern(name), sys.intern(fn), line))
+            text = texts.pop((name, line), "")
+            self.calls.append(Call(sys.intern(name), sys.intern(fn), line, text))
+        for (name, line), text in texts.items():  # with a turbofish: `from_str::<f64>(…)`
+            self.calls.append(Call(sys.intern(name), sys.intern(fn), line, text))
 
     def impl_name(self, impl: Node) -> str:
         ty = impl.child_by_field_name("type")
@@ -1039,6 +1053,42 @@ def _token_calls(tt: Node, s: _Scan) -> list[tuple[str, int]]:
             and s.src[b.start_byte : b.start_byte + 1] == b"("
         ):
             out.append((s.t(a), a.start_point.row + 1))
+    return out
+
+
+def _token_call_texts(tt: Node, s: _Scan) -> list[tuple[str, int, str]]:
+    """(name, line, text) of each call by a path inside a macro's token tree
+    written on one line (``escape::unescape("&#48;")``,
+    ``ron::from_str::<f64>("1.0")``): the path's segments, a turbofish and
+    the arguments' token tree, as the call expression's text would be."""
+    out: list[tuple[str, int, str]] = []
+    kids = tt.children
+    for i, b in enumerate(kids):
+        if i == 0 or b.type != "token_tree" or s.src[b.start_byte : b.start_byte + 1] != b"(":
+            continue
+        k = i - 1
+        if kids[k].type == ">":  # a turbofish: back to its `::<`
+            depth = 0
+            while k >= 0:
+                depth += {">": 1, "<": -1}.get(kids[k].type, 0)
+                if depth == 0:
+                    break
+                k -= 1
+            if k < 2 or kids[k - 1].type != "::":
+                continue
+            k -= 2
+        a = kids[k]
+        if a.type != "identifier" or s.src[a.start_byte : a.start_byte + 1].isupper():
+            continue  # `Ok(…)`, a variant: no function
+        j = k
+        while j >= 2 and kids[j - 1].type == "::" and kids[j - 2].type == "identifier":
+            j -= 2
+        if j > 0 and kids[j - 1].type in (".", "::"):
+            continue  # a method on a value (`x.unescape()`): not the call a user makes
+        size = b.end_byte - kids[j].start_byte
+        if size <= _MAX_CALL_TEXT and kids[j].start_point.row == b.end_point.row:
+            text = s.src[kids[j].start_byte : b.end_byte].decode("utf-8", "replace")
+            out.append((s.t(a), a.start_point.row + 1, text))
     return out
 
 
