@@ -289,7 +289,7 @@ def rank(
     want = type_name(exception_type)
     package = _package(exception_type)
     words = set(_WORD.findall(message.lower()))
-    by_name, bonus, shapes, owned = _by_name(source, named, limit * FANOUT, cands)
+    by_name, bonus, shapes, owned, alien = _by_name(source, named, limit * FANOUT, cands)
     cands += [c for c, _ in by_name.values()]
     best: dict[tuple[str, str], Match] = {}
     whole: set[tuple[str, str]] = set()  # the templates that verify all of ``inner``
@@ -322,7 +322,7 @@ def rank(
     for c, by, level in pending:
         key = (c.repo, c.entry_id)
         n = by
-        if c.repo not in owned.get(n.name, (c.repo,)):
+        if c.repo not in owned.get(n.name, (c.repo,)) or (c.repo, n.name) in alien:
             n = replace(n, runtime=True)  # another crate's value of that name
         m = _named_match(c, n, bonus.get(c.repo, 0), level, suffixes, held, shapes.get(c.repo, 0))
         m = replace(m, chain=_chain(named, by))
@@ -330,7 +330,19 @@ def rank(
         if old is None or _order(m) > _order(old):
             best[key] = m
     if whole and by_name:
-        best = _told_by_text(best, whole)
+        outer = _outer_wrapper(source, named, by_name, whole)
+        for c in outer:
+            m = _named_match(c, named[0], bonus.get(c.repo, 0), 0, suffixes, None, 0)
+            best[c.repo, c.entry_id] = replace(m, chain=(named[0].name,))
+        best = _told_by_text(best, whole | {(c.repo, c.entry_id) for c in outer})
+        if outer:
+            # the held text is the cause the wrapper holds: it comes after it
+            top = min(best[c.repo, c.entry_id].score for c in outer)
+            floor = round(top - 0.01, 4)
+            best = {
+                k: replace(m, score=min(m.score, floor)) if k in whole else m
+                for k, m in best.items()
+            }
     best = _wrapped_after_wrapper(best, chunks_of)
     ranked = sorted((m for m in best.values() if _shown(m)), key=_order, reverse=True)
     if not stack and exception_type and message.strip() and not (ranked and ranked[0].confident):
@@ -375,6 +387,62 @@ def _wrapped_after_wrapper(
         if held and all(w.repo != m.repo for w in held):
             out[k] = replace(m, score=round(min(m.score, min(w.score for w in held) - 0.01), 4))
     return out
+
+
+def _outer_wrapper(
+    source: CandidateSource,
+    named: Sequence[Named],
+    by_name: dict[tuple[str, str], tuple[Candidate, Named]],
+    whole: set[tuple[str, str]],
+) -> list[Candidate]:
+    """The entries of the value a function returned, when it is one
+    crate's wrapper around a text another crate made: serde-xml-rs's
+    ``Syntax { source: Error { pos: 1:3, kind: Syntax("Unexpected end of
+    stream") } }`` holds xml-rs's text, which verifies an entry of xml-rs
+    (``whole``). The outermost value is serde-xml-rs's when exactly one
+    repository with an entry of that name, and none of the text's,
+    declares the name in the shape printed and every field printed, and
+    prints the value it holds (a placeholder a printed field fills with a
+    named value, ``_holds_value``); a name
+    every crate declares so (``Error { kind, .. }``) tells nothing, nor does
+    a variant that prints none of them (toml_edit's ``Custom`` around std's
+    ``Custom { kind, error }``)."""
+    known = getattr(source, "known", None)
+    if not named or named[0].depth != 0 or not callable(known):
+        return []
+    top = named[0]
+    shape = printed_shape(top.fields, top.items)
+    if shape not in ("{", "("):
+        return []
+    texts = {repo for repo, _ in whole}
+    of: dict[str, list[Candidate]] = {}
+    for c, _ in by_name.values():
+        if (
+            c.repo not in texts
+            and top.name in {_last_name(t) for t in c.exception_types}
+            and _holds_value(_printed_values(c.template, top))
+        ):
+            of.setdefault(c.repo, []).append(c)
+    if not of or len(of) > MAX_KNOWN_REPOS:
+        return []
+    wanted = [shape_key(top.name, shape), *dict.fromkeys(f for f, _ in top.fields)]
+    declares = []
+    for repo in of:
+        try:
+            got = known(repo, wanted)
+        except Exception:  # a source that cannot say keeps the text's order
+            log.exception("could not look up a repository's identifiers")
+            return []
+        if got.issuperset(wanted):
+            declares.append(repo)
+    return of[declares[0]] if len(declares) == 1 else []
+
+
+def _holds_value(values: dict[str, str]) -> bool:
+    """Whether a placeholder is filled with a named value (``Error { pos: ..
+    }``), the error a wrapper holds, not with the text itself (a ``{}`` of
+    ``Error("expected identifier")``: a value that prints its own text)."""
+    return any(v.lstrip()[:1].isupper() for v in values.values())
 
 
 def _told_by_text(
@@ -541,6 +609,7 @@ def _by_name(
     dict[str, int],
     dict[str, int],
     dict[str, set[str]],
+    set[tuple[str, str]],
 ]:
     """The entries of the types and variants a printed value names, each with
     the innermost name that found it; and per repository, how many of the
@@ -551,10 +620,13 @@ def _by_name(
     name held inside, the repositories it belongs to: those with an entry
     of a name that holds it and code that names it (lexical-core's ``Error
     { code: InvalidDigit, .. }``: its own ``InvalidDigit``, a code with no
-    message, not num-bigint's)."""
+    message, not num-bigint's); and the (repository, name) pairs whose
+    repository declares that name only in shapes other than the one
+    printed (fancy-regex's ``InnerError(Syntax(..))`` holds regex's tuple
+    ``Syntax``, not serde-xml-rs's ``Syntax { source }``)."""
     lookup = getattr(source, "named", None)
     if not named or not callable(lookup):
-        return {}, {}, {}, {}
+        return {}, {}, {}, {}, set()
     found: dict[tuple[str, str], tuple[Candidate, Named]] = {}
     names_of: dict[str, set[str]] = {}
     picked: dict[str, Named] = {}
@@ -568,8 +640,10 @@ def _by_name(
             got = lookup(n.name, limit)
         except Exception:  # a source that cannot look names up still ranks by text
             log.exception("could not look up the entries of a name")
-            return {}, {}, {}, {}
+            return {}, {}, {}, {}, set()
         for c in _spelled(got, n.name):
+            if _kind_of_io(c, n):
+                continue
             found.setdefault((c.repo, c.entry_id), (c, n))
             names_of.setdefault(c.repo, set()).add(n.name)
     # an entry the text found whose type the value names: a name as common
@@ -584,6 +658,7 @@ def _by_name(
     bonus = {repo: len(names) - 1 for repo, names in names_of.items()}
     shapes: dict[str, int] = {}
     owned: dict[str, set[str]] = {}
+    alien: set[tuple[str, str]] = set()
     known = getattr(source, "known", None)
     if callable(known) and len(names_of) > 1:
         # the value's other names (``ParseBigIntError`` around ``kind: Empty``)
@@ -622,14 +697,29 @@ def _by_name(
                 log.exception("could not look up a repository's identifiers")
                 break
             bonus[repo] += len(got.intersection(rest))
-            shapes[repo] = sum(_shape_agrees(n, got) for n in shown)
+            agrees = {n.name: _shape_agrees(n, got) for n in shown}
+            shapes[repo] = sum(agrees.values())
+            alien.update((repo, name) for name, a in agrees.items() if a < 0)
             # the outermost value is what a function returned: an error type
             shapes[repo] += sum(
                 1 for n in shown if n.depth == 0 and shape_key(n.name, _ERROR_TYPE) in got
             )
             for name in _owns(named, picked, names_of[repo], set(rest), got):
                 owned.setdefault(name, set()).add(repo)
-    return found, bonus, shapes, owned
+    return found, bonus, shapes, owned, alien
+
+
+def _kind_of_io(c: Candidate, n: Named) -> bool:
+    """An entry of an ``io::ErrorKind`` (``io::Error::new(ErrorKind::InvalidData,
+    "..")``) found by a name printed with values: std prints a kind bare
+    (``kind: InvalidData``), so ``InvalidData(InvalidByte(0, 33))`` is a
+    crate's own variant of that name (pem's), not the kind of png's texts."""
+    if not (n.fields or n.items) or not c.exception_types:
+        return False
+    return all(
+        _last_name(t) == n.name and t.replace(" ", "").startswith("io::ErrorKind::")
+        for t in c.exception_types
+    )
 
 
 def _spelled(got: Sequence[Candidate], name: str) -> Sequence[Candidate]:
@@ -741,6 +831,10 @@ def _named_match(
     )
     if inner is not None:
         score -= 0.25
+    if _gives_text(c.template, n):
+        score += 0.1  # the text the construction gave it, written into its message
+    if _enum_wide(c.exception_types, n.name):
+        score -= 0.01  # one text for every variant says less of this one than its own
     if c.template.holes and all(len(w) <= 3 for w in template_tokens(c.template)):
         score -= 0.03  # "{} at {}" wraps the text of what it holds, which says more
     return Match(
@@ -756,6 +850,50 @@ def _named_match(
         specific=True,
         paths=c.paths,
     )
+
+
+def _gives_text(t: Template, n: Named) -> bool:
+    """Whether a text the value holds (``Format("invalid length in SOF")``)
+    is written whole in the template's constant text: the message of a
+    construction that gave the variant that text
+    (``invalid JPEG format: invalid length in SOF``), not another variant's
+    of the name with a placeholder the text would fill.
+
+    >>> from errordex.template import Text
+    >>> t = Template.of("rust-fmt", Text("invalid JPEG format: invalid length in SOF"))
+    >>> _gives_text(t, Named("Format", 0, (), ('"invalid length in SOF"',)))
+    True
+    >>> _gives_text(t, Named("Format", 0, (), ('"SOF"',)))
+    False
+    """
+    held = [v for v in (*n.items, *(value for _, value in n.fields)) if len(v) > 2]
+    texts = [v[1:-1] for v in held if v[0] == v[-1] == '"']
+    chunks = t.chunks()
+    return any(len(x.split()) >= 2 and any(x in c for c in chunks) for x in texts)
+
+
+def _enum_wide(types: Sequence[str], name: str) -> bool:
+    """Whether an entry found by the variant ``name`` is a text its enum
+    prints for every variant (rmp's ``DecodeStringError``: ``error while
+    decoding string`` whatever it holds): its types hold the enum itself
+    beside the variants.
+
+    >>> _enum_wide(("E::A", "E::B", "E::TypeMismatch", "E"), "TypeMismatch")
+    True
+    >>> _enum_wide(("E::TypeMismatch", "F::TypeMismatch"), "TypeMismatch")
+    False
+    >>> _enum_wide(("SendError", "RecvError::Closed", "RecvError"), "Closed")
+    False
+    """
+    bare = {t.replace(" ", "") for t in types}
+    variants: dict[str, int] = {}
+    for t in bare:
+        if "::" in t:
+            enum = t.rsplit("::", 1)[0]
+            variants[enum] = variants.get(enum, 0) + 1
+    # three variants or more beside the enum: not two types that print one text
+    # (tokio's RecvError and its TryRecvError::Closed, both "channel closed")
+    return any(e in bare and k >= 3 and _last_name(e) != name for e, k in variants.items())
 
 
 def _chain(named: Sequence[Named], n: Named) -> tuple[str, ...]:
