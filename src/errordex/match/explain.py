@@ -51,6 +51,7 @@ from typing import Protocol
 from errordex import plugins
 from errordex.errors import StoreError
 from errordex.match.compile import Matcher, MatchResult, compile_template, normalize
+from errordex.match.held import enum_wide, gives_text, holds_value, kind_of_io, last_name
 from errordex.match.index import (
     Candidate,
     CandidateSource,
@@ -403,7 +404,7 @@ def _outer_wrapper(
     repository with an entry of that name, and none of the text's,
     declares the name in the shape printed and every field printed, and
     prints the value it holds (a placeholder a printed field fills with a
-    named value, ``_holds_value``); a name
+    named value, ``holds_value``); a name
     every crate declares so (``Error { kind, .. }``) tells nothing, nor does
     a variant that prints none of them (toml_edit's ``Custom`` around std's
     ``Custom { kind, error }``)."""
@@ -419,8 +420,8 @@ def _outer_wrapper(
     for c, _ in by_name.values():
         if (
             c.repo not in texts
-            and top.name in {_last_name(t) for t in c.exception_types}
-            and _holds_value(_printed_values(c.template, top))
+            and top.name in {last_name(t) for t in c.exception_types}
+            and holds_value(_printed_values(c.template, top))
         ):
             of.setdefault(c.repo, []).append(c)
     if not of or len(of) > MAX_KNOWN_REPOS:
@@ -436,13 +437,6 @@ def _outer_wrapper(
         if got.issuperset(wanted):
             declares.append(repo)
     return of[declares[0]] if len(declares) == 1 else []
-
-
-def _holds_value(values: dict[str, str]) -> bool:
-    """Whether a placeholder is filled with a named value (``Error { pos: ..
-    }``), the error a wrapper holds, not with the text itself (a ``{}`` of
-    ``Error("expected identifier")``: a value that prints its own text)."""
-    return any(v.lstrip()[:1].isupper() for v in values.values())
 
 
 def _told_by_text(
@@ -642,7 +636,7 @@ def _by_name(
             log.exception("could not look up the entries of a name")
             return {}, {}, {}, {}, set()
         for c in _spelled(got, n.name):
-            if _kind_of_io(c, n):
+            if kind_of_io(c, n):
                 continue
             found.setdefault((c.repo, c.entry_id), (c, n))
             names_of.setdefault(c.repo, set()).add(n.name)
@@ -709,19 +703,6 @@ def _by_name(
     return found, bonus, shapes, owned, alien
 
 
-def _kind_of_io(c: Candidate, n: Named) -> bool:
-    """An entry of an ``io::ErrorKind`` (``io::Error::new(ErrorKind::InvalidData,
-    "..")``) found by a name printed with values: std prints a kind bare
-    (``kind: InvalidData``), so ``InvalidData(InvalidByte(0, 33))`` is a
-    crate's own variant of that name (pem's), not the kind of png's texts."""
-    if not (n.fields or n.items) or not c.exception_types:
-        return False
-    return all(
-        _last_name(t) == n.name and t.replace(" ", "").startswith("io::ErrorKind::")
-        for t in c.exception_types
-    )
-
-
 def _spelled(got: Sequence[Candidate], name: str) -> Sequence[Candidate]:
     """Names are looked up without case, but a printed ``UnexpectedEOF`` is
     dns-parser's variant, not xml-rs's ``UnexpectedEof``: when an entry's
@@ -730,18 +711,12 @@ def _spelled(got: Sequence[Candidate], name: str) -> Sequence[Candidate]:
     variant, a generic ``ParseError<T>``, a name found through a shape)."""
 
     def names(c: Candidate) -> set[str]:
-        return {_last_name(t) for t in c.exception_types}
+        return {last_name(t) for t in c.exception_types}
 
     if not any(name in names(c) for c in got):
         return got
     folded = name.casefold()
     return [c for c in got if name in names(c) or not any(n.casefold() == folded for n in names(c))]
-
-
-def _last_name(exception_type: str) -> str:
-    """``Error`` of ``crate::Error``, ``ParseError`` of ``ParseError<T>``."""
-    bare = exception_type.replace(" ", "").split("<", 1)[0]
-    return bare.rsplit("::", 1)[-1]
 
 
 def _owns(
@@ -831,9 +806,9 @@ def _named_match(
     )
     if inner is not None:
         score -= 0.25
-    if _gives_text(c.template, n):
+    if gives_text(c.template, n):
         score += 0.1  # the text the construction gave it, written into its message
-    if _enum_wide(c.exception_types, n.name):
+    if enum_wide(c.exception_types, n.name):
         score -= 0.01  # one text for every variant says less of this one than its own
     if c.template.holes and all(len(w) <= 3 for w in template_tokens(c.template)):
         score -= 0.03  # "{} at {}" wraps the text of what it holds, which says more
@@ -850,50 +825,6 @@ def _named_match(
         specific=True,
         paths=c.paths,
     )
-
-
-def _gives_text(t: Template, n: Named) -> bool:
-    """Whether a text the value holds (``Format("invalid length in SOF")``)
-    is written whole in the template's constant text: the message of a
-    construction that gave the variant that text
-    (``invalid JPEG format: invalid length in SOF``), not another variant's
-    of the name with a placeholder the text would fill.
-
-    >>> from errordex.template import Text
-    >>> t = Template.of("rust-fmt", Text("invalid JPEG format: invalid length in SOF"))
-    >>> _gives_text(t, Named("Format", 0, (), ('"invalid length in SOF"',)))
-    True
-    >>> _gives_text(t, Named("Format", 0, (), ('"SOF"',)))
-    False
-    """
-    held = [v for v in (*n.items, *(value for _, value in n.fields)) if len(v) > 2]
-    texts = [v[1:-1] for v in held if v[0] == v[-1] == '"']
-    chunks = t.chunks()
-    return any(len(x.split()) >= 2 and any(x in c for c in chunks) for x in texts)
-
-
-def _enum_wide(types: Sequence[str], name: str) -> bool:
-    """Whether an entry found by the variant ``name`` is a text its enum
-    prints for every variant (rmp's ``DecodeStringError``: ``error while
-    decoding string`` whatever it holds): its types hold the enum itself
-    beside the variants.
-
-    >>> _enum_wide(("E::A", "E::B", "E::TypeMismatch", "E"), "TypeMismatch")
-    True
-    >>> _enum_wide(("E::TypeMismatch", "F::TypeMismatch"), "TypeMismatch")
-    False
-    >>> _enum_wide(("SendError", "RecvError::Closed", "RecvError"), "Closed")
-    False
-    """
-    bare = {t.replace(" ", "") for t in types}
-    variants: dict[str, int] = {}
-    for t in bare:
-        if "::" in t:
-            enum = t.rsplit("::", 1)[0]
-            variants[enum] = variants.get(enum, 0) + 1
-    # three variants or more beside the enum: not two types that print one text
-    # (tokio's RecvError and its TryRecvError::Closed, both "channel closed")
-    return any(e in bare and k >= 3 and _last_name(e) != name for e, k in variants.items())
 
 
 def _chain(named: Sequence[Named], n: Named) -> tuple[str, ...]:
