@@ -123,3 +123,14 @@ def test_a_held_text_leads_to_the_message_it_was_built_into(store: SqliteStore, 
         "image-rs/jpeg-decoder",
         "invalid JPEG format: invalid length in SOF",
     )
+
+
+def test_a_display_that_starts_with_a_name_and_a_colon_finds_that_message(
+    store: SqliteStore,
+) -> None:
+    got = _matches(store, "ParseIntError: invalid digit found in string")
+    assert (got[0]["repo"], got[0]["message"]) == (
+        "RReverser/serde-xml-rs",
+        "ParseIntError: {source}",
+    )
+    assert got[0]["values"] == {"source": "invalid digit found in string"}

@@ -269,6 +269,16 @@ def rank(
     if inner is not None:
         cands += source.candidates(inner, exception_type, limit * FANOUT)
     if (
+        not frames
+        and raw is not None
+        and exception_type
+        and raw.lstrip().startswith(exception_type)
+    ):
+        # ``ParseIntError: invalid digit ..`` read as a type and its message
+        # may be a message that starts with that word (serde-xml-rs's
+        # ``ParseIntError: {source}``): the whole line finds its entries too
+        cands += source.candidates(raw, None, limit * FANOUT)
+    if (
         named
         and isinstance(printed, str)
         and printed.strip()
