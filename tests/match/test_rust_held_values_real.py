@@ -134,3 +134,11 @@ def test_a_display_that_starts_with_a_name_and_a_colon_finds_that_message(
         "ParseIntError: {source}",
     )
     assert got[0]["values"] == {"source": "invalid digit found in string"}
+
+
+def test_a_held_text_of_a_crate_without_the_names_comes_after_them(store: SqliteStore) -> None:
+    # xml-rs writes "Unexpected end of stream" through its self_error! macro
+    # (no type) and has no variant named Format; jpeg-decoder and tiff do
+    got = _matches(store, 'Format("Unexpected end of stream")')
+    assert got[0]["repo"] in ("image-rs/jpeg-decoder", "image-rs/image-tiff")
+    assert "Format" in " ".join(got[0]["exception_types"])

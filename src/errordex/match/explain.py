@@ -326,6 +326,13 @@ def rank(
         old = best.get(key)
         if old is None or _order(m) > _order(old):
             best[key] = m
+    copies: set[tuple[str, str]] = set()
+    if by_name:
+        # a text of no type (a macro's call, a bare Err) in a crate that has
+        # none of the names printed is a copy of the held text, not its maker
+        named_repos = {repo for repo, _ in by_name}
+        copies = {k for k in whole if k[0] not in named_repos and not types_of.get(k)}
+        whole -= copies
     # the message a value holds tells its entry only where a text says it
     # whole: a held string no template verifies (a path, a value, a std
     # text) leaves the value told by its names
@@ -352,6 +359,15 @@ def rank(
             floor = round(top - 0.01, 4)
             best = {
                 k: replace(m, score=min(m.score, floor)) if k in whole else m
+                for k, m in best.items()
+            }
+    if copies:
+        # ... and comes after the entries of the names printed
+        named_top = max((m.score for k, m in best.items() if m.chain), default=None)
+        if named_top is not None:
+            floor = round(named_top - 0.01, 4)
+            best = {
+                k: replace(m, score=min(m.score, floor)) if k in copies else m
                 for k, m in best.items()
             }
     best = _wrapped_after_wrapper(best, chunks_of)
