@@ -36,6 +36,7 @@ CRATES = {
     "rmp-0.8.11": "3Hren/msgpack-rust",
     "jpeg-decoder-0.2.6": "image-rs/jpeg-decoder",
     "tiff-0.7.3": "image-rs/image-tiff",
+    "bincode-1.3.3": "bincode-org/bincode",
 }
 
 pytestmark = pytest.mark.skipif(
@@ -142,3 +143,11 @@ def test_a_held_text_of_a_crate_without_the_names_comes_after_them(store: Sqlite
     got = _matches(store, 'Format("Unexpected end of stream")')
     assert got[0]["repo"] in ("image-rs/jpeg-decoder", "image-rs/image-tiff")
     assert "Format" in " ".join(got[0]["exception_types"])
+
+
+def test_a_std_value_inside_does_not_outrank_the_crates_own_name(store: SqliteStore) -> None:
+    # bincode 1.3: ErrorKind::Io(io::Error) prints "io error: {}", and its own
+    # ErrorKind::Custom(String) is a tuple, not std's Custom { kind, error }
+    text = 'Io(Custom { kind: UnexpectedEof, error: "failed to fill whole buffer" })'
+    got = _matches(store, text)
+    assert (got[0]["repo"], got[0]["message"]) == ("bincode-org/bincode", "io error: {}")

@@ -825,6 +825,9 @@ def _named_match(
     score = (
         0.6
         + 0.03 * min(0 if n.runtime else n.depth, 5)
+        # std's value of the name (``Custom { kind, error }``, an io::Error),
+        # or another crate's, says less than a name its crate prints so
+        - (0.02 if n.runtime else 0)
         + 0.04 * min(others, 3)
         + 0.02 * min(len(values), 3)
         - 0.01 * min(max(unfilled, 0), 3)
