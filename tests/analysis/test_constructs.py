@@ -232,3 +232,18 @@ def test_a_variant_whose_display_writes_what_it_holds_takes_the_text_it_is_built
     e = next(e for e in store.entries() if e.message == "unsupported value")
     assert list(e.exception_types) == ["Error::Custom"]
     assert [(s.path, s.kind) for s in e.sites] == [("src/ser/value.rs", "construct")]
+
+
+def test_a_variant_whose_display_wraps_what_it_holds_takes_the_text_it_is_built_with(
+    tmp_path: Path,
+) -> None:
+    # jpeg-decoder 0.2: Error::Format(ref desc) => write!(f, "invalid JPEG format: {}", desc),
+    # built as Err(Error::Format("scan encountered before frame".to_owned())) in src/decoder.rs
+    store = _crate(tmp_path, "jpeg-decoder", "image-rs/jpeg-decoder")
+    messages = {e.message: e for e in store.entries()}
+    e = messages["invalid JPEG format: scan encountered before frame"]
+    assert list(e.exception_types) == ["Error::Format"]
+    assert [(s.path, s.kind) for s in e.sites] == [("src/decoder.rs", "construct")]
+    # the variant's own entry keeps its definition, and the sites that give it
+    # no text of words (a format! of placeholders, a variable)
+    assert "invalid JPEG format: {}" in messages

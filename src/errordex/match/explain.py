@@ -52,6 +52,7 @@ from errordex import plugins
 from errordex.errors import StoreError
 from errordex.extract.common import is_test_path
 from errordex.match.compile import Matcher, MatchResult, compile_template, normalize
+from errordex.match.held import enum_wide, gives_text, holds_value, kind_of_io, last_name
 from errordex.match.index import (
     Candidate,
     CandidateSource,
@@ -269,6 +270,16 @@ def rank(
     if inner is not None:
         cands += source.candidates(inner, exception_type, limit * FANOUT)
     if (
+        not frames
+        and raw is not None
+        and exception_type
+        and raw.lstrip().startswith(exception_type)
+    ):
+        # ``ParseIntError: invalid digit ..`` read as a type and its message
+        # may be a message that starts with that word (serde-xml-rs's
+        # ``ParseIntError: {source}``): the whole line finds its entries too
+        cands += source.candidates(raw, None, limit * FANOUT)
+    if (
         named
         and isinstance(printed, str)
         and printed.strip()
@@ -290,7 +301,7 @@ def rank(
     want = type_name(exception_type)
     package = _package(exception_type)
     words = set(_WORD.findall(message.lower()))
-    by_name, bonus, shapes, owned = _by_name(source, named, limit * FANOUT, cands)
+    by_name, bonus, shapes, owned, alien = _by_name(source, named, limit * FANOUT, cands)
     cands += [c for c, _ in by_name.values()]
     best: dict[tuple[str, str], Match] = {}
     whole: set[tuple[str, str]] = set()  # the templates that verify all of ``inner``
@@ -316,6 +327,13 @@ def rank(
         old = best.get(key)
         if old is None or _order(m) > _order(old):
             best[key] = m
+    copies: set[tuple[str, str]] = set()
+    if by_name:
+        # a text of no type (a macro's call, a bare Err) in a crate that has
+        # none of the names printed is a copy of the held text, not its maker
+        named_repos = {repo for repo, _ in by_name}
+        copies = {k for k in whole if k[0] not in named_repos and not types_of.get(k)}
+        whole -= copies
     # the message a value holds tells its entry only where a text says it
     # whole: a held string no template verifies (a path, a value, a std
     # text) leaves the value told by its names
@@ -323,7 +341,7 @@ def rank(
     for c, by, level in pending:
         key = (c.repo, c.entry_id)
         n = by
-        if c.repo not in owned.get(n.name, (c.repo,)):
+        if c.repo not in owned.get(n.name, (c.repo,)) or (c.repo, n.name) in alien:
             n = replace(n, runtime=True)  # another crate's value of that name
         m = _named_match(c, n, bonus.get(c.repo, 0), level, suffixes, held, shapes.get(c.repo, 0))
         m = replace(m, chain=_chain(named, by))
@@ -331,7 +349,28 @@ def rank(
         if old is None or _order(m) > _order(old):
             best[key] = m
     if whole and by_name:
-        best = _told_by_text(best, whole)
+        outer = _outer_wrapper(source, named, by_name, whole)
+        for c in outer:
+            m = _named_match(c, named[0], bonus.get(c.repo, 0), 0, suffixes, None, 0)
+            best[c.repo, c.entry_id] = replace(m, chain=(named[0].name,))
+        best = _told_by_text(best, whole | {(c.repo, c.entry_id) for c in outer})
+        if outer:
+            # the held text is the cause the wrapper holds: it comes after it
+            top = min(best[c.repo, c.entry_id].score for c in outer)
+            floor = round(top - 0.01, 4)
+            best = {
+                k: replace(m, score=min(m.score, floor)) if k in whole else m
+                for k, m in best.items()
+            }
+    if copies:
+        # ... and comes after the entries of the names printed
+        named_top = max((m.score for k, m in best.items() if m.chain), default=None)
+        if named_top is not None:
+            floor = round(named_top - 0.01, 4)
+            best = {
+                k: replace(m, score=min(m.score, floor)) if k in copies else m
+                for k, m in best.items()
+            }
     best = _wrapped_after_wrapper(best, chunks_of)
     ranked = sorted((m for m in best.values() if _shown(m)), key=_order, reverse=True)
     if not stack and exception_type and message.strip() and not (ranked and ranked[0].confident):
@@ -376,6 +415,55 @@ def _wrapped_after_wrapper(
         if held and all(w.repo != m.repo for w in held):
             out[k] = replace(m, score=round(min(m.score, min(w.score for w in held) - 0.01), 4))
     return out
+
+
+def _outer_wrapper(
+    source: CandidateSource,
+    named: Sequence[Named],
+    by_name: dict[tuple[str, str], tuple[Candidate, Named]],
+    whole: set[tuple[str, str]],
+) -> list[Candidate]:
+    """The entries of the value a function returned, when it is one
+    crate's wrapper around a text another crate made: serde-xml-rs's
+    ``Syntax { source: Error { pos: 1:3, kind: Syntax("Unexpected end of
+    stream") } }`` holds xml-rs's text, which verifies an entry of xml-rs
+    (``whole``). The outermost value is serde-xml-rs's when exactly one
+    repository with an entry of that name, and none of the text's,
+    declares the name in the shape printed and every field printed, and
+    prints the value it holds (a placeholder a printed field fills with a
+    named value, ``holds_value``); a name
+    every crate declares so (``Error { kind, .. }``) tells nothing, nor does
+    a variant that prints none of them (toml_edit's ``Custom`` around std's
+    ``Custom { kind, error }``)."""
+    known = getattr(source, "known", None)
+    if not named or named[0].depth != 0 or not callable(known):
+        return []
+    top = named[0]
+    shape = printed_shape(top.fields, top.items)
+    if shape not in ("{", "("):
+        return []
+    texts = {repo for repo, _ in whole}
+    of: dict[str, list[Candidate]] = {}
+    for c, _ in by_name.values():
+        if (
+            c.repo not in texts
+            and top.name in {last_name(t) for t in c.exception_types}
+            and holds_value(_printed_values(c.template, top))
+        ):
+            of.setdefault(c.repo, []).append(c)
+    if not of or len(of) > MAX_KNOWN_REPOS:
+        return []
+    wanted = [shape_key(top.name, shape), *dict.fromkeys(f for f, _ in top.fields)]
+    declares = []
+    for repo in of:
+        try:
+            got = known(repo, wanted)
+        except Exception:  # a source that cannot say keeps the text's order
+            log.exception("could not look up a repository's identifiers")
+            return []
+        if got.issuperset(wanted):
+            declares.append(repo)
+    return of[declares[0]] if len(declares) == 1 else []
 
 
 def _told_by_text(
@@ -557,6 +645,7 @@ def _by_name(
     dict[str, int],
     dict[str, int],
     dict[str, set[str]],
+    set[tuple[str, str]],
 ]:
     """The entries of the types and variants a printed value names, each with
     the innermost name that found it; and per repository, how many of the
@@ -567,10 +656,13 @@ def _by_name(
     name held inside, the repositories it belongs to: those with an entry
     of a name that holds it and code that names it (lexical-core's ``Error
     { code: InvalidDigit, .. }``: its own ``InvalidDigit``, a code with no
-    message, not num-bigint's)."""
+    message, not num-bigint's); and the (repository, name) pairs whose
+    repository declares that name only in shapes other than the one
+    printed (fancy-regex's ``InnerError(Syntax(..))`` holds regex's tuple
+    ``Syntax``, not serde-xml-rs's ``Syntax { source }``)."""
     lookup = getattr(source, "named", None)
     if not named or not callable(lookup):
-        return {}, {}, {}, {}
+        return {}, {}, {}, {}, set()
     found: dict[tuple[str, str], tuple[Candidate, Named]] = {}
     names_of: dict[str, set[str]] = {}
     picked: dict[str, Named] = {}
@@ -584,8 +676,10 @@ def _by_name(
             got = lookup(n.name, limit)
         except Exception:  # a source that cannot look names up still ranks by text
             log.exception("could not look up the entries of a name")
-            return {}, {}, {}, {}
+            return {}, {}, {}, {}, set()
         for c in _spelled(got, n.name):
+            if kind_of_io(c, n):
+                continue
             found.setdefault((c.repo, c.entry_id), (c, n))
             names_of.setdefault(c.repo, set()).add(n.name)
     # an entry the text found whose type the value names: a name as common
@@ -600,6 +694,7 @@ def _by_name(
     bonus = {repo: len(names) - 1 for repo, names in names_of.items()}
     shapes: dict[str, int] = {}
     owned: dict[str, set[str]] = {}
+    alien: set[tuple[str, str]] = set()
     known = getattr(source, "known", None)
     if callable(known) and len(names_of) > 1:
         # the value's other names (``ParseBigIntError`` around ``kind: Empty``)
@@ -638,14 +733,16 @@ def _by_name(
                 log.exception("could not look up a repository's identifiers")
                 break
             bonus[repo] += len(got.intersection(rest))
-            shapes[repo] = sum(_shape_agrees(n, got) for n in shown)
+            agrees = {n.name: _shape_agrees(n, got) for n in shown}
+            shapes[repo] = sum(agrees.values())
+            alien.update((repo, name) for name, a in agrees.items() if a < 0)
             # the outermost value is what a function returned: an error type
             shapes[repo] += sum(
                 1 for n in shown if n.depth == 0 and shape_key(n.name, _ERROR_TYPE) in got
             )
             for name in _owns(named, picked, names_of[repo], set(rest), got):
                 owned.setdefault(name, set()).add(repo)
-    return found, bonus, shapes, owned
+    return found, bonus, shapes, owned, alien
 
 
 def _spelled(got: Sequence[Candidate], name: str) -> Sequence[Candidate]:
@@ -656,18 +753,12 @@ def _spelled(got: Sequence[Candidate], name: str) -> Sequence[Candidate]:
     variant, a generic ``ParseError<T>``, a name found through a shape)."""
 
     def names(c: Candidate) -> set[str]:
-        return {_last_name(t) for t in c.exception_types}
+        return {last_name(t) for t in c.exception_types}
 
     if not any(name in names(c) for c in got):
         return got
     folded = name.casefold()
     return [c for c in got if name in names(c) or not any(n.casefold() == folded for n in names(c))]
-
-
-def _last_name(exception_type: str) -> str:
-    """``Error`` of ``crate::Error``, ``ParseError`` of ``ParseError<T>``."""
-    bare = exception_type.replace(" ", "").split("<", 1)[0]
-    return bare.rsplit("::", 1)[-1]
 
 
 def _owns(
@@ -750,6 +841,9 @@ def _named_match(
     score = (
         0.6
         + 0.03 * min(0 if n.runtime else n.depth, 5)
+        # std's value of the name (``Custom { kind, error }``, an io::Error),
+        # or another crate's, says less than a name its crate prints so
+        - (0.02 if n.runtime else 0)
         + 0.04 * min(others, 3)
         + 0.02 * min(len(values), 3)
         - 0.01 * min(max(unfilled, 0), 3)
@@ -757,6 +851,10 @@ def _named_match(
     )
     if inner is not None:
         score -= 0.25
+    if gives_text(c.template, n):
+        score += 0.1  # the text the construction gave it, written into its message
+    if enum_wide(c.exception_types, n.name):
+        score -= 0.01  # one text for every variant says less of this one than its own
     if c.template.holes and all(len(w) <= 3 for w in template_tokens(c.template)):
         score -= 0.03  # "{} at {}" wraps the text of what it holds, which says more
     return Match(

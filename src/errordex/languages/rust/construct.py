@@ -34,7 +34,7 @@ from tree_sitter import Node
 
 from errordex.languages.rust import helpers, macros
 from errordex.model import CallArg, ClassDef, Forwarder, ThrowSite
-from errordex.template import Hole, Template
+from errordex.template import Hole, Part, Template
 
 if TYPE_CHECKING:
     from errordex import grammars
@@ -567,6 +567,8 @@ def class_messages(
             if given is None or given.is_empty or given.dynamic:
                 return None
             message = given
+        else:
+            message = _filled(site, message)
         return replace(site, template=message, args=())
 
     return _Every(), apply
@@ -582,6 +584,38 @@ def _given(site: ThrowSite, message: Template) -> Template | None:
         return site.args[0].value
     hole = message.holes[0].expr.removeprefix("self.").lstrip("&*")
     return next((a.value for a in site.args if a.name == hole), None)
+
+
+def _filled(site: ThrowSite, message: Template) -> Template:
+    """The message with its one text placeholder filled by the words a
+    construction gives it: jpeg-decoder's ``#[error]``-less ``Format(String)``
+    prints ``invalid JPEG format: {}``, and
+    ``Error::Format("first two bytes are not an SOI marker".to_owned())`` is a
+    site of ``invalid JPEG format: first two bytes are not an SOI marker``.
+    A ``{:?}`` placeholder (it prints the text quoted), a text with no words
+    of its own, or two placeholders leave the message as it is.
+
+    >>> from errordex.model import CallArg
+    >>> from errordex.template import Text
+    >>> m = Template.of("rust-fmt", Text("invalid JPEG format: "), Hole("", "{}"))
+    >>> s = ThrowSite("a.rs", 1, 1, 1, "rust", KIND, Template.empty(),
+    ...               args=(CallArg(None, "", Template.literal("bad SOF")),))
+    >>> _filled(s, m).display()
+    'invalid JPEG format: bad SOF'
+    """
+    holes = message.holes
+    if len(holes) != 1 or ":" in holes[0].spec:
+        return message
+    given = _given(site, message)
+    if given is None or given.is_empty or given.dynamic or not _WORDS.search(given.display()):
+        return message
+    parts: list[Part] = []
+    for part in message.parts:
+        parts.extend(given.parts if isinstance(part, Hole) else (part,))
+    return Template.of(message.syntax, *parts)
+
+
+_WORDS = re.compile(r"[A-Za-z]{3}")
 
 
 def _converted(site: ThrowSite, defs: list[ClassDef]) -> ThrowSite | None:
