@@ -245,7 +245,11 @@ class _Scan:
         self.walk(caught, [], in_test=self.test_path, trait_ctx=False)
         if b"for " in self.src and b'("' in self.src and b"assert" in self.src:
             rows, made = table_tests(
-                tree.root_node,
+                sorted(
+                    (n for n in caught.get("scope", ()) if n.type == "function_item"),
+                    key=lambda n: n.start_byte,
+                ),
+                sorted(caught.get("for", ()), key=lambda n: n.start_byte),
                 self.t,
                 self.path,
                 self.symbol_of,
