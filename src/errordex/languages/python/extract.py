@@ -207,6 +207,8 @@ class _File:
     #: ``resolve`` of a node, by its id
     _resolved: dict[int, ts.Node | None] = field(default_factory=dict)
     _imports: tuple[dict[str, str], dict[str, str]] | None = None
+    #: the assignments of the methods ``attrtexts`` has read
+    method_assignments: attrtexts.Assignments = field(default_factory=dict)
 
     # -- sites ---------------------------------------------------------------
 
@@ -265,7 +267,10 @@ class _File:
                 exc_type = fwd.class_parameter(node, exc_type) or exc_type
             elif fn is not None and (attr := attrtexts.self_attribute(fn)) is not None:
                 # ``raise self._undefined_exception(...)`` of ``exc=UndefinedError``
-                exc_type = attrtexts.attribute_class(node, attr, self.class_nodes) or exc_type
+                exc_type = (
+                    attrtexts.attribute_class(node, attr, self.class_nodes, self.method_assignments)
+                    or exc_type
+                )
             if fn is not None and fn.type in ("subscript", "call"):
                 # ``raise self.mapping[code](...)``: a class picked at run time
                 exc_type = None
@@ -409,7 +414,9 @@ class _File:
         attr = attrtexts.self_attribute(first)
         if attr is not None:
             # ``raise E(self.message)`` of a text a class of the file gives it
-            texts, unread = attrtexts.messages(site_node, attr, self.class_nodes, self.branches)
+            texts, unread = attrtexts.messages(
+                site_node, attr, self.class_nodes, self.branches, self.method_assignments
+            )
         else:
             texts, unread = returned.messages(first, self.functions, self.resolve)
         out = [
