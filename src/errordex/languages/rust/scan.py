@@ -113,10 +113,13 @@ _INNER_MOD = re.compile(r"^[ \t]+(pub[ \t]+)?mod[ \t]+([A-Za-z_]\w*)[ \t]*;", re
 _BRACE = re.compile(r"[{}]")
 #: a file's own ``pub`` types (not one in an inline module)
 _PUB_TYPE = re.compile(r"^pub[ \t]+(?:struct|enum|union|trait|type)[ \t]+([A-Za-z_]\w*)", re.M)
-_ANY_PUB_TYPE = re.compile(r"^[ \t]*pub[ \t]+(?:struct|enum|union)[ \t]+([A-Za-z_]\w*)", re.M)
+#: (These two are searched in the text after a newline: a pattern that
+#: opens with a character skips to it, where ``^`` in multi-line mode is
+#: tried at every character: 2% of burn's index.)
+_ANY_PUB_TYPE = re.compile(r"\n[ \t]*pub[ \t]+(?:struct|enum|union)[ \t]+([A-Za-z_]\w*)")
 #: a struct, enum or union declared without ``pub`` or with ``pub(…)``, at any indent
 _PRIVATE_TYPE = re.compile(
-    r"^[ \t]*(?:pub[ \t]*\([^)]*\)[ \t]*)?(?:struct|enum|union)[ \t]+([A-Za-z_]\w*)", re.M
+    r"\n[ \t]*(?:pub[ \t]*\([^)]*\)[ \t]*)?(?:struct|enum|union)[ \t]+([A-Za-z_]\w*)"
 )
 #: a file's own ``pub use`` items (an indented one is in an inline module)
 _TOP_PUB_USE = re.compile(r"^pub[ \t]+use[ \t]+([^;]+);", re.M)
@@ -230,9 +233,10 @@ class _Scan:
         self.lets: dict[str, list[tuple[str, str, int, int]]] = {}
         #: types the file declares other than ``pub`` (``pub(crate) struct``):
         #: their inherent methods are no API, ``pub fn`` or not
+        lined = "\n" + text if "struct" in text or "enum" in text else ""
         self.private_types = (
-            frozenset(_PRIVATE_TYPE.findall(text)) - frozenset(_ANY_PUB_TYPE.findall(text))
-            if "struct" in text or "enum" in text
+            frozenset(_PRIVATE_TYPE.findall(lined)) - frozenset(_ANY_PUB_TYPE.findall(lined))
+            if lined
             else frozenset()
         )
 
