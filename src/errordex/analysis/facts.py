@@ -10,7 +10,7 @@ import itertools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 
 from errordex import plugins
 from errordex.analysis.cfg import dependency_line, enabled_by, features_in
@@ -1754,15 +1754,10 @@ def _declaring(word: str, ix: Index) -> tuple[str, list[FuncDef]] | None:
     """The public constructors with a parameter named after ``word``, and
     the keyword, the most general first (the fewest parameters)."""
     found: list[tuple[str, FuncDef]] = []
-    for path in ix.paths:
-        if is_test_path(path) or is_test_support(path):
-            continue  # `flask.testing.EnvironBuilder(app=…)` is no declaration of an app
-        for fn in ix.functions_in(path):
-            if fn.in_test or fn.name != "__init__":
-                continue  # a constructor keeps what it is given, to call later
-            param = next((p for p in fn.params if _named_after(p, word)), None)
-            if param is not None and ix.public(fn):
-                found.append((param, fn))
+    for fn in _constructors(ix):
+        param = next((p for p in fn.params if _named_after(p, word)), None)
+        if param is not None and ix.public(fn):
+            found.append((param, fn))
     if not found:
         return None
     keyword = Counter(p for p, _ in found).most_common(1)[0][0]
@@ -1784,6 +1779,25 @@ def _declaring(word: str, ix: Index) -> tuple[str, list[FuncDef]] | None:
         return keyword, sorted(subclasses(base), key=lambda f: f.symbol)[:MAX_DECLARED_ON]
     fns.sort(key=lambda f: (len(f.params), f.symbol))
     return keyword, fns[:MAX_DECLARED_ON]
+
+
+def _constructors(ix: Index) -> tuple[FuncDef, ...]:
+    """Every ``__init__`` outside tests, in path order, found once per
+    process: each word ``_declaring`` asks for read every file's functions
+    (the stdlib's files, loaded again for each)."""
+    memo = ix.memo("constructors")
+    got = memo.get("")
+    if got is None:
+        got = memo[""] = tuple(
+            fn
+            for path in ix.paths
+            # `flask.testing.EnvironBuilder(app=…)` is no declaration of an app
+            if not (is_test_path(path) or is_test_support(path))
+            for fn in ix.functions_in(path)
+            # a constructor keeps what it is given, to call later
+            if not fn.in_test and fn.name == "__init__"
+        )
+    return cast(tuple[FuncDef, ...], got)
 
 
 def _last_name(symbol: str) -> str:
