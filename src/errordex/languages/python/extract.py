@@ -461,7 +461,8 @@ class _File:
         [exc_type] = kinds
         out: list[ThrowSite] = []
         for name in methods:
-            call = name.parent.parent if name.parent is not None else None
+            up_one = name.parent
+            call = up_one.parent if up_one is not None else None
             if msg.text_of(name) != keyed.STORE or call is None or call.type != "call":
                 continue
             where = self.where(call)

@@ -591,7 +591,8 @@ class _Scan:
         if trait_ctx and not doc_lines:
             # `impl IndexMut<&str> for Value` documents the method on the impl
             # (rustdoc shows it there): its `# Panics` is the method's
-            block = n.parent.parent if n.parent is not None else None
+            up_one = n.parent
+            block = up_one.parent if up_one is not None else None
             if block is not None and block.type == "impl_item":
                 doc_lines = self.attributes_and_docs(block)[1]
         is_test = any(_is_test_attr(a) for a in attrs)
