@@ -10,7 +10,7 @@ import itertools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, cast
 
 from errordex import plugins
 from errordex.analysis.cfg import dependency_line, enabled_by, features_in
@@ -528,12 +528,17 @@ def _own_type_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
         rf"(?<![\w:])(?:self\s*\.|Self::){re.escape(fn.name)}\s*(?:::<[^>]*>\s*)?\("
     )
     by_type = re.compile(rf"(?<![\w]){re.escape(cls)}::{re.escape(fn.name)}\s*(?:::<[^>]*>\s*)?\(")
+    # what ``by_type`` must find written: most texts lack it (candle's
+    # thousands of `forward` calls), and a look for it costs less than a search
+    typed = f"{cls}::{fn.name}"
     out: list[tuple[FuncDef, int]] = []
     for path, caller, line, text in ix.call_texts.get(fn.name):
         # The call's text first: reading the caller's definition loads its
         # file's evidence (candle's every `forward` call, in 570 files).
         mine = caller.rpartition("::")[0]
-        if not ((mine == owner and by_self.search(text)) or by_type.search(text)):
+        if not (
+            (mine == owner and by_self.search(text)) or (typed in text and by_type.search(text))
+        ):
             continue
         f = ix.function(path, caller)
         if f is None or f.in_test or (f.path, f.symbol) == (fn.path, fn.symbol):
@@ -1800,15 +1805,10 @@ def _declaring(word: str, ix: Index) -> tuple[str, list[FuncDef]] | None:
     """The public constructors with a parameter named after ``word``, and
     the keyword, the most general first (the fewest parameters)."""
     found: list[tuple[str, FuncDef]] = []
-    for path in ix.paths:
-        if is_test_path(path) or is_test_support(path):
-            continue  # `flask.testing.EnvironBuilder(app=…)` is no declaration of an app
-        for fn in ix.functions_in(path):
-            if fn.in_test or fn.name != "__init__":
-                continue  # a constructor keeps what it is given, to call later
-            param = next((p for p in fn.params if _named_after(p, word)), None)
-            if param is not None and ix.public(fn):
-                found.append((param, fn))
+    for fn in _constructors(ix):
+        param = next((p for p in fn.params if _named_after(p, word)), None)
+        if param is not None and ix.public(fn):
+            found.append((param, fn))
     if not found:
         return None
     keyword = Counter(p for p, _ in found).most_common(1)[0][0]
@@ -1830,6 +1830,25 @@ def _declaring(word: str, ix: Index) -> tuple[str, list[FuncDef]] | None:
         return keyword, sorted(subclasses(base), key=lambda f: f.symbol)[:MAX_DECLARED_ON]
     fns.sort(key=lambda f: (len(f.params), f.symbol))
     return keyword, fns[:MAX_DECLARED_ON]
+
+
+def _constructors(ix: Index) -> tuple[FuncDef, ...]:
+    """Every ``__init__`` outside tests, in path order, found once per
+    process: each word ``_declaring`` asks for read every file's functions
+    (the stdlib's files, loaded again for each)."""
+    memo = ix.memo("constructors")
+    got = memo.get("")
+    if got is None:
+        got = memo[""] = tuple(
+            fn
+            for path in ix.paths
+            # `flask.testing.EnvironBuilder(app=…)` is no declaration of an app
+            if not (is_test_path(path) or is_test_support(path))
+            for fn in ix.functions_in(path)
+            # a constructor keeps what it is given, to call later
+            if not fn.in_test and fn.name == "__init__"
+        )
+    return cast(tuple[FuncDef, ...], got)
 
 
 def _last_name(symbol: str) -> str:

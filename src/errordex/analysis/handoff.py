@@ -72,7 +72,9 @@ def handoff_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
     out: list[tuple[FuncDef, int]] = []
     for name in constructors(fn, ix):
         for path, caller, line, text in ix.call_texts.get(name):
-            m = built.search(text)
+            # ``built`` needs the type's name written: most calls of a
+            # constructor's name (`new`) are another type's, looked at first
+            m = built.search(text) if owner in text else None
             if m is None or m.group(2) != name:
                 continue
             qualifier = m.group(1).rstrip(":").rsplit("::", 1)[-1]

@@ -59,11 +59,15 @@ def self_attribute(node: ts.Node) -> str | None:
 
 
 def messages(
-    raise_node: ts.Node, name: str, classes: dict[str, ts.Node], resolve: msg.Resolver
+    raise_node: ts.Node,
+    name: str,
+    classes: dict[str, ts.Node],
+    resolve: msg.Resolver,
+    memo: Assignments | None = None,
 ) -> tuple[list[Template], bool]:
     """The texts ``self.<name>`` can be at ``raise_node``, and whether some
     value could not be read (``resolve``: a ``msg.Branches`` reads both
-    forms of a text that picks one)."""
+    forms of a text that picks one; ``memo``: see ``_values``)."""
     owner = formatted._owner(raise_node)
     if owner is None:
         return [], False
@@ -78,7 +82,7 @@ def messages(
         method = _method(cls, name)
         if method is not None and not _is_property(method):
             return [], False  # a method: not a stored text
-        values = _values(cls, name) if method is None else returned._return_values(method)
+        values = _values(cls, name, memo) if method is None else returned._return_values(method)
         for value in values:
             if value.type == "none":
                 continue
@@ -113,45 +117,70 @@ def _is_property(fn: ts.Node) -> bool:
     )
 
 
-def _values(cls: ts.Node, name: str) -> list[ts.Node]:
+#: the assignments in a method's body, in the order ``_values`` walks them:
+#: (target, value) by the method's node id, for one file's tree
+Assignments = dict[int, list[tuple[ts.Node, ts.Node]]]
+
+
+def _values(cls: ts.Node, name: str, memo: Assignments | None = None) -> list[ts.Node]:
     """The values the class gives ``name``: its class attribute, and each
-    ``self.<name> = value`` in its methods (not in a class nested in it)."""
+    ``self.<name> = value`` in its methods (not in a class nested in it).
+    ``memo`` keeps each method's assignments for the next name asked
+    (imaplib raises ``self.error`` in every method, each read once)."""
     out: list[ts.Node] = []
     target = f"self.{name}"
+    # a method whose text never writes ``self.<name>`` is not walked (most)
+    written = target.encode()
     for stmt in formatted._body(cls):
         first = stmt.named_children[0] if stmt.named_child_count else None
         if stmt.type == "expression_statement" and first is not None and first.type == "assignment":
             left, right = first.child_by_field_name("left"), first.child_by_field_name("right")
             if left is not None and right is not None and msg.text_of(left) == name:
                 out.append(right)
-        elif stmt.type == "function_definition":
-            stack = [stmt]
-            seen = 0
-            while stack and seen < _MAX_NODES:
-                n = stack.pop()
-                seen += 1
-                if n.type == "assignment":
-                    left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
-                    if left is not None and right is not None and msg.text_of(left) == target:
-                        out.append(right)
-                if n.type != "class_definition":
-                    stack.extend(n.named_children)
+        elif stmt.type == "function_definition" and written in (stmt.text or b""):
+            got = memo.get(stmt.id) if memo is not None else None
+            if got is None:
+                got = _assignments(stmt)
+                if memo is not None:
+                    memo[stmt.id] = got
+            out.extend(right for left, right in got if msg.text_of(left) == target)
     return out
 
 
-def attribute_class(raise_node: ts.Node, name: str, classes: dict[str, ts.Node]) -> str | None:
+def _assignments(fn: ts.Node) -> list[tuple[ts.Node, ts.Node]]:
+    """The (target, value) of each assignment in ``fn``, not in a class
+    nested in it, in walk order, within ``_MAX_NODES`` nodes."""
+    out: list[tuple[ts.Node, ts.Node]] = []
+    stack = [fn]
+    seen = 0
+    while stack and seen < _MAX_NODES:
+        n = stack.pop()
+        seen += 1
+        if n.type == "assignment":
+            left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+            if left is not None and right is not None:
+                out.append((left, right))
+        if n.type != "class_definition":
+            stack.extend(n.named_children)
+    return out
+
+
+def attribute_class(
+    raise_node: ts.Node, name: str, classes: dict[str, ts.Node], memo: Assignments | None = None
+) -> str | None:
     """The class ``raise self.<name>(...)`` raises when nobody passes another:
     jinja's ``Undefined.__init__(..., exc=UndefinedError)`` keeps ``self.
     _undefined_exception = exc``, and ``Undefined._fail_with_undefined_error``
     raises ``self._undefined_exception(...)``, an ``UndefinedError``. One
     class given by every value of the attribute in the raise's class and its
-    bases (a class name, or a parameter whose default is one); else None."""
+    bases (a class name, or a parameter whose default is one); else None.
+    ``memo``: see ``_values``."""
     owner = formatted._owner(raise_node)
     if owner is None:
         return None
     found: set[str] = set()
     for cls in formatted._chain(owner, classes):
-        for value in _values(cls, name):
+        for value in _values(cls, name, memo):
             named = _class_named(value)
             if named is None:
                 return None

@@ -210,6 +210,8 @@ class _File:
     #: ``resolve`` of a node, by its id
     _resolved: dict[int, ts.Node | None] = field(default_factory=dict)
     _imports: tuple[dict[str, str], dict[str, str]] | None = None
+    #: the assignments of the methods ``attrtexts`` has read
+    method_assignments: attrtexts.Assignments = field(default_factory=dict)
 
     # -- sites ---------------------------------------------------------------
 
@@ -274,7 +276,10 @@ class _File:
                 exc_type = fwd.class_parameter(node, exc_type) or exc_type
             elif fn is not None and (attr := attrtexts.self_attribute(fn)) is not None:
                 # ``raise self._undefined_exception(...)`` of ``exc=UndefinedError``
-                exc_type = attrtexts.attribute_class(node, attr, self.class_nodes) or exc_type
+                exc_type = (
+                    attrtexts.attribute_class(node, attr, self.class_nodes, self.method_assignments)
+                    or exc_type
+                )
             if fn is not None and fn.type in ("subscript", "call"):
                 # ``raise self.mapping[code](...)``: a class picked at run time
                 exc_type = None
@@ -433,7 +438,9 @@ class _File:
         attr = attrtexts.self_attribute(first)
         if attr is not None:
             # ``raise E(self.message)`` of a text a class of the file gives it
-            texts, unread = attrtexts.messages(site_node, attr, self.class_nodes, self.branches)
+            texts, unread = attrtexts.messages(
+                site_node, attr, self.class_nodes, self.branches, self.method_assignments
+            )
         else:
             texts, unread = returned.messages(first, self.functions, self.resolve)
         out = [
@@ -478,7 +485,8 @@ class _File:
         [exc_type] = kinds
         out: list[ThrowSite] = []
         for name in methods:
-            call = name.parent.parent if name.parent is not None else None
+            up_one = name.parent
+            call = up_one.parent if up_one is not None else None
             if msg.text_of(name) != keyed.STORE or call is None or call.type != "call":
                 continue
             where = self.where(call)

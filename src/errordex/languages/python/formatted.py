@@ -58,8 +58,10 @@ def messages(
         else None
     )
     helper = _self_method(first) if first is not None else None
+    if helper is None or first is None:
+        return []  # most raises: the class is not looked for (a walk up the tree)
     owner = _owner(raise_node)
-    if helper is None or owner is None or first is None:
+    if owner is None:
         return []
     chain = _chain(owner, classes)
     method = _method(chain, helper)

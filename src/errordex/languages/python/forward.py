@@ -224,7 +224,9 @@ class Forwarding:
         # parent of its attribute
         for capture, up in (("forward.callee", 1), ("forward.method", 2)):
             for n in _may_forward(src, caught.get(capture, [])):
-                call: ts.Node | None = n.parent if up == 1 else n.parent and n.parent.parent
+                # .parent walks down from the root: asked once
+                up_one = n.parent
+                call: ts.Node | None = up_one if up == 1 or up_one is None else up_one.parent
                 if call is None:
                     continue
                 # ``message_call``'s first look, on the text after the callee (the

@@ -75,7 +75,8 @@ def find(f: SourceFile, callees: list[ts.Node], methods: list[ts.Node]) -> list[
             name = src[n.start_byte : n.end_byte]
             if name not in _NAMES and (up != 1 or name not in aliases):
                 continue
-            call = n.parent if up == 1 else (n.parent.parent if n.parent is not None else None)
+            up_one = n.parent
+            call = up_one if up == 1 or up_one is None else up_one.parent
             if call is None or call.type != "call":
                 continue
             site = _site(f, call, msg.text_of(n), aliases.get(name) if up == 1 else None)
@@ -197,7 +198,8 @@ def warning_forwarders(
         for n in names:
             if src[n.start_byte : n.end_byte] != b"warn":
                 continue
-            call = n.parent if up == 1 else (n.parent.parent if n.parent is not None else None)
+            up_one = n.parent
+            call = up_one if up == 1 or up_one is None else up_one.parent
             fn_node = call.child_by_field_name("function") if call is not None else None
             obj = fn_node.child_by_field_name("object") if fn_node is not None and up == 2 else None
             owner = msg.text_of(obj) if obj is not None else ""

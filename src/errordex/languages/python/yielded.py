@@ -46,7 +46,8 @@ def yielded(src: bytes, callees: list[ts.Node], methods: list[ts.Node]) -> list[
         for n in names:
             if not src[n.start_byte : n.end_byte].endswith(_EXCEPTIONS):
                 continue
-            call = n.parent if up == 1 else (n.parent.parent if n.parent is not None else None)
+            up_one = n.parent
+            call = up_one if up == 1 or up_one is None else up_one.parent
             if call is not None and call.parent is not None and call.parent.type == "yield":
                 out.append(call)
     return out

@@ -201,7 +201,8 @@ class _File:
                     if word in _MACRO_KINDS:
                         self._macro(word, node, node, args)
             elif kind == _METHOD:
-                call: Node | None = node.parent.parent if node.parent is not None else None
+                above = node.parent
+                call: Node | None = above.parent if above is not None else None
                 args = call.child_by_field_name("arguments") if call is not None else None
                 if call is not None and args is not None:
                     self._method(node, call, args)
@@ -255,7 +256,9 @@ class _File:
         impls: list[tuple[int, Node, Node]] = []  # (start, impl, trait name)
         for capture, up in (("impl.trait", 1), ("impl.scoped_trait", 2)):
             for trait in caught.get(capture, ()):
-                impl = trait.parent if up == 1 else trait.parent and trait.parent.parent
+                # .parent walks down from the root: asked once
+                up_one = trait.parent
+                impl = up_one if up == 1 or up_one is None else up_one.parent
                 if impl is not None and self.src[trait.start_byte : trait.end_byte] in _IMPLS:
                     impls.append((impl.start_byte, impl, trait))
         impls.sort(key=lambda x: x[0])

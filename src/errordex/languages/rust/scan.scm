@@ -20,3 +20,5 @@
 (struct_item name: (type_identifier) @shape.name)
 (enum_variant name: (identifier) @shape.name)
 (let_declaration) @let
+; the loops of table tests (tables.py)
+(for_expression) @for

@@ -49,7 +49,9 @@ def declared(caught: grammars.Captures, src: bytes) -> set[str]:
             trait_name = src[trait.start_byte : trait.end_byte]
             if trait_name not in (b"Debug", b"Error"):
                 continue
-            impl = trait.parent if up == 1 else trait.parent and trait.parent.parent
+            # .parent walks down from the root: asked once
+            up_one = trait.parent
+            impl = up_one if up == 1 or up_one is None else up_one.parent
             kind = impl.child_by_field_name("type") if impl is not None else None
             if impl is None or kind is None:
                 continue
@@ -78,7 +80,8 @@ def declared(caught: grammars.Captures, src: bytes) -> set[str]:
         word = src[name.start_byte : name.end_byte].decode("utf-8", "replace")
         owner = word
         if item.type == "enum_variant":
-            enum = item.parent.parent if item.parent is not None else None
+            up_one = item.parent
+            enum = up_one.parent if up_one is not None else None
             found = enum.child_by_field_name("name") if enum is not None else None
             owner = src[found.start_byte : found.end_byte].decode() if found is not None else ""
         if owner in errors:

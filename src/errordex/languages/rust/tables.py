@@ -30,7 +30,7 @@ the error's text, is no such test.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from tree_sitter import Node
@@ -64,7 +64,8 @@ RowCall = tuple[str, str, int, str]
 
 
 def table_tests(
-    root: Node,
+    functions: Sequence[Node],
+    loops: Sequence[Node],
     text_of: Callable[[Node], str],
     path: str,
     symbol_of: Callable[[Node], str],
@@ -74,11 +75,16 @@ def table_tests(
     """The rows of the file's table tests (see the module's doc), and the
     calls the rows of its tables of valid inputs make (an example fix's
     "after": jsonb's ``test_parse_ok(vec![("null", Value::Null)])`` makes
-    ``parse_value("null".as_bytes())``)."""
+    ``parse_value("null".as_bytes())``).
+
+    ``functions`` and ``loops``: the file's ``fn`` items and ``for``
+    loops, in document order (the query walk's captures: a walk of the
+    tree in Python here cost more than the rest of the scan of a test file)."""
     out: list[TestExpect] = []
     made: list[RowCall] = []
     helpers: dict[str, tuple[str, _Loop, tuple[str, ...]]] = {}
-    fns = list(_functions(root))
+    fns = list(functions)
+    owned = _loops_by_function(loops)
     for fn in fns:
         params = fn.child_by_field_name("parameters")
         body = fn.child_by_field_name("body")
@@ -86,7 +92,9 @@ def table_tests(
         if params is None or body is None or name is None:
             continue
         names = [_param_name(p, text_of) for p in params.named_children]
-        for loop in _for_loops(body):
+        for loop in owned.get(fn.id, ()):
+            if not (body.start_byte <= loop.start_byte and loop.end_byte <= body.end_byte):
+                continue
             value = loop.child_by_field_name("value")
             got = _loop(loop, text_of, callee_of)
             if got is None or value is None:
@@ -115,23 +123,21 @@ def table_tests(
     return out, made
 
 
-def _functions(root: Node) -> Iterator[Node]:
-    stack = [root]
-    while stack:
-        n = stack.pop()
-        if n.type == "function_item":
-            yield n
-        stack.extend(reversed(n.named_children))
+def _loops_by_function(loops: Sequence[Node]) -> dict[int, list[Node]]:
+    """The ``for`` loops of each ``fn`` (by node id), in document order: a
+    loop inside another loop, a closure or a nested ``fn`` is not its own."""
+    out: dict[int, list[Node]] = {}
+    for loop in loops:
+        up = loop.parent
+        while up is not None and up.type not in _LOOP_OWNERS:
+            up = up.parent
+        if up is not None and up.type == "function_item":
+            out.setdefault(up.id, []).append(loop)
+    return out
 
 
-def _for_loops(body: Node) -> Iterator[Node]:
-    stack = [body]
-    while stack:
-        n = stack.pop()
-        if n.type == "for_expression":
-            yield n
-        elif n.type not in ("function_item", "closure_expression"):
-            stack.extend(reversed(n.named_children))
+#: what stops the way up from a ``for`` loop to the ``fn`` it is read in
+_LOOP_OWNERS = frozenset({"function_item", "closure_expression", "for_expression"})
 
 
 def _calls(fn: Node) -> Iterator[Node]:
