@@ -161,6 +161,10 @@ class FileEvidence:
     class_docs: tuple[tuple[str, DocLine], ...] = ()
     #: a prose document's lines (README, ``docs/``): (line, text) (``prose``)
     prose: tuple[tuple[int, str], ...] = ()
+    #: module-level instances, ``_default_decoder = JSONDecoder(...)`` (Python):
+    #: (name, the class's last name); a call ``_default_decoder.decode(s)``
+    #: is then known to be ``JSONDecoder.decode``
+    instances: tuple[tuple[str, str], ...] = ()
 
 
 def jsonable(value: Any) -> Any:

@@ -443,7 +443,9 @@ def _bare_calls(name: str, ix: Index) -> set[tuple[str, str, int]]:
 def _resolved_callers(fn: FuncDef, owner: str, ix: Index) -> list[tuple[FuncDef, int]]:
     """The calls of a name defined in many places that can only be ``fn``:
     ``self.m(…)`` in a method of ``fn``'s class, ``client.m(…)`` on a
-    receiver named as that class is (``Client``), or ``f(…)`` in ``fn``'s own
+    receiver named as that class is (``Client``) or bound at module level
+    to an instance of it (json's ``_default_decoder.decode(s)``, with
+    ``_default_decoder = JSONDecoder()``), or ``f(…)`` in ``fn``'s own
     module for a module-level function (httpx's ``post`` calls its ``request``)."""
     cls = owner.rsplit(".", 1)[-1].lower()
     dotted, bare = f".{fn.name}(", f"{fn.name}("
@@ -461,6 +463,7 @@ def _resolved_callers(fn: FuncDef, owner: str, ix: Index) -> list[tuple[FuncDef,
             if receiver is None or not (
                 (receiver == "self" and (mine == owner or mine.rsplit(".", 1)[-1] in bases))
                 or receiver.lower() == cls
+                or _instance_of(path, receiver, owner, fn.name, ix)
             ):
                 continue
         elif path != fn.path or not text.startswith(bare):
@@ -472,6 +475,23 @@ def _resolved_callers(fn: FuncDef, owner: str, ix: Index) -> list[tuple[FuncDef,
         if len(out) >= 2 * MAX_CALLERS:
             break
     return out
+
+
+def _instance_of(path: str, receiver: str, owner: str, method: str, ix: Index) -> bool:
+    """Whether ``receiver`` is a module-level name of ``path`` bound to an
+    instance of ``owner``'s class, or of a subclass that does not define
+    ``method`` itself (so its ``receiver.method(…)`` runs ``owner``'s)."""
+    if not receiver.isidentifier():
+        return False
+    got = ix.instance_class(path, receiver)
+    if got is None:
+        return False
+    cls = owner.rsplit(".", 1)[-1]
+    if got == cls:
+        return True
+    return cls in _ancestors(got, ix) and not any(
+        ix.function(c.path, f"{c.qualname}.{method}") for c in ix.classes.get(got, ())
+    )
 
 
 def _ancestors(cls: str, ix: Index, limit: int = 8) -> set[str]:
@@ -734,7 +754,10 @@ def _paths_from_entry_points(
         if ix.defined.get(fn.name, 0) != 1:
             # by name, a call of `split_to` may be another type's `split_to`:
             # only a call that names this one's type, or a type parameter
-            # bound by its trait, is known to reach it
+            # bound by its trait, is known to reach it (a Python method: by
+            # its receiver, `self` or an instance of the class)
+            if "::" not in fn.symbol:
+                return _resolved_callers(fn, fn.symbol.rpartition(".")[0], ix)
             typed = _typed_callers(fn, ix)
             if _implements(fn):
                 typed += [c for c in _generic_callers(fn, ix) if c not in typed]

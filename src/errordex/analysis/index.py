@@ -199,6 +199,7 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         calls=tuple(c for c in ev.calls if c.text and c.callee in _UNWRAPS),
         scrutinees=ev.scrutinees,
         class_docs=ev.class_docs,
+        instances=ev.instances,
     )
     return part, rest
 
@@ -331,6 +332,8 @@ class _ByPath:
     #: (``Index.enclosing`` looks back from a line instead of at every function)
     by_line: tuple[FuncDef, ...] = ()
     lines: tuple[int, ...] = ()
+    #: a module-level name -> the class of the instance it is bound to
+    instances: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, ev: FileEvidence | None) -> _ByPath:
@@ -353,6 +356,7 @@ class _ByPath:
             dict(ev.class_docs),
             by_line,
             tuple(f.line for f in by_line),
+            dict(ev.instances),
         )
 
 
@@ -656,6 +660,11 @@ class Index:
     def class_doc(self, path: str, qualname: str) -> DocLine | None:
         """The first line of a class's docstring."""
         return self._by_path(path).class_docs.get(qualname)
+
+    def instance_class(self, path: str, name: str) -> str | None:
+        """The class of the instance a module-level ``name`` of ``path`` is
+        bound to (``JSONDecoder`` of json's ``_default_decoder``), or None."""
+        return self._by_path(path).instances.get(name)
 
     def functions_in(self, path: str) -> tuple[FuncDef, ...]:
         return self._by_path(path).functions

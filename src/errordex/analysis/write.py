@@ -146,6 +146,11 @@ class _Writer(Fixes):
             # an error type's own constructor: whoever returns what it builds
             builder: Fact = chains[0][0]
             return builder
+        # a check of the method's own arguments or state reads in its terms: it leads then
+        own = self.state_only() or self.lifted_up() is not None or self._own_read() is not None
+        door = None if own else _front_door(self.fn, chains)
+        if door is not None:
+            return door
         if self.fn["public"] and not (trait_impl and (chains or self.fn.get("foreign"))):
             return self.fn
         if not chains:
@@ -216,6 +221,15 @@ class _Writer(Fixes):
             if top is not None:
                 return top["text"], list(top["read"])
             return (up["text"], list(up["read"])) if up is not None else None
+        return self._own_read()
+
+    def _own_read(self) -> tuple[str, list[str]] | None:
+        """The site's condition when it reads only its own function's
+        parameters (keywords, builtins and constants aside), and the
+        parameters it reads."""
+        c, fn = self.cond, self.fn
+        if c is None or fn is None or c["kind"] == "except":
+            return None
         lang = plugins.find(self.lang)
         if lang is None:
             return None
@@ -1352,6 +1366,28 @@ def told_to(message: str) -> str | None:
     """
     m = _TOLD.search(message)
     return m.group(1).strip() if m and len(m.group(1).split()) >= 3 else None
+
+
+def _front_door(fn: Fact, chains: list[list[Fact]]) -> Fact | None:
+    """The package's own top-level function on the plain call chains down to
+    a public method (``json.loads`` for a raise in ``JSONDecoder.raw_decode``,
+    through ``_default_decoder.decode``): what most users called. Only when
+    every chain starts at a module-level function a user imports as
+    ``package.name`` (flask's ``Flask.async_to_sync`` is reached from
+    ``render_template`` too, but from a view's ``dispatch_request`` first)."""
+    if "." not in fn["function"] or "::" in fn["function"] or not fn.get("public") or not chains:
+        return None
+    for chain in chains:
+        head = chain[0]
+        name = str((head.get("exported") or {}).get("name", ""))
+        if not (
+            head.get("public")
+            and "." not in head["function"]
+            and name.count(".") == 1
+            and not any(h.get("via") for h in chain)
+        ):
+            return None
+    return chains[0][0]
 
 
 def _shown(f: Fact) -> str:
