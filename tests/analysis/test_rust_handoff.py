@@ -222,3 +222,55 @@ def test_a_turbofish_naming_the_unit_type_is_still_the_call() -> None:
     )
     (t,) = scan("tests/unit.rs", text).tests
     assert (t.calls, t.exception) == (("from_str",), "Error::ExpectedUnit")
+
+
+#: jsonb (databendlabs/jsonb, src/lib.rs, src/number.rs, src/owned.rs), cut
+#: down: `Number` implements serde's `Serialize`, which nothing in the crate
+#: calls by name; `to_owned_jsonb<T: serde::ser::Serialize>` runs it
+_JSONB: dict[str, str] = {
+    "Cargo.toml": '[package]\nname = "jsonb"\nversion = "0.5.5"\n',
+    "src/lib.rs": (
+        "mod number;\nmod owned;\n\npub use number::Number;\n"
+        "pub use owned::to_owned_jsonb;\npub use owned::OwnedJsonb;\n"
+    ),
+    "src/number.rs": (
+        "use serde::ser::Serialize;\nuse serde::ser::Serializer;\n\n"
+        "pub enum Number {\n    Int64(i64),\n    Decimal128(i128),\n}\n\n"
+        "impl Serialize for Number {\n"
+        "    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>\n"
+        "    where\n        S: Serializer,\n    {\n"
+        "        match self {\n"
+        "            Number::Int64(v) => serializer.serialize_i64(*v),\n"
+        "            Number::Decimal128(v) => {\n"
+        "                if serializer.is_human_readable() {\n"
+        '                    return Err(serde::ser::Error::custom(format!("Format decimal128 error: {v}")));\n'
+        "                }\n"
+        "                serializer.serialize_i128(*v)\n"
+        "            }\n        }\n    }\n}\n"
+    ),
+    "src/owned.rs": (
+        "pub struct OwnedJsonb(Vec<u8>);\n\n"
+        "/// Serializes a value into an `OwnedJsonb`.\n"
+        "pub fn to_owned_jsonb<T>(value: &T) -> Result<OwnedJsonb, String>\n"
+        "where\n    T: serde::ser::Serialize,\n{\n"
+        "    let mut serializer = Serializer::default();\n"
+        "    value.serialize(&mut serializer).map_err(|e| e.to_string())?;\n"
+        "    Ok(OwnedJsonb(serializer.into_vec()))\n}\n"
+    ),
+}
+
+
+def test_a_generic_functions_bound_is_read_by_its_last_name() -> None:
+    ev = scan("src/owned.rs", _JSONB["src/owned.rs"])
+    assert [(f.symbol, f.bounds) for f in ev.functions] == [("to_owned_jsonb", ("Serialize",))]
+
+
+def test_a_foreign_trait_impl_leads_with_the_generic_function_its_bound_dispatches_to(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _JSONB, "databendlabs/jsonb")
+    summary = _summary(store, sid, "Format decimal128 error: {v}")
+    assert summary.startswith(
+        "You called `jsonb::to_owned_jsonb::<Number>` (`src/owned.rs`), and on its way "
+        "`<Number as Serialize>::serialize`"
+    ), summary

@@ -54,6 +54,10 @@ class FuncDef:
     #: the attributes of its object it sets, ``self.closed = True``, as
     #: (attribute, value as written, line): the state another method checks
     sets: tuple[tuple[str, str, int], ...] = ()
+    #: the traits bounding its type parameters, by last name (Rust
+    #: ``from_str<'a, T>(…) where T: de::Deserialize<'a>``: ``Deserialize``):
+    #: a call of it runs that trait's impl for the type the user names
+    bounds: tuple[str, ...] = ()
 
 
 @by_fields

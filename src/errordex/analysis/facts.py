@@ -222,6 +222,10 @@ def reachability(
             paths = _paths_from_entry_points(fn, ix, catching)
             if paths:
                 fact["paths"] = paths
+        if fact.get("foreign") and not fact.get("paths"):
+            way_in = _bound_caller(fn, ix)
+            if way_in is not None:
+                fact["dispatch"] = way_in
         init = _constructor_calling(fn, ix) if fact["public"] else None
         if init is not None:
             # `OpenAPIResponse(request)` renders in its `__init__`: the class is what was called
@@ -245,6 +249,52 @@ def reachability(
         if len(out) >= 5:
             break
     return out
+
+
+#: a bound that stands for another trait (serde's ``DeserializeOwned`` is
+#: ``for<'de> Deserialize<'de>``)
+_BOUND_ALIASES = {"Deserialize": ("DeserializeOwned",)}
+
+
+def _bound_caller(fn: FuncDef, ix: Index) -> Fact | None:
+    """For a method of a foreign trait's impl on a public type (``impl<'de>
+    Deserialize<'de> for Value``), which nothing in the crate calls by name:
+    the crate's public generic function whose type parameter that trait
+    bounds (``ron::from_str<T: Deserialize>``). A user's
+    ``ron::from_str::<Value>(…)`` runs the impl. Free functions only, by
+    the shortest path a user imports; ``type`` is the impl's type, as the
+    user names it."""
+    trait = _TRAIT_IMPL.match(fn.symbol)
+    owner = _owner_type(fn.symbol)
+    if trait is None or owner is None or ix.exported_name(fn.path, owner) is None:
+        return None
+    names = (trait.group(1), *_BOUND_ALIASES.get(trait.group(1), ()))
+    best: tuple[tuple[int, int, str], Fact] | None = None
+    for name in names:
+        for path, symbol in ix.bounded.get(name, ()):
+            g = ix.function(path, symbol)
+            # a method's bound is the method's business (`Number::visit<E: de::Error>`)
+            if "::" in symbol or g is None or g.in_test or not ix.public(g):
+                continue
+            shown = ix.exported_name(path, symbol)
+            if shown is None:
+                continue
+            rank = (shown[0].count("::"), len(shown[0]), shown[0])
+            if best is None or rank < best[0]:
+                best = (
+                    rank,
+                    _at(
+                        g.path,
+                        g.line,
+                        function=g.symbol,
+                        public=True,
+                        params=list(g.params),
+                        type=owner,
+                        bound=name,
+                        exported={"name": shown[0], "path": shown[1], "line": shown[2]},
+                    ),
+                )
+    return best[1] if best is not None else None
 
 
 def _own_constructor(site: ThrowSite, fn: FuncDef) -> bool:

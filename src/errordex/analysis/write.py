@@ -153,6 +153,9 @@ class _Writer(Fixes):
             return door
         if self.fn["public"] and not (trait_impl and (chains or self.fn.get("foreign"))):
             return self.fn
+        if not chains and self.fn.get("dispatch"):
+            # `ron::from_str::<Value>(…)` runs `<Value as Deserialize>::deserialize`
+            return dict(self.fn["dispatch"])
         if not chains:
             # another library calls its trait's impl (serde calls
             # `<ValueDeserializer as Deserializer>::deserialize_str`): not "you called"
@@ -1394,6 +1397,8 @@ def _shown(f: Fact) -> str:
     """A public function's fact as a user calls it: an operator's impl as
     the operator (``IndexMap[…]``), else by the name it is imported by."""
     name = str(f["exported"]["name"]) if f.get("exported") else str(f["function"])
+    if f.get("type"):  # a generic function, with the type whose impl it runs
+        return f"{name}::<{f['type']}>"
     if "::" in name:  # Rust: the operator on its type (`IndexMap[…]`)
         return by_syntax(str(f["function"])) or as_called(name)
     return by_syntax(name) or as_called(name)
