@@ -1685,16 +1685,40 @@ def setters(sites: list[ThrowSite], reach: list[Fact], ix: Index) -> list[Fact]:
     attrs = set(_SELF_ATTR.findall(conds[-1].text))
     owner = str(lead["function"]).rpartition(".")[0]
     out: list[Fact] = []
-    for fn in ix.functions_in(str(lead["path"])):
-        if fn.symbol.rpartition(".")[0] != owner or fn.name == "__init__" or fn.in_test:
-            continue
-        if fn.symbol == lead["function"]:
+    for fn in _methods_of_family(str(lead["path"]), owner, ix):
+        if fn.name == "__init__" or fn.in_test or fn.symbol == lead["function"]:
             continue
         mine = [(attr, value, line) for attr, value, line in fn.sets if attr in attrs]
         if len(mine) == 1:  # set twice, on two branches: which one ran is not known
             attr, value, line = mine[0]
             out.append(_at(fn.path, line, function=fn.symbol, attr=attr, value=value))
     return out[:MAX_SETTERS] if len(out) <= MAX_SETTERS else []
+
+
+def _methods_of_family(path: str, owner: str, ix: Index) -> Iterator[FuncDef]:
+    """The methods of class ``owner`` (defined in ``path``), then of its
+    bases and subclasses the repository defines once each: state that a
+    check in a base reads may be set by a subclass (flask's
+    ``App._check_setup_finished`` reads what ``Flask.full_dispatch_request``
+    sets, in another file)."""
+    yield from (f for f in ix.functions_in(path) if f.symbol.rpartition(".")[0] == owner)
+    name = owner.rsplit(".", 1)[-1]
+    if len(ix.classes.get(name, ())) != 1:
+        return
+    family = _ancestors(name, ix)
+    todo = [name]
+    while todo and len(family) < 16:  # subclasses, and theirs
+        for sub in _subclasses(todo.pop(), ix):
+            if sub != name and sub not in family:
+                family.add(sub)
+                todo.append(sub)
+    for c in sorted(family):
+        # a test's own subclass (`class Flask(flask.Flask)` in a test) is not the library's
+        defs = [d for d in ix.classes.get(c, ()) if not is_test_path(d.path)]
+        if len(defs) != 1:
+            continue
+        d = defs[0]
+        yield from (f for f in ix.functions_in(d.path) if f.symbol.rpartition(".")[0] == d.qualname)
 
 
 #: how many public calls a ``declared`` fact names

@@ -498,6 +498,18 @@ class _Writer(Fixes):
                 f"`{_doc_owner(d)}` says ({d['path']}:{d['line']})." + places,
                 ev(d, self.cond, *([self.fn] if self.fn else []), *([api] if api else [])),
             )
+        state = self.state_cause() if cond else None
+        if state is not None:
+            said, set_by = state
+            return section(
+                f"{self.subject()} {self.what()} {said}." + places,
+                ev(
+                    self.cond or {},
+                    *set_by,
+                    *([self.fn] if self.fn else []),
+                    *([api] if api else []),
+                ),
+            )
         if cond:
             c = self.cond
             assert c is not None
@@ -1095,6 +1107,67 @@ class _Writer(Fixes):
                 )
         return out
 
+    def state_setters(self) -> list[tuple[Fact, bool]]:
+        """The methods that set the state the lead's check reads
+        (``facts.setters``), each with whether the check raises once it ran
+        (``BoundedStream.close`` sets ``self._closed = True``: True;
+        ``AppContext.push`` sets ``self._cv_token``, which ``pop`` needs: False)."""
+        c, lang = self.cond, plugins.find(self.lang)
+        if c is None or lang is None:
+            return []
+        out: list[tuple[Fact, bool]] = []
+        for s in self.f.get("setters", ()):
+            holds = lang.pages.holds_with(c["text"], f"self.{s['attr']}", s["value"])
+            if holds is not None:
+                out.append((s, holds != (c["kind"] in FIRES_WHEN_FALSE)))
+        return out
+
+    def state_cause(self) -> tuple[str, list[Fact]] | None:
+        """A check of the object's own state (``self._cv_token is None``), said
+        as the calls a user makes on the object, never as its private
+        attribute: "once `BoundedStream.close` has run on the same object",
+        "when `AppContext.push` has not run on the same object first"; with
+        no public method known to set that state, "on the `AppContext`
+        object, whose state … rejects" (a public attribute, ``self.closed``,
+        is left to be quoted)."""
+        c, lang = self.cond, plugins.find(self.lang)
+        if c is None or lang is None or not self.state_only():
+            return None
+        # a plain public method: `FlaskClient.__exit__` is the end of a `with`, not a call
+        public = [
+            (s, raises)
+            for s, raises in self.state_setters()
+            if all(
+                lang.pages.name_is_public(p) and not p.startswith("__")
+                for p in str(s["function"]).split(".")
+            )
+        ]
+        at = f"{c['path']}:{c['line']}"
+        after = [s for s, raises in public if raises]
+        before = [s for s, raises in public if not raises]
+        if after or before:
+            s = (after or before)[0]
+            setter = f"`{as_called(str(s['function']))}`"
+            if after:
+                return (
+                    f"once {setter} has run on the same object ({setter} "
+                    f"changes the state that the check at {at} reads, {s['path']}:{s['line']})",
+                    [s],
+                )
+            return (
+                f"when {setter} has not run on the same object first (it sets the "
+                f"state that the check at {at} needs, {s['path']}:{s['line']})",
+                [s],
+            )
+        attrs = re.findall(r"\bself\.\s*([A-Za-z_]\w*)", expanded(c))
+        if not attrs or any(lang.pages.name_is_public(a) for a in attrs):
+            return None  # `stream.closed`: what the user can read themselves
+        return (
+            f"on the `{self.owner_name()}` object, whose state the check at {at} "
+            "rejects: an earlier call on that object decides it",
+            [],
+        )
+
     def state_advice(self) -> list[dict[str, Any]]:
         """What the calls before this one did to the object's state the check
         reads (``facts.setters``): ``ResponseStream.close`` sets ``self.closed =
@@ -1112,13 +1185,13 @@ class _Writer(Fixes):
             return []  # nobody calls `_check_setup_finished` before or after anything
         out: list[dict[str, Any]] = []
         me = f"`{as_called(str(self.fn['function']))}`"
-        for s in self.f.get("setters", ()):
-            holds = lang.pages.holds_with(c["text"], f"self.{s['attr']}", s["value"])
-            if holds is None:
-                continue
-            raises = holds != (c["kind"] in FIRES_WHEN_FALSE)
+        for s, raises in self.state_setters():
             setter = f"`{as_called(str(s['function']))}`"
-            did = f"sets `self.{s['attr']} = {s['value']}` ({s['path']}:{s['line']})"
+            did = (
+                f"sets `self.{s['attr']} = {s['value']}` ({s['path']}:{s['line']})"
+                if lang.pages.name_is_public(str(s["attr"]))
+                else f"changes the object's state ({s['path']}:{s['line']})"
+            )
             out.append(
                 section(
                     f"Call {me} before {setter}, not after: {setter} {did}, and then {me} "
