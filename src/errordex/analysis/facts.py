@@ -1039,10 +1039,29 @@ def prose(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
     (``Dataset.isel``, ``Tensor::backward``) and say what fails."""
     out: dict[tuple[str, int], Fact] = {}
     chunks = sorted((c.strip(" .:,;") for c in entry.template.chunks()), key=len, reverse=True)
-    for chunk in chunks[:1]:
-        if len(chunk) >= 20 and len(chunk.split()) >= 4:
-            for path, line, text in ix.prose.mentioning(chunk, MAX_PROSE):
-                out.setdefault((path, line), _at(path, line, text=text, mentions=chunk))
+    # the docs are read a sentence at a time: a message of several sentences
+    # is looked for by each (flask's "The setup method …")
+    sentences = _sentences_of(chunks[0]) if chunks else []
+    message_words = {w.lower() for c in chunks for w in _WORDS.findall(c)}
+
+    def own(text: str) -> bool:
+        """A doc sentence that is the message as printed: its words are the
+        message's, but for a value in place of a placeholder ('route')."""
+        words = {w.lower() for w in _WORDS.findall(text)}
+        return bool(words) and len(words & message_words) >= OWN_SHARE * len(words)
+
+    for said in sentences:
+        for path, line, text in ix.prose.mentioning(said, MAX_PROSE):
+            intro = ix.prose.before(path, line, own)
+            if intro is not None:
+                # a doc that shows the error says what it means just before it
+                fact = _at(path, intro[2], text=text, mentions=said)
+                fact["intro"] = _at(path, intro[0], text=intro[1])
+            else:
+                fact = _at(path, line, text=text, mentions=said)
+            out.setdefault((path, fact["line"]), fact)
+        if out:
+            break
     # a line naming the call says what fails only when it names the error:
     # its exception class, or a panic for an error without one
     said: list[re.Pattern[str]] | None = None
@@ -1066,6 +1085,30 @@ def prose(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
             if named.search(text) and any(p.search(text) for p in said):
                 out.setdefault((path, line), _at(path, line, text=text, mentions=name))
     return list(out.values())[:MAX_PROSE]
+
+
+#: a doc sentence whose words are the message's, this much of them, is the message shown
+OWN_SHARE = 0.75
+#: a word of a sentence, for telling a specific one from a common one
+_WORDS = re.compile(r"[A-Za-z]{3,}")
+#: a sentence's end inside a message: a stop, then a space and a capital
+_MESSAGE_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
+def _sentences_of(chunk: str) -> list[str]:
+    """A message's text as the docs' sentences are read: the whole of it,
+    then each of its sentences of five words and 30 characters or more,
+    longest first (a short one is in unrelated docs too).
+
+    >>> _sentences_of("can no longer be called on the app. It has already handled one. Fix")
+    ['can no longer be called on the app. It has already handled one. Fix', 'can no longer be called on the app']
+    """
+    parts = [p.strip(" .:,;") for p in _MESSAGE_SENTENCE.split(chunk)]
+    # one sentence of several is found in unrelated docs more easily
+    # ("This is not supported"): it needs more words of its own
+    alone = [p for p in parts if p != chunk and len(p) >= 30 and len(_WORDS.findall(p)) >= 5]
+    found = [chunk] if len(chunk) >= 20 and len(chunk.split()) >= 4 else []
+    return found + sorted(alone, key=len, reverse=True)
 
 
 def _api_names(reach: list[Fact]) -> list[str]:

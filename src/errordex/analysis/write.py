@@ -739,6 +739,15 @@ class _Writer(Fixes):
         # one sentence per doc: a list of `# Errors` items is quoted together
         parts += [f"{who}: {'; '.join(quotes)}." for who, quotes in said_by.items()]
         for d in self.f.get("prose", ())[:2]:
+            intro = d.get("intro")
+            if intro is not None:
+                # the doc shows the message: what it says before it is the meaning
+                parts.append(
+                    f"The repository's docs say ({intro['path']}:{intro['line']}): "
+                    f"“{_quoted(intro['text'])}”, and show this message ({d['path']}:{d['line']})."
+                )
+                evidence += ev(intro, d)
+                continue
             parts.append(
                 f"The repository's docs say ({d['path']}:{d['line']}): “{_quoted(d['text'])}”."
             )
