@@ -1050,15 +1050,15 @@ def prose(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
         words = {w.lower() for w in _WORDS.findall(text)}
         return bool(words) and len(words & message_words) >= OWN_SHARE * len(words)
 
-    for said in sentences:
-        for path, line, text in ix.prose.mentioning(said, MAX_PROSE):
+    for sentence in sentences:
+        for path, line, text in ix.prose.mentioning(sentence, MAX_PROSE):
             intro = ix.prose.before(path, line, own)
             if intro is not None:
                 # a doc that shows the error says what it means just before it
-                fact = _at(path, intro[2], text=text, mentions=said)
+                fact = _at(path, intro[2], text=text, mentions=sentence)
                 fact["intro"] = _at(path, intro[0], text=intro[1])
             else:
-                fact = _at(path, line, text=text, mentions=said)
+                fact = _at(path, line, text=text, mentions=sentence)
             out.setdefault((path, fact["line"]), fact)
         if out:
             break
