@@ -274,3 +274,38 @@ def test_a_foreign_trait_impl_leads_with_the_generic_function_its_bound_dispatch
         "You called `jsonb::to_owned_jsonb::<Number>` (`src/owned.rs`), and on its way "
         "`<Number as Serialize>::serialize`"
     ), summary
+
+
+#: quick-xml (tafia/quick-xml, src/name.rs), cut down: a std conversion's
+#: impl that nothing in the crate calls; a user calls it on the type
+_NAMES: dict[str, str] = {
+    "Cargo.toml": '[package]\nname = "quick-xml"\nversion = "0.39.0"\n',
+    "src/lib.rs": "pub mod name;\n",
+    "src/name.rs": (
+        "#[derive(Debug)]\n"
+        "pub enum NamespaceError {\n"
+        "    /// Specified namespace prefix is unknown, cannot resolve namespace for it\n"
+        "    UnknownPrefix(Vec<u8>),\n}\n\n"
+        "pub struct Namespace<'ns>(pub &'ns [u8]);\n\n"
+        "pub enum ResolveResult<'ns> {\n"
+        "    Unbound,\n    Bound(Namespace<'ns>),\n    Unknown(Vec<u8>),\n}\n\n"
+        "impl<'ns> TryFrom<ResolveResult<'ns>> for Option<Namespace<'ns>> {\n"
+        "    type Error = NamespaceError;\n\n"
+        "    fn try_from(result: ResolveResult<'ns>) -> Result<Self, NamespaceError> {\n"
+        "        use ResolveResult::*;\n\n"
+        "        match result {\n"
+        "            Unbound => Ok(None),\n"
+        "            Bound(ns) => Ok(Some(ns)),\n"
+        '            Unknown(p) => panic!("unknown namespace prefix"),\n'
+        "        }\n    }\n}\n"
+    ),
+}
+
+
+def test_a_std_conversion_impl_nothing_calls_leads_with_the_users_call(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _NAMES, "tafia/quick-xml")
+    summary = _summary(store, sid, "unknown namespace prefix")
+    assert summary.startswith(
+        "You called `Option::try_from(…)` (`src/name.rs`), and on its way "
+        "`<Option as TryFrom<ResolveResult<'ns>>>::try_from` panics"
+    ), summary

@@ -28,7 +28,7 @@ from errordex.analysis.sections import (
     section,
     test_named,
 )
-from errordex.analysis.traits import by_syntax, formats, formatted_type
+from errordex.analysis.traits import by_syntax, conversion_call, formats, formatted_type
 from errordex.extract.common import is_test_path
 from errordex.group import defines
 from errordex.model import ErrorEntry, ThrowSite
@@ -156,6 +156,9 @@ class _Writer(Fixes):
         if not chains and self.fn.get("dispatch"):
             # `ron::from_str::<Value>(…)` runs `<Value as Deserialize>::deserialize`
             return dict(self.fn["dispatch"])
+        converts = conversion_call(self.fn["function"]) if not chains else None
+        if converts is not None:
+            return {**self.fn, "shown": converts}  # `s.parse::<Version>()`
         if not chains:
             # another library calls its trait's impl (serde calls
             # `<ValueDeserializer as Deserializer>::deserialize_str`): not "you called"
@@ -1478,6 +1481,8 @@ def _front_door(fn: Fact, chains: list[list[Fact]]) -> Fact | None:
 def _shown(f: Fact) -> str:
     """A public function's fact as a user calls it: an operator's impl as
     the operator (``IndexMap[…]``), else by the name it is imported by."""
+    if f.get("shown"):  # a std conversion, as the user calls it
+        return str(f["shown"])
     name = str(f["exported"]["name"]) if f.get("exported") else str(f["function"])
     if f.get("type"):  # a generic function, with the type whose impl it runs
         return f"{name}::<{f['type']}>"
