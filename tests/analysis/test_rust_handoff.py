@@ -302,10 +302,40 @@ _NAMES: dict[str, str] = {
 }
 
 
-def test_a_std_conversion_impl_nothing_calls_leads_with_the_users_call(tmp_path: Path) -> None:
+#: candle (huggingface/candle, candle-core/src/dtype.rs), cut down: `DType`
+#: is public and implements `FromStr`; another crate's function calls
+#: `DType::from_str` too, but a user's `s.parse::<DType>()` is the direct way in
+_DTYPE: dict[str, str] = {
+    "Cargo.toml": '[package]\nname = "candle-core"\nversion = "0.9.1"\n',
+    "src/lib.rs": "pub mod dtype;\npub use dtype::DType;\n",
+    "src/dtype.rs": (
+        "#[derive(Clone, Copy, Debug)]\n"
+        "pub enum DType {\n    U8,\n    F32,\n}\n\n"
+        "#[derive(Debug, PartialEq, Eq)]\n"
+        "pub struct DTypeParseError(String);\n\n"
+        "impl std::fmt::Display for DTypeParseError {\n"
+        "    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {\n"
+        "        write!(f, \"cannot parse '{}' as a dtype\", self.0)\n    }\n}\n\n"
+        "impl std::str::FromStr for DType {\n"
+        "    type Err = DTypeParseError;\n"
+        "    fn from_str(s: &str) -> std::result::Result<Self, Self::Err> {\n"
+        "        match s {\n"
+        '            "u8" => Ok(Self::U8),\n'
+        '            "f32" => Ok(Self::F32),\n'
+        "            _ => Err(DTypeParseError(s.to_string())),\n"
+        "        }\n    }\n}\n"
+    ),
+}
+
+
+def test_a_public_types_std_conversion_leads_with_the_users_call(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _DTYPE, "huggingface/candle")
+    summary = _summary(store, sid, "cannot parse '{}' as a dtype")
+    assert summary.startswith("You wrote `….parse::<DType>()` (`src/dtype.rs`)"), summary
+
+
+def test_a_conversion_into_a_type_of_std_keeps_its_impl(tmp_path: Path) -> None:
+    # `Option` is no type of the crate: `Option::try_from(…)` is not how a user names it
     store, sid = index_files(tmp_path, _NAMES, "tafia/quick-xml")
     summary = _summary(store, sid, "unknown namespace prefix")
-    assert summary.startswith(
-        "You called `Option::try_from(…)` (`src/name.rs`), and on its way "
-        "`<Option as TryFrom<ResolveResult<'ns>>>::try_from` panics"
-    ), summary
+    assert "Option::try_from(…)" not in summary

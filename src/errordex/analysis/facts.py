@@ -26,6 +26,7 @@ from errordex.analysis.index import (
 )
 from errordex.analysis.lift import lift
 from errordex.analysis.textmatch import Message, pins, wrapped
+from errordex.analysis.traits import conversion_call
 from errordex.analysis.validcall import calls_in, valid_call
 from errordex.extract.common import is_test_path, is_test_support
 from errordex.forge import parse_forge_url
@@ -222,6 +223,11 @@ def reachability(
             paths = _paths_from_entry_points(fn, ix, catching)
             if paths:
                 fact["paths"] = paths
+        converts = conversion_call(fn.symbol)
+        owner = _owner_type(fn.symbol)
+        if converts and owner and ix.exported_name(fn.path, owner) is not None:
+            # a public type's std conversion: `s.parse::<DType>()` is the direct way in
+            fact["converts"] = converts
         if fact.get("foreign") and not fact.get("paths"):
             way_in = _bound_caller(fn, ix)
             if way_in is not None:

@@ -28,7 +28,7 @@ from errordex.analysis.sections import (
     section,
     test_named,
 )
-from errordex.analysis.traits import by_syntax, conversion_call, formats, formatted_type
+from errordex.analysis.traits import by_syntax, formats, formatted_type
 from errordex.extract.common import is_test_path
 from errordex.group import defines
 from errordex.model import ErrorEntry, ThrowSite
@@ -138,6 +138,10 @@ class _Writer(Fixes):
             chains = plain or chains
         if self.fn["public"] and by_syntax(self.fn["function"]) is not None:
             return self.fn  # `map[key]` runs `<IndexMap as Index<&Q>>::index`: the user wrote it
+        converts = self.fn.get("converts")
+        if converts is not None:
+            # `s.parse::<DType>()` is the direct way in, whatever else calls `from_str`
+            return {**self.fn, "shown": converts}
         if formats(self.fn["function"]):
             return None  # `Display::fmt` only prints an error built elsewhere
         if self.fn.get("constructor"):
@@ -156,9 +160,7 @@ class _Writer(Fixes):
         if not chains and self.fn.get("dispatch"):
             # `ron::from_str::<Value>(…)` runs `<Value as Deserialize>::deserialize`
             return dict(self.fn["dispatch"])
-        converts = conversion_call(self.fn["function"]) if not chains else None
-        if converts is not None:
-            return {**self.fn, "shown": converts}  # `s.parse::<Version>()`
+
         if not chains:
             # another library calls its trait's impl (serde calls
             # `<ValueDeserializer as Deserializer>::deserialize_str`): not "you called"
