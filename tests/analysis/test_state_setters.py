@@ -136,3 +136,26 @@ def test_a_state_set_by_a_subclass_in_another_file_is_found(tmp_path: Path) -> N
     summary = page["analysis"]["summary"]["text"]
     assert "once `Flask.full_dispatch_request` has run on the same object" in summary
     assert "_got_first_request" not in summary
+
+
+def test_a_page_nothing_else_explains_quotes_its_objects_class_when_it_is_about_the_message(
+    werkzeug_pages: tuple[SqliteStore, int],
+) -> None:
+    # ResponseStream.write has no docstring; its class's is about a stream's file
+    page = _page(*werkzeug_pages, "I/O operation on closed file")
+    meaning = page["analysis"]["meaning"]["text"]
+    assert meaning.startswith(
+        "It is raised by a method of `ResponseStream`, which is documented as:"
+    )
+    # Local's "Create a namespace of context-local data" says nothing of `{name}`
+    store, sid = werkzeug_pages
+    local = [
+        entry_json(e, store.snapshot(sid), store)
+        for e in store.entries()
+        if e.sites[0].symbol in ("Local.__getattr__", "Local.__delattr__")
+    ]
+    assert len(local) == 2
+    for p in local:
+        assert "It is raised by a method of `Local`" not in (
+            p["analysis"].get("meaning") or {}
+        ).get("text", "")

@@ -223,6 +223,11 @@ def reachability(
             paths = _paths_from_entry_points(fn, ix, catching)
             if paths:
                 fact["paths"] = paths
+        cls, dot, _ = fn.symbol.rpartition(".")
+        said = ix.class_doc(fn.path, cls) if dot and "::" not in fn.symbol else None
+        if said is not None:
+            # a method's class's docstring: what the object the user holds is for
+            fact["owner_doc"] = _at(fn.path, said.line, name=cls, text=said.text)
         converts = conversion_call(fn.symbol)
         owner = _owner_type(fn.symbol)
         if converts and owner and ix.exported_name(fn.path, owner) is not None:

@@ -33,6 +33,7 @@ from errordex.extract.common import is_test_path
 from errordex.group import defines
 from errordex.model import ErrorEntry, ThrowSite
 from errordex.runtime import message_line, printed_form, title
+from errordex.template import Template, Text
 
 #: the kind of site that is an exception class's own text (``description = "…"``)
 _CLASS_TEXT = "exception-message"
@@ -805,6 +806,14 @@ class _Writer(Fixes):
                 f"“{said['text'].rstrip('.')}”."
             )
             evidence += ev(said)
+        owner = (self.fn or {}).get("owner_doc")
+        if not parts and owner is not None and _shares_a_word(owner["text"], self.e.template):
+            # nothing says what the error means: what the object it is raised on is for
+            parts.append(
+                f"It is raised by a method of `{owner['name']}`, which is documented as: "
+                f"“{_quoted(owner['text'])}”."
+            )
+            evidence += ev(owner)
         if not parts:
             return None
         return section(" ".join(parts), list(dict.fromkeys(evidence)))
@@ -1456,6 +1465,61 @@ def told_to(message: str) -> str | None:
     """
     m = _TOLD.search(message)
     return m.group(1).strip() if m and len(m.group(1).split()) >= 3 else None
+
+
+#: a word that says what something is about (not "that", "with", "error")
+_CONTENT_WORD = re.compile(r"[A-Za-z]{4,}")
+_PLAIN = frozenset(
+    {
+        "that",
+        "this",
+        "with",
+        "from",
+        "have",
+        "will",
+        "must",
+        "when",
+        "which",
+        "used",
+        "into",
+        "been",
+        "there",
+        "their",
+        "value",
+        "object",
+        "class",
+        "error",
+        "errors",
+        "message",
+        "messages",
+        "raise",
+        "raises",
+        "exception",
+    }
+)
+
+
+def _stems(text: str) -> set[str]:
+    return {
+        w.lower().removesuffix("s") for w in _CONTENT_WORD.findall(text) if w.lower() not in _PLAIN
+    }
+
+
+def _shares_a_word(doc: str, template: Template) -> bool:
+    """Whether a class's docstring is about what the message says: a word of
+    its own (plurals aside) is in the message's text or placeholders
+    (``NullSession``'s "…if sessions are not available" for "The session is
+    unavailable…"; not ``Command``'s "basic building block" for a duplicate name).
+
+    >>> from errordex.template import Hole, Text
+    >>> t = Template("py-fstring", (Text("The session is unavailable"),))
+    >>> _shares_a_word("Class used to generate nicer error messages if sessions are off", t)
+    True
+    >>> _shares_a_word("Commands are the basic building block", t)
+    False
+    """
+    said = " ".join(p.text if isinstance(p, Text) else p.expr for p in template.parts)
+    return bool(_stems(doc) & _stems(said))
 
 
 def _front_door(fn: Fact, chains: list[list[Fact]]) -> Fact | None:
