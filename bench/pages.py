@@ -202,8 +202,8 @@ def _rust_files(root: Path) -> Iterable[Path]:
 
 def _bare(name: str) -> str:
     """`Dataset.isel(indexers=…)` -> Dataset.isel; `ron::from_str::<Value>` -> ron::from_str
-    (a turbofish names the type a generic function runs for)"""
-    return re.sub(r"::<.*$", "", name.split("(", 1)[0]).strip()
+    (a closing turbofish names the type a generic function runs for)"""
+    return re.sub(r"::<[^:]*>$", "", name.split("(", 1)[0].strip())
 
 
 def python_public(name: str, module_path: str) -> bool:
