@@ -1804,6 +1804,10 @@ def declared(reach: list[Fact], ix: Index) -> list[Fact]:
     # the one that defines it (`Validator` of `Range`); a class of its own
     # (an app, a route) is not one of many a user picks from
     caller, own = (str(f["function"]).rpartition(".")[0].rpartition(".")[2] for f in (call, lead))
+    if own and caller != own and caller not in _class_chain(own, ix):
+        # `Command.__call__` reaches `Context.lookup_default` on another object:
+        # the `Command` a user declares is not the object that raises
+        return []
     chain = _class_chain(caller, ix)[caller == own or not own :]
     kinds = [_kind_word(c) for c in chain if len(_subclasses(c, ix)) >= MIN_KINDS]
     memo = ix.memo("declared")
