@@ -230,7 +230,12 @@ def reachability(
             fact["owner_doc"] = _at(fn.path, said.line, name=cls, text=said.text)
         converts = conversion_call(fn.symbol)
         owner = _owner_type(fn.symbol)
-        if converts and owner and ix.exported_name(fn.path, owner) is not None:
+        if (
+            converts
+            and owner
+            and ix.modules.declares(fn.path, owner)
+            and ix.exported_name(fn.path, owner) is not None
+        ):
             # a public type's std conversion: `s.parse::<DType>()` is the direct way in
             fact["converts"] = converts
         if fact.get("foreign") and not fact.get("paths"):
