@@ -11,7 +11,10 @@ gets and not errordex's internals. Per repository:
 - lead names a public API: the summary's first `name` is something a user
   calls. Python: no segment of the name as shown is private (``_x``), and
   it is not defined in a test. Rust: the repository declares it
-  ``pub fn`` (not ``pub(crate)``), and its type, when it has one, ``pub``.
+  ``pub fn`` (not ``pub(crate)``), and its type, when it has one, ``pub``;
+  or it is a std conversion called on a ``pub`` type (``DType::default()``,
+  ``….parse::<DType>()``), and a generic function's closing turbofish
+  (``jsonb::to_owned_jsonb::<Number>``) is read off;
 - meaning: the page has a "what it means" that is not boilerplate;
 - pages with a reproducing test: at least one test in ``facts.tests``;
 - example fixes backed: the fix's evidence names a test that reproduces the
@@ -178,8 +181,17 @@ class RustPublic:
             if crate:
                 self.types.add(crate.group(1).replace("-", "_"))
 
+    #: std traits' methods a user calls on a type (`DispatchDevice::default()`):
+    #: public wherever the type is
+    _STD_CALLS = frozenset({"default", "try_from", "from_str"})
+
     def public(self, name: str) -> bool:
+        parsed = re.fullmatch(r"….parse::<(\w+)>\(\)", name.strip())
+        if parsed is not None:  # `s.parse::<DType>()`: FromStr on a public type
+            return parsed.group(1) in self.types
         parts = [p for p in re.split(r"::", _bare(name)) if p]
+        if len(parts) >= 2 and parts[-1] in self._STD_CALLS and parts[-2] in self.types:
+            return True
         if not parts:
             return False
         *owners, last = parts
@@ -202,8 +214,9 @@ def _rust_files(root: Path) -> Iterable[Path]:
 
 
 def _bare(name: str) -> str:
-    """`Dataset.isel(indexers=…)` -> Dataset.isel"""
-    return name.split("(", 1)[0].strip()
+    """`Dataset.isel(indexers=…)` -> Dataset.isel; `ron::from_str::<Value>` -> ron::from_str
+    (a closing turbofish names the type a generic function runs for)"""
+    return re.sub(r"::<[^:]*>$", "", name.split("(", 1)[0].strip())
 
 
 def python_public(name: str, module_path: str) -> bool:

@@ -4,6 +4,7 @@ user wrote, not with a `__call__` nobody makes by hand."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from errordex.pipeline import index
 from errordex.store.sqlite import SqliteStore
 from errordex.views import entry_json
+from tests.repo_files import index_files
 
 
 def _store(spec: str, tmp: pytest.TempPathFactory) -> tuple[SqliteStore, int]:
@@ -105,3 +107,42 @@ def test_only_the_kinds_a_user_picks_from_are_declared(
     assert len(declared) >= 10
     assert all(s.endswith(".convert") for s in declared)
     assert {"Path.convert", "Choice.convert", "DateTime.convert"} <= set(declared)
+
+
+#: click's shape (pallets/click, src/click/core.py), cut down: `Command.__call__`
+#: builds a `Context` and a parameter reads its default from it, where an
+#: assert checks the context's `default_map`
+_CONTEXT = {
+    "clack/__init__.py": "from .core import Command, Context, Group\n",
+    "clack/core.py": (
+        "class Context:\n"
+        "    def __init__(self, command):\n"
+        "        self.command = command\n"
+        "        self.default_map = None\n\n"
+        "    def lookup_default(self, name):\n"
+        "        assert self.default_map is not None\n"
+        "        return self.default_map.get(name)\n\n\n"
+        "class Parameter:\n"
+        "    def consume_value(self, ctx):\n"
+        "        return ctx.lookup_default(self.name)\n\n\n"
+        "class Command:\n"
+        "    def make_context(self):\n"
+        "        ctx = Context(self)\n"
+        "        Parameter().consume_value(ctx)\n"
+        "        return ctx\n\n"
+        "    def main(self):\n"
+        "        return self.make_context()\n\n"
+        "    def __call__(self):\n"
+        "        return self.main()\n\n\n"
+        "class Group(Command):\n    pass\n\n\n"
+        "class Chain(Command):\n    pass\n\n\n"
+        "class Collection(Command):\n    pass\n"
+    ),
+}
+
+
+def test_a_call_that_reaches_another_objects_method_declares_nothing(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _CONTEXT, "pallets/clack")
+    (entry,) = [e for e in store.entries() if e.sites[0].symbol == "Context.lookup_default"]
+    page = entry_json(entry, store.snapshot(sid), store)
+    assert "You declared" not in page["analysis"]["summary"]["text"]

@@ -76,3 +76,54 @@ def test_a_docstring_that_opens_with_its_sections_has_no_summary(tmp_path: Path)
     page = _page((store, sid), "no data to plot")
     assert "Parameters" not in str(page["analysis"].get("meaning"))
     assert not [d for d in page["facts"]["docs"] if d["section"] == "Summary"]
+
+
+#: flask (pallets/flask, src/flask/sansio/app.py and docs/lifecycle.rst),
+#: cut down: the docs show the message, over several lines, after the
+#: sentences that say what it means; a reST code sample is no such sentence
+_LIFECYCLE = {
+    "flask/__init__.py": "from .app import App\n",
+    "flask/app.py": (
+        "class App:\n"
+        "    def add_url_rule(self, rule):\n"
+        "        if self._got_first_request:\n"
+        "            raise AssertionError(\n"
+        '                "The setup method can no longer be called on the application. It has"\n'
+        '                " already handled its first request, any changes will not be applied"\n'
+        '                " consistently. Make sure all imports, decorators, functions, etc. needed"\n'
+        '                " to set up the application are done before running it."\n'
+        "            )\n"
+    ),
+    "docs/lifecycle.rst": (
+        "Setup\n=====\n\n"
+        "Flask tries to help developers catch some of these setup ordering issues by showing an\n"
+        "error if setup-related methods are called after requests are handled. In that case\n"
+        "you'll see this error:\n\n"
+        "    The setup method 'route' can no longer be called on the application. It has already\n"
+        "    handled its first request, any changes will not be applied consistently.\n"
+        "    Make sure all imports, decorators, functions, etc. needed to set up the application\n"
+        "    are done before running it.\n"
+    ),
+    "docs/other.rst": (
+        "Example\n=======\n\n::\n\n    def add(rule):\n        x = 1\n\n"
+        "    Make sure all imports, decorators, functions, etc. needed to set up the application\n"
+        "    are done before running it.\n"
+    ),
+}
+
+
+def test_a_doc_that_shows_a_message_of_several_sentences_is_quoted_for_what_precedes_it(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _LIFECYCLE, "pallets/flask")
+    (entry,) = [e for e in store.entries() if e.message.startswith("The setup method")]
+    page = entry_json(entry, store.snapshot(sid), store)
+    meaning = page["analysis"]["meaning"]["text"]
+    assert meaning.startswith(
+        "The repository's docs say (docs/lifecycle.rst:4): “Flask tries to help developers "
+        "catch some of these setup ordering issues by showing an error if setup-related "
+        "methods are called after requests are handled. In that case you'll see this error”, "
+        "and show this message (docs/lifecycle.rst:8)."
+    ), meaning
+    # the code sample before the same sentence in other.rst is not read as its meaning
+    assert "x = 1" not in meaning

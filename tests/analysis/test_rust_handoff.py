@@ -222,3 +222,120 @@ def test_a_turbofish_naming_the_unit_type_is_still_the_call() -> None:
     )
     (t,) = scan("tests/unit.rs", text).tests
     assert (t.calls, t.exception) == (("from_str",), "Error::ExpectedUnit")
+
+
+#: jsonb (databendlabs/jsonb, src/lib.rs, src/number.rs, src/owned.rs), cut
+#: down: `Number` implements serde's `Serialize`, which nothing in the crate
+#: calls by name; `to_owned_jsonb<T: serde::ser::Serialize>` runs it
+_JSONB: dict[str, str] = {
+    "Cargo.toml": '[package]\nname = "jsonb"\nversion = "0.5.5"\n',
+    "src/lib.rs": (
+        "mod number;\nmod owned;\n\npub use number::Number;\n"
+        "pub use owned::to_owned_jsonb;\npub use owned::OwnedJsonb;\n"
+    ),
+    "src/number.rs": (
+        "use serde::ser::Serialize;\nuse serde::ser::Serializer;\n\n"
+        "pub enum Number {\n    Int64(i64),\n    Decimal128(i128),\n}\n\n"
+        "impl Serialize for Number {\n"
+        "    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>\n"
+        "    where\n        S: Serializer,\n    {\n"
+        "        match self {\n"
+        "            Number::Int64(v) => serializer.serialize_i64(*v),\n"
+        "            Number::Decimal128(v) => {\n"
+        "                if serializer.is_human_readable() {\n"
+        '                    return Err(serde::ser::Error::custom(format!("Format decimal128 error: {v}")));\n'
+        "                }\n"
+        "                serializer.serialize_i128(*v)\n"
+        "            }\n        }\n    }\n}\n"
+    ),
+    "src/owned.rs": (
+        "pub struct OwnedJsonb(Vec<u8>);\n\n"
+        "/// Serializes a value into an `OwnedJsonb`.\n"
+        "pub fn to_owned_jsonb<T>(value: &T) -> Result<OwnedJsonb, String>\n"
+        "where\n    T: serde::ser::Serialize,\n{\n"
+        "    let mut serializer = Serializer::default();\n"
+        "    value.serialize(&mut serializer).map_err(|e| e.to_string())?;\n"
+        "    Ok(OwnedJsonb(serializer.into_vec()))\n}\n"
+    ),
+}
+
+
+def test_a_generic_functions_bound_is_read_by_its_last_name() -> None:
+    ev = scan("src/owned.rs", _JSONB["src/owned.rs"])
+    assert [(f.symbol, f.bounds) for f in ev.functions] == [("to_owned_jsonb", ("Serialize",))]
+
+
+def test_a_foreign_trait_impl_leads_with_the_generic_function_its_bound_dispatches_to(
+    tmp_path: Path,
+) -> None:
+    store, sid = index_files(tmp_path, _JSONB, "databendlabs/jsonb")
+    summary = _summary(store, sid, "Format decimal128 error: {v}")
+    assert summary.startswith(
+        "You called `jsonb::to_owned_jsonb::<Number>` (`src/owned.rs`), and on its way "
+        "`<Number as Serialize>::serialize`"
+    ), summary
+
+
+#: quick-xml (tafia/quick-xml, src/name.rs), cut down: a std conversion's
+#: impl that nothing in the crate calls; a user calls it on the type
+_NAMES: dict[str, str] = {
+    "Cargo.toml": '[package]\nname = "quick-xml"\nversion = "0.39.0"\n',
+    "src/lib.rs": "pub mod name;\n",
+    "src/name.rs": (
+        "#[derive(Debug)]\n"
+        "pub enum NamespaceError {\n"
+        "    /// Specified namespace prefix is unknown, cannot resolve namespace for it\n"
+        "    UnknownPrefix(Vec<u8>),\n}\n\n"
+        "pub struct Namespace<'ns>(pub &'ns [u8]);\n\n"
+        "pub enum ResolveResult<'ns> {\n"
+        "    Unbound,\n    Bound(Namespace<'ns>),\n    Unknown(Vec<u8>),\n}\n\n"
+        "impl<'ns> TryFrom<ResolveResult<'ns>> for Option<Namespace<'ns>> {\n"
+        "    type Error = NamespaceError;\n\n"
+        "    fn try_from(result: ResolveResult<'ns>) -> Result<Self, NamespaceError> {\n"
+        "        use ResolveResult::*;\n\n"
+        "        match result {\n"
+        "            Unbound => Ok(None),\n"
+        "            Bound(ns) => Ok(Some(ns)),\n"
+        '            Unknown(p) => panic!("unknown namespace prefix"),\n'
+        "        }\n    }\n}\n"
+    ),
+}
+
+
+#: candle (huggingface/candle, candle-core/src/dtype.rs), cut down: `DType`
+#: is public and implements `FromStr`; another crate's function calls
+#: `DType::from_str` too, but a user's `s.parse::<DType>()` is the direct way in
+_DTYPE: dict[str, str] = {
+    "Cargo.toml": '[package]\nname = "candle-core"\nversion = "0.9.1"\n',
+    "src/lib.rs": "pub mod dtype;\npub use dtype::DType;\n",
+    "src/dtype.rs": (
+        "#[derive(Clone, Copy, Debug)]\n"
+        "pub enum DType {\n    U8,\n    F32,\n}\n\n"
+        "#[derive(Debug, PartialEq, Eq)]\n"
+        "pub struct DTypeParseError(String);\n\n"
+        "impl std::fmt::Display for DTypeParseError {\n"
+        "    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {\n"
+        "        write!(f, \"cannot parse '{}' as a dtype\", self.0)\n    }\n}\n\n"
+        "impl std::str::FromStr for DType {\n"
+        "    type Err = DTypeParseError;\n"
+        "    fn from_str(s: &str) -> std::result::Result<Self, Self::Err> {\n"
+        "        match s {\n"
+        '            "u8" => Ok(Self::U8),\n'
+        '            "f32" => Ok(Self::F32),\n'
+        "            _ => Err(DTypeParseError(s.to_string())),\n"
+        "        }\n    }\n}\n"
+    ),
+}
+
+
+def test_a_public_types_std_conversion_leads_with_the_users_call(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _DTYPE, "huggingface/candle")
+    summary = _summary(store, sid, "cannot parse '{}' as a dtype")
+    assert summary.startswith("You wrote `….parse::<DType>()` (`src/dtype.rs`)"), summary
+
+
+def test_a_conversion_into_a_type_of_std_keeps_its_impl(tmp_path: Path) -> None:
+    # `Option` is no type of the crate: `Option::try_from(…)` is not how a user names it
+    store, sid = index_files(tmp_path, _NAMES, "tafia/quick-xml")
+    summary = _summary(store, sid, "unknown namespace prefix")
+    assert "Option::try_from(…)" not in summary

@@ -74,3 +74,88 @@ def test_holds_with_reads_only_what_it_knows() -> None:
     assert holds_with("not self.entered", "self.entered", "True") is False
     assert holds_with("self.closed", "self.closed", "mode") is None
     assert holds_with("self.closed or other", "self.closed", "False") is None
+
+
+@pytest.fixture(scope="module")
+def werkzeug_pages(tmp_path_factory: pytest.TempPathFactory) -> tuple[SqliteStore, int]:
+    store = SqliteStore(tmp_path_factory.mktemp("werkzeug") / "db.sqlite")
+    return store, index("pkg:werkzeug", store, jobs=1).snapshot_id
+
+
+def test_a_state_check_is_said_as_the_call_that_set_the_state(
+    werkzeug_pages: tuple[SqliteStore, int],
+) -> None:
+    # ResponseStream.write checks `self.closed`, which ResponseStream.close sets
+    page = _page(*werkzeug_pages, "I/O operation on closed file")
+    summary = page["analysis"]["summary"]["text"]
+    assert "raises `ValueError` once `ResponseStream.close` has run on the same object" in summary
+    assert "its own check finds" not in summary
+
+
+def test_a_private_state_check_never_names_the_private_attribute(
+    werkzeug_pages: tuple[SqliteStore, int],
+) -> None:
+    # Client.get_cookie checks `self._cookies is None`, set only in __init__
+    page = _page(*werkzeug_pages, "Cookies are disabled. Create a client with 'use_cookies=True'.")
+    summary = page["analysis"]["summary"]["text"]
+    assert "_cookies" not in summary
+    assert "on the `Client` object, whose state the check at werkzeug/test.py:" in summary
+
+
+#: flask's split (src/flask/sansio/app.py, src/flask/app.py), cut down: the
+#: check is in the base class, the state is set by a subclass in another file;
+#: a test's own subclass of the same name is not the library's
+_SETUP = {
+    "flask/__init__.py": "from .app import Flask\n",
+    "flask/sansio/__init__.py": "",
+    "flask/sansio/app.py": (
+        "class App:\n"
+        "    def __init__(self):\n"
+        "        self._got_first_request = False\n\n"
+        "    def add_url_rule(self, rule):\n"
+        "        if self._got_first_request:\n"
+        '            raise AssertionError("The setup method can no longer be called")\n'
+    ),
+    "flask/app.py": (
+        "from .sansio.app import App\n\n\n"
+        "class Flask(App):\n"
+        "    def full_dispatch_request(self):\n"
+        "        self._got_first_request = True\n"
+        "        return None\n"
+    ),
+    "tests/test_config.py": (
+        "import flask\n\n\ndef test_custom():\n    class Flask(flask.Flask):\n        pass\n"
+    ),
+}
+
+
+def test_a_state_set_by_a_subclass_in_another_file_is_found(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _SETUP, "pallets/flask")
+    page = _page(store, sid, "The setup method can no longer be called")
+    assert [s["function"] for s in page["facts"]["setters"]] == ["Flask.full_dispatch_request"]
+    summary = page["analysis"]["summary"]["text"]
+    assert "once `Flask.full_dispatch_request` has run on the same object" in summary
+    assert "_got_first_request" not in summary
+
+
+def test_a_page_nothing_else_explains_quotes_its_objects_class_when_it_is_about_the_message(
+    werkzeug_pages: tuple[SqliteStore, int],
+) -> None:
+    # ResponseStream.write has no docstring; its class's is about a stream's file
+    page = _page(*werkzeug_pages, "I/O operation on closed file")
+    meaning = page["analysis"]["meaning"]["text"]
+    assert meaning.startswith(
+        "It is raised by a method of `ResponseStream`, which is documented as:"
+    )
+    # Local's "Create a namespace of context-local data" says nothing of `{name}`
+    store, sid = werkzeug_pages
+    local = [
+        entry_json(e, store.snapshot(sid), store)
+        for e in store.entries()
+        if e.sites[0].symbol in ("Local.__getattr__", "Local.__delattr__")
+    ]
+    assert len(local) == 2
+    for p in local:
+        assert "It is raised by a method of `Local`" not in (
+            p["analysis"].get("meaning") or {}
+        ).get("text", "")

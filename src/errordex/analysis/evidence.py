@@ -54,6 +54,10 @@ class FuncDef:
     #: the attributes of its object it sets, ``self.closed = True``, as
     #: (attribute, value as written, line): the state another method checks
     sets: tuple[tuple[str, str, int], ...] = ()
+    #: the traits bounding its type parameters, by last name (Rust
+    #: ``from_str<'a, T>(…) where T: de::Deserialize<'a>``: ``Deserialize``):
+    #: a call of it runs that trait's impl for the type the user names
+    bounds: tuple[str, ...] = ()
 
 
 @by_fields
@@ -161,6 +165,10 @@ class FileEvidence:
     class_docs: tuple[tuple[str, DocLine], ...] = ()
     #: a prose document's lines (README, ``docs/``): (line, text) (``prose``)
     prose: tuple[tuple[int, str], ...] = ()
+    #: module-level instances, ``_default_decoder = JSONDecoder(...)`` (Python):
+    #: (name, the class's last name); a call ``_default_decoder.decode(s)``
+    #: is then known to be ``JSONDecoder.decode``
+    instances: tuple[tuple[str, str], ...] = ()
 
 
 def jsonable(value: Any) -> Any:

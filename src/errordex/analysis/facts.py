@@ -26,6 +26,7 @@ from errordex.analysis.index import (
 )
 from errordex.analysis.lift import lift
 from errordex.analysis.textmatch import Message, pins, wrapped
+from errordex.analysis.traits import conversion_call
 from errordex.analysis.validcall import calls_in, swapped_literal, valid_call
 from errordex.extract.common import is_test_path, is_test_support
 from errordex.forge import parse_forge_url
@@ -222,6 +223,25 @@ def reachability(
             paths = _paths_from_entry_points(fn, ix, catching)
             if paths:
                 fact["paths"] = paths
+        cls, dot, _ = fn.symbol.rpartition(".")
+        said = ix.class_doc(fn.path, cls) if dot and "::" not in fn.symbol else None
+        if said is not None:
+            # a method's class's docstring: what the object the user holds is for
+            fact["owner_doc"] = _at(fn.path, said.line, name=cls, text=said.text)
+        converts = conversion_call(fn.symbol)
+        owner = _owner_type(fn.symbol)
+        if (
+            converts
+            and owner
+            and ix.modules.declares(fn.path, owner)
+            and ix.exported_name(fn.path, owner) is not None
+        ):
+            # a public type's std conversion: `s.parse::<DType>()` is the direct way in
+            fact["converts"] = converts
+        if fact.get("foreign") and not fact.get("paths"):
+            way_in = _bound_caller(fn, ix)
+            if way_in is not None:
+                fact["dispatch"] = way_in
         init = _constructor_calling(fn, ix) if fact["public"] else None
         if init is not None:
             # `OpenAPIResponse(request)` renders in its `__init__`: the class is what was called
@@ -245,6 +265,52 @@ def reachability(
         if len(out) >= 5:
             break
     return out
+
+
+#: a bound that stands for another trait (serde's ``DeserializeOwned`` is
+#: ``for<'de> Deserialize<'de>``)
+_BOUND_ALIASES = {"Deserialize": ("DeserializeOwned",)}
+
+
+def _bound_caller(fn: FuncDef, ix: Index) -> Fact | None:
+    """For a method of a foreign trait's impl on a public type (``impl<'de>
+    Deserialize<'de> for Value``), which nothing in the crate calls by name:
+    the crate's public generic function whose type parameter that trait
+    bounds (``ron::from_str<T: Deserialize>``). A user's
+    ``ron::from_str::<Value>(…)`` runs the impl. Free functions only, by
+    the shortest path a user imports; ``type`` is the impl's type, as the
+    user names it."""
+    trait = _TRAIT_IMPL.match(fn.symbol)
+    owner = _owner_type(fn.symbol)
+    if trait is None or owner is None or ix.exported_name(fn.path, owner) is None:
+        return None
+    names = (trait.group(1), *_BOUND_ALIASES.get(trait.group(1), ()))
+    best: tuple[tuple[int, int, str], Fact] | None = None
+    for name in names:
+        for path, symbol in ix.bounded.get(name, ()):
+            g = ix.function(path, symbol)
+            # a method's bound is the method's business (`Number::visit<E: de::Error>`)
+            if "::" in symbol or g is None or g.in_test or not ix.public(g):
+                continue
+            shown = ix.exported_name(path, symbol)
+            if shown is None:
+                continue
+            rank = (shown[0].count("::"), len(shown[0]), shown[0])
+            if best is None or rank < best[0]:
+                best = (
+                    rank,
+                    _at(
+                        g.path,
+                        g.line,
+                        function=g.symbol,
+                        public=True,
+                        params=list(g.params),
+                        type=owner,
+                        bound=name,
+                        exported={"name": shown[0], "path": shown[1], "line": shown[2]},
+                    ),
+                )
+    return best[1] if best is not None else None
 
 
 def _own_constructor(site: ThrowSite, fn: FuncDef) -> bool:
@@ -443,7 +509,9 @@ def _bare_calls(name: str, ix: Index) -> set[tuple[str, str, int]]:
 def _resolved_callers(fn: FuncDef, owner: str, ix: Index) -> list[tuple[FuncDef, int]]:
     """The calls of a name defined in many places that can only be ``fn``:
     ``self.m(…)`` in a method of ``fn``'s class, ``client.m(…)`` on a
-    receiver named as that class is (``Client``), or ``f(…)`` in ``fn``'s own
+    receiver named as that class is (``Client``) or bound at module level
+    to an instance of it (json's ``_default_decoder.decode(s)``, with
+    ``_default_decoder = JSONDecoder()``), or ``f(…)`` in ``fn``'s own
     module for a module-level function (httpx's ``post`` calls its ``request``)."""
     cls = owner.rsplit(".", 1)[-1].lower()
     dotted, bare = f".{fn.name}(", f"{fn.name}("
@@ -461,6 +529,7 @@ def _resolved_callers(fn: FuncDef, owner: str, ix: Index) -> list[tuple[FuncDef,
             if receiver is None or not (
                 (receiver == "self" and (mine == owner or mine.rsplit(".", 1)[-1] in bases))
                 or receiver.lower() == cls
+                or _instance_of(path, receiver, owner, fn.name, ix)
             ):
                 continue
         elif path != fn.path or not text.startswith(bare):
@@ -472,6 +541,23 @@ def _resolved_callers(fn: FuncDef, owner: str, ix: Index) -> list[tuple[FuncDef,
         if len(out) >= 2 * MAX_CALLERS:
             break
     return out
+
+
+def _instance_of(path: str, receiver: str, owner: str, method: str, ix: Index) -> bool:
+    """Whether ``receiver`` is a module-level name of ``path`` bound to an
+    instance of ``owner``'s class, or of a subclass that does not define
+    ``method`` itself (so its ``receiver.method(…)`` runs ``owner``'s)."""
+    if not receiver.isidentifier():
+        return False
+    got = ix.instance_class(path, receiver)
+    if got is None:
+        return False
+    cls = owner.rsplit(".", 1)[-1]
+    if got == cls:
+        return True
+    return cls in _ancestors(got, ix) and not any(
+        ix.function(c.path, f"{c.qualname}.{method}") for c in ix.classes.get(got, ())
+    )
 
 
 def _ancestors(cls: str, ix: Index, limit: int = 8) -> set[str]:
@@ -739,7 +825,10 @@ def _paths_from_entry_points(
         if ix.defined.get(fn.name, 0) != 1:
             # by name, a call of `split_to` may be another type's `split_to`:
             # only a call that names this one's type, or a type parameter
-            # bound by its trait, is known to reach it
+            # bound by its trait, is known to reach it (a Python method: by
+            # its receiver, `self` or an instance of the class)
+            if "::" not in fn.symbol:
+                return _resolved_callers(fn, fn.symbol.rpartition(".")[0], ix)
             typed = _typed_callers(fn, ix)
             if _implements(fn):
                 typed += [c for c in _generic_callers(fn, ix) if c not in typed]
@@ -971,10 +1060,29 @@ def prose(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
     (``Dataset.isel``, ``Tensor::backward``) and say what fails."""
     out: dict[tuple[str, int], Fact] = {}
     chunks = sorted((c.strip(" .:,;") for c in entry.template.chunks()), key=len, reverse=True)
-    for chunk in chunks[:1]:
-        if len(chunk) >= 20 and len(chunk.split()) >= 4:
-            for path, line, text in ix.prose.mentioning(chunk, MAX_PROSE):
-                out.setdefault((path, line), _at(path, line, text=text, mentions=chunk))
+    # the docs are read a sentence at a time: a message of several sentences
+    # is looked for by each (flask's "The setup method …")
+    sentences = _sentences_of(chunks[0]) if chunks else []
+    message_words = {w.lower() for c in chunks for w in _WORDS.findall(c)}
+
+    def own(text: str) -> bool:
+        """A doc sentence that is the message as printed: its words are the
+        message's, but for a value in place of a placeholder ('route')."""
+        words = {w.lower() for w in _WORDS.findall(text)}
+        return bool(words) and len(words & message_words) >= OWN_SHARE * len(words)
+
+    for sentence in sentences:
+        for path, line, text in ix.prose.mentioning(sentence, MAX_PROSE):
+            intro = ix.prose.before(path, line, own)
+            if intro is not None:
+                # a doc that shows the error says what it means just before it
+                fact = _at(path, intro[2], text=text, mentions=sentence)
+                fact["intro"] = _at(path, intro[0], text=intro[1])
+            else:
+                fact = _at(path, line, text=text, mentions=sentence)
+            out.setdefault((path, fact["line"]), fact)
+        if out:
+            break
     # a line naming the call says what fails only when it names the error:
     # its exception class, or a panic for an error without one
     said: list[re.Pattern[str]] | None = None
@@ -998,6 +1106,30 @@ def prose(entry: ErrorEntry, reach: list[Fact], ix: Index) -> list[Fact]:
             if named.search(text) and any(p.search(text) for p in said):
                 out.setdefault((path, line), _at(path, line, text=text, mentions=name))
     return list(out.values())[:MAX_PROSE]
+
+
+#: a doc sentence whose words are the message's, this much of them, is the message shown
+OWN_SHARE = 0.75
+#: a word of a sentence, for telling a specific one from a common one
+_WORDS = re.compile(r"[A-Za-z]{3,}")
+#: a sentence's end inside a message: a stop, then a space and a capital
+_MESSAGE_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
+def _sentences_of(chunk: str) -> list[str]:
+    """A message's text as the docs' sentences are read: the whole of it,
+    then each of its sentences of five words and 30 characters or more,
+    longest first (a short one is in unrelated docs too).
+
+    >>> _sentences_of("can no longer be called on the app. It has already handled one. Fix")
+    ['can no longer be called on the app. It has already handled one. Fix', 'can no longer be called on the app']
+    """
+    parts = [p.strip(" .:,;") for p in _MESSAGE_SENTENCE.split(chunk)]
+    # one sentence of several is found in unrelated docs more easily
+    # ("This is not supported"): it needs more words of its own
+    alone = [p for p in parts if p != chunk and len(p) >= 30 and len(_WORDS.findall(p)) >= 5]
+    found = [chunk] if len(chunk) >= 20 and len(chunk.split()) >= 4 else []
+    return found + sorted(alone, key=len, reverse=True)
 
 
 def _api_names(reach: list[Fact]) -> list[str]:
@@ -1668,16 +1800,40 @@ def setters(sites: list[ThrowSite], reach: list[Fact], ix: Index) -> list[Fact]:
     attrs = set(_SELF_ATTR.findall(conds[-1].text))
     owner = str(lead["function"]).rpartition(".")[0]
     out: list[Fact] = []
-    for fn in ix.functions_in(str(lead["path"])):
-        if fn.symbol.rpartition(".")[0] != owner or fn.name == "__init__" or fn.in_test:
-            continue
-        if fn.symbol == lead["function"]:
+    for fn in _methods_of_family(str(lead["path"]), owner, ix):
+        if fn.name == "__init__" or fn.in_test or fn.symbol == lead["function"]:
             continue
         mine = [(attr, value, line) for attr, value, line in fn.sets if attr in attrs]
         if len(mine) == 1:  # set twice, on two branches: which one ran is not known
             attr, value, line = mine[0]
             out.append(_at(fn.path, line, function=fn.symbol, attr=attr, value=value))
     return out[:MAX_SETTERS] if len(out) <= MAX_SETTERS else []
+
+
+def _methods_of_family(path: str, owner: str, ix: Index) -> Iterator[FuncDef]:
+    """The methods of class ``owner`` (defined in ``path``), then of its
+    bases and subclasses the repository defines once each: state that a
+    check in a base reads may be set by a subclass (flask's
+    ``App._check_setup_finished`` reads what ``Flask.full_dispatch_request``
+    sets, in another file)."""
+    yield from (f for f in ix.functions_in(path) if f.symbol.rpartition(".")[0] == owner)
+    name = owner.rsplit(".", 1)[-1]
+    if len(ix.classes.get(name, ())) != 1:
+        return
+    family = _ancestors(name, ix)
+    todo = [name]
+    while todo and len(family) < 16:  # subclasses, and theirs
+        for sub in _subclasses(todo.pop(), ix):
+            if sub != name and sub not in family:
+                family.add(sub)
+                todo.append(sub)
+    for c in sorted(family):
+        # a test's own subclass (`class Flask(flask.Flask)` in a test) is not the library's
+        defs = [d for d in ix.classes.get(c, ()) if not is_test_path(d.path)]
+        if len(defs) != 1:
+            continue
+        d = defs[0]
+        yield from (f for f in ix.functions_in(d.path) if f.symbol.rpartition(".")[0] == d.qualname)
 
 
 #: how many public calls a ``declared`` fact names
@@ -1709,6 +1865,10 @@ def declared(reach: list[Fact], ix: Index) -> list[Fact]:
     # the one that defines it (`Validator` of `Range`); a class of its own
     # (an app, a route) is not one of many a user picks from
     caller, own = (str(f["function"]).rpartition(".")[0].rpartition(".")[2] for f in (call, lead))
+    if own and caller != own and caller not in _class_chain(own, ix):
+        # `Command.__call__` reaches `Context.lookup_default` on another object:
+        # the `Command` a user declares is not the object that raises
+        return []
     chain = _class_chain(caller, ix)[caller == own or not own :]
     kinds = [_kind_word(c) for c in chain if len(_subclasses(c, ix)) >= MIN_KINDS]
     memo = ix.memo("declared")

@@ -106,6 +106,9 @@ class CrossPart:
     #: (method name, trait) of each trait impl's method outside tests (Rust
     #: ``<AddOp as CustomOp3>::cuda_fwd``): which names only a trait defines
     trait_methods: tuple[tuple[str, str], ...] = ()
+    #: (trait, symbol) of each function outside tests whose type parameter
+    #: that trait bounds (``FuncDef.bounds``)
+    bounded: tuple[tuple[str, str], ...] = ()
 
 
 #: a trait impl's method symbol: its trait's last name (``CustomOp3`` of ``<X as ops::CustomOp3>::f``)
@@ -157,10 +160,13 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
     first: dict[str, int] = {}
     defined: list[str] = []
     trait_methods: list[tuple[str, str]] = []
+    bounded: list[tuple[str, str]] = []
     for i, f in enumerate(ev.functions):
         first.setdefault(f.symbol, i)
         if not f.in_test:
             defined.append(f.name)
+            if not f.symbol.startswith("<"):  # a trait impl's method is no way in
+                bounded += [(trait, f.symbol) for trait in f.bounds]
             impl = _IMPL_OF.match(f.symbol) if f.symbol.startswith("<") else None
             if impl is not None:
                 trait_methods.append((f.name, impl.group(1)))
@@ -190,6 +196,7 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         ev.uses,
         _helpers(ev),
         tuple(trait_methods),
+        tuple(bounded),
     )
     rest = FileEvidence(
         path=ev.path,
@@ -199,6 +206,7 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         calls=tuple(c for c in ev.calls if c.text and c.callee in _UNWRAPS),
         scrutinees=ev.scrutinees,
         class_docs=ev.class_docs,
+        instances=ev.instances,
     )
     return part, rest
 
@@ -238,6 +246,8 @@ class CrossFile:
         self.traits: set[str] = set()
         #: method name -> trait -> how many impls of it define the name
         self.trait_methods: dict[str, dict[str, int]] = defaultdict(dict)
+        #: trait -> (path, symbol) of the functions its bound is on (``CrossPart.bounded``)
+        self.bounded: dict[str, list[tuple[str, str]]] = defaultdict(list)
         #: (path, ``mod`` items, ``pub use`` items) of the module files that have some
         self.module_items: list[
             tuple[
@@ -285,6 +295,8 @@ class CrossFile:
                 self.root_exports.setdefault((where, name), (path, shown, line))
         self.prose.extend((path, line, text) for line, text in part.prose)
         self.traits.update(part.traits)
+        for trait, symbol in part.bounded:
+            self.bounded[trait].append((path, symbol))
         for name, trait in part.trait_methods:
             got = self.trait_methods[name]
             got[trait] = got.get(trait, 0) + 1
@@ -331,6 +343,8 @@ class _ByPath:
     #: (``Index.enclosing`` looks back from a line instead of at every function)
     by_line: tuple[FuncDef, ...] = ()
     lines: tuple[int, ...] = ()
+    #: a module-level name -> the class of the instance it is bound to
+    instances: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, ev: FileEvidence | None) -> _ByPath:
@@ -353,6 +367,7 @@ class _ByPath:
             dict(ev.class_docs),
             by_line,
             tuple(f.line for f in by_line),
+            dict(ev.instances),
         )
 
 
@@ -453,6 +468,7 @@ class Index:
         }
         self.workspace = Workspace(self.packages, self.manifests)
         self.traits = frozenset(cross.traits)
+        self.bounded = cross.bounded
         self.trait_methods = cross.trait_methods
         self.modules = ModuleTree({p.name: p.root for p in self.packages.values()})
         for path, mods, uses, types in cross.module_items:
@@ -689,6 +705,11 @@ class Index:
     def class_doc(self, path: str, qualname: str) -> DocLine | None:
         """The first line of a class's docstring."""
         return self._by_path(path).class_docs.get(qualname)
+
+    def instance_class(self, path: str, name: str) -> str | None:
+        """The class of the instance a module-level ``name`` of ``path`` is
+        bound to (``JSONDecoder`` of json's ``_default_decoder``), or None."""
+        return self._by_path(path).instances.get(name)
 
     def functions_in(self, path: str) -> tuple[FuncDef, ...]:
         return self._by_path(path).functions

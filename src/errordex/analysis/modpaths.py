@@ -151,6 +151,12 @@ class ModuleTree:
                     todo.append((parent, shown, False, line))
         return out
 
+    def declares(self, path: str, name: str) -> bool:
+        """Whether the crate of ``path`` declares a ``pub`` type ``name``
+        (burn's ``DispatchDevice``; not ``Vec``, which a prelude re-exports)."""
+        at = self.module_of(path)
+        return at is not None and self._declaring(at[0], at[1], name) is not None
+
     def _declaring(self, crate: str, near: tuple[str, ...], name: str) -> tuple[str, ...] | None:
         """The module of ``crate`` that declares the ``pub`` type ``name``,
         the nearest to ``near`` when several do."""

@@ -18,9 +18,13 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 _SUFFIXES = (".md", ".markdown", ".rst")
+#: an intro of fewer words says nothing of the error it shows
+MIN_INTRO_WORDS = 6
+#: a line that reads as code, not prose (an assignment, a `def`, a `return`)
+_CODE_LIKE = re.compile(r"(?<![=!<>])=(?!=)|\bdef\s+\w+\(|\breturn\b|[{};]\s*$")
 #: prose that tells what changed, not what an error means
 _NOT_DOCS = re.compile(
     r"(changelog|changes|history|news|release|whats-?new|migrat|contributing|code_of_conduct)",
@@ -149,6 +153,27 @@ class Prose:
             elif section:
                 out.append((section, line, text))
         return out
+
+    def before(
+        self, path: str, line: int, skip: Callable[[str], bool], within: int = 5
+    ) -> tuple[int, str, int] | None:
+        """The sentences of ``path`` that end just before ``line`` (up to
+        two, starting at most ``within`` lines above it), joined, with the
+        line of the first and the line the message's own sentences (which
+        ``skip`` says, passed over first) start on. What a doc says to introduce an error it shows
+        ("… by showing an error if setup-related methods are called after
+        requests are handled. In that case you'll see this error:")."""
+        earlier = [i for i in self.by_path.get(path, []) if self.lines[i][1] < line]
+        while earlier and skip(self.lines[earlier[-1]][2]):
+            line = self.lines[earlier.pop()][1]
+        got = [self.lines[i] for i in earlier[-2:] if line - self.lines[i][1] <= within]
+        # an indented code sample (reST's `::` blocks) is read as prose: not an intro
+        if not got or any(_CODE_LIKE.search(t) for _, _, t in got):
+            return None
+        text = " ".join(t for _, _, t in got).rstrip(" :")
+        if len(text.split()) < MIN_INTRO_WORDS:
+            return None  # "For example": says nothing of the error
+        return got[0][1], text, line
 
     def with_next(self, i: int) -> tuple[str, int, str]:
         """Line ``i`` and the sentence after it, when that one follows in the

@@ -1,6 +1,8 @@
 """Rust trait impls a user never calls by name (pure): an operator's
 (``map[key]`` runs ``<IndexMap as Index<&Q>>::index``), written as the
-operator, and a formatting trait's, which only prints a value built
+operator, a std conversion's (``s.parse::<Version>()`` runs
+``<Version as FromStr>::from_str``), written as that call when nothing
+else reaches it, and a formatting trait's, which only prints a value built
 elsewhere (``<ErrorCode as Display>::fmt``)."""
 
 from __future__ import annotations
@@ -26,6 +28,13 @@ _SYNTAX = {
         }.items()
     },
 }  # fmt: skip
+#: std's conversion traits, by their method, as a user calls them on the type
+#: (``"1.2.3".parse::<Version>()`` runs ``<Version as FromStr>::from_str``)
+_CALLED = {
+    "FromStr": ("from_str", "….parse::<{t}>()"),
+    "TryFrom": ("try_from", "{t}::try_from(…)"),
+    "Default": ("default", "{t}::default()"),
+}
 #: the traits whose method only prints a value: nobody calls it to get an error
 _FORMATTING = frozenset({"Display", "Debug", "LowerHex", "UpperHex", "Binary", "Octal"})
 
@@ -77,6 +86,7 @@ def by_syntax(symbol: str) -> str | None:
     ('Tensor + …', None)
     >>> by_syntax("<usize as Index>::index_or_insert")  # not std's Index
 
+
     >>> by_syntax("xarray.Dataset.__getitem__"), by_syntax("Dataset.isel")
     ('xarray.Dataset[…]', None)
     """
@@ -84,9 +94,27 @@ def by_syntax(symbol: str) -> str | None:
     if "::" not in symbol and owner and method in _DUNDER:
         return _DUNDER[method].format(t=owner)  # as imported: `candle.nn.Sequential * …`
     m = _TRAIT_METHOD.match(symbol)
-    if m is None or m.group(2) not in _SYNTAX or m.group(3) != _operator_method(m.group(2)):
+    if m is None:
+        return None
+    trait, method, t = m.group(2), m.group(3), m.group(1).rsplit("::", 1)[-1]
+    if trait not in _SYNTAX or method != _operator_method(trait):
         return None  # a crate's own trait of the name (serde_json's sealed `Index`)
-    return _SYNTAX[m.group(2)].format(t=m.group(1).rsplit("::", 1)[-1])
+    return _SYNTAX[trait].format(t=t)
+
+
+def conversion_call(symbol: str) -> str | None:
+    """A std conversion trait's method as a user calls it on the type, else
+    None: for an impl no function of the crate is known to call.
+
+    >>> conversion_call("<Version as FromStr>::from_str"), conversion_call("<Op as TryFrom<u8>>::try_from")
+    ('….parse::<Version>()', 'Op::try_from(…)')
+    >>> conversion_call("<Version as FromStr>::other") is None
+    True
+    """
+    m = _TRAIT_METHOD.match(symbol)
+    if m is None or m.group(2) not in _CALLED or _CALLED[m.group(2)][0] != m.group(3):
+        return None
+    return _CALLED[m.group(2)][1].format(t=m.group(1).rsplit("::", 1)[-1])
 
 
 def _operator_method(trait: str) -> str:

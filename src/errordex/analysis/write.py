@@ -34,6 +34,7 @@ from errordex.extract.common import is_test_path
 from errordex.group import defines
 from errordex.model import ErrorEntry, ThrowSite
 from errordex.runtime import message_line, printed_form, title
+from errordex.template import Template, Text
 
 #: the kind of site that is an exception class's own text (``description = "…"``)
 _CLASS_TEXT = "exception-message"
@@ -145,6 +146,10 @@ class _Writer(Fixes):
             chains = plain or chains
         if self.fn["public"] and by_syntax(self.fn["function"]) is not None:
             return self.fn  # `map[key]` runs `<IndexMap as Index<&Q>>::index`: the user wrote it
+        converts = self.fn.get("converts")
+        if converts is not None:
+            # `s.parse::<DType>()` is the direct way in, whatever else calls `from_str`
+            return {**self.fn, "shown": converts}
         if formats(self.fn["function"]):
             return None  # `Display::fmt` only prints an error built elsewhere
         if self.fn.get("constructor"):
@@ -153,8 +158,17 @@ class _Writer(Fixes):
             # an error type's own constructor: whoever returns what it builds
             builder: Fact = chains[0][0]
             return builder
+        # a check of the method's own arguments or state reads in its terms: it leads then
+        own = self.state_only() or self.lifted_up() is not None or self._own_read() is not None
+        door = None if own else _front_door(self.fn, chains)
+        if door is not None:
+            return door
         if self.fn["public"] and not (trait_impl and (chains or self.fn.get("foreign"))):
             return self.fn
+        if not chains and self.fn.get("dispatch"):
+            # `ron::from_str::<Value>(…)` runs `<Value as Deserialize>::deserialize`
+            return dict(self.fn["dispatch"])
+
         if not chains:
             # another library calls its trait's impl (serde calls
             # `<ValueDeserializer as Deserializer>::deserialize_str`): not "you called"
@@ -231,6 +245,15 @@ class _Writer(Fixes):
             if top is not None:
                 return top["text"], list(top["read"])
             return (up["text"], list(up["read"])) if up is not None else None
+        return self._own_read()
+
+    def _own_read(self) -> tuple[str, list[str]] | None:
+        """The site's condition when it reads only its own function's
+        parameters (keywords, builtins and constants aside), and the
+        parameters it reads."""
+        c, fn = self.cond, self.fn
+        if c is None or fn is None or c["kind"] == "except":
+            return None
         lang = plugins.find(self.lang)
         if lang is None:
             return None
@@ -509,6 +532,18 @@ class _Writer(Fixes):
                 f"`{_doc_owner(d)}` says ({d['path']}:{d['line']})." + places,
                 ev(d, self.cond, *([self.fn] if self.fn else []), *([api] if api else [])),
             )
+        state = self.state_cause() if cond else None
+        if state is not None:
+            said, set_by = state
+            return section(
+                f"{self.subject()} {self.what()} {said}." + places,
+                ev(
+                    self.cond or {},
+                    *set_by,
+                    *([self.fn] if self.fn else []),
+                    *([api] if api else []),
+                ),
+            )
         if cond:
             c = self.cond
             assert c is not None
@@ -738,6 +773,15 @@ class _Writer(Fixes):
         # one sentence per doc: a list of `# Errors` items is quoted together
         parts += [f"{who}: {'; '.join(quotes)}." for who, quotes in said_by.items()]
         for d in self.f.get("prose", ())[:2]:
+            intro = d.get("intro")
+            if intro is not None:
+                # the doc shows the message: what it says before it is the meaning
+                parts.append(
+                    f"The repository's docs say ({intro['path']}:{intro['line']}): "
+                    f"“{_quoted(intro['text'])}”, and show this message ({d['path']}:{d['line']})."
+                )
+                evidence += ev(intro, d)
+                continue
             parts.append(
                 f"The repository's docs say ({d['path']}:{d['line']}): “{_quoted(d['text'])}”."
             )
@@ -790,6 +834,14 @@ class _Writer(Fixes):
                 f"“{_quoted(said['text'])}”."
             )
             evidence += ev(said)
+        owner = (self.fn or {}).get("owner_doc")
+        if not parts and owner is not None and _shares_a_word(owner["text"], self.e.template):
+            # nothing says what the error means: what the object it is raised on is for
+            parts.append(
+                f"It is raised by a method of `{owner['name']}`, which is documented as: "
+                f"“{_quoted(owner['text'])}”."
+            )
+            evidence += ev(owner)
         if not parts:
             return None
         return section(" ".join(parts), list(dict.fromkeys(evidence)))
@@ -1116,6 +1168,67 @@ class _Writer(Fixes):
                 )
         return out
 
+    def state_setters(self) -> list[tuple[Fact, bool]]:
+        """The methods that set the state the lead's check reads
+        (``facts.setters``), each with whether the check raises once it ran
+        (``BoundedStream.close`` sets ``self._closed = True``: True;
+        ``AppContext.push`` sets ``self._cv_token``, which ``pop`` needs: False)."""
+        c, lang = self.cond, plugins.find(self.lang)
+        if c is None or lang is None:
+            return []
+        out: list[tuple[Fact, bool]] = []
+        for s in self.f.get("setters", ()):
+            holds = lang.pages.holds_with(c["text"], f"self.{s['attr']}", s["value"])
+            if holds is not None:
+                out.append((s, holds != (c["kind"] in FIRES_WHEN_FALSE)))
+        return out
+
+    def state_cause(self) -> tuple[str, list[Fact]] | None:
+        """A check of the object's own state (``self._cv_token is None``), said
+        as the calls a user makes on the object, never as its private
+        attribute: "once `BoundedStream.close` has run on the same object",
+        "when `AppContext.push` has not run on the same object first"; with
+        no public method known to set that state, "on the `AppContext`
+        object, whose state … rejects" (a public attribute, ``self.closed``,
+        is left to be quoted)."""
+        c, lang = self.cond, plugins.find(self.lang)
+        if c is None or lang is None or not self.state_only():
+            return None
+        # a plain public method: `FlaskClient.__exit__` is the end of a `with`, not a call
+        public = [
+            (s, raises)
+            for s, raises in self.state_setters()
+            if all(
+                lang.pages.name_is_public(p) and not p.startswith("__")
+                for p in str(s["function"]).split(".")
+            )
+        ]
+        at = f"{c['path']}:{c['line']}"
+        after = [s for s, raises in public if raises]
+        before = [s for s, raises in public if not raises]
+        if after or before:
+            s = (after or before)[0]
+            setter = f"`{as_called(str(s['function']))}`"
+            if after:
+                return (
+                    f"once {setter} has run on the same object ({setter} "
+                    f"changes the state that the check at {at} reads, {s['path']}:{s['line']})",
+                    [s],
+                )
+            return (
+                f"when {setter} has not run on the same object first (it sets the "
+                f"state that the check at {at} needs, {s['path']}:{s['line']})",
+                [s],
+            )
+        attrs = re.findall(r"\bself\.\s*([A-Za-z_]\w*)", expanded(c))
+        if not attrs or any(lang.pages.name_is_public(a) for a in attrs):
+            return None  # `stream.closed`: what the user can read themselves
+        return (
+            f"on the `{self.owner_name()}` object, whose state the check at {at} "
+            "rejects: an earlier call on that object decides it",
+            [],
+        )
+
     def state_advice(self) -> list[dict[str, Any]]:
         """What the calls before this one did to the object's state the check
         reads (``facts.setters``): ``ResponseStream.close`` sets ``self.closed =
@@ -1133,13 +1246,13 @@ class _Writer(Fixes):
             return []  # nobody calls `_check_setup_finished` before or after anything
         out: list[dict[str, Any]] = []
         me = f"`{as_called(str(self.fn['function']))}`"
-        for s in self.f.get("setters", ()):
-            holds = lang.pages.holds_with(c["text"], f"self.{s['attr']}", s["value"])
-            if holds is None:
-                continue
-            raises = holds != (c["kind"] in FIRES_WHEN_FALSE)
+        for s, raises in self.state_setters():
             setter = f"`{as_called(str(s['function']))}`"
-            did = f"sets `self.{s['attr']} = {s['value']}` ({s['path']}:{s['line']})"
+            did = (
+                f"sets `self.{s['attr']} = {s['value']}` ({s['path']}:{s['line']})"
+                if lang.pages.name_is_public(str(s["attr"]))
+                else f"changes the object's state ({s['path']}:{s['line']})"
+            )
             out.append(
                 section(
                     f"Call {me} before {setter}, not after: {setter} {did}, and then {me} "
@@ -1392,10 +1505,91 @@ def told_to(message: str) -> str | None:
     return m.group(1).strip() if m and len(m.group(1).split()) >= 3 else None
 
 
+#: a word that says what something is about (not "that", "with", "error")
+_CONTENT_WORD = re.compile(r"[A-Za-z]{4,}")
+_PLAIN = frozenset(
+    {
+        "that",
+        "this",
+        "with",
+        "from",
+        "have",
+        "will",
+        "must",
+        "when",
+        "which",
+        "used",
+        "into",
+        "been",
+        "there",
+        "their",
+        "value",
+        "object",
+        "class",
+        "error",
+        "errors",
+        "message",
+        "messages",
+        "raise",
+        "raises",
+        "exception",
+    }
+)
+
+
+def _stems(text: str) -> set[str]:
+    return {
+        w.lower().removesuffix("s") for w in _CONTENT_WORD.findall(text) if w.lower() not in _PLAIN
+    }
+
+
+def _shares_a_word(doc: str, template: Template) -> bool:
+    """Whether a class's docstring is about what the message says: a word of
+    its own (plurals aside) is in the message's text or placeholders
+    (``NullSession``'s "…if sessions are not available" for "The session is
+    unavailable…"; not ``Command``'s "basic building block" for a duplicate name).
+
+    >>> from errordex.template import Hole, Text
+    >>> t = Template("py-fstring", (Text("The session is unavailable"),))
+    >>> _shares_a_word("Class used to generate nicer error messages if sessions are off", t)
+    True
+    >>> _shares_a_word("Commands are the basic building block", t)
+    False
+    """
+    said = " ".join(p.text if isinstance(p, Text) else p.expr for p in template.parts)
+    return bool(_stems(doc) & _stems(said))
+
+
+def _front_door(fn: Fact, chains: list[list[Fact]]) -> Fact | None:
+    """The package's own top-level function on the plain call chains down to
+    a public method (``json.loads`` for a raise in ``JSONDecoder.raw_decode``,
+    through ``_default_decoder.decode``): what most users called. Only when
+    every chain starts at a module-level function a user imports as
+    ``package.name`` (flask's ``Flask.async_to_sync`` is reached from
+    ``render_template`` too, but from a view's ``dispatch_request`` first)."""
+    if "." not in fn["function"] or "::" in fn["function"] or not fn.get("public") or not chains:
+        return None
+    for chain in chains:
+        head = chain[0]
+        name = str((head.get("exported") or {}).get("name", ""))
+        if not (
+            head.get("public")
+            and "." not in head["function"]
+            and name.count(".") == 1
+            and not any(h.get("via") for h in chain)
+        ):
+            return None
+    return chains[0][0]
+
+
 def _shown(f: Fact) -> str:
     """A public function's fact as a user calls it: an operator's impl as
     the operator (``IndexMap[…]``), else by the name it is imported by."""
+    if f.get("shown"):  # a std conversion, as the user calls it
+        return str(f["shown"])
     name = str(f["exported"]["name"]) if f.get("exported") else str(f["function"])
+    if f.get("type"):  # a generic function, with the type whose impl it runs
+        return f"{name}::<{f['type']}>"
     if "::" in name:  # Rust: the operator on its type (`IndexMap[…]`)
         return by_syntax(str(f["function"])) or as_called(name)
     return by_syntax(name) or as_called(name)

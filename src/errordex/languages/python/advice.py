@@ -145,6 +145,18 @@ def _is_call(node: ast.expr, name: str) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
 
 
+class _NotNone:
+    """A value known only not to be ``None``: its truth and equality are unknown."""
+
+    def __bool__(self) -> bool:
+        raise ValueError("unknown")
+
+    def __eq__(self, other: object) -> bool:
+        raise ValueError("unknown")
+
+    __hash__ = object.__hash__
+
+
 def holds_with(condition: str, name: str, value: str) -> bool | None:
     """Whether ``condition`` holds once ``name`` is ``value``, when nothing
     else in it is unknown: constants, ``not``, ``and``/``or`` and comparisons.
@@ -155,12 +167,23 @@ def holds_with(condition: str, name: str, value: str) -> bool | None:
     True
     >>> holds_with("self.closed and n > 1", "self.closed", "True") is None
     True
+
+    A value that is no literal (``_cv_app.set(self)``, a call's result) is
+    only known not to be ``None``:
+
+    >>> holds_with("self._cv_token is None", "self._cv_token", "_cv_app.set(self)")
+    False
+    >>> holds_with("self._token", "self._token", "_cv_app.set(self)") is None
+    True
     """
     try:
         tree = ast.parse(condition.strip(), mode="eval").body
-        known = ast.literal_eval(value)
     except (SyntaxError, ValueError, TypeError, MemoryError, RecursionError):
         return None
+    try:
+        known: object = ast.literal_eval(value)
+    except (SyntaxError, ValueError, TypeError, MemoryError, RecursionError):
+        known = _NotNone()
 
     def ev(node: ast.expr) -> object:
         if ast.unparse(node) == name:

@@ -353,7 +353,28 @@ class _Scan:
             idents=frozenset(self.idents),
             exports=self.reexports(tree),
             class_docs=tuple(self.class_docs),
+            instances=self.instances(tree),
         )
+
+    def instances(self, tree: Tree) -> tuple[tuple[str, str], ...]:
+        """The module-level names bound to a class's instance, as (name, the
+        class's last name): ``_default_decoder = JSONDecoder(...)`` in json,
+        ``_sysrand = SystemRandom()`` in secrets. A module-level function
+        that calls a method on one calls that class's method. A name bound
+        twice is left out (its class is not known)."""
+        found: dict[str, str | None] = {}
+        for n in tree.root_node.named_children:
+            if n.type != "expression_statement" or n.named_child_count != 1:
+                continue
+            a = n.named_children[0]
+            if a.type != "assignment":
+                continue
+            left, right = a.child_by_field_name("left"), a.child_by_field_name("right")
+            if left is None or left.type != "identifier":
+                continue
+            name = self.t(left)
+            found[name] = None if name in found else _instance_of(right, self)
+        return tuple((name, cls) for name, cls in found.items() if cls is not None)
 
     def reexports(self, tree: Tree) -> tuple[tuple[str, str, str, int], ...]:
         """What a package's ``__init__.py`` re-exports from its modules:
@@ -888,6 +909,17 @@ def _callee(fn: Node | None, s: _Scan) -> str | None:
     if fn.type == "attribute":
         return s.t(fn.child_by_field_name("attribute")) or None
     return None
+
+
+def _instance_of(value: Node | None, s: _Scan) -> str | None:
+    """``JSONDecoder`` of ``JSONDecoder(object_hook=None)`` or of
+    ``decoder.JSONDecoder()``: a call of a capitalised name, by convention
+    a class (``Path(...)``, not ``open(...)``)."""
+    if value is None or value.type != "call":
+        return None
+    fn = value.child_by_field_name("function")
+    name = _callee(fn, s)
+    return name if name and name[:1].isupper() and not name.isupper() else None
 
 
 def scan(path: str, text: str, tree: Tree | None = None) -> FileEvidence:

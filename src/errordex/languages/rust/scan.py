@@ -160,6 +160,8 @@ _TEXT_CALLS = ("to_string", 'format!("{}"', 'format!("{e}"', 'format!("{err}"', 
 _MAX_BODY_LINES = 30
 _MAX_CALL_TEXT = 120
 _WS = re.compile(r"\s+")
+#: a trait in a bound, by its last name: ``T: ?Sized + ser::Serialize``
+_BOUND = re.compile(r"[:+]\s*\??\s*(?:for\s*<[^>]*>\s*)?(?:\w+::)*([A-Z]\w*)")
 #: the captures of scan.scm walked in document order ("id" is read apart)
 _READ = ("scope", "call", "macro", "tt", "match", "let")
 _SCOPE = _READ.index("scope")
@@ -639,6 +641,7 @@ class _Scan:
                 params=self.params(n),
                 doc_files=tuple(p for p in included if p),
                 returns=self.return_type(n),
+                bounds=self.bounds(n) if public and not nested else (),
             )
         )
         for a in attrs:
@@ -646,6 +649,17 @@ class _Scan:
                 m = re.search(r'expected\s*=\s*("(?:[^"\\]|\\.)*"|r#*".*?"#*)', a, re.S)
                 self.add_test(n, symbol, "should_panic", unquote(m.group(1)) if m else None)
         return [*names, name], in_test or is_test, symbol
+
+    def bounds(self, fn: Node) -> tuple[str, ...]:
+        """The traits bounding a function's type parameters, by last name,
+        in its ``<…>`` and its ``where`` clause (``Deserialize`` of
+        ``T: de::Deserialize<'a>``; ``Sized`` of ``?Sized`` too)."""
+        text = " ".join(
+            self.t(c) for c in fn.children if c.type in ("type_parameters", "where_clause")
+        )
+        if ":" not in text:
+            return ()
+        return tuple(dict.fromkeys(sys.intern(m) for m in _BOUND.findall(text)))
 
     def return_type(self, fn: Node) -> str:
         node = fn.child_by_field_name("return_type")
