@@ -54,6 +54,8 @@ _NAMES = frozenset(
     {b"warn", b"exit", b"error", b"echo", b"secho", b"print", b"critical", b"fatal", b"write"}
 )
 _LOG_CALLS = frozenset({"error", "critical", "fatal", "exception"})
+#: the guard of a module's code run as a script: ``if __name__ == "__main__":``
+_MAIN_GUARD = re.compile(r"""__name__\s*==\s*["']__main__["']""")
 #: how many statements after a print may be the exit that makes it an error
 _EXIT_WITHIN = 3
 _EXITS = re.compile(
@@ -165,7 +167,10 @@ def _site(f: SourceFile, call: ts.Node, name: str, logs: str | None = None) -> T
         return None
     if kind == "printed-error" and name == "write":
         template = _without_newline(template)
-    return f.site(call, kind, exc_type, template, f.where(call))
+    where = f.where(call)
+    if kind == "logged" and any(_MAIN_GUARD.search(g.text) for g in where.guards):
+        return None  # a module's demo (rich/logging.py logs "Out of memory!" to show off)
+    return f.site(call, kind, exc_type, template, where)
 
 
 #: helper levels followed from a ``warnings.warn`` up the file's functions

@@ -32,3 +32,7 @@ class Consumer:
         fail("Control command error: %r", exc)
         info("only information: %s", exc)  # not an error
         warn("a warning: %s", exc)  # not an error either
+
+
+if __name__ == "__main__":  # rich/logging.py's demo: no error of the library
+    error("Out of memory!")
