@@ -1026,6 +1026,15 @@ class _File:
             return None  # ``msg = ""`` before the branches: no message of its own
         return value
 
+    def settled(self, ident: ts.Node) -> ts.Node | None:
+        """``resolve`` for a name one value of which is the text: None for a
+        name assigned on two branches, which holds either (rfc3986's ``verb =
+        "was"``; ``if len(names) > 1: verb = "were"``; ``f"{components} {verb}
+        required but missing"``), so that it stays a placeholder."""
+        if ident.type == "identifier" and self.resolve_earlier(ident) is not None:
+            return None
+        return self.resolve(ident)
+
     @property
     def branches(self) -> msg.Branches:
         """``resolve`` that also reads a name's value on another branch."""
@@ -1166,7 +1175,7 @@ class _File:
                     first = handed[0] if handed else None
                     if first is not None and first.type == "attribute":
                         first = self._kept_text(stmt, first) or first
-                    init = _usable(msg.read_static(first, self.resolve)) if first else None
+                    init = _usable(msg.read_static(first, self.settled)) if first else None
                     if init is not None and len(handed) > 1:
                         # ``super().__init__("expected type {0.__name__} ...", a, b)``
                         init = fields.formatted_later(init)
