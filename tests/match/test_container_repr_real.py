@@ -81,3 +81,14 @@ def test_the_whole_message_still_answers_when_it_verifies(store: SqliteStore) ->
         store, "urilike.exceptions.MissingComponentError: scheme was required but missing"
     )
     assert match["message"] == "{components} {verb} required but missing"
+
+
+def test_a_whole_text_set_on_two_branches_is_still_read(
+    tree: Path, store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(tree))
+    validators = importlib.import_module("urilike.validators")
+    line = _line(lambda: validators.check_scheme("ftp"))
+    assert line.endswith("URL had unsupported scheme ftp, should use http:// or https://")
+    match = first_entry(store, line)
+    assert match["message"] == "URL had unsupported scheme {scheme}, should use http:// or https://"

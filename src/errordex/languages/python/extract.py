@@ -1035,6 +1035,12 @@ class _File:
             return None
         return self.resolve(ident)
 
+    def _settled_in(self, text: ts.Node) -> msg.Resolver:
+        """``settled`` for the names inside ``text``; ``text`` itself, a name,
+        is read as ``resolve`` reads it (urllib3's ``message`` set on two
+        branches and handed whole: its nearest text)."""
+        return lambda n: self.resolve(n) if n == text else self.settled(n)
+
     @property
     def branches(self) -> msg.Branches:
         """``resolve`` that also reads a name's value on another branch."""
@@ -1175,7 +1181,9 @@ class _File:
                     first = handed[0] if handed else None
                     if first is not None and first.type == "attribute":
                         first = self._kept_text(stmt, first) or first
-                    init = _usable(msg.read_static(first, self.settled)) if first else None
+                    init = (
+                        _usable(msg.read_static(first, self._settled_in(first))) if first else None
+                    )
                     if init is not None and len(handed) > 1:
                         # ``super().__init__("expected type {0.__name__} ...", a, b)``
                         init = fields.formatted_later(init)
