@@ -61,6 +61,7 @@ from errordex.match.index import (
     type_names,
 )
 from errordex.match.keys import printed_shape, shape_key
+from errordex.match.reprs import inner_sentences
 from errordex.paste import ParsedError, parse
 from errordex.paste.clean import bound
 from errordex.paste.model import Named
@@ -216,18 +217,16 @@ def explain(text: str, source: CandidateSource, limit: int = 5) -> list[Explanat
         lang = plugins.find(part.language)
         shared = lang is not None and part.exception_type in lang.runtime.shared_names
         try:
-            matches = rank(
-                part.message,
-                source,
-                exception_type=None if shared else part.exception_type,
-                frames=part.frames,
-                raw=part.raw,
-                limit=limit,
-                innermost_last=plugins.innermost_last(part.language),
-                inner=part.values.get("error_message"),
-                named=_names(part),
-                printed=part.values.get("error"),
-            )
+            matches = _rank_part(part, part.message, source, shared, limit)
+            # a message that is a tuple or dict repr (several exception arguments, a dict
+            # of per-field messages) holds the sentence the code wrote as one of its strings
+            # (a template that is all placeholders matches the repr too, on its type alone)
+            worded = bool(matches) and matches[0].confident and matches[0].specific
+            for sentence in [] if worded else inner_sentences(part.message):
+                inside = _rank_part(part, sentence, source, shared, limit)
+                if inside and ((inside[0].confident and inside[0].specific) or not matches):
+                    matches = inside
+                    break
         except StoreError:  # a store that cannot be read (damaged) fails every part alike
             raise
         except Exception:  # a bug in a source must not hide the other parts
@@ -235,6 +234,23 @@ def explain(text: str, source: CandidateSource, limit: int = 5) -> list[Explanat
             matches = []
         out.append(Explanation(part=part, matches=tuple(matches)))
     return out
+
+
+def _rank_part(
+    part: ParsedError, message: str, source: CandidateSource, shared: bool, limit: int
+) -> list[Match]:
+    return rank(
+        message,
+        source,
+        exception_type=None if shared else part.exception_type,
+        frames=part.frames,
+        raw=part.raw,
+        limit=limit,
+        innermost_last=plugins.innermost_last(part.language),
+        inner=part.values.get("error_message"),
+        named=_names(part),
+        printed=part.values.get("error"),
+    )
 
 
 def rank(

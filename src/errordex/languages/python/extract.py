@@ -1034,6 +1034,21 @@ class _File:
             return None  # ``msg = ""`` before the branches: no message of its own
         return value
 
+    def settled(self, ident: ts.Node) -> ts.Node | None:
+        """``resolve`` for a name one value of which is the text: None for a
+        name assigned on two branches, which holds either (rfc3986's ``verb =
+        "was"``; ``if len(names) > 1: verb = "were"``; ``f"{components} {verb}
+        required but missing"``), so that it stays a placeholder."""
+        if ident.type == "identifier" and self.resolve_earlier(ident) is not None:
+            return None
+        return self.resolve(ident)
+
+    def _settled_in(self, text: ts.Node) -> msg.Resolver:
+        """``settled`` for the names inside ``text``; ``text`` itself, a name,
+        is read as ``resolve`` reads it (urllib3's ``message`` set on two
+        branches and handed whole: its nearest text)."""
+        return lambda n: self.resolve(n) if n == text else self.settled(n)
+
     @property
     def branches(self) -> msg.Branches:
         """``resolve`` that also reads a name's value on another branch."""
@@ -1174,7 +1189,9 @@ class _File:
                     first = handed[0] if handed else None
                     if first is not None and first.type == "attribute":
                         first = self._kept_text(stmt, first) or first
-                    init = _usable(msg.read_static(first, self.resolve)) if first else None
+                    init = (
+                        _usable(msg.read_static(first, self._settled_in(first))) if first else None
+                    )
                     if init is not None and len(handed) > 1:
                         # ``super().__init__("expected type {0.__name__} ...", a, b)``
                         init = fields.formatted_later(init)
