@@ -316,23 +316,9 @@ def _without_expected(body: str) -> str:
     for m in re.finditer(r"\bErr\(", body):
         if m.start() < i:
             continue
-        depth, j, quote = 1, m.end(), ""
-        while j < len(body) and depth:
-            c = body[j]
-            if quote:
-                if c == "\\":
-                    j += 1
-                elif c == quote:
-                    quote = ""
-            elif c == '"':
-                quote = c
-            elif c in "([{":
-                depth += 1
-            elif c in ")]}":
-                depth -= 1
-            j += 1
+        j, closed = _past_close(body, m.end())
         out.append(body[i : m.end()])
-        i = j - 1 if depth == 0 else j
+        i = j - 1 if closed else j
     out.append(body[i:])
     return "".join(out)
 
@@ -415,6 +401,14 @@ def _chain_spans(text: str, end: int, name: str) -> Iterator[tuple[int, str]]:
 
 def _args_at(text: str, start: int) -> str | None:
     """The argument text of a call whose ``(`` ends just before ``start``."""
+    end, closed = _past_close(text, start)
+    return text[start : end - 1] if closed else None
+
+
+def _past_close(text: str, start: int) -> tuple[int, bool]:
+    """Where the bracket opened just before ``start`` closes: the index just
+    past it, and whether it closes at all (else the end of ``text``).
+    Brackets inside a ``"…"`` string do not count."""
     depth, quote, i = 1, "", start
     while i < len(text) and depth:
         c = text[i]
@@ -430,7 +424,7 @@ def _args_at(text: str, start: int) -> str | None:
         elif c in ")]}":
             depth -= 1
         i += 1
-    return text[start : i - 1] if depth == 0 else None
+    return i, depth == 0
 
 
 def _built_type(builder: str) -> str:
