@@ -384,7 +384,8 @@ def entered_at(store: Store, part: ParsedError, repo: str) -> dict[str, Any] | N
     frames = [f for f in part.frames if f.path and isinstance(f.line, int)]
     if not plugins.innermost_last(part.language):
         frames.reverse()  # outermost first
-    way_in: dict[str, Any] | None = None
+    way_in: tuple[Frame, str, Frame] | None = None  # the last: frame, its path, its caller
+    through: list[tuple[str, str]] = []  # the repository's frames from it inward
     outer: Frame | None = None  # the caller, outside the repository, of what follows
     for f in frames[-MAX_LOCATE_FRAMES:]:
         assert f.path is not None
@@ -394,15 +395,18 @@ def entered_at(store: Store, part: ParsedError, repo: str) -> dict[str, Any] | N
                 outer = f
             continue
         if outer is not None:
-            way_in = _way_in(store, f, found[1], outer)
+            way_in, through = (f, found[1], outer), []
         if way_in is not None and f.function:
-            way_in["through"].append((found[1], f.function))
+            through.append((found[1], f.function))
         outer = None
-    return way_in
+    return _way_in(store, *way_in, through) if way_in is not None else None
 
 
-def _way_in(store: Store, f: Frame, path: str, outer: Frame) -> dict[str, Any]:
-    """``f``, a frame at ``path`` of the repository, called from ``outer``."""
+def _way_in(
+    store: Store, f: Frame, path: str, outer: Frame, through: list[tuple[str, str]]
+) -> dict[str, Any]:
+    """``f``, a frame at ``path`` of the repository, called from ``outer``;
+    ``through``: the repository's frames from it inward, (path, function)."""
     assert outer.path is not None
     caller: dict[str, Any] = {"path": outer.path, "line": outer.line, "function": outer.function}
     other = _indexed_file(store, outer.path, None)
@@ -414,8 +418,7 @@ def _way_in(store: Store, f: Frame, path: str, outer: Frame) -> dict[str, Any]:
         "function": f.function,
         "caller": caller,
         "code": outer.source,
-        # the repository's frames from this call inward: (path, function)
-        "through": [],
+        "through": through,
     }
 
 

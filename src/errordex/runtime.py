@@ -69,4 +69,4 @@ def title(entry: ErrorEntry) -> str:
     shown = t.display()
     # a message of several lines (celery's `"""\nRetry limit exceeded…"""`)
     # has a title of one line
-    return " ".join(shown.split()) if "\n" in shown.strip("\n") or shown[:1] == "\n" else shown
+    return " ".join(shown.split()) if "\n" in shown.rstrip("\n") else shown

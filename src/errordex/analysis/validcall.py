@@ -94,22 +94,8 @@ def calls_in(text: str, last: bool = False) -> list[tuple[str, str]]:
         if _in_string(text, m.start()):
             continue
         start = m.end()
-        depth, quote, i = 1, "", start
-        while i < len(text) and depth:
-            c = text[i]
-            if quote:
-                if c == "\\":
-                    i += 1
-                elif c == quote:
-                    quote = ""
-            elif c == '"' or (c == "'" and not _lifetime(text, i)):
-                quote = c
-            elif c in "([{":
-                depth += 1
-            elif c in ")]}":
-                depth -= 1
-            i += 1
-        if depth == 0 and not (last and _called_on(text[i:])):
+        i, closed = _past_close(text, start, chars=True)
+        if closed and not (last and _called_on(text[i:])):
             out.append((m.group(1), text[start : i - 1]))
     return out
 
@@ -405,10 +391,11 @@ def _args_at(text: str, start: int) -> str | None:
     return text[start : end - 1] if closed else None
 
 
-def _past_close(text: str, start: int) -> tuple[int, bool]:
+def _past_close(text: str, start: int, chars: bool = False) -> tuple[int, bool]:
     """Where the bracket opened just before ``start`` closes: the index just
     past it, and whether it closes at all (else the end of ``text``).
-    Brackets inside a ``"…"`` string do not count."""
+    Brackets inside a ``"…"`` string do not count; with ``chars``, nor inside
+    a ``'…'`` one (a Rust lifetime ``'a`` opens none)."""
     depth, quote, i = 1, "", start
     while i < len(text) and depth:
         c = text[i]
@@ -417,7 +404,7 @@ def _past_close(text: str, start: int) -> tuple[int, bool]:
                 i += 1
             elif c == quote:
                 quote = ""
-        elif c == '"':
+        elif c == '"' or (chars and c == "'" and not _lifetime(text, i)):
             quote = c
         elif c in "([{":
             depth += 1
