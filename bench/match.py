@@ -643,13 +643,26 @@ def at_truth(c: Case, m: dict[str, Any]) -> bool:
 
 def produced(c: Case, m: dict[str, Any]) -> bool:
     """Whether the entry's site produced the message: it is at the raise frame,
-    or it is a frame of the traceback and its ``via`` is the raise frame."""
+    or it is a frame of the traceback and its ``via`` is the raise frame, or
+    it made the error that the raise frame raises: a ``yield`` of an
+    exception whose ``via`` is a re-raise point (``….raise``: jsonschema's
+    keyword yields, raised by ``validate``; a generator that has returned is
+    no frame of the traceback), or a class's text whose ``via`` raises that
+    class (werkzeug's ``Forbidden.description``, raised by ``abort``)."""
     for s in m["sites"]:
         key = (m["repo"], s["path"], s["line"])
-        v = via_location(s.get("via"))
-        if key == c.truth or (key in c.stack and v is not None and (m["repo"], *v) == c.truth):
+        via = s.get("via")
+        v = via_location(via)
+        at = v is not None and (m["repo"], *v) == c.truth
+        made = s.get("kind") == "exception-message" or _reraised(via)
+        if key == c.truth or (at and (key in c.stack or made)):
             return True
     return False
+
+
+def _reraised(via: str | None) -> bool:
+    """``"jsonschema/validators.py:1332 validate.raise"``: a re-raise point."""
+    return (via or "").rsplit(" ", 1)[-1].endswith(".raise")
 
 
 def via_location(via: str | None) -> tuple[str, int] | None:

@@ -126,6 +126,12 @@ def test_empty_value_between_spaces_matches() -> None:
     assert values(tpl(Hole("", "{}"), " is bad"), "is bad") == [""]
 
 
+def test_a_value_that_opens_the_message_is_not_left_empty() -> None:
+    # werkzeug's HTTPException: ``{code} {self.name}: {self.description}``
+    t = tpl(Hole("code", "{}"), " ", Hole("self.name", "{}"), ": You don't have the permission")
+    assert values(t, "403 Forbidden: You don't have the permission") == ["403", "Forbidden"]
+
+
 def test_literal_template_must_cover_the_whole_message() -> None:
     t = Template.literal("Requires autodiff tensor.")
     assert values(t, "Requires autodiff tensor.") == []

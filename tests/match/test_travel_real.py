@@ -177,7 +177,9 @@ def test_jsonschema_yielded_error_answers_the_line_alone(store: SqliteStore) -> 
     assert best["exception_types"] == ["ValidationError"]
 
 
-def test_jsonschema_traceback_still_answers_its_raise_frame(store: SqliteStore) -> None:
+def test_jsonschema_traceback_answers_the_yield_its_raise_frame_raises(
+    store: SqliteStore,
+) -> None:
     import jsonschema
 
     try:
@@ -185,9 +187,20 @@ def test_jsonschema_traceback_still_answers_its_raise_frame(store: SqliteStore) 
     except jsonschema.ValidationError as e:
         tb = "".join(traceback.format_exception(e))
         frame = traceback.extract_tb(e.__traceback__)[-1]
-    answer = explain_text(store, tb)["parts"][-1]["answer"]
-    assert answer is not None
-    assert (answer["path"], answer["line"]) == ("jsonschema/validators.py", frame.lineno)
+    # ``raise error`` at the raise frame has no text: the answer is the
+    # keyword's yield that wrote it, reached through that raise
+    part = explain_text(store, tb)["parts"][-1]
+    answer = part["answer"]
+    assert answer is not None and answer["kind"] == "entry"
+    assert answer["path"] == "jsonschema/_keywords.py"
+    assert answer["via"].startswith(f"jsonschema/validators.py:{frame.lineno} ")
+    assert part["matches"][0]["values"]["reprs"] == "'string'"
+    # the raise frame's own entry (``raise error``) follows it
+    assert any(
+        s["path"] == "jsonschema/validators.py" and s["line"] == frame.lineno
+        for m in part["matches"][1:]
+        for s in m["sites"]
+    )
 
 
 def test_werkzeug_abort_line_answers_the_class_that_sets_its_text(store: SqliteStore) -> None:
@@ -204,17 +217,24 @@ def test_werkzeug_abort_line_answers_the_class_that_sets_its_text(store: SqliteS
     assert Forbidden.description is not None and best["message"].endswith(Forbidden.description)
 
 
-def test_werkzeug_abort_traceback_still_answers_its_raise_frame(store: SqliteStore) -> None:
-    from werkzeug.exceptions import HTTPException, abort
+def test_werkzeug_abort_traceback_answers_the_class_its_raise_frame_raises(
+    store: SqliteStore,
+) -> None:
+    from werkzeug.exceptions import Forbidden, HTTPException, abort
 
     try:
         abort(403)
     except HTTPException as e:
         tb = "".join(traceback.format_exception(e))
         frame = traceback.extract_tb(e.__traceback__)[-1]
-    answer = explain_text(store, tb)["parts"][-1]["answer"]
-    assert answer is not None
-    assert (answer["path"], answer["line"]) == ("werkzeug/exceptions.py", frame.lineno)
+    # ``raise self.mapping[code](...)`` at the raise frame has no text: the
+    # answer is the class whose description the message shows, raised there
+    part = explain_text(store, tb)["parts"][-1]
+    answer = part["answer"]
+    assert answer is not None and answer["kind"] == "entry"
+    assert answer["via"].startswith(f"werkzeug/exceptions.py:{frame.lineno} ")
+    assert part["matches"][0]["values"]["code"] == str(Forbidden.code)
+    assert "permission" in part["matches"][0]["message"]
 
 
 def test_stdlib_text_a_helper_returns_answers_the_line_alone(

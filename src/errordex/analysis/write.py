@@ -390,6 +390,18 @@ class _Writer(Fixes):
         lang = plugins.find(self.lang)
         name = lang.pages.import_name(cls["path"], cls["qualname"]) if lang else None
         lib = self.slug.rpartition("/")[2]
+        vias = sorted({s.via for s in sites if s.via})
+        if vias:
+            # raised by the library through a table of classes (werkzeug's
+            # ``raise self.mapping[code](...)`` in ``Aborter.__call__``)
+            places = [v.split(" ", 1) for v in vias[:3]]
+            told = ", ".join(f"in `{p[1]}` ({p[0]})" if len(p) > 1 else p[0] for p in places)
+            return section(
+                f"{lib} raises `{name or cls['qualname']}` {told}, picked from a table of "
+                f"exception classes; code that uses {lib}, yours or another library's, may "
+                f"raise it too. {lib} defines it with this text ({self.where}).",
+                [self.where, *(p[0] for p in places), *ev(cls)],
+            )
         return section(
             f"`{name or cls['qualname']}` was raised by code that uses {lib}, yours or another "
             f"library's: {lib} defines it with this text ({self.where}) and raises it nowhere "

@@ -20,6 +20,7 @@ so a message that wrapped onto several lines still matches.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -403,14 +404,23 @@ class _Run:
             return [], pos
         msg, lit, group = self.msg, self.lits[k], self.groups[k - 1]
         last = k == len(self.lits) - 1
-        # "a {} b" with an empty value reads "a b": the two spaces are one
-        start = pos - 1 if (lit.startswith(" ") and msg[pos - 1 : pos] == " ") else pos
+        # "a {} b" with an empty value reads "a b": the two spaces are one;
+        # not for a value that opens the message, where the space before it
+        # is the match's own padding (``{code} {self.name}: …`` against
+        # ``403 Forbidden: …`` takes ``403``, not an empty code)
+        shortcut = lit.startswith(" ") and msg[pos - 1 : pos] == " "
+        padded = shortcut and k == 1 and not self.lits[0].strip()
+        start = pos - 1 if shortcut else pos
         ends: Iterable[int]
         if last and not self.partial:
             e = len(msg) - len(lit)
             ends = [e] if e >= start and msg.endswith(lit) else []
         elif last and not lit:
             ends = _trailing_ends(msg, pos, group)
+        elif padded:
+            # a value first, then the empty one (``{} is bad`` against ``is bad``)
+            empty = [start] if msg.startswith(lit, start) else []
+            ends = itertools.chain(self._occurrences(lit, pos), empty)
         else:
             ends = self._occurrences(lit, start)
         lead = self.partial and k == 1 and not self.lits[0] and not group.absorbs_prefix

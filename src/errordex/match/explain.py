@@ -389,6 +389,8 @@ def rank(
             }
     best = _wrapped_after_wrapper(best, chunks_of)
     ranked = sorted((m for m in best.values() if _shown(m)), key=_order, reverse=True)
+    if raise_at is not None:
+        ranked = _built_elsewhere(ranked, _raised_through(cands, raise_at))
     if not stack and exception_type and message.strip() and not (ranked and ranked[0].confident):
         # a text that verifies as another type's: the error a wrapper caught
         caught = next(
@@ -400,6 +402,43 @@ def rank(
             key = (sole.repo, sole.entry_id)
             ranked = [sole, *(m for m in ranked if (m.repo, m.entry_id) != key)]
     return ranked[:limit]
+
+
+def _built_elsewhere(ranked: list[Match], through: set[tuple[str, str]]) -> list[Match]:
+    """An error object raised again at the raise frame (jsonschema's
+    ``raise error`` of what a keyword function yielded) has no text there:
+    the entry that built it, whose site's ``via`` is that raise (``through``)
+    and whose constant text verifies the whole message, of the pasted type,
+    comes first. The raise frame's own entry follows it."""
+    if len(ranked) < 2 or not (ranked[0].located and not ranked[0].textual):
+        return ranked
+    made = next(
+        (
+            m
+            for m in ranked[1:]
+            if (m.repo, m.entry_id) in through
+            and m.confident
+            and m.specific
+            and not m.partial
+            and m.type_agrees is True
+        ),
+        None,
+    )
+    if made is None:
+        return ranked
+    return [made, *(m for m in ranked if m is not made)]
+
+
+def _raised_through(cands: Sequence[Candidate], raise_at: _Loc) -> set[tuple[str, str]]:
+    """The entries with a site whose ``via`` is the raise frame."""
+    out: set[tuple[str, str]] = set()
+    for c in cands:
+        for _, _, via in c.sites[:256]:
+            v = _via_loc(via)
+            if v is not None and _at(raise_at, *v):
+                out.add((c.repo, c.entry_id))
+                break
+    return out
 
 
 def _wrapped_after_wrapper(
@@ -1052,7 +1091,9 @@ def _judge(
             level,
             _values(found.values) if found else None,
         )
-    result: MatchResult | None = matcher.match(message)
+    result: MatchResult | None = _one_line_match(t, message)
+    if result is None:
+        result = matcher.match(message)
     if result is None and inner is not None:
         result = matcher.match(inner)
     # a text found inside a longer one must say something: "1" (a test's
@@ -1096,6 +1137,17 @@ def _judge(
         specific=True,
         paths=c.paths,
     )
+
+
+def _one_line_match(t: Template, message: str) -> MatchResult | None:
+    """A message of several lines whose first line a one-line template
+    verifies whole: the exception's ``__str__`` adds lines of its own after
+    the text the code wrote (jsonschema's ``Failed validating 'type' in
+    schema…``), and the template's last placeholder does not take them."""
+    first, nl, _ = message.strip().partition("\n")
+    if not nl or any("\n" in c for c in t.chunks()):
+        return None
+    return _compiled(t).match(first)
 
 
 def _first_line_match(t: Template, message: str) -> MatchResult | None:
