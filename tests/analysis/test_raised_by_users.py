@@ -41,9 +41,23 @@ _HTTP = {
     ),
 }
 
+#: werkzeug's ``abort``: ``Aborter.__call__`` raises a class picked from a table
+_ABORT = {
+    "web/exceptions.py": _HTTP["web/exceptions.py"]
+    + (
+        "\n\n"
+        "default_exceptions = {409: Conflict, 404: NotFound}\n\n\n"
+        "class Aborter:\n"
+        "    def __init__(self):\n"
+        "        self.mapping = dict(default_exceptions)\n\n"
+        "    def __call__(self, code, *args, **kwargs):\n"
+        "        raise self.mapping[code](*args, **kwargs)\n"
+    ),
+}
 
-def _pages(tmp_path: Path) -> dict[str, dict[str, Any]]:
-    store, sid = index_files(tmp_path, _HTTP, "acme/web")
+
+def _pages(tmp_path: Path, files: dict[str, str] = _HTTP) -> dict[str, dict[str, Any]]:
+    store, sid = index_files(tmp_path, files, "acme/web")
     snap = store.snapshot(sid)
     return {
         e.exception_types[0]: entry_json(e, snap, store)
@@ -72,3 +86,11 @@ def test_a_class_raised_nowhere_by_the_library_is_raised_by_its_user(tmp_path: P
 def test_a_class_the_library_raises_leads_with_its_call(tmp_path: Path) -> None:
     page = _pages(tmp_path)["NotFound"]
     assert "raised by code that uses" not in page["analysis"]["summary"]["text"]
+
+
+def test_a_class_raised_from_a_table_of_classes_says_where(tmp_path: Path) -> None:
+    summary = _pages(tmp_path, _ABORT)["Conflict"]["analysis"]["summary"]
+    assert summary["text"].startswith(
+        "web raises `web.exceptions.Conflict` in `Aborter.__call__` (web/exceptions.py:"
+    )
+    assert "raises it nowhere" not in summary["text"]
