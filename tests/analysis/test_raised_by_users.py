@@ -94,3 +94,5 @@ def test_a_class_raised_from_a_table_of_classes_says_where(tmp_path: Path) -> No
         "web raises `web.exceptions.Conflict` in `Aborter.__call__` (web/exceptions.py:"
     )
     assert "raises it nowhere" not in summary["text"]
+    solutions = _pages(tmp_path, _ABORT)["Conflict"]["analysis"].get("solutions", [])
+    assert not any("nowhere" in s["text"] for s in solutions)

@@ -1501,7 +1501,7 @@ def related(entry: ErrorEntry, ix: Index, reach: list[Fact] | None = None) -> li
 
 #: why ``_related_candidates`` offers an entry (``_reason`` words it): most
 #: candidates are passed over, so their reason is never written
-_SAME_FUNCTION, _SAME_CALL, _SAME_EXCEPTION, _SAME_WORDS = range(4)
+_SAME_FUNCTION, _SAME_CALL, _SAME_EXCEPTION, _SAME_WORDS, _RAISED_HERE = range(5)
 
 
 def _reason(why: int, detail: str | None, mine: frozenset[str], e: Related) -> str:
@@ -1512,6 +1512,8 @@ def _reason(why: int, detail: str | None, mine: frozenset[str], e: Related) -> s
         return f"also thrown by `{detail}`"
     if why == _SAME_EXCEPTION:
         return f"same exception `{detail}`"
+    if why == _RAISED_HERE:
+        return f"made elsewhere, raised here by `{detail}`"
     return "shared wording"
 
 
@@ -1521,6 +1523,10 @@ def _related_candidates(
     """Entries that may be related, and why (``_reason``), best reason first;
     ``mine``: the entry's ``guarded_names``."""
     cat = entry.catalog_sites
+    for s in cat:
+        # errors made elsewhere that this raise raises again (``raise error``)
+        for e in ix.by_via.get((s.path, s.line), ()):
+            yield e, _RAISED_HERE, s.symbol or "<module>"
     for s in cat:
         if s.symbol:
             same = ix.by_symbol.get((s.path, s.symbol), ())

@@ -479,6 +479,9 @@ class Index:
         #: an exception's class name -> the entries that raise it
         self.by_exception: dict[str, list[Related]] = defaultdict(list)
         self.by_word: dict[str, list[Related]] = defaultdict(list)
+        #: (path, line) of a raise -> the entries whose sites it raises again
+        #: (their ``via``: jsonschema's keyword yields, raised by ``validate``)
+        self.by_via: dict[tuple[str, int], list[Related]] = defaultdict(list)
         #: the entries' templates (on disk: only ``matches_few`` reads them,
         #: a few), and their positions by each word of their text
         self.templates = SpillList[Template]()
@@ -501,6 +504,8 @@ class Index:
                 self.by_exception[name].append(r)
             for trigram in trigrams_of(e):
                 self.by_word[trigram].append(r)
+            for at in {v for s in cat if (v := via_place(s.via)) is not None}:
+                self.by_via[at].append(r)
         self.templates_by_word = {w: array("l", at) for w, at in templates_by_word.items()}
         # A key of one entry only ever finds that entry itself, which
         # ``related`` skips: dropped, and so are most Related (a third of the
@@ -861,3 +866,14 @@ def _import_parts(module: str, packages: frozenset[str]) -> list[str]:
         return parts
     # no package seen (a namespace package, or files read alone)
     return parts[1:] if parts[:1] in (["src"], ["lib"]) else parts
+
+
+def via_place(via: str | None) -> tuple[str, int] | None:
+    """``"jsonschema/validators.py:1332 validate.raise"`` -> its (path, line).
+
+    >>> via_place("click/types.py:222 ParamType.fail")
+    ('click/types.py', 222)
+    """
+    head = (via or "").split(" ", 1)[0]
+    path, _, line = head.rpartition(":")
+    return (path, int(line)) if path and line.isdigit() else None

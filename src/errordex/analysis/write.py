@@ -1049,7 +1049,7 @@ class _Writer(Fixes):
                 )
             )
         raised = self.raised_by_users()
-        if raised is not None:
+        if raised is not None and not any(s.via for s in self.e.catalog_sites):
             name = raised["text"].split("`", 2)[1]
             out.append(
                 section(

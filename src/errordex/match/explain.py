@@ -391,6 +391,7 @@ def rank(
     ranked = sorted((m for m in best.values() if _shown(m)), key=_order, reverse=True)
     if raise_at is not None:
         ranked = _built_elsewhere(ranked, _raised_through(cands, raise_at))
+        ranked = _text_made_elsewhere(ranked)
     if not stack and exception_type and message.strip() and not (ranked and ranked[0].confident):
         # a text that verifies as another type's: the error a wrapper caught
         caught = next(
@@ -427,6 +428,28 @@ def _built_elsewhere(ranked: list[Match], through: set[tuple[str, str]]) -> list
     if made is None:
         return ranked
     return [made, *(m for m in ranked if m is not made)]
+
+
+def _text_made_elsewhere(ranked: list[Match]) -> list[Match]:
+    """The raise frame's entry has no text of its own (rust_decimal's
+    ``Err(e) => panic!("{}", e)``, ``raise ValueError(msg)`` of a text made
+    by a helper), and another entry's constant text verifies the whole
+    message: the frame raises that text again, which ``wraps`` names, so
+    the page of the place that failed also tells what the text means."""
+    top = ranked[0] if ranked else None
+    if top is None or not top.located or top.textual or top.wraps is not None:
+        return ranked
+    made = next(
+        (
+            m
+            for m in ranked[1:]
+            if m.confident and m.specific and not m.partial and m.repo == top.repo
+        ),
+        None,
+    )
+    if made is None:
+        return ranked
+    return [replace(top, wraps=(made.repo, made.entry_id)), *ranked[1:]]
 
 
 def _raised_through(cands: Sequence[Candidate], raise_at: _Loc) -> set[tuple[str, str]]:

@@ -17,6 +17,8 @@ the condition itself says, so nothing here is made up.
     'pass a `line` for which `line.contains_standalone_comments()` is true'
     >>> advice("x.real + 1") is None
     True
+    >>> advice("best_match(validator.iter_errors(instance)) is None") is None
+    True
 """
 
 from __future__ import annotations
@@ -110,6 +112,13 @@ def _advice(node: ast.expr, src: str, read: tuple[str, ...]) -> str | None:
     if isinstance(node, ast.Compare) and len(node.ops) == 1:
         left, op, right = node.left, node.ops[0], node.comparators[0]
         what = _src(left, src)
+        bound = isinstance(op, tuple(_OPS)[1:])
+        if isinstance(left, ast.Call) and not bound and _root(left) not in read:
+            # a call's result is nothing a caller passes or leaves out
+            # (jsonschema: ``best_match(…iter_errors(instance)) is None``),
+            # unless it is read on a parameter (``same_site.lower()``); a
+            # bound on it reads as advice (``len(values) <= 3``)
+            return None
         if isinstance(right, ast.Constant) and right.value is None:
             if isinstance(op, ast.Is):
                 return f"leave `{what}` out (or `None`)"
