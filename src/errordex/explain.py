@@ -84,6 +84,9 @@ def explain_text(
                     "score": round(m.score, 4),
                     "exact": m.exact,
                     "partial": m.partial,
+                    # False for a template that is all values (built at run
+                    # time): its text cannot be "the same message"
+                    "textual": m.textual,
                     "values": m.values,
                     "frame_level": m.frame_level,
                 }

@@ -419,7 +419,8 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
             _print_location(console, answer, part.get("language"))
             _print_signature(console, part.get("signature"))
         exact = [m for m in matches if m["exact"]]
-        whole = [m for m in exact if not m["partial"]]  # a word or two in common is no twin
+        # a word or two in common is no twin, nor a text made all at run time
+        whole = [m for m in exact if not m["partial"] and m.get("textual", True)]
         moved = bool(answer and answer.get("other_version"))
         if answer and whole:
             # the traceback says where it came from; this entry is a twin

@@ -63,3 +63,48 @@ def test_a_panic_of_an_errors_text_names_the_entry_that_made_it(tmp_path: Path) 
     top = part["matches"][0]
     assert any(s["line"] == line for s in top["sites"])  # the place that failed
     assert top["wraps"]["message"].startswith("Scale exceeds the maximum precision allowed")
+
+
+#: pydantic's shape: ``BaseModel.__init__`` validates in compiled code, and
+#: another method raises the same class with a text made at run time
+_MODEL = {
+    "model/__init__.py": "",
+    "model/main.py": (
+        "from model_core import ValidationError\n\n\n"
+        "class BaseModel:\n"
+        "    def __init__(self, **data):\n"
+        "        self.__validator__.validate_python(data, self_instance=self)\n\n"
+        "    @classmethod\n"
+        "    def parse_raw(cls, b):\n"
+        "        try:\n"
+        "            obj = cls.load(b)\n"
+        "        except (ValueError, TypeError) as exc:\n"
+        "            raise ValidationError.from_exception_data(cls.__name__, [exc])\n"
+        "        return obj\n"
+    ),
+}
+
+
+def test_a_text_made_at_run_time_is_not_the_same_message(tmp_path: Path) -> None:
+    from rich.console import Console
+
+    from errordex.termview import print_explanations
+
+    store, _ = index_files(tmp_path, _MODEL, "acme/model")
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/app/run.py", line 4, in <module>\n'
+        '    M(x="abc")\n'
+        '  File "/venv/site-packages/model/main.py", line 6, in __init__\n'
+        "    self.__validator__.validate_python(data, self_instance=self)\n"
+        "model_core.ValidationError: 1 validation error for M\n"
+        "x\n"
+        "  Input should be a valid integer\n"
+    )
+    result = explain_text(store, paste)
+    assert result["parts"][-1]["matches"][0]["textual"] is False
+    console = Console(record=True, width=200)
+    print_explanations(console, result)
+    shown = console.export_text()
+    assert "raised by the Python runtime at model/main.py:6" in shown
+    assert "same message, raised elsewhere" not in shown
