@@ -233,3 +233,25 @@ def test_the_standard_librarys_frames_are_nobodys_call(db: str, tmp_path: Path) 
     [best, *_] = json.loads(res.stdout)["parts"][0]["matches"]
     assert best["message"] == "Unknown color {colour!r}"
     assert "your_call" not in best
+
+
+def test_code_a_library_generates_is_nobodys_call(db: str, tmp_path: Path) -> None:
+    """sqlalchemy's ``create_engine`` is wrapped by a function it compiles at
+    run time (``<sqlalchemy generated warned() wrapper for …>``): the call is
+    the user's line that called it, not the generated frame."""
+    script = tmp_path / "gen.py"
+    script.write_text(
+        "import click\n\n"
+        "ns = {'click': click}\n"
+        "exec(compile('def paint(c):\\n    return click.style(\"x\", fg=c)\\n',"
+        " '<acme generated paint() wrapper>', 'exec'), ns)\n"
+        "ns['paint']('purplish')\n"
+    )
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
+    assert "<acme generated paint() wrapper>" in proc.stderr
+    res = CliRunner().invoke(
+        main, ["explain", "--json"], input=proc.stderr, env={"ERRORDEX_DB": db}
+    )
+    called = json.loads(res.stdout)["parts"][0]["matches"][0]["your_call"]
+    assert (called["path"], called["function"]) == ("click/termui.py", "style")
+    assert called["caller"]["path"] == str(script) and called["caller"]["line"] == 5

@@ -261,15 +261,28 @@ def attribute_used(path: str, symbol: str, condition: str) -> str | None:
 #: (``/usr/lib/python3.11/runpy.py``, ``C:\Python311\Lib\threading.py``) or
 #: frozen into the interpreter (``<frozen runpy>``)
 _STDLIB_FILE = re.compile(r"(?:^|/)(?:lib/python3\.\d+|Lib)/(?!(?:site|dist)-packages/)|^<frozen ")
+#: code a library generates at run time (``<sqlalchemy generated warned()
+#: wrapper for …>``, ``<attrs generated init …>``, ``<decorator-gen-12>``),
+#: not the user's own ``<string>`` (``python -c``), ``<stdin>`` or a console's
+_GENERATED_FILE = re.compile(r"^<(?!(?:string|stdin|console|input)>|ipython-input-)[^<>]*>$")
 
 
 def runtime_frame(path: str, function: str | None) -> bool:
     """Whether a traceback frame is the standard library's, which passes the
-    user's call on (``threading.run``, ``runpy``) and is not theirs.
+    user's call on (``threading.run``, ``runpy``) and is not theirs, or code
+    generated at run time.
 
     >>> runtime_frame("/usr/lib/python3.11/threading.py", "run")
     True
     >>> runtime_frame("/venv/lib/python3.11/site-packages/click/core.py", "main")
     False
+
+    Code a library generates passes the call on too; the user's ``python
+    -c`` does not.
+
+    >>> runtime_frame("<sqlalchemy generated warned() wrapper for create_engine>", "warned")
+    True
+    >>> runtime_frame("<string>", "<module>")
+    False
     """
-    return bool(_STDLIB_FILE.search(path.replace("\\", "/")))
+    return bool(_STDLIB_FILE.search(path.replace("\\", "/")) or _GENERATED_FILE.match(path))
