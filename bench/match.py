@@ -578,10 +578,11 @@ def run_errordex(store: Store, c: Case) -> None:
     parts = out["parts"]
     matches = parts[-1]["matches"] if parts else []
     rank = strict = file_rank = any_rank = via_rank = None
+    told = stack_tells(c, matches[:5])
     for k, m in enumerate(matches[:5], 1):
         keys = {(m["repo"], s["path"], s["line"]) for s in m["sites"]}
         vias = {(m["repo"], *v) for s in m["sites"] if (v := via_location(s.get("via")))}
-        if rank is None and produced(c, m):
+        if rank is None and produced(c, m, told):
             rank = k
         if strict is None and c.truth in keys:
             strict = k
@@ -606,7 +607,7 @@ def run_errordex(store: Store, c: Case) -> None:
     elif answer["kind"] == "entry":
         m = matches[0]
         c.first = f"entry {m['message']!r} @ {answer['path']}:{answer['line']}"
-        hit = m["id"] == answer["id"] and produced(c, m)
+        hit = m["id"] == answer["id"] and produced(c, m, told)
     else:
         how = "runtime" if answer["raise_frame"] and not answer["raise_statement"] else "frame"
         c.first = f"{how} @ {answer['path']}:{answer['line']}"
@@ -641,22 +642,38 @@ def at_truth(c: Case, m: dict[str, Any]) -> bool:
     return c.truth in keys | vias
 
 
-def produced(c: Case, m: dict[str, Any]) -> bool:
+def produced(c: Case, m: dict[str, Any], stack_tells: bool = True) -> bool:
     """Whether the entry's site produced the message: it is at the raise frame,
-    or it is a frame of the traceback and its ``via`` is the raise frame, or
-    it made the error that the raise frame raises: a ``yield`` of an
-    exception whose ``via`` is a re-raise point (``….raise``: jsonschema's
-    keyword yields, raised by ``validate``; a generator that has returned is
-    no frame of the traceback), or a class's text whose ``via`` raises that
-    class (werkzeug's ``Forbidden.description``, raised by ``abort``)."""
+    or its ``via`` is the raise frame and it is a frame of the traceback (the
+    call of a helper that raises: click's ``self.fail(...)``), or its ``via``
+    is the raise frame and it made the error that frame raises: a ``yield``
+    of an exception whose ``via`` is a re-raise point (``….raise``:
+    jsonschema's keyword yields, raised by ``validate``), a class's text
+    raised through a table (werkzeug's ``Forbidden.description``), or, when
+    no frame of the traceback is such a helper's call (``stack_tells`` is
+    False, see ``stack_tells``), any site whose error the raise frame raises
+    again (voluptuous' validators, collected into ``MultipleInvalid``)."""
     for s in m["sites"]:
         key = (m["repo"], s["path"], s["line"])
         via = s.get("via")
         v = via_location(via)
         at = v is not None and (m["repo"], *v) == c.truth
-        made = s.get("kind") == "exception-message" or _reraised(via)
+        made = s.get("kind") == "exception-message" or _reraised(via) or not stack_tells
         if key == c.truth or (at and (key in c.stack or made)):
             return True
+    return False
+
+
+def stack_tells(c: Case, matches: list[dict[str, Any]]) -> bool:
+    """Whether a frame of the traceback is a site (of one of ``matches``)
+    whose ``via`` is the raise frame: the call of a shared helper that tells
+    which of its callers made the message."""
+    for m in matches:
+        for s in m["sites"]:
+            v = via_location(s.get("via"))
+            at = v is not None and (m["repo"], *v) == c.truth
+            if at and (m["repo"], s["path"], s["line"]) in c.stack:
+                return True
     return False
 
 
