@@ -410,6 +410,9 @@ def figures(cases: Sequence[Case]) -> dict[str, Any]:
         "cases": n,
         "traceback_hit1": share(sum(c.ranks.get(TB) == 1 for c in cases)),
         "traceback_entry_hit1": share(sum(c.ranks.get(TB_ENTRY) == 1 for c in cases)),
+        # an answer whose site is off the traceback never counted (session 12's
+        # rule, before ``produced`` in bench/match.py read a ``via``'s maker)
+        "traceback_hit1_strict": share(sum(c.ranks.get("answer (strict)") == 1 for c in cases)),
         "traceback_hit5": share(sum(c.ranks.get("errordex") is not None for c in cases)),
         "line_hit1": share(sum(c.ranks.get(LINE) == 1 for c in cases)),
         "line_hit5": share(sum(c.ranks.get("line rank") is not None for c in cases)),

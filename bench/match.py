@@ -608,10 +608,15 @@ def run_errordex(store: Store, c: Case) -> None:
         m = matches[0]
         c.first = f"entry {m['message']!r} @ {answer['path']}:{answer['line']}"
         hit = m["id"] == answer["id"] and produced(c, m, told)
+        # session 12's rule, where a site off the traceback never counted:
+        # the same answer, scored as it was scored then
+        strict = m["id"] == answer["id"] and produced(c, m, strict=True)
+        c.ranks["answer (strict)"] = 1 if strict else None
     else:
         how = "runtime" if answer["raise_frame"] and not answer["raise_statement"] else "frame"
         c.first = f"{how} @ {answer['path']}:{answer['line']}"
         hit = (answer["repo"], answer["path"], answer["line"]) == c.truth
+        c.ranks["answer (strict)"] = 1 if hit else None
     c.ranks["answer"] = 1 if hit else None
     c.answered["answer"] = answer is not None
 
@@ -642,7 +647,7 @@ def at_truth(c: Case, m: dict[str, Any]) -> bool:
     return c.truth in keys | vias
 
 
-def produced(c: Case, m: dict[str, Any], stack_tells: bool = True) -> bool:
+def produced(c: Case, m: dict[str, Any], stack_tells: bool = True, strict: bool = False) -> bool:
     """Whether the entry's site produced the message: it is at the raise frame,
     or its ``via`` is the raise frame and it is a frame of the traceback (the
     call of a helper that raises: click's ``self.fail(...)``), or its ``via``
@@ -652,13 +657,17 @@ def produced(c: Case, m: dict[str, Any], stack_tells: bool = True) -> bool:
     raised through a table (werkzeug's ``Forbidden.description``), or, when
     no frame of the traceback is such a helper's call (``stack_tells`` is
     False, see ``stack_tells``), any site whose error the raise frame raises
-    again (voluptuous' validators, collected into ``MultipleInvalid``)."""
+    again (voluptuous' validators, collected into ``MultipleInvalid``).
+    ``strict``: session 12's rule, where only a frame of the traceback counts
+    by its ``via``."""
     for s in m["sites"]:
         key = (m["repo"], s["path"], s["line"])
         via = s.get("via")
         v = via_location(via)
         at = v is not None and (m["repo"], *v) == c.truth
-        made = s.get("kind") == "exception-message" or _reraised(via) or not stack_tells
+        made = not strict and (
+            s.get("kind") == "exception-message" or _reraised(via) or not stack_tells
+        )
         if key == c.truth or (at and (key in c.stack or made)):
             return True
     return False
