@@ -7,13 +7,14 @@ public JSON contract (DESIGN.md): fields may be added, none renamed.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from errordex import plugins
-from errordex.analysis.write import PER_SITE, at_site, led_by
+from errordex.analysis.write import PER_SITE, at_site, led_by, paste_site
 from errordex.errors import InputError, NotFound
 from errordex.forge import file_url
 from errordex.group import defines
@@ -24,6 +25,8 @@ from errordex.store.base import EntryPage, Store, StoredSnapshot
 
 SCHEMA_VERSION = 1
 SNIPPET_RADIUS = 6
+
+log = logging.getLogger(__name__)
 
 
 def snippet(
@@ -97,6 +100,7 @@ def entry_json(
     ``page``, what ``Store.entry_page`` read with the entry: its analysis and
     prose are not read again."""
     mine = [s for s in entry.catalog_sites if first and (s.path, s.line) == first]
+    given = entry
     if mine:
         entry = replace(entry, sites=(mine[0], *(s for s in entry.sites if s is not mine[0])))
     texts: dict[str, Sequence[str] | None] = {}
@@ -137,7 +141,7 @@ def entry_json(
         "test_sites": [site_json(s, snap) for s in entry.sites if s.in_test and s.kind != "assert"],
         "facts": stored["facts"] if stored else {},
         "analysis": (
-            at_site(stored["analysis"], f"{mine[0].path}:{mine[0].line}")
+            _at_paste_site(given, stored, f"{mine[0].path}:{mine[0].line}")
             if stored and mine
             else stored["analysis"]
             if stored
@@ -152,10 +156,35 @@ def entry_json(
             else []
         ),
     }
-    if prose and store is not None and out["analysis"]:
+    # a page written again for the paste's site is not what a model wrote prose for
+    reled = bool(stored and mine) and (out["analysis"] or {}).get("provenance") is _RELED
+    if prose and store is not None and out["analysis"] and not reled:
         records = page.prose if page is not None else None
         out["analysis"] = with_prose(store, snap, out, file_lines, records)
     return out
+
+
+def _at_paste_site(entry: ErrorEntry, stored: dict[str, Any], site: str) -> dict[str, Any]:
+    """The stored analysis as the page of ``site``, the site a paste came
+    from: its own page when its function has one (``at_site``), else the
+    sections written again, led by it (``paste_site``)."""
+    analysis: dict[str, Any] = stored["analysis"]
+    shown = at_site(analysis, site)
+    if shown is not analysis or not analysis or not stored.get("facts"):
+        return shown
+    try:
+        page = paste_site(entry, stored["facts"], entry.repo, site)
+    except (KeyError, TypeError, ValueError):  # facts stored by an older errordex
+        log.debug("could not lead the page with %s", site, exc_info=True)
+        return analysis
+    if page is None:
+        return analysis
+    kept = {k: v for k, v in analysis.items() if k not in PER_SITE and k != "provenance"}
+    return {**kept, **page, "provenance": _RELED}
+
+
+#: the provenance of sections written again at answer time, from the facts
+_RELED = {"kind": "static"}
 
 
 def led_by_your_call(

@@ -1804,6 +1804,8 @@ def led_by(
     at = next(
         (r for r in facts["reachability"] if site and site in r.get("sites", [r["site"]])), None
     )
+    if at is not None and site:
+        at = {**at, "site": site}  # the site itself leads, not its function's first
     plain = _Writer(entry, facts, slug, at=at)
     heads = [c[0] for c in (plain.fn or {}).get("paths", ()) if c]
     via = next((h for path, fn in through for h in heads if _is_frame_of(h, path, fn)), None)
@@ -1859,6 +1861,26 @@ def write(entry: ErrorEntry, facts: dict[str, list[Fact]], slug: str) -> Analysi
         "by_site": by_site(entry, facts, slug),
     }
     return Analysis(facts=facts, sections={k: v for k, v in sections.items() if v})
+
+
+def paste_site(
+    entry: ErrorEntry, facts: dict[str, list[Fact]], slug: str, site: str
+) -> dict[str, Any] | None:
+    """The sections again, led by ``site`` (``path:line``), the site a paste
+    came from, when the page leads with another site of the same function:
+    packaging's ``Version("1.x")`` fails at ``if not match`` (version.py:452),
+    while the page's own lead is the ``except TypeError`` at :421 in the same
+    ``Version.__init__``, whose condition says nothing of this paste. None
+    when the page already leads with that site, or does not know it."""
+    lead, _ = _lead(entry, facts)
+    if f"{lead.path}:{lead.line}" == site:
+        return None
+    r = next((r for r in facts["reachability"] if site in r.get("sites", [r["site"]])), None)
+    if r is None:
+        return None
+    w = _Writer(entry, facts, slug, at={**r, "site": site})
+    page = {k: v for k, v in _sections(w).items() if k in PER_SITE and v}
+    return {**page, "site": site}
 
 
 def at_site(analysis: dict[str, Any], site: str) -> dict[str, Any]:
