@@ -67,6 +67,15 @@ def title(entry: ErrorEntry) -> str:
     if t.is_empty and lead is not None:
         return message_line(lead) or "(an empty message)"  # panic!("")
     shown = t.display()
-    # a message of several lines (celery's `"""\nRetry limit exceeded…"""`)
-    # has a title of one line
-    return " ".join(shown.split()) if "\n" in shown.rstrip("\n") else shown
+    if "\n" not in shown.rstrip("\n"):
+        return shown
+    # a message of several lines has a title of one line: a paragraph's lines
+    # joined (celery's `"""\nRetry limit exceeded…"""`), up to the first
+    # indented one, which shows a value (packaging's source and its `~~^`)
+    lines = [ln for ln in shown.strip("\n").split("\n")]
+    kept = [lines[0]]
+    for ln in lines[1:]:
+        if ln[:1].isspace() or not ln.strip():
+            return " ".join(" ".join(kept).split()) + " …"
+        kept.append(ln)
+    return " ".join(" ".join(kept).split())

@@ -65,6 +65,24 @@ def test_title_of_a_runtime_message_cuts_a_long_expression() -> None:
     assert "\n" not in shown and len(shown) < 120 and shown.endswith("…)")
 
 
+def test_title_of_many_lines_stops_at_the_lines_that_show_values() -> None:
+    from errordex.runtime import title
+
+    # packaging's ParserSyntaxError: the message, then the source and its marker
+    t = Template.of(
+        "py-fstring",
+        Text("Expected comma between extra names\n    "),
+        Hole("self.source", ""),
+        Text("\n    ^"),
+    )
+    [e] = group("o/r", [site("a.py", 3, t, exception_type="ParserSyntaxError")])
+    assert title(e) == "Expected comma between extra names …"
+    # a paragraph wrapped over lines reads as one
+    wrapped = Template.literal("\nRetry limit exceeded while trying\nto reconnect.\n")
+    [e] = group("o/r", [site("a.py", 3, wrapped, exception_type="E")])
+    assert title(e) == "Retry limit exceeded while trying to reconnect."
+
+
 def test_a_bare_panic_is_the_runtimes_explicit_panic_and_an_empty_one_is_apart() -> None:
     from errordex.languages.rust.extract import extract
     from errordex.runtime import printed_form, title
