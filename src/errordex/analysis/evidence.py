@@ -58,6 +58,11 @@ class FuncDef:
     #: ``from_str<'a, T>(…) where T: de::Deserialize<'a>``: ``Deserialize``):
     #: a call of it runs that trait's impl for the type the user names
     bounds: tuple[str, ...] = ()
+    #: the default of each parameter that has one, as written (Python
+    #: ``align="left"``: ("align", '"left"')); a ``*args``/``**kw`` one is
+    #: given "*"/"**" (a positional argument past it binds no name of its
+    #: own), and a bare ``*`` is ("*", the first keyword-only parameter)
+    defaults: tuple[tuple[str, str], ...] = ()
 
 
 @by_fields

@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from errordex import plugins
 from errordex.analysis.cfg import dependency_line, enabled_by, features_in
+from errordex.analysis.decide import decided_by_check
 from errordex.analysis.evidence import DocLine, FuncDef, TestExpect
 from errordex.analysis.handoff import handoff_callers, self_type
 from errordex.analysis.index import (
@@ -1173,10 +1174,18 @@ def _raises_items(raises: list[DocLine], short: set[str]) -> list[DocLine]:
 
 
 def tests(
-    entry: ErrorEntry, reach: list[Fact], ix: Index, classes: list[Fact] | None = None
+    entry: ErrorEntry,
+    reach: list[Fact],
+    ix: Index,
+    classes: list[Fact] | None = None,
+    conditions: list[Fact] | None = None,
+    lifted: list[Fact] | None = None,
 ) -> list[Fact]:
     """Tests that expect this error: by its message, or by its exception type
-    and a call of the function that throws it. ``classes``: ``hierarchy``'s."""
+    and a call of the function that throws it. ``classes``: ``hierarchy``'s;
+    ``conditions`` and ``lifted``: the sites' checks (``guards``, ``lift``),
+    which tell which raise a test with no expected text reaches
+    (``decide``)."""
     # The functions on the way from public API to a private site; not the
     # entry points above a public one (a test calling `loads` reaches every
     # error of the decoder, so it says nothing about this one).
@@ -1296,11 +1305,26 @@ def tests(
             )
         ):
             # `pytest.raises(X)` with no text says which error only where the
-            # function it calls raises X here and nowhere else (`Spinner("x")`);
+            # function it calls raises X here and nowhere else (`Spinner("x")`),
+            # or where its literal arguments pass the checks of every other
+            # raise of X there and fail this one's (`Align("foo", "middle")`);
             # `field.deserialize("bad")` raises X for a dozen messages
             if not classes_raised or _sole_raiser(entry, reach, ix, t):
                 fact = _test_fact(t, "exception type and call")
                 fact["sole"] = classes_raised
+                weak.append(fact)
+            elif decided_by_check(
+                entry,
+                reach,
+                ix,
+                t.body,
+                t.calls,
+                t.exception.rsplit(".", 1)[-1],
+                conditions or [],
+                lifted or [],
+            ):
+                fact = _test_fact(t, "exception type and call")
+                fact.update(sole=True, decided=True)
                 weak.append(fact)
         elif (
             t.kind == "error-result"
@@ -1321,6 +1345,28 @@ def tests(
             # `#[should_panic]` with no expected text: it calls a function
             # that panics here and nowhere else.
             weak.append(_test_fact(t, "panicking call"))
+        elif (
+            classes_raised
+            and not t.pattern
+            and t.exception
+            and t.exception.rsplit(".", 1)[-1] in short
+            and inits & set(t.calls)
+            and decided_by_check(
+                entry,
+                reach,
+                ix,
+                t.body,
+                t.calls,
+                t.exception.rsplit(".", 1)[-1],
+                conditions or [],
+                lifted or [],
+            )
+        ):
+            # a class built and then called (`validate.Length(1, None,
+            # equal=3)("foo")`): its `__init__`'s checks tell
+            fact = _test_fact(t, "exception type and call")
+            fact.update(sole=True, decided=True)
+            weak.append(fact)
     strong.sort(key=lambda f: (not f["body"], f["path"], f["line"]))
     # Rows of table tests take turns (each table's first row, then each one's
     # second...), so one long table does not fill the page.
@@ -2063,7 +2109,7 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
     for up in lifted:
         for f in up.get("higher", ()):
             _name_it(f, ix)
-    found = tests(entry, reach, ix, chain)
+    found = tests(entry, reach, ix, chain, conditions, lifted)
     # only when there is one: most pages have neither, and their facts stay as they were
     instead = {
         k: v

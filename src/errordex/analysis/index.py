@@ -33,7 +33,7 @@ from errordex.analysis.evidence import (
 from errordex.analysis.modpaths import ModuleTree
 from errordex.analysis.prose import Prose
 from errordex.analysis.textmatch import Message, is_wrapper
-from errordex.model import ClassDef, ErrorEntry, Package
+from errordex.model import ClassDef, ErrorEntry, Guard, Package
 from errordex.scratch.spill import SpillList
 from errordex.template import Template
 
@@ -485,10 +485,20 @@ class Index:
         templates_by_word: dict[str, list[int]] = defaultdict(list)
         #: messages that print another error's text first (``is_wrapper``)
         self.wrappers: list[Template] = []
+        raises: dict[tuple[str, str], list[RaiseSite]] = defaultdict(list)
+        raise_kinds: dict[str, str | None] = {}
         for e in entries:
             cat = e.catalog_sites
             if not cat:
                 continue
+            for s in cat:
+                if s.language not in raise_kinds:
+                    lang = plugins.find(s.language)
+                    raise_kinds[s.language] = lang.runtime.raise_kind if lang else None
+                if s.exception_type and s.kind == raise_kinds[s.language]:
+                    raises[s.path, s.symbol or ""].append(
+                        RaiseSite(e.id, s.line, s.exception_type.rsplit(".", 1)[-1], s.guards)
+                    )
             if is_wrapper(e.template) and len(self.wrappers) < MAX_WRAPPERS:
                 self.wrappers.append(e.template)
             for w in words_of(e.template):
@@ -502,6 +512,11 @@ class Index:
             for trigram in trigrams_of(e):
                 self.by_word[trigram].append(r)
         self.templates_by_word = {w: array("l", at) for w, at in templates_by_word.items()}
+        #: (path, symbol) -> the raises of a class there, of the functions
+        #: with two or more (``raises_in``)
+        self._raises: dict[tuple[str, str], list[RaiseSite]] = {
+            k: v for k, v in raises.items() if len(v) > 1
+        }
         # A key of one entry only ever finds that entry itself, which
         # ``related`` skips: dropped, and so are most Related (a third of the
         # Index of a large Python repository).
@@ -512,6 +527,11 @@ class Index:
         #: name -> path -> positions in ``by_exception[name]`` (``raising_in``), as asked
         self._raising_at: dict[str, dict[str, list[int]]] = {}
         self.by_word = _shared(self.by_word)
+
+    def raises_in(self, path: str, symbol: str) -> list[RaiseSite]:
+        """The raises of a class in the function ``symbol`` of ``path``, where
+        it has two or more (one is the entry's own: nothing to tell apart)."""
+        return self._raises.get((path, symbol), [])
 
     def memo(self, kind: str) -> Memo:
         """A lookup that the facts fill with what they work out once per key
@@ -774,6 +794,17 @@ def _inherited_version(
         if not root:
             return pkg
         root = root.rsplit("/", 1)[0] if "/" in root else ""
+
+
+@dataclass(frozen=True, slots=True)
+class RaiseSite:
+    """A raise of a class (Python's ``raise X(…)``), as a test's call is
+    told apart by the checks around it (``facts._decided_by_check``)."""
+
+    id: str  # the entry's
+    line: int
+    exception: str  # the class's last name
+    guards: tuple[Guard, ...]
 
 
 @dataclass(frozen=True, slots=True)

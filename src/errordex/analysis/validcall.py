@@ -486,7 +486,7 @@ def _successful(
     fish = _turbofish(failing)
     errorish = _errorish_lines(ix)
     modules = _module_names(ix)
-    keywords = _keywords(failed_args)
+    failed_keywords = keywords(failed_args)
     found: list[tuple[tuple[int, float, bool, bool, int], str, int, str, Helper | None]] = []
 
     def consider(path: str, caller: str, line: int, text: str, via: Helper | None) -> None:
@@ -505,7 +505,7 @@ def _successful(
         # the nearest: the same file, the input most like the failing one
         # (the smallest change to make), the same test, the closest line
         like = SequenceMatcher(None, got[0][1], failed_args).ratio()
-        kept = len(keywords & _keywords(got[0][1]))
+        kept = len(failed_keywords & keywords(got[0][1]))
         rank = (
             -kept,
             -round(like, 1),
@@ -587,9 +587,15 @@ def _module_names(ix: Index) -> frozenset[str]:
 _MODULES: weakref.WeakKeyDictionary[Index, frozenset[str]] = weakref.WeakKeyDictionary()
 
 
-def _keywords(args: str) -> set[str]:
+def keywords(args: str) -> set[str]:
     """The names of a call's keyword arguments (``validate`` of ``validate=f``)."""
     return {m.group(1) for a in split_args(args) if (m := re.match(r"([A-Za-z_]\w*)\s*=[^=]", a))}
+
+
+def call_keywords(call: str) -> set[str]:
+    """``keywords`` of a whole call as written (``SSEvent(retry=1)``: retry)."""
+    got = calls_in(call)
+    return keywords(got[0][1]) if got else set()
 
 
 def _errorish_lines(ix: Index) -> frozenset[tuple[str, int]]:

@@ -1,0 +1,162 @@
+"""A test that expects a class and no text reproduces the raise whose checks
+its literal arguments fail, when every other raise of that class in the
+function it calls is known to pass (issue 16, point 4):
+
+- psycopg's ``Xid.from_parts`` raises ``ValueError`` three times (a bad
+  ``format_id``, a long ``bqual``, a long ``gtrid``): ``from_parts(-1, …)``
+  is a test of the first and of no other; a long ``bqual`` of the second;
+- a call whose argument is a variable decides nothing, and links nothing;
+- marshmallow's ``validate.Length(1, None, equal=3)("foo")`` builds the
+  validator and calls it: its ``__init__``'s check (``equal is not None and
+  any([min, max])``) holds, so the test is of that raise;
+- the example fix of such a test passes a value the check names, not a
+  sibling call that leaves the checked argument out.
+
+Real code: psycopg and marshmallow from site-packages, with tests written
+as theirs are. The checks themselves (``languages/python/evaluate``) are
+tested by their doctests here too.
+"""
+
+from __future__ import annotations
+
+import doctest
+from pathlib import Path
+from typing import Any
+
+import marshmallow
+import psycopg
+
+from errordex.languages.python import evaluate, examples
+from errordex.languages.python.evaluate import check_on_call, fires_on_call
+from errordex.store.sqlite import SqliteStore
+from tests.repo_files import index_files
+
+PSYCOPG = Path(psycopg.__file__).parent
+MARSHMALLOW = Path(marshmallow.__file__).parent
+LONG = "b" * 65
+
+
+def _pages(store: SqliteStore, sid: int) -> dict[str, dict[str, Any]]:
+    return {store.entry(i).message: data for i, data in store.analyses(sid)}
+
+
+def _tested(page: dict[str, Any]) -> list[tuple[str, int]]:
+    return [(t["path"], t["line"]) for t in page["facts"]["tests"]]
+
+
+def _psycopg_repo(tmp_path: Path, tests: str) -> tuple[SqliteStore, int]:
+    files = {
+        "psycopg/_tpc.py": (PSYCOPG / "_tpc.py").read_text(encoding="utf-8"),
+        "psycopg/__init__.py": "from ._tpc import Xid\n",
+        "tests/test_tpc.py": tests,
+    }
+    return index_files(tmp_path, files, "psycopg/psycopg")
+
+
+def test_the_raise_whose_check_the_literals_fail_is_the_one_tested(tmp_path: Path) -> None:
+    tests = (
+        "import pytest\nfrom psycopg import Xid\n\n\n"
+        "def test_xid_bad_format_id():\n"
+        "    with pytest.raises(ValueError):\n"
+        '        Xid.from_parts(-1, "gtrid", "bqual")\n\n\n'
+        "def test_xid_long_bqual():\n"
+        "    with pytest.raises(ValueError):\n"
+        f'        Xid.from_parts(1, "gtrid", "{LONG}")\n\n\n'
+        "def test_xid_roundtrip():\n"
+        '    Xid.from_parts(1, "gtrid", "bqual")\n'
+    )
+    store, sid = _psycopg_repo(tmp_path, tests)
+    pages = _pages(store, sid)
+    format_id = pages["format_id must be a non-negative 32-bit integer"]
+    bqual = pages["bqual must be not longer than 64 chars"]
+    gtrid = pages["gtrid must be not longer than 64 chars"]
+    assert _tested(format_id) == [("tests/test_tpc.py", 6)]
+    assert _tested(bqual) == [("tests/test_tpc.py", 11)]
+    assert _tested(gtrid) == []
+    fact = format_id["facts"]["tests"][0]
+    assert fact["matched_by"] == "exception type and call" and fact["decided"]
+    # the fix is the same call as the passing test makes it
+    fix = format_id["analysis"]["example_fix"]
+    assert 'Xid.from_parts(-1, "gtrid", "bqual")' in fix["before"]["code"]
+    assert 'Xid.from_parts(1, "gtrid", "bqual")' in fix["after"]["code"]
+
+
+def test_a_call_with_a_variable_decides_nothing(tmp_path: Path) -> None:
+    tests = (
+        "import pytest\nfrom psycopg import Xid\n\n\n"
+        "def test_xid_bad(format_id):\n"
+        "    with pytest.raises(ValueError):\n"
+        '        Xid.from_parts(format_id, "gtrid", "bqual")\n'
+    )
+    store, sid = _psycopg_repo(tmp_path, tests)
+    pages = _pages(store, sid)
+    for message in (
+        "format_id must be a non-negative 32-bit integer",
+        "bqual must be not longer than 64 chars",
+        "gtrid must be not longer than 64 chars",
+    ):
+        assert _tested(pages[message]) == []
+
+
+def test_a_validator_built_and_called_is_told_by_its_init(tmp_path: Path) -> None:
+    files = {
+        "src/marshmallow/validate.py": (MARSHMALLOW / "validate.py").read_text(encoding="utf-8"),
+        "src/marshmallow/exceptions.py": (MARSHMALLOW / "exceptions.py").read_text(
+            encoding="utf-8"
+        ),
+        "src/marshmallow/__init__.py": "from . import validate\n",
+        "tests/test_validate.py": (
+            "import pytest\nfrom marshmallow import validate\n\n\n"
+            "def test_length_equal_with_min():\n"
+            "    with pytest.raises(ValueError):\n"
+            '        validate.Length(1, None, equal=3)("foo")\n'
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "marshmallow-code/marshmallow")
+    pages = _pages(store, sid)
+    equal = next(p for m, p in pages.items() if m.startswith("The `equal` parameter was provided"))
+    assert _tested(equal) == [("tests/test_validate.py", 6)]
+
+
+def test_checks_worked_out_on_a_call() -> None:
+    params = ("cls", "format_id", "gtrid", "bqual")
+    body = f'Xid.from_parts(1, "g", "{LONG}")'
+    assert check_on_call("len(bqual) > 64", body, "from_parts", params, ()) is True
+    assert check_on_call("len(gtrid) > 64", body, "from_parts", params, ()) is False
+    assert check_on_call("not 0 <= format_id < 2147483648", body, "from_parts", params, ()) is False
+    # a name the call does not give, or a call of another function: unknown
+    assert check_on_call("len(bqual) > LIMIT", body, "from_parts", params, ()) is None
+    assert check_on_call("len(bqual) > 64", body, "to_parts", params, ()) is None
+    # a keyword-only parameter is not filled by a positional argument
+    kw_only = (("*", "strict"), ("strict", "False"))
+    assert check_on_call("strict", "f(1, True)", "f", ("x", "strict"), kw_only) is None
+    assert check_on_call("strict", "f(1)", "f", ("x", "strict"), kw_only) is False
+    # a class's constant passed by its class's name is the method's `self.X`
+    assert (
+        check_on_call(
+            "unit not in (self.SECONDS, self.DAYS)",
+            "fields.TimeDelta(fields.TimeDelta.SECONDS)",
+            "TimeDelta",
+            ("self", "unit"),
+            (),
+            "TimeDelta",
+        )
+        is False
+    )
+    # an `elif` is only known to fail
+    assert fires_on_call([("elif", "x < 0")], "f(-1)", "f", ("x",), ()) is None
+    assert fires_on_call([("assert", "x >= 0")], "f(-1)", "f", ("x",), ()) is True
+
+
+def test_an_alternative_that_names_a_value_gives_it() -> None:
+    got = examples.repair_python_call(
+        'Panel("x", vertical="center")',
+        "Panel",
+        ["renderable", "vertical"],
+        'vertical is None or vertical in ("top", "middle")',
+    )
+    assert got == 'Panel("x", vertical="top")'
+
+
+def test_evaluate_doctests_pass() -> None:
+    assert doctest.testmod(evaluate).failed == 0
