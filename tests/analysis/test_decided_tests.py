@@ -10,11 +10,17 @@ function it calls is known to pass (issue 16, point 4):
   validator and calls it: its ``__init__``'s check (``equal is not None and
   any([min, max])``) holds, so the test is of that raise;
 - the example fix of such a test passes a value the check names, not a
-  sibling call that leaves the checked argument out.
+  sibling call that leaves the checked argument out;
+- a ``#[should_panic]`` test with no expected text that calls a method a
+  dozen types define (``advance``) reproduces the panic of the type the
+  test binds its local to (bytes' ``let mut a = BytesMut::from(…);
+  a.advance(20)``), and its fix checks what that type's ``advance``
+  asserts (``a.remaining()``), not what ``Bytes``'s does.
 
 Real code: psycopg and marshmallow from site-packages, with tests written
-as theirs are. The checks themselves (``languages/python/evaluate``) are
-tested by their doctests here too.
+as theirs are; bytes 1.2.1 from Debian's cargo registry, with its own
+tests. The checks themselves (``languages/python/evaluate``) are tested by
+their doctests here too.
 """
 
 from __future__ import annotations
@@ -25,14 +31,18 @@ from typing import Any
 
 import marshmallow
 import psycopg
+import pytest
 
+from errordex.analysis.calledon import called_by_path
 from errordex.languages.python import evaluate, examples
 from errordex.languages.python.evaluate import check_on_call, fires_on_call
+from errordex.pipeline import index
 from errordex.store.sqlite import SqliteStore
 from tests.repo_files import index_files
 
 PSYCOPG = Path(psycopg.__file__).parent
 MARSHMALLOW = Path(marshmallow.__file__).parent
+BYTES = Path("/usr/share/cargo/registry/bytes-1.2.1")
 LONG = "b" * 65
 
 
@@ -160,3 +170,39 @@ def test_an_alternative_that_names_a_value_gives_it() -> None:
 
 def test_evaluate_doctests_pass() -> None:
     assert doctest.testmod(evaluate).failed == 0
+
+
+def test_a_method_is_known_by_the_type_the_test_binds_its_receiver_to() -> None:
+    # smallvec's and bytes' tests, as written
+    assert called_by_path(
+        "let mut sv: SmallVec<[i32; 2]> = smallvec![0];\nsv.remove(usize::MAX);",
+        "SmallVec::remove",
+    )
+    assert called_by_path(
+        'let mut a = BytesMut::from("hello world");\na.advance(20);', "<BytesMut as Buf>::advance"
+    )
+    assert called_by_path("HeaderMap::<u32>::with_capacity(24_577);", "HeaderMap::with_capacity")
+    # another type, a value of unknown type, a local bound twice: not this one
+    assert not called_by_path(
+        'let mut a = Bytes::from("x");\na.advance(20);', "<BytesMut as Buf>::advance"
+    )
+    assert not called_by_path("let v = make();\nv.remove(1);", "SmallVec::remove")
+    assert not called_by_path(
+        "let v: SmallVec<[u8; 1]> = x;\nlet v = other();\nv.remove(1);", "SmallVec::remove"
+    )
+
+
+def test_a_should_panic_test_reaches_the_panic_of_its_receivers_type(
+    tmp_path: Path,
+) -> None:
+    if not BYTES.is_dir():
+        pytest.skip("needs Debian's librust-bytes-dev")
+    store = SqliteStore(tmp_path / "db.sqlite")
+    sid = index(str(BYTES), store, name="tokio-rs/bytes", jobs=1).snapshot_id
+    page = _pages(store, sid)["cannot advance past `remaining`: {:?} <= {:?}"]
+    tests = {(t["path"], t["test"]) for t in page["facts"]["tests"]}
+    assert ("tests/test_bytes.rs", "advance_past_len") in tests
+    fix = page["analysis"]["example_fix"]
+    assert "a.advance(20);" in fix["before"]["code"]
+    assert "if 20 <= a.remaining() {" in fix["after"]["code"]
+    assert "src/bytes_mut.rs:1027" in fix["evidence"]

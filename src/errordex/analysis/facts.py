@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, cast
 
 from errordex import plugins
+from errordex.analysis.calledon import called_by_path
 from errordex.analysis.cfg import dependency_line, enabled_by, features_in
 from errordex.analysis.decide import decided_by_check
 from errordex.analysis.evidence import DocLine, FuncDef, TestExpect
@@ -1226,9 +1227,10 @@ def tests(
         picked.update(ix.tests_by_variant.get(exception, ()))
     panics = any(s.kind in _panic_kinds(s.language) for s in entry.catalog_sites)
     if panics:
+        # (a name many types define counts only where the test calls it on
+        # its type: `_panics_here_alone`)
         for name in names:
-            if ix.defined.get(name, 0) <= AMBIGUOUS:
-                picked.update(ix.should_panic_by_call.get(name, ()))
+            picked.update(ix.should_panic_by_call.get(name, ()))
     else:
         for name in names:
             if ix.defined.get(name, 0) <= AMBIGUOUS:
@@ -1415,7 +1417,7 @@ def _sole_raiser(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect)
             continue
         if (
             r["name"] in t.calls
-            and not _called_by_path(t.body, r["function"])
+            and not called_by_path(t.body, r["function"])
             and _name_raises_others(r["name"], entry, ix, short)
         ):
             continue  # another function of the name may raise it first
@@ -1444,7 +1446,7 @@ def _panics_here_alone(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestE
             [[*mine]]
             if r["name"] in called
             and (
-                _called_by_path(t.body, r["function"])
+                called_by_path(t.body, r["function"])
                 or not _name_raises_others(r["name"], entry, ix, None)
             )
             else []
@@ -1453,15 +1455,17 @@ def _panics_here_alone(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestE
             for i, hop in enumerate(chain):
                 hop_name = _last_name(hop["function"])
                 if hop_name in called and (
-                    _called_by_path(t.body, hop["function"])
+                    called_by_path(t.body, hop["function"])
                     or not _name_raises_others(hop_name, entry, ix, None)
                 ):
                     # each function from the called one down to the site
                     ways.append([*mine, *((h["path"], h["function"]) for h in chain[i:])])
         for keys in ways:
-            name = _last_name(keys[len(mine)][1] if len(keys) > len(mine) else keys[0][1])
-            if ix.defined.get(name, 0) > AMBIGUOUS:
-                continue
+            symbol = keys[len(mine)][1] if len(keys) > len(mine) else keys[0][1]
+            if ix.defined.get(_last_name(symbol), 0) > AMBIGUOUS and not called_by_path(
+                t.body, symbol
+            ):
+                continue  # `advance` of a dozen impls: only `BytesMut`'s, called as such
             if all({e.id for e in ix.by_symbol.get(k, ())} <= {entry.id} for k in keys):
                 return True
     return False
@@ -1491,7 +1495,7 @@ def _sole_error(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect) 
     and no other entry's are (so an error from it is this one)."""
     for r in reach:
         if r["name"] not in t.calls or (
-            not _called_by_path(t.body, r["function"])
+            not called_by_path(t.body, r["function"])
             and _name_raises_others(r["name"], entry, ix, None)
         ):
             continue
@@ -2073,21 +2077,6 @@ def _name_raises_others(name: str, entry: ErrorEntry, ix: Index, exception: str 
     if others and exception is not None:
         others &= {r.id for r in ix.by_exception.get(exception, ())}
     return bool(others)
-
-
-def _called_by_path(body: str, symbol: str) -> bool:
-    """Whether the test calls ``symbol`` on its type, by path
-    (``Uniform::new(…)``, ``CliRunner.invoke(…)``), not on a value."""
-    name = _last_name(symbol)
-    head = symbol.replace(".", "::").rsplit("::", 1)[0]
-    if head.startswith("<"):
-        head = head[1:].split(" as ", 1)[0]
-    owner = head.rsplit("::", 1)[-1].split("<", 1)[0]
-    if not owner or owner == symbol:
-        return False
-    return (
-        re.search(rf"\b{re.escape(owner)}\s*(?:::|\.)\s*{re.escape(name)}\s*\(", body) is not None
-    )
 
 
 def _owner_type(symbol: str) -> str | None:

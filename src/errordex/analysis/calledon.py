@@ -1,0 +1,40 @@
+"""Whether a test calls a function on its type (pure): by the type's path,
+or on a local it binds to a value of that type by name. A method's name
+alone (``advance``, ``remove``) is defined by a dozen types; the test
+says which one only this way."""
+
+from __future__ import annotations
+
+import re
+
+
+def _last_name(symbol: str) -> str:
+    return symbol.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
+
+
+def called_by_path(body: str, symbol: str) -> bool:
+    """Whether the test calls ``symbol`` on its type, by path
+    (``Uniform::new(…)``, ``HeaderMap::<u32>::with_capacity(…)``,
+    ``CliRunner.invoke(…)``), or on a local the test binds to a value of
+    that type by name (``let mut v: SmallVec<u8, 8> = …; v.remove(9)``,
+    ``let mut a = BytesMut::from("x"); a.advance(20)``): not on a value
+    whose type it does not show."""
+    name = _last_name(symbol)
+    head = symbol.replace(".", "::").rsplit("::", 1)[0]
+    if head.startswith("<"):
+        head = head[1:].split(" as ", 1)[0]
+    owner = head.rsplit("::", 1)[-1].split("<", 1)[0]
+    if not owner or owner == symbol:
+        return False
+    own, call = re.escape(owner), re.escape(name)
+    if re.search(rf"\b{own}\s*(?:::<[^()]*>)?\s*(?:::|\.)\s*{call}\s*\(", body):
+        return True
+    for receiver in dict.fromkeys(re.findall(rf"\b([a-z_]\w*)\s*\.\s*{call}\s*\(", body)):
+        var = re.escape(receiver)
+        typed = rf"\blet\s+(?:mut\s+)?{var}\s*:\s*(?:&\s*(?:mut\s+)?)?(?:\w+::)*{own}\b"
+        built = rf"\blet\s+(?:mut\s+)?{var}\s*=\s*(?:\w+::)*{own}\s*(?:::<[^()]*>)?\s*::\s*\w+\s*\("
+        bindings = re.findall(rf"\blet\s+(?:mut\s+)?{var}\b", body)
+        # bound once, to that type: the call is that type's method
+        if len(bindings) == 1 and (re.search(typed, body) or re.search(built, body)):
+            return True
+    return False
