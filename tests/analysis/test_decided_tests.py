@@ -153,6 +153,12 @@ def test_checks_worked_out_on_a_call() -> None:
         )
         is False
     )
+    # a local read as its one value (falcon's `create_scope`), a string's own method
+    local = "(q.encode() if q else b'') and (q.encode() if q else b'').startswith(b'?')"
+    scope = ("path", "q")
+    assert check_on_call(local, "create_scope(q='?a=1')", "create_scope", scope, ()) is True
+    assert check_on_call(local, "create_scope(q='a=1')", "create_scope", scope, ()) is False
+    assert check_on_call("q.frobnicate()", "create_scope(q='a')", "create_scope", scope, ()) is None
     # an `elif` is only known to fail
     assert fires_on_call([("elif", "x < 0")], "f(-1)", "f", ("x",), ()) is None
     assert fires_on_call([("assert", "x >= 0")], "f(-1)", "f", ("x",), ()) is True

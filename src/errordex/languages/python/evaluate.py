@@ -45,6 +45,16 @@ _COMPARE: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
 }
 
 
+#: the methods of ``str`` and ``bytes`` a check calls that only read the text
+_TEXT_METHODS = frozenset(
+    {
+        *("startswith", "endswith", "isdigit", "isalpha", "isalnum", "isspace"),
+        *("islower", "isupper", "isidentifier", "isascii", "lower", "upper"),
+        *("strip", "lstrip", "rstrip", "encode", "decode", "count", "find"),
+    }
+)
+
+
 @dataclass(frozen=True, slots=True)
 class _Name:
     """A value known only by the name it is written with (``int``,
@@ -215,6 +225,26 @@ class _Eval:
             inner = self.value(node.operand)
             is_number = isinstance(inner, (int, float)) and not isinstance(inner, bool)
             return -inner if is_number else UNKNOWN  # type: ignore[operator]
+        if isinstance(node, ast.IfExp):
+            test = self.truth(node.test)
+            if test is UNKNOWN:
+                return UNKNOWN
+            return self.value(node.body if test else node.orelse)
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in _TEXT_METHODS
+            and not node.keywords
+        ):
+            # a string's own method on known text (`query_string.startswith("?")`)
+            receiver = self.value(node.func.value)
+            args = [self.value(a) for a in node.args]
+            if isinstance(receiver, (str, bytes)) and all(_known(a) for a in args):
+                try:
+                    return getattr(receiver, node.func.attr)(*args)
+                except (TypeError, ValueError, LookupError):
+                    return UNKNOWN
+            return UNKNOWN
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.keywords:
             args = [self.value(a) for a in node.args]
             if node.func.id == "len" and len(args) == 1 and _known(args[0]):
