@@ -10,7 +10,8 @@ function it calls is known to pass (issue 16, point 4):
   validator and calls it: its ``__init__``'s check (``equal is not None and
   any([min, max])``) holds, so the test is of that raise;
 - the example fix of such a test passes a value the check names, not a
-  sibling call that leaves the checked argument out;
+  sibling call that leaves the checked argument out: the value another
+  test passes for that keyword where no error is expected;
 - a ``#[should_panic]`` test with no expected text that calls a method a
   dozen types define (``advance``) reproduces the panic of the type the
   test binds its local to (bytes' ``let mut a = BytesMut::from(…);
@@ -89,6 +90,24 @@ def test_the_raise_whose_check_the_literals_fail_is_the_one_tested(tmp_path: Pat
     fix = format_id["analysis"]["example_fix"]
     assert 'Xid.from_parts(-1, "gtrid", "bqual")' in fix["before"]["code"]
     assert 'Xid.from_parts(1, "gtrid", "bqual")' in fix["after"]["code"]
+
+
+def test_a_checked_keyword_takes_the_value_another_test_passes(tmp_path: Path) -> None:
+    tests = (
+        "import pytest\nfrom psycopg import Xid\n\n\n"
+        "def test_xid_bad_format_id():\n"
+        "    with pytest.raises(ValueError):\n"
+        '        Xid.from_parts(format_id=-1, gtrid="gtrid", bqual="bqual")\n\n\n'
+        "def test_xid_roundtrip(name):\n"
+        '    Xid.from_parts(format_id=7, gtrid=name, bqual="bqual")\n'
+    )
+    store, sid = _psycopg_repo(tmp_path, tests)
+    page = _pages(store, sid)["format_id must be a non-negative 32-bit integer"]
+    fix = page["analysis"]["example_fix"]
+    after = fix["after"]["code"].splitlines()[-1]
+    assert after == 'Xid.from_parts(format_id=7, gtrid="gtrid", bqual="bqual")'
+    assert "tests/test_tpc.py:11" in fix["evidence"]
+    assert "`format_id=7`" in fix["text"]
 
 
 def test_a_call_with_a_variable_decides_nothing(tmp_path: Path) -> None:

@@ -29,7 +29,13 @@ from errordex.analysis.index import (
 from errordex.analysis.lift import lift
 from errordex.analysis.textmatch import Message, pins, wrapped
 from errordex.analysis.traits import conversion_call
-from errordex.analysis.validcall import calls_in, swapped_literal, valid_call
+from errordex.analysis.validcall import (
+    call_keywords,
+    calls_in,
+    swapped_keyword,
+    swapped_literal,
+    valid_call,
+)
 from errordex.extract.common import is_test_path, is_test_support
 from errordex.forge import parse_forge_url
 from errordex.model import ClassDef, ErrorEntry, Repo, ThrowSite
@@ -2193,6 +2199,14 @@ def valid_calls(
             continue
         # a table's row is its call alone: no setup to tell it from
         got = valid_call(t, ix, None if t.get("inputs") else reaching)
+        if conditions and not t.get("inputs"):
+            read = {w for g in conditions for w in re.findall(r"[A-Za-z_]\w*", str(g["text"]))}
+            # the failing call's checked keyword given another test's value
+            # beats a call that leaves that keyword out
+            if got is None or (call_keywords(str(got["before"])) & read) - call_keywords(
+                str(got["after"])
+            ):
+                got = swapped_keyword(t, ix, reaching, read) or got
         if got is None and not t.get("inputs") and conditions:
             got = swapped_literal(t, ix, reaching, _checked_params(reach, conditions, ix))
         if got is not None:
