@@ -6,6 +6,9 @@ function it calls is known to pass (issue 16, point 4):
   ``format_id``, a long ``bqual``, a long ``gtrid``): ``from_parts(-1, …)``
   is a test of the first and of no other; a long ``bqual`` of the second;
 - a call whose argument is a variable decides nothing, and links nothing;
+  nor does a call of a name two classes define, made on a value of a type
+  the test does not show (xarray's ``array.to_dataset("x")`` is
+  ``DataArray``'s, not the ``DataTree.to_dataset`` whose check "x" fails);
 - marshmallow's ``validate.Length(1, None, equal=3)("foo")`` builds the
   validator and calls it: its ``__init__``'s check (``equal is not None and
   any([min, max])``) holds, so the test is of that raise;
@@ -125,6 +128,30 @@ def test_a_call_with_a_variable_decides_nothing(tmp_path: Path) -> None:
         "gtrid must be not longer than 64 chars",
     ):
         assert _tested(pages[message]) == []
+
+
+def test_a_name_two_classes_define_called_on_a_value_decides_nothing(tmp_path: Path) -> None:
+    tests = (
+        "import pytest\nfrom psycopg import Xid\n\n\n"
+        "def test_on_a_value(conn):\n"
+        "    with pytest.raises(ValueError):\n"
+        '        conn.from_parts(-1, "gtrid", "bqual")\n\n\n'
+        "def test_on_the_class():\n"
+        "    with pytest.raises(ValueError):\n"
+        '        Xid.from_parts(-1, "gtrid", "bqual")\n'
+    )
+    files = {
+        "psycopg/_tpc.py": (PSYCOPG / "_tpc.py").read_text(encoding="utf-8"),
+        "psycopg/other.py": (
+            "class Other:\n    @classmethod\n    def from_parts(cls, a, b, c):\n"
+            "        return (a, b, c)\n"
+        ),
+        "psycopg/__init__.py": "from ._tpc import Xid\nfrom .other import Other\n",
+        "tests/test_tpc.py": tests,
+    }
+    store, sid = index_files(tmp_path, files, "psycopg/psycopg")
+    page = _pages(store, sid)["format_id must be a non-negative 32-bit integer"]
+    assert _tested(page) == [("tests/test_tpc.py", 11)]
 
 
 def test_a_validator_built_and_called_is_told_by_its_init(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from errordex import plugins
+from errordex.analysis.calledon import called_by_path
 from errordex.analysis.index import Index, RaiseSite
 from errordex.analysis.lift import expanded
 from errordex.model import ErrorEntry
@@ -103,7 +104,7 @@ def decided_by_check(
         if name == "__init__":
             name = owner
         mine = checks(g for g in guards if g["site"] == r["site"])
-        if name in called and mine:
+        if name in called and mine and _this_one(body, str(r["function"]), name, ix):
             if fires(mine, body, name, fn.params, fn.defaults, owner or None) is not True:
                 continue
             others = [
@@ -144,7 +145,7 @@ def _by_lifted(
         if name == "__init__":
             name = owner
         top = ix.function(*_place(up, r))
-        if name not in called or top is None:
+        if name not in called or top is None or not _this_one(body, str(up["function"]), name, ix):
             continue
         chain = next(
             (c for c in r.get("paths", ()) if c and c[0]["function"] == up["function"]), None
@@ -162,6 +163,19 @@ def _by_lifted(
         ):
             return True
     return False
+
+
+def _this_one(body: str, symbol: str, name: str, ix: Index) -> bool:
+    """Whether the test's call of ``name`` is the function ``symbol``: the
+    repository defines one function (or class) of that name, or the test
+    calls it on its type. xarray's ``array.to_dataset("x")`` is
+    ``DataArray``'s, not ``DataTree``'s, whose ``inherit`` the same
+    argument would fail: the checks of another function say nothing."""
+    if called_by_path(body, symbol):
+        return True
+    if name[:1].isupper() and symbol.endswith(".__init__"):
+        return len(ix.classes.get(name, ())) == 1 and not ix.defined.get(name)
+    return ix.defined.get(name, 0) == 1 and not ix.classes.get(name)
 
 
 def _place(up: Fact, r: Fact) -> tuple[str, str]:

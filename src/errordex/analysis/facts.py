@@ -2203,8 +2203,9 @@ def valid_calls(
             read = {w for g in conditions for w in re.findall(r"[A-Za-z_]\w*", str(g["text"]))}
             # the failing call's checked keyword given another test's value
             # beats a call that leaves that keyword out
-            if got is None or (call_keywords(str(got["before"])) & read) - call_keywords(
-                str(got["after"])
+            checked = call_keywords(str(got["before"])) & read if got is not None else set()
+            if got is None or (
+                len(checked) == 1 and not checked & call_keywords(str(got["after"]))
             ):
                 got = swapped_keyword(t, ix, reaching, read) or got
         if got is None and not t.get("inputs") and conditions:
