@@ -37,6 +37,7 @@ import marshmallow
 import psycopg
 import pytest
 
+from errordex import plugins
 from errordex.analysis.calledon import called_by_path
 from errordex.languages.python import evaluate, examples
 from errordex.languages.python.evaluate import check_on_call, fires_on_call
@@ -239,6 +240,13 @@ def test_a_method_is_known_by_the_type_the_test_binds_its_receiver_to() -> None:
         'let mut a = Bytes::from("x");\na.advance(20);', "<BytesMut as Buf>::advance"
     )
     assert not called_by_path("let v = make();\nv.remove(1);", "SmallVec::remove")
+    # a call chained on the constructor may give another type (burn's
+    # `Conv3dConfig::new(…).with_padding(…)`): not known to be that one
+    assert not called_by_path(
+        "let config = Conv3dConfig::new([4, 4], [2, 2, 2]).with_padding(Same);\n"
+        "let _ = config.init(&device);",
+        "Conv3dConfig::init",
+    )
     assert not called_by_path(
         "let v: SmallVec<[u8; 1]> = x;\nlet v = other();\nv.remove(1);", "SmallVec::remove"
     )
@@ -258,3 +266,17 @@ def test_a_should_panic_test_reaches_the_panic_of_its_receivers_type(
     assert "a.advance(20);" in fix["before"]["code"]
     assert "if 20 <= a.remaining() {" in fix["after"]["code"]
     assert "src/bytes_mut.rs:1027" in fix["evidence"]
+
+
+def test_should_panic_with_its_text_after_an_equals_sign_pins_it() -> None:
+    # burn's `#[should_panic = "…"]`, the same as `#[should_panic(expected = "…")]`
+    lang = plugins.find("rust")
+    assert lang is not None
+    ev = lang.scan(
+        "src/conv.rs",
+        '#[test]\n#[should_panic = "Same padding with an even kernel size"]\n'
+        "fn same_with_even_kernel_is_invalid() {\n    let c = Config::new();\n    c.init();\n}\n",
+    )
+    assert [(t.kind, t.pattern) for t in ev.tests] == [
+        ("should_panic", "Same padding with an even kernel size")
+    ]

@@ -32,9 +32,32 @@ def called_by_path(body: str, symbol: str) -> bool:
     for receiver in dict.fromkeys(re.findall(rf"\b([a-z_]\w*)\s*\.\s*{call}\s*\(", body)):
         var = re.escape(receiver)
         typed = rf"\blet\s+(?:mut\s+)?{var}\s*:\s*(?:&\s*(?:mut\s+)?)?(?:\w+::)*{own}\b"
-        built = rf"\blet\s+(?:mut\s+)?{var}\s*=\s*(?:\w+::)*{own}\s*(?:::<[^()]*>)?\s*::\s*\w+\s*\("
+        built = re.search(
+            rf"\blet\s+(?:mut\s+)?{var}\s*=\s*(?:\w+::)*{own}\s*(?:::<[^()]*>)?\s*::\s*\w+\s*\(",
+            body,
+        )
         bindings = re.findall(rf"\blet\s+(?:mut\s+)?{var}\b", body)
-        # bound once, to that type: the call is that type's method
-        if len(bindings) == 1 and (re.search(typed, body) or re.search(built, body)):
+        # bound once, to that type (a constructor's value as it is: a call
+        # chained on it, `Config::new(…).init()`, may give another type)
+        if len(bindings) == 1 and (re.search(typed, body) or (built and _ends(body, built.end()))):
             return True
     return False
+
+
+def _ends(text: str, start: int) -> bool:
+    """Whether the call whose ``(`` ends just before ``start`` ends its
+    statement (``;`` right after its ``)``)."""
+    depth, i = 1, start
+    while i < len(text) and depth:
+        c = text[i]
+        if c == '"':
+            close = text.find('"', i + 1)
+            while close > 0 and text[close - 1] == "\\":
+                close = text.find('"', close + 1)
+            i = close if close > 0 else len(text)
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        i += 1
+    return depth == 0 and text[i:].lstrip().startswith(";")
