@@ -280,3 +280,46 @@ def test_should_panic_with_its_text_after_an_equals_sign_pins_it() -> None:
     assert [(t.kind, t.pattern) for t in ev.tests] == [
         ("should_panic", "Same padding with an even kernel size")
     ]
+
+
+def test_a_text_several_panics_print_is_the_one_on_the_way_of_the_tests_call(
+    tmp_path: Path,
+) -> None:
+    # indexmap's shape: `insert_before` and `swap_indices` both panic with
+    # "index out of bounds: …", and the test pins that prefix alone
+    lib = (
+        "pub struct Map { len: usize }\n\n"
+        "impl Map {\n"
+        "    pub fn new() -> Self { Map { len: 0 } }\n\n"
+        "    pub fn insert_before(&mut self, index: usize) {\n"
+        "        let len = self.len;\n"
+        "        assert!(index <= len, "
+        '"index out of bounds: the len is {len} but the index is {index}. Expected index <= len");\n'
+        "        self.len += 1;\n"
+        "    }\n\n"
+        "    pub fn swap_indices(&mut self, a: usize) {\n"
+        "        let len = self.len;\n"
+        '        assert!(a < len, "index out of bounds: the len is {len} but the index is {a}");\n'
+        "    }\n"
+        "}\n"
+    )
+    tests = (
+        "use map::Map;\n\n"
+        "#[test]\n"
+        '#[should_panic = "index out of bounds"]\n'
+        "fn insert_before_oob() {\n"
+        "    let mut map = Map::new();\n"
+        "    map.insert_before(3);\n"
+        "}\n"
+    )
+    files = {
+        "Cargo.toml": '[package]\nname = "map"\nversion = "0.1.0"\nedition = "2021"\n',
+        "src/lib.rs": lib,
+        "tests/oob.rs": tests,
+    }
+    store, sid = index_files(tmp_path, files, "indexmap-rs/indexmap")
+    pages = _pages(store, sid)
+    before = next(p for m, p in pages.items() if m.endswith("Expected index <= len"))
+    swap = next(p for m, p in pages.items() if m.endswith("but the index is {a}"))
+    assert _tested(before) == [("tests/oob.rs", 5)]
+    assert _tested(swap) == []

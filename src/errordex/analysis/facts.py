@@ -1290,6 +1290,16 @@ def tests(
                 )
             ):
                 continue
+            if (
+                t.kind == "should_panic"
+                and not inside
+                and not names & set(t.calls)
+                and ix.matches_several(t.pattern, t.is_regex)
+            ):
+                # `#[should_panic = "index out of bounds"]` is printed by several
+                # panics: the test's calls say which (indexmap's `insert_before`
+                # panics with its own, not `shift_insert`'s)
+                continue
             fact = _test_fact(t, "message")
             if (
                 classes_raised

@@ -553,6 +553,10 @@ class Index:
             )
         return got
 
+    def matches_several(self, pattern: str, is_regex: bool) -> bool:
+        """Whether ``pattern`` matches two or more of the snapshot's messages."""
+        return self._count_matches(pattern, is_regex) > 1
+
     def entries_in_functions_named(self, name: str) -> frozenset[str]:
         """The entries thrown in a function of this name (its last segment:
         ``convert`` of ``File.convert``), of any type or path."""
