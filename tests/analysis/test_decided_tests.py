@@ -323,3 +323,35 @@ def test_a_text_several_panics_print_is_the_one_on_the_way_of_the_tests_call(
     swap = next(p for m, p in pages.items() if m.endswith("but the index is {a}"))
     assert _tested(before) == [("tests/oob.rs", 5)]
     assert _tested(swap) == []
+
+
+def test_a_function_called_on_its_module_is_that_one(tmp_path: Path) -> None:
+    # falcon's shape: `misc.secure_filename` beside a `BodyPart.secure_filename`
+    files = {
+        "falcon/__init__.py": "",
+        "falcon/util/__init__.py": "",
+        "falcon/util/misc.py": (
+            "def secure_filename(filename, max_length=None):\n"
+            "    if not filename:\n"
+            "        raise ValueError('filename may not be an empty string')\n"
+            "    if max_length is not None and max_length < 1:\n"
+            "        raise ValueError('max_length must be at least 1')\n"
+            "    return filename\n"
+        ),
+        "falcon/multipart.py": (
+            "class BodyPart:\n    def secure_filename(self):\n        return self.filename\n"
+        ),
+        "tests/test_utils.py": (
+            "import pytest\nfrom falcon.util import misc\n\n\n"
+            "def test_secure_filename_empty_value():\n"
+            "    with pytest.raises(ValueError):\n"
+            "        misc.secure_filename('')\n\n\n"
+            "def test_on_a_part(part):\n"
+            "    with pytest.raises(ValueError):\n"
+            "        part.secure_filename('')\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "falconry/falcon")
+    pages = _pages(store, sid)
+    assert _tested(pages["filename may not be an empty string"]) == [("tests/test_utils.py", 6)]
+    assert _tested(pages["max_length must be at least 1"]) == []

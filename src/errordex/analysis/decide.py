@@ -13,6 +13,7 @@ whatever it cannot work out leaves the test unlinked: nothing is guessed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -104,7 +105,7 @@ def decided_by_check(
         if name == "__init__":
             name = owner
         mine = checks(g for g in guards if g["site"] == r["site"])
-        if name in called and mine and _this_one(body, str(r["function"]), name, ix):
+        if name in called and mine and _this_one(body, str(r["function"]), name, ix, r["path"]):
             if fires(mine, body, name, fn.params, fn.defaults, owner or None) is not True:
                 continue
             others = [
@@ -145,7 +146,11 @@ def _by_lifted(
         if name == "__init__":
             name = owner
         top = ix.function(*_place(up, r))
-        if name not in called or top is None or not _this_one(body, str(up["function"]), name, ix):
+        if (
+            name not in called
+            or top is None
+            or not _this_one(body, str(up["function"]), name, ix, top.path)
+        ):
             continue
         chain = next(
             (c for c in r.get("paths", ()) if c and c[0]["function"] == up["function"]), None
@@ -165,14 +170,22 @@ def _by_lifted(
     return False
 
 
-def _this_one(body: str, symbol: str, name: str, ix: Index) -> bool:
-    """Whether the test's call of ``name`` is the function ``symbol``: the
-    repository defines one function (or class) of that name, or the test
-    calls it on its type. xarray's ``array.to_dataset("x")`` is
-    ``DataArray``'s, not ``DataTree``'s, whose ``inherit`` the same
-    argument would fail: the checks of another function say nothing."""
+def _this_one(body: str, symbol: str, name: str, ix: Index, path: str) -> bool:
+    """Whether the test's call of ``name`` is the function ``symbol`` of
+    ``path``: the repository defines one function (or class) of that name,
+    or the test calls it on its type, or on its module (falcon's
+    ``misc.secure_filename('')``, not ``BodyPart.secure_filename``).
+    xarray's ``array.to_dataset("x")`` is ``DataArray``'s, not
+    ``DataTree``'s, whose ``inherit`` the same argument would fail: the
+    checks of another function say nothing."""
     if called_by_path(body, symbol):
         return True
+    if "." not in symbol and "::" not in symbol:
+        stem = path.rsplit("/", 1)[-1].removesuffix(".py")
+        if stem == "__init__":
+            stem = path.rsplit("/", 2)[-2] if path.count("/") >= 1 else stem
+        if re.search(rf"(?<!\w){re.escape(stem)}\s*\.\s*{re.escape(name)}\s*\(", body):
+            return True
     if name[:1].isupper() and symbol.endswith(".__init__"):
         return len(ix.classes.get(name, ())) == 1 and not ix.defined.get(name)
     return ix.defined.get(name, 0) == 1 and not ix.classes.get(name)
