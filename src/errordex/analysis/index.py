@@ -460,6 +460,7 @@ class Index:
         self._few: dict[tuple[str, bool], bool] = {}
         self._most: dict[tuple[str, bool], int] = {}
         self._by_fn_name: dict[str, frozenset[str]] | None = None
+        self._thrown_by_fn: dict[str, list[Related]] | None = None
         self._memos: dict[str, Memo] = {}
         self.prose = Prose(cross.prose)
         self.packages = {
@@ -553,9 +554,15 @@ class Index:
             )
         return got
 
-    def matches_several(self, pattern: str, is_regex: bool) -> bool:
-        """Whether ``pattern`` matches two or more of the snapshot's messages."""
-        return self._count_matches(pattern, is_regex) > 1
+    def thrown_in_functions_named(self, name: str) -> list[Related]:
+        """The entries thrown in a function of this name (``entries_in_functions_named``),
+        as ``related`` reads them."""
+        if self._thrown_by_fn is None:
+            by_name: dict[str, list[Related]] = defaultdict(list)
+            for (_, symbol), found in self.by_symbol.items():
+                by_name[symbol.rsplit("::", 1)[-1].rsplit(".", 1)[-1]].extend(found)
+            self._thrown_by_fn = dict(by_name)
+        return self._thrown_by_fn.get(name, [])
 
     def entries_in_functions_named(self, name: str) -> frozenset[str]:
         """The entries thrown in a function of this name (its last segment:
