@@ -251,9 +251,18 @@ def _no_attribute(path: str, symbol: str, condition: str) -> str | None:
 
 
 #: whether a site whose checks are (kind, text) runs for the one call of a
-#: function (name, parameters, defaults, its class) that a test's body makes
+#: function (name, parameters, defaults, its class, the parameters it
+#: assigns again) that a test's body makes
 FiresOnCall = Callable[
-    [Sequence[tuple[str, str]], str, str, Sequence[str], Sequence[tuple[str, str]], str | None],
+    [
+        Sequence[tuple[str, str]],
+        str,
+        str,
+        Sequence[str],
+        Sequence[tuple[str, str]],
+        str | None,
+        Sequence[str],
+    ],
     bool | None,
 ]
 

@@ -206,6 +206,18 @@ def test_checks_worked_out_on_a_call() -> None:
     assert check_on_call(local, "create_scope(q='?a=1')", "create_scope", scope, ()) is True
     assert check_on_call(local, "create_scope(q='a=1')", "create_scope", scope, ()) is False
     assert check_on_call("q.frobnicate()", "create_scope(q='a')", "create_scope", scope, ()) is None
+    # a parameter the function assigns again is not the argument any more
+    # (marshmallow's `precision = precision.lower()` before its check)
+    assert check_on_call('unit == ""', 'f(" ")', "f", ("unit",), ()) is False
+    assert check_on_call('unit == ""', 'f(" ")', "f", ("unit",), (), None, ("unit",)) is None
+    lang = plugins.find("python")
+    assert lang is not None
+    ev = lang.scan(
+        "src/m/fields.py",
+        "def f(precision, kind):\n    precision = precision.lower()\n"
+        "    for kind in ():\n        pass\n    self.x = 1\n",
+    )
+    assert ev.functions[0].rebinds == ("kind", "precision")
     # an `elif` is only known to fail
     assert fires_on_call([("elif", "x < 0")], "f(-1)", "f", ("x",), ()) is None
     assert fires_on_call([("assert", "x >= 0")], "f(-1)", "f", ("x",), ()) is True

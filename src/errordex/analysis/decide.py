@@ -106,7 +106,10 @@ def decided_by_check(
             name = owner
         mine = checks(g for g in guards if g["site"] == r["site"])
         if name in called and mine and _this_one(body, str(r["function"]), name, ix, r["path"]):
-            if fires(mine, body, name, fn.params, fn.defaults, owner or None) is not True:
+            if (
+                fires(mine, body, name, fn.params, fn.defaults, owner or None, fn.rebinds)
+                is not True
+            ):
                 continue
             others = [
                 s
@@ -114,7 +117,8 @@ def decided_by_check(
                 if s.id != entry.id and _catches(expected, s.exception, ix, language)
             ]
             if all(
-                fires(_checks_of(s), body, name, fn.params, fn.defaults, owner or None) is False
+                fires(_checks_of(s), body, name, fn.params, fn.defaults, owner or None, fn.rebinds)
+                is False
                 for s in others
             ):
                 return True
@@ -158,7 +162,10 @@ def _by_lifted(
         if chain is None:
             continue
         check = [(str(up["kind"]), str(up["text"]))]
-        if fires(check, body, name, top.params, top.defaults, owner or None) is not True:
+        if (
+            fires(check, body, name, top.params, top.defaults, owner or None, top.rebinds)
+            is not True
+        ):
             continue
         # no other error thrown on the way (of any class: a function with
         # one raise is in no ``raises_in``): it is this one

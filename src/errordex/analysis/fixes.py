@@ -160,7 +160,7 @@ class Fixes:
             if name == "__init__":
                 name = owner
             params = list(fn.get("params", ()))
-            if guards and fires(guards, code, name, params, (), owner or None) is True:
+            if guards and fires(guards, code, name, params, (), owner or None, ()) is True:
                 return True
         return False
 

@@ -79,12 +79,14 @@ def check_on_call(
     params: Sequence[str],
     defaults: Sequence[tuple[str, str]],
     owner: str | None = None,
+    rebinds: Sequence[str] = (),
 ) -> bool | None:
     """Whether ``condition`` (in the parameters of the function ``name``)
     holds for the one call of ``name`` that ``body`` makes; None when
     ``body`` does not make exactly one, or the answer depends on what is
     not known. ``owner``: the class of a method, whose constants a test
-    passes by its name (``TimeDelta.SECONDS`` is ``self.SECONDS``)."""
+    passes by its name (``TimeDelta.SECONDS`` is ``self.SECONDS``);
+    ``rebinds``: the parameters the function assigns again, not known."""
     try:
         tree = ast.parse(body.strip())
         check = ast.parse(condition.strip(), mode="eval").body
@@ -96,6 +98,7 @@ def check_on_call(
     values = _bind(calls[0], params, defaults, owner)
     if values is None:
         return None
+    values.update(dict.fromkeys(rebinds, UNKNOWN))
     try:
         got = _Eval(values).truth(check)
     except (RecursionError, MemoryError):
@@ -378,6 +381,7 @@ def fires_on_call(
     params: Sequence[str],
     defaults: Sequence[tuple[str, str]],
     owner: str | None = None,
+    rebinds: Sequence[str] = (),
 ) -> bool | None:
     """Whether a raise whose enclosing checks are ``guards`` ((kind, text),
     ``Guard``) runs for the call of ``name`` that ``body`` makes
@@ -394,7 +398,7 @@ def fires_on_call(
     """
     result: bool | None = True
     for kind, text in guards:
-        holds = check_on_call(text, body, name, params, defaults, owner)
+        holds = check_on_call(text, body, name, params, defaults, owner, rebinds)
         if kind in ("if", "isinstance", *_WHEN_FALSE):
             fires = holds if kind not in _WHEN_FALSE or holds is None else not holds
         elif kind == "elif":

@@ -523,6 +523,7 @@ class _Scan:
                 ),
                 params=tuple(self.params(n)),
                 defaults=tuple(self.defaults(n)),
+                rebinds=_rebinds(n, set(self.params(n))),
             )
         )
         # Names inside a function are locals: not public API.
@@ -908,6 +909,32 @@ def _caught_names(n: Node) -> set[str]:
                 if re.search(r"\b(?:raises|assertRaises\w*)\s*\(", head):
                     out.add((value.named_children[-1].text or b"").decode("utf-8", "replace"))
     return {x.strip() for x in out if x.strip().isidentifier()}
+
+
+#: the nodes that bind the names on their left (or in their ``left``/``name`` field)
+_BINDING = {
+    "assignment": "left",
+    "augmented_assignment": "left",
+    "for_statement": "left",
+    "named_expression": "name",
+}
+
+
+def _rebinds(fn: Node, params: set[str]) -> tuple[str, ...]:
+    """The parameters a ``def``'s body assigns again (``FuncDef.rebinds``)."""
+    body = fn.child_by_field_name("body")
+    out: set[str] = set()
+    for c in _walk(body) if body is not None else ():
+        field = _BINDING.get(c.type)
+        target = c.child_by_field_name(field) if field else None
+        if target is None:
+            continue
+        for t in _walk(target):
+            if t.type == "identifier" and t.parent is not None and t.parent.type != "attribute":
+                name = (t.text or b"").decode("utf-8", "replace")
+                if name in params:
+                    out.add(name)
+    return tuple(sorted(out))
 
 
 def _walk(n: Node) -> list[Node]:
