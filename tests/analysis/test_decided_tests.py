@@ -217,7 +217,7 @@ def test_checks_worked_out_on_a_call() -> None:
         "def f(precision, kind):\n    precision = precision.lower()\n"
         "    for kind in ():\n        pass\n    self.x = 1\n",
     )
-    assert ev.functions[0].rebinds == ("kind", "precision")
+    assert ev.functions[0].rebinds == (("kind", 3), ("precision", 2))
     # an `elif` is only known to fail
     assert fires_on_call([("elif", "x < 0")], "f(-1)", "f", ("x",), ()) is None
     assert fires_on_call([("assert", "x >= 0")], "f(-1)", "f", ("x",), ()) is True
@@ -346,6 +346,7 @@ def test_a_function_called_on_its_module_is_that_one(tmp_path: Path) -> None:
             "def secure_filename(filename, max_length=None):\n"
             "    if not filename:\n"
             "        raise ValueError('filename may not be an empty string')\n"
+            "    filename = filename.strip()  # after the check: it still reads the argument\n"
             "    if max_length is not None and max_length < 1:\n"
             "        raise ValueError('max_length must be at least 1')\n"
             "    return filename\n"

@@ -19,6 +19,7 @@ from typing import Any
 
 from errordex import plugins
 from errordex.analysis.calledon import called_by_path
+from errordex.analysis.evidence import FuncDef
 from errordex.analysis.index import Index, RaiseSite
 from errordex.analysis.lift import expanded
 from errordex.model import ErrorEntry
@@ -107,7 +108,9 @@ def decided_by_check(
         mine = checks(g for g in guards if g["site"] == r["site"])
         if name in called and mine and _this_one(body, str(r["function"]), name, ix, r["path"]):
             if (
-                fires(mine, body, name, fn.params, fn.defaults, owner or None, fn.rebinds)
+                fires(
+                    mine, body, name, fn.params, fn.defaults, owner or None, _before(fn, r["site"])
+                )
                 is not True
             ):
                 continue
@@ -117,7 +120,15 @@ def decided_by_check(
                 if s.id != entry.id and _catches(expected, s.exception, ix, language)
             ]
             if all(
-                fires(_checks_of(s), body, name, fn.params, fn.defaults, owner or None, fn.rebinds)
+                fires(
+                    _checks_of(s),
+                    body,
+                    name,
+                    fn.params,
+                    fn.defaults,
+                    owner or None,
+                    _before(fn, s.line),
+                )
                 is False
                 for s in others
             ):
@@ -163,7 +174,15 @@ def _by_lifted(
             continue
         check = [(str(up["kind"]), str(up["text"]))]
         if (
-            fires(check, body, name, top.params, top.defaults, owner or None, top.rebinds)
+            fires(
+                check,
+                body,
+                name,
+                top.params,
+                top.defaults,
+                owner or None,
+                _before(top, chain[0]["line"]),
+            )
             is not True
         ):
             continue
@@ -175,6 +194,13 @@ def _by_lifted(
         ):
             return True
     return False
+
+
+def _before(fn: FuncDef, at: str | int) -> list[str]:
+    """The parameters ``fn`` assigns again before line ``at`` (or the line
+    of the site ``path:line``): there a check does not read the argument."""
+    line = int(str(at).rsplit(":", 1)[-1])
+    return [name for name, first in fn.rebinds if first < line]
 
 
 def _this_one(body: str, symbol: str, name: str, ix: Index, path: str) -> bool:

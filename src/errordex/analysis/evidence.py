@@ -63,9 +63,10 @@ class FuncDef:
     #: given "*"/"**" (a positional argument past it binds no name of its
     #: own), and a bare ``*`` is ("*", the first keyword-only parameter)
     defaults: tuple[tuple[str, str], ...] = ()
-    #: the parameters its body assigns again (Python ``precision =
-    #: precision.lower()``): a check after that does not read the argument
-    rebinds: tuple[str, ...] = ()
+    #: the parameters its body assigns again, each with the first line it
+    #: does (Python ``precision = precision.lower()``): a check after that
+    #: line does not read the argument
+    rebinds: tuple[tuple[str, int], ...] = ()
 
 
 @by_fields

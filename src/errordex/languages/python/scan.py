@@ -920,10 +920,11 @@ _BINDING = {
 }
 
 
-def _rebinds(fn: Node, params: set[str]) -> tuple[str, ...]:
-    """The parameters a ``def``'s body assigns again (``FuncDef.rebinds``)."""
+def _rebinds(fn: Node, params: set[str]) -> tuple[tuple[str, int], ...]:
+    """The parameters a ``def``'s body assigns again, with the first line
+    each is (``FuncDef.rebinds``)."""
     body = fn.child_by_field_name("body")
-    out: set[str] = set()
+    out: dict[str, int] = {}
     for c in _walk(body) if body is not None else ():
         field = _BINDING.get(c.type)
         target = c.child_by_field_name(field) if field else None
@@ -933,8 +934,9 @@ def _rebinds(fn: Node, params: set[str]) -> tuple[str, ...]:
             if t.type == "identifier" and t.parent is not None and t.parent.type != "attribute":
                 name = (t.text or b"").decode("utf-8", "replace")
                 if name in params:
-                    out.add(name)
-    return tuple(sorted(out))
+                    line = c.start_point.row + 1
+                    out[name] = min(out.get(name, line), line)
+    return tuple(sorted(out.items()))
 
 
 def _walk(n: Node) -> list[Node]:
