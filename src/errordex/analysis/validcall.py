@@ -637,6 +637,7 @@ def swapped_keyword(t: Fact, ix: Index, reaching: frozenset[str], checked: set[s
                 "before": f"{callee}({args})",
                 "after": f"{callee}({', '.join(swapped)})",
                 "literal": f"`{kw.group(1)}={literal}`",
+                "swapped": kw.group(1),
                 "test": t["test"],
                 "test_path": t["path"],
                 "test_line": t["line"],
