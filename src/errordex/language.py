@@ -250,6 +250,23 @@ def _no_attribute(path: str, symbol: str, condition: str) -> str | None:
     return None
 
 
+#: whether a site whose checks are (kind, text) runs for the one call of a
+#: function (name, parameters, defaults, its class, the parameters it
+#: assigns again) that a test's body makes
+FiresOnCall = Callable[
+    [
+        Sequence[tuple[str, str]],
+        str,
+        str,
+        Sequence[str],
+        Sequence[tuple[str, str]],
+        str | None,
+        Sequence[str],
+    ],
+    bool | None,
+]
+
+
 @dataclass(frozen=True, slots=True)
 class Pages:
     """What a page shows of the language's code, and checks of it."""
@@ -341,6 +358,12 @@ class Pages:
     #: ``click.BaseCommand`` for ``name == "BaseCommand"``), given the call's
     #: file, its symbol and the check lifted to its parameters; else None
     attribute_used: Callable[[str, str, str], str | None] = _no_attribute
+    #: whether a raise runs for the call a test makes, from its checks
+    #: (kind, text) worked out on the call's literal arguments and the
+    #: function's defaults (rich's ``Align("foo", "middle")`` fails
+    #: ``align not in (…)``); None when that cannot be worked out, or the
+    #: language has no such evaluator
+    fires_on_call: FiresOnCall | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,6 +58,15 @@ class FuncDef:
     #: ``from_str<'a, T>(…) where T: de::Deserialize<'a>``: ``Deserialize``):
     #: a call of it runs that trait's impl for the type the user names
     bounds: tuple[str, ...] = ()
+    #: the default of each parameter that has one, as written (Python
+    #: ``align="left"``: ("align", '"left"')); a ``*args``/``**kw`` one is
+    #: given "*"/"**" (a positional argument past it binds no name of its
+    #: own), and a bare ``*`` is ("*", the first keyword-only parameter)
+    defaults: tuple[tuple[str, str], ...] = ()
+    #: the parameters its body assigns again, each with the first line it
+    #: does (Python ``precision = precision.lower()``): a check after that
+    #: line does not read the argument
+    rebinds: tuple[tuple[str, int], ...] = ()
 
 
 @by_fields

@@ -13,7 +13,9 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, cast
 
 from errordex import plugins
+from errordex.analysis.calledon import called_by_path
 from errordex.analysis.cfg import dependency_line, enabled_by, features_in
+from errordex.analysis.decide import decided_by_check
 from errordex.analysis.evidence import DocLine, FuncDef, TestExpect
 from errordex.analysis.handoff import handoff_callers, self_type
 from errordex.analysis.index import (
@@ -27,7 +29,13 @@ from errordex.analysis.index import (
 from errordex.analysis.lift import lift
 from errordex.analysis.textmatch import Message, pins, wrapped
 from errordex.analysis.traits import conversion_call
-from errordex.analysis.validcall import calls_in, swapped_literal, valid_call
+from errordex.analysis.validcall import (
+    call_keywords,
+    calls_in,
+    swapped_keyword,
+    swapped_literal,
+    valid_call,
+)
 from errordex.extract.common import is_test_path, is_test_support
 from errordex.forge import parse_forge_url
 from errordex.model import ClassDef, ErrorEntry, Repo, ThrowSite
@@ -1173,10 +1181,18 @@ def _raises_items(raises: list[DocLine], short: set[str]) -> list[DocLine]:
 
 
 def tests(
-    entry: ErrorEntry, reach: list[Fact], ix: Index, classes: list[Fact] | None = None
+    entry: ErrorEntry,
+    reach: list[Fact],
+    ix: Index,
+    classes: list[Fact] | None = None,
+    conditions: list[Fact] | None = None,
+    lifted: list[Fact] | None = None,
 ) -> list[Fact]:
     """Tests that expect this error: by its message, or by its exception type
-    and a call of the function that throws it. ``classes``: ``hierarchy``'s."""
+    and a call of the function that throws it. ``classes``: ``hierarchy``'s;
+    ``conditions`` and ``lifted``: the sites' checks (``guards``, ``lift``),
+    which tell which raise a test with no expected text reaches
+    (``decide``)."""
     # The functions on the way from public API to a private site; not the
     # entry points above a public one (a test calling `loads` reaches every
     # error of the decoder, so it says nothing about this one).
@@ -1217,9 +1233,10 @@ def tests(
         picked.update(ix.tests_by_variant.get(exception, ()))
     panics = any(s.kind in _panic_kinds(s.language) for s in entry.catalog_sites)
     if panics:
+        # (a name many types define counts only where the test calls it on
+        # its type: `_panics_here_alone`)
         for name in names:
-            if ix.defined.get(name, 0) <= AMBIGUOUS:
-                picked.update(ix.should_panic_by_call.get(name, ()))
+            picked.update(ix.should_panic_by_call.get(name, ()))
     else:
         for name in names:
             if ix.defined.get(name, 0) <= AMBIGUOUS:
@@ -1273,6 +1290,17 @@ def tests(
                 )
             ):
                 continue
+            if (
+                t.kind == "should_panic"
+                and not inside
+                and not names & set(t.calls)
+                and _said_by_another(t, entry, ix)
+            ):
+                # `#[should_panic = "index out of bounds"]` is printed by several
+                # panics: a function the test calls that throws another of them
+                # says which (indexmap's `insert_before` panics with its own,
+                # not with `shift_insert`'s)
+                continue
             fact = _test_fact(t, "message")
             if (
                 classes_raised
@@ -1296,11 +1324,26 @@ def tests(
             )
         ):
             # `pytest.raises(X)` with no text says which error only where the
-            # function it calls raises X here and nowhere else (`Spinner("x")`);
+            # function it calls raises X here and nowhere else (`Spinner("x")`),
+            # or where its literal arguments pass the checks of every other
+            # raise of X there and fail this one's (`Align("foo", "middle")`);
             # `field.deserialize("bad")` raises X for a dozen messages
             if not classes_raised or _sole_raiser(entry, reach, ix, t):
                 fact = _test_fact(t, "exception type and call")
                 fact["sole"] = classes_raised
+                weak.append(fact)
+            elif decided_by_check(
+                entry,
+                reach,
+                ix,
+                t.body,
+                t.calls,
+                t.exception.rsplit(".", 1)[-1],
+                conditions or [],
+                lifted or [],
+            ):
+                fact = _test_fact(t, "exception type and call")
+                fact.update(sole=True, decided=True)
                 weak.append(fact)
         elif (
             t.kind == "error-result"
@@ -1321,6 +1364,28 @@ def tests(
             # `#[should_panic]` with no expected text: it calls a function
             # that panics here and nowhere else.
             weak.append(_test_fact(t, "panicking call"))
+        elif (
+            classes_raised
+            and not t.pattern
+            and t.exception
+            and t.exception.rsplit(".", 1)[-1] in short
+            and inits & set(t.calls)
+            and decided_by_check(
+                entry,
+                reach,
+                ix,
+                t.body,
+                t.calls,
+                t.exception.rsplit(".", 1)[-1],
+                conditions or [],
+                lifted or [],
+            )
+        ):
+            # a class built and then called (`validate.Length(1, None,
+            # equal=3)("foo")`): its `__init__`'s checks tell
+            fact = _test_fact(t, "exception type and call")
+            fact.update(sole=True, decided=True)
+            weak.append(fact)
     strong.sort(key=lambda f: (not f["body"], f["path"], f["line"]))
     # Rows of table tests take turns (each table's first row, then each one's
     # second...), so one long table does not fill the page.
@@ -1335,6 +1400,25 @@ def tests(
             ranks.append(0)
     strong = [f for _, f in sorted(zip(ranks, strong, strict=True), key=lambda x: x[0])]
     return (strong + weak)[:MAX_TESTS]
+
+
+def _said_by_another(t: TestExpect, entry: ErrorEntry, ix: Index) -> bool:
+    """Whether a function the test calls throws another entry whose message
+    the test's expected text is part of."""
+    pattern = t.pattern or ""
+    for name in dict.fromkeys(t.calls):
+        if ix.defined.get(name, 0) > AMBIGUOUS:
+            continue
+        for r in ix.thrown_in_functions_named(name):
+            if r.id == entry.id or not r.readable:
+                continue
+            try:
+                said = re.search(pattern, r.message) if t.is_regex else pattern in r.message
+            except re.error:
+                said = False
+            if said:
+                return True
+    return False
 
 
 def _checked_class(t: TestExpect, classes: set[str]) -> set[str]:
@@ -1369,7 +1453,7 @@ def _sole_raiser(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect)
             continue
         if (
             r["name"] in t.calls
-            and not _called_by_path(t.body, r["function"])
+            and not called_by_path(t.body, r["function"])
             and _name_raises_others(r["name"], entry, ix, short)
         ):
             continue  # another function of the name may raise it first
@@ -1398,7 +1482,7 @@ def _panics_here_alone(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestE
             [[*mine]]
             if r["name"] in called
             and (
-                _called_by_path(t.body, r["function"])
+                called_by_path(t.body, r["function"])
                 or not _name_raises_others(r["name"], entry, ix, None)
             )
             else []
@@ -1407,15 +1491,17 @@ def _panics_here_alone(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestE
             for i, hop in enumerate(chain):
                 hop_name = _last_name(hop["function"])
                 if hop_name in called and (
-                    _called_by_path(t.body, hop["function"])
+                    called_by_path(t.body, hop["function"])
                     or not _name_raises_others(hop_name, entry, ix, None)
                 ):
                     # each function from the called one down to the site
                     ways.append([*mine, *((h["path"], h["function"]) for h in chain[i:])])
         for keys in ways:
-            name = _last_name(keys[len(mine)][1] if len(keys) > len(mine) else keys[0][1])
-            if ix.defined.get(name, 0) > AMBIGUOUS:
-                continue
+            symbol = keys[len(mine)][1] if len(keys) > len(mine) else keys[0][1]
+            if ix.defined.get(_last_name(symbol), 0) > AMBIGUOUS and not called_by_path(
+                t.body, symbol
+            ):
+                continue  # `advance` of a dozen impls: only `BytesMut`'s, called as such
             if all({e.id for e in ix.by_symbol.get(k, ())} <= {entry.id} for k in keys):
                 return True
     return False
@@ -1445,7 +1531,7 @@ def _sole_error(entry: ErrorEntry, reach: list[Fact], ix: Index, t: TestExpect) 
     and no other entry's are (so an error from it is this one)."""
     for r in reach:
         if r["name"] not in t.calls or (
-            not _called_by_path(t.body, r["function"])
+            not called_by_path(t.body, r["function"])
             and _name_raises_others(r["name"], entry, ix, None)
         ):
             continue
@@ -2035,21 +2121,6 @@ def _name_raises_others(name: str, entry: ErrorEntry, ix: Index, exception: str 
     return bool(others)
 
 
-def _called_by_path(body: str, symbol: str) -> bool:
-    """Whether the test calls ``symbol`` on its type, by path
-    (``Uniform::new(…)``, ``CliRunner.invoke(…)``), not on a value."""
-    name = _last_name(symbol)
-    head = symbol.replace(".", "::").rsplit("::", 1)[0]
-    if head.startswith("<"):
-        head = head[1:].split(" as ", 1)[0]
-    owner = head.rsplit("::", 1)[-1].split("<", 1)[0]
-    if not owner or owner == symbol:
-        return False
-    return (
-        re.search(rf"\b{re.escape(owner)}\s*(?:::|\.)\s*{re.escape(name)}\s*\(", body) is not None
-    )
-
-
 def _owner_type(symbol: str) -> str | None:
     """``<Dispatch as AutodiffBackend>::backward`` -> ``Dispatch``; ``Kind::new`` -> ``Kind``."""
     head = symbol.rsplit("::", 1)[0] if "::" in symbol else ""
@@ -2069,7 +2140,7 @@ def facts(entry: ErrorEntry, ix: Index, repo: Repo | str | None = None) -> dict[
     for up in lifted:
         for f in up.get("higher", ()):
             _name_it(f, ix)
-    found = tests(entry, reach, ix, chain)
+    found = tests(entry, reach, ix, chain, conditions, lifted)
     # only when there is one: most pages have neither, and their facts stay as they were
     instead = {
         k: v
@@ -2164,6 +2235,15 @@ def valid_calls(
             continue
         # a table's row is its call alone: no setup to tell it from
         got = valid_call(t, ix, None if t.get("inputs") else reaching)
+        if conditions and not t.get("inputs"):
+            read = {w for g in conditions for w in re.findall(r"[A-Za-z_]\w*", str(g["text"]))}
+            # the failing call's checked keyword given another test's value
+            # beats a call that leaves that keyword out
+            checked = call_keywords(str(got["before"])) & read if got is not None else set()
+            if got is None or (
+                len(checked) == 1 and not checked & call_keywords(str(got["after"]))
+            ):
+                got = swapped_keyword(t, ix, reaching, read) or got
         if got is None and not t.get("inputs") and conditions:
             got = swapped_literal(t, ix, reaching, _checked_params(reach, conditions, ix))
         if got is not None:

@@ -33,7 +33,7 @@ from errordex.analysis.evidence import (
 from errordex.analysis.modpaths import ModuleTree
 from errordex.analysis.prose import Prose
 from errordex.analysis.textmatch import Message, is_wrapper
-from errordex.model import ClassDef, ErrorEntry, Package
+from errordex.model import ClassDef, ErrorEntry, Guard, Package
 from errordex.scratch.spill import SpillList
 from errordex.template import Template
 
@@ -460,6 +460,7 @@ class Index:
         self._few: dict[tuple[str, bool], bool] = {}
         self._most: dict[tuple[str, bool], int] = {}
         self._by_fn_name: dict[str, frozenset[str]] | None = None
+        self._thrown_by_fn: dict[str, list[Related]] | None = None
         self._memos: dict[str, Memo] = {}
         self.prose = Prose(cross.prose)
         self.packages = {
@@ -488,10 +489,20 @@ class Index:
         templates_by_word: dict[str, list[int]] = defaultdict(list)
         #: messages that print another error's text first (``is_wrapper``)
         self.wrappers: list[Template] = []
+        raises: dict[tuple[str, str], list[RaiseSite]] = defaultdict(list)
+        raise_kinds: dict[str, str | None] = {}
         for e in entries:
             cat = e.catalog_sites
             if not cat:
                 continue
+            for s in cat:
+                if s.language not in raise_kinds:
+                    lang = plugins.find(s.language)
+                    raise_kinds[s.language] = lang.runtime.raise_kind if lang else None
+                if s.exception_type and s.kind == raise_kinds[s.language]:
+                    raises[s.path, s.symbol or ""].append(
+                        RaiseSite(e.id, s.line, s.exception_type.rsplit(".", 1)[-1], s.guards)
+                    )
             if is_wrapper(e.template) and len(self.wrappers) < MAX_WRAPPERS:
                 self.wrappers.append(e.template)
             for w in words_of(e.template):
@@ -507,6 +518,11 @@ class Index:
             for at in {v for s in cat if (v := via_place(s.via)) is not None}:
                 self.by_via[at].append(r)
         self.templates_by_word = {w: array("l", at) for w, at in templates_by_word.items()}
+        #: (path, symbol) -> the raises of a class there, of the functions
+        #: with two or more (``raises_in``)
+        self._raises: dict[tuple[str, str], list[RaiseSite]] = {
+            k: v for k, v in raises.items() if len(v) > 1
+        }
         # A key of one entry only ever finds that entry itself, which
         # ``related`` skips: dropped, and so are most Related (a third of the
         # Index of a large Python repository).
@@ -517,6 +533,11 @@ class Index:
         #: name -> path -> positions in ``by_exception[name]`` (``raising_in``), as asked
         self._raising_at: dict[str, dict[str, list[int]]] = {}
         self.by_word = _shared(self.by_word)
+
+    def raises_in(self, path: str, symbol: str) -> list[RaiseSite]:
+        """The raises of a class in the function ``symbol`` of ``path``, where
+        it has two or more (one is the entry's own: nothing to tell apart)."""
+        return self._raises.get((path, symbol), [])
 
     def memo(self, kind: str) -> Memo:
         """A lookup that the facts fill with what they work out once per key
@@ -537,6 +558,16 @@ class Index:
                 1, FEW_MESSAGES + 1
             )
         return got
+
+    def thrown_in_functions_named(self, name: str) -> list[Related]:
+        """The entries thrown in a function of this name (``entries_in_functions_named``),
+        as ``related`` reads them."""
+        if self._thrown_by_fn is None:
+            by_name: dict[str, list[Related]] = defaultdict(list)
+            for (_, symbol), found in self.by_symbol.items():
+                by_name[symbol.rsplit("::", 1)[-1].rsplit(".", 1)[-1]].extend(found)
+            self._thrown_by_fn = dict(by_name)
+        return self._thrown_by_fn.get(name, [])
 
     def entries_in_functions_named(self, name: str) -> frozenset[str]:
         """The entries thrown in a function of this name (its last segment:
@@ -779,6 +810,17 @@ def _inherited_version(
         if not root:
             return pkg
         root = root.rsplit("/", 1)[0] if "/" in root else ""
+
+
+@dataclass(frozen=True, slots=True)
+class RaiseSite:
+    """A raise of a class (Python's ``raise X(…)``), as a test's call is
+    told apart by the checks around it (``facts._decided_by_check``)."""
+
+    id: str  # the entry's
+    line: int
+    exception: str  # the class's last name
+    guards: tuple[Guard, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -486,7 +486,7 @@ def _successful(
     fish = _turbofish(failing)
     errorish = _errorish_lines(ix)
     modules = _module_names(ix)
-    keywords = _keywords(failed_args)
+    failed_keywords = keywords(failed_args)
     found: list[tuple[tuple[int, float, bool, bool, int], str, int, str, Helper | None]] = []
 
     def consider(path: str, caller: str, line: int, text: str, via: Helper | None) -> None:
@@ -505,7 +505,7 @@ def _successful(
         # the nearest: the same file, the input most like the failing one
         # (the smallest change to make), the same test, the closest line
         like = SequenceMatcher(None, got[0][1], failed_args).ratio()
-        kept = len(keywords & _keywords(got[0][1]))
+        kept = len(failed_keywords & keywords(got[0][1]))
         rank = (
             -kept,
             -round(like, 1),
@@ -587,9 +587,15 @@ def _module_names(ix: Index) -> frozenset[str]:
 _MODULES: weakref.WeakKeyDictionary[Index, frozenset[str]] = weakref.WeakKeyDictionary()
 
 
-def _keywords(args: str) -> set[str]:
+def keywords(args: str) -> set[str]:
     """The names of a call's keyword arguments (``validate`` of ``validate=f``)."""
     return {m.group(1) for a in split_args(args) if (m := re.match(r"([A-Za-z_]\w*)\s*=[^=]", a))}
+
+
+def call_keywords(call: str) -> set[str]:
+    """``keywords`` of a whole call as written (``SSEvent(retry=1)``: retry)."""
+    got = calls_in(call)
+    return keywords(got[0][1]) if got else set()
 
 
 def _errorish_lines(ix: Index) -> frozenset[tuple[str, int]]:
@@ -600,3 +606,68 @@ def _errorish_lines(ix: Index) -> frozenset[tuple[str, int]]:
 def _helpers_calling(name: str, ix: Index) -> list[Helper]:
     """The test helpers that call ``name`` and expect no error."""
     return _cached(ix)[1].get(name, [])
+
+
+def swapped_keyword(t: Fact, ix: Index, reaching: frozenset[str], checked: set[str]) -> Fact | None:
+    """For a reproducing test whose failing call passes a keyword argument
+    the checks on the way read, with a literal (falcon's
+    ``SSEvent(retry='5808.25')``): the same call with, for that keyword,
+    the literal another test passes it in a call of the same function
+    outside any expectation of an error (``SSEvent(json=…, retry=100)``:
+    ``SSEvent(retry=100)``). Only that value changes; the rest is the test's."""
+    body = str(t.get("body") or "")
+    for callee, args in calls_in(_without_expected(body), last=True):
+        name = _last_name(callee)
+        if name not in reaching or not literal_args(args):
+            continue
+        parts = split_args(args)
+        for i, arg in enumerate(parts):
+            kw = re.match(r"([A-Za-z_]\w*)\s*=(?!=)\s*(.*)", arg, re.S)
+            if kw is None or kw.group(1) not in checked:
+                continue
+            got = _keyword_elsewhere(name, kw.group(1), kw.group(2).strip(), t, ix)
+            if got is None:
+                continue
+            path, line, literal = got
+            swapped = [*parts[:i], f"{kw.group(1)}={literal}", *parts[i + 1 :]]
+            return {
+                "path": path,
+                "line": line,
+                "callee": callee,
+                "before": f"{callee}({args})",
+                "after": f"{callee}({', '.join(swapped)})",
+                "literal": f"`{kw.group(1)}={literal}`",
+                "swapped": kw.group(1),
+                "test": t["test"],
+                "test_path": t["path"],
+                "test_line": t["line"],
+            }
+    return None
+
+
+def _keyword_elsewhere(
+    name: str, keyword: str, failing: str, t: Fact, ix: Index
+) -> tuple[str, int, str] | None:
+    """(path, line, literal) of the literal a test passes as ``keyword`` in
+    a call of ``name``, on a line where no error is expected: the same file
+    first, then the nearest line."""
+    errorish = _errorish_lines(ix)
+    best: tuple[tuple[bool, int], str, int, str] | None = None
+    for path, caller, line, text in ix.call_texts.get(name)[:_MAX_LOOK]:
+        f = ix.function(path, caller)
+        if f is None or not f.in_test or ix.expecting(path, line) or (path, line) in errorish:
+            continue
+        for callee, args in calls_in(text):
+            if _last_name(callee) != name:
+                continue
+            for arg in split_args(args):
+                kw = re.match(rf"{re.escape(keyword)}\s*=(?!=)\s*(.*)", arg, re.S)
+                if kw is None:
+                    continue
+                value = kw.group(1).strip()
+                if value == failing or not _LITERAL.fullmatch(value):
+                    continue
+                rank = (path != t["path"], abs(line - int(t["line"])))
+                if best is None or rank < best[0]:
+                    best = (rank, path, line, value)
+    return best[1:] if best is not None else None

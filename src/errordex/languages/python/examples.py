@@ -90,10 +90,20 @@ def _value_that_holds(holds: str) -> tuple[str, str] | None:
         True
         >>> _value_that_holds("use_cftime is not False"), _value_that_holds("x != None")
         (('use_cftime', 'True'), None)
+        >>> _value_that_holds('v is None or v in ("top", "middle")')
+        ('v', '"top"')
     """
     try:
         node = ast.parse(holds.strip(), mode="eval").body
     except SyntaxError:
+        return None
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+        # either one will do: the first that names a value other than None
+        # (rich's `vertical is None or vertical in ("top", …)`: "top")
+        for part in node.values:
+            got = _value_that_holds(ast.get_source_segment(holds.strip(), part) or "")
+            if got is not None and got[1] != "None":
+                return got
         return None
     bound = _bound_that_holds(node)
     if bound is not None:
@@ -118,7 +128,8 @@ def _value_that_holds(holds: str) -> tuple[str, str] | None:
         right = (named or right.elts)[0]
     if not isinstance(right, (ast.Constant, ast.Name, ast.Attribute)):
         return None
-    return node.left.id, ast.unparse(right)
+    # as the code writes it (`"top"`, not unparsed `'top'`)
+    return node.left.id, ast.get_source_segment(holds.strip(), right) or ast.unparse(right)
 
 
 def _bound_that_holds(node: ast.expr) -> tuple[str, str] | None:

@@ -466,6 +466,32 @@ class _Scan:
                 out.append(self.t(got))
         return out
 
+    def defaults(self, n: Node) -> list[tuple[str, str]]:
+        """The defaults of a ``def``'s parameters, as written, and ``*args``/
+        ``**kw`` as "*"/"**" (``FuncDef.defaults``); a bare ``*`` is
+        ("*", the first keyword-only parameter)."""
+        out: list[tuple[str, str]] = []
+        ps = n.child_by_field_name("parameters")
+        bare_star = False
+        for p in ps.named_children if ps is not None else ():
+            if p.type == "keyword_separator":
+                bare_star = True  # `*,`: the next parameter is keyword-only
+                continue
+            if bare_star:
+                got = p if p.type == "identifier" else p.child_by_field_name("name")
+                if got is not None and got.type == "identifier":
+                    out.append(("*", self.t(got)))
+                bare_star = False
+            if p.type in ("list_splat_pattern", "dictionary_splat_pattern"):
+                got = next((c for c in p.named_children if c.type == "identifier"), None)
+                if got is not None:
+                    out.append((self.t(got), "*" if p.type == "list_splat_pattern" else "**"))
+            elif p.type in ("default_parameter", "typed_default_parameter"):
+                name, value = p.child_by_field_name("name"), p.child_by_field_name("value")
+                if name is not None and value is not None and name.type == "identifier":
+                    out.append((self.t(name), " ".join(self.t(value).split())))
+        return out
+
     def function(
         self, n: Node, names: list[str], public: bool, in_test: bool
     ) -> tuple[list[str], str, bool, bool]:
@@ -496,6 +522,8 @@ class _Scan:
                     )
                 ),
                 params=tuple(self.params(n)),
+                defaults=tuple(self.defaults(n)),
+                rebinds=_rebinds(n, set(self.params(n))),
             )
         )
         # Names inside a function are locals: not public API.
@@ -881,6 +909,34 @@ def _caught_names(n: Node) -> set[str]:
                 if re.search(r"\b(?:raises|assertRaises\w*)\s*\(", head):
                     out.add((value.named_children[-1].text or b"").decode("utf-8", "replace"))
     return {x.strip() for x in out if x.strip().isidentifier()}
+
+
+#: the nodes that bind the names on their left (or in their ``left``/``name`` field)
+_BINDING = {
+    "assignment": "left",
+    "augmented_assignment": "left",
+    "for_statement": "left",
+    "named_expression": "name",
+}
+
+
+def _rebinds(fn: Node, params: set[str]) -> tuple[tuple[str, int], ...]:
+    """The parameters a ``def``'s body assigns again, with the first line
+    each is (``FuncDef.rebinds``)."""
+    body = fn.child_by_field_name("body")
+    out: dict[str, int] = {}
+    for c in _walk(body) if body is not None else ():
+        field = _BINDING.get(c.type)
+        target = c.child_by_field_name(field) if field else None
+        if target is None:
+            continue
+        for t in _walk(target):
+            if t.type == "identifier" and t.parent is not None and t.parent.type != "attribute":
+                name = (t.text or b"").decode("utf-8", "replace")
+                if name in params:
+                    line = c.start_point.row + 1
+                    out[name] = min(out.get(name, line), line)
+    return tuple(sorted(out.items()))
 
 
 def _walk(n: Node) -> list[Node]:

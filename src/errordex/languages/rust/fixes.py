@@ -9,6 +9,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from errordex.analysis.calledon import called_by_path
 from errordex.analysis.fixes import Fixes
 from errordex.analysis.sections import Fact, code_block, ev, section
 from errordex.languages.rust import examples as rx
@@ -168,11 +169,13 @@ def panics_with(w: Fixes, when: str = "") -> str:
 def assert_fix(w: Fixes) -> dict[str, Any] | None:
     """A repo test that panics here, with its call wrapped in a check of
     what the function asserts, written in the call's own arguments."""
-    g, fn = w.cond, w.fn
-    if g is None or fn is None or not fn.get("params"):
+    if w.cond is None or w.fn is None:
         return None
     for t in w.tests:
         if t.get("kind") != "should_panic" or not t.get("body"):
+            continue
+        g, fn = _asserted_for(w, str(t["body"]))
+        if not fn.get("params"):
             continue
         guarded = rx.guard_rust_call(t["body"], fn["name"], fn["params"], g["text"])
         if guarded is None:
@@ -186,11 +189,29 @@ def assert_fix(w: Fixes) -> dict[str, Any] | None:
             continue
         text = (
             f"`{t['test']}` ({t['path']}:{t['line']}) makes this call and panics. "
-            f"{w.fn_name()} asserts `{g['text']}` (line {g['line']}); at this call "
+            f"`{fn['function']}` asserts `{g['text']}` ({g['path']}:{g['line']}); at this call "
             f"that is `{check}`, so check it first."
         )
         return section(text, [*ev(t, g)], before=before, after=after)
     return None
+
+
+def _asserted_for(w: Fixes, body: str) -> tuple[Fact, Fact]:
+    """The assertion and function of the site a test's call reaches: of
+    the entry's sites in functions of the same name, the one whose type the
+    test calls it on (bytes' ``BytesMut::from(…).advance(20)`` asserts
+    ``cnt <= self.remaining()`` in ``<BytesMut as Buf>::advance``, not what
+    ``Bytes``'s does); else the page's lead site's."""
+    assert w.cond is not None and w.fn is not None
+    for r in w.f.get("reachability", ()):
+        if r["site"] == w.where or r.get("name") != w.fn.get("name"):
+            continue
+        if not called_by_path(body, str(r["function"])):
+            continue
+        asserts = [g for g in w.f["guards"] if g["site"] == r["site"] and g["kind"] == "assert"]
+        if asserts:
+            return asserts[-1], r
+    return w.cond, w.fn
 
 
 def arm_check(w: Fixes) -> dict[str, Any] | None:

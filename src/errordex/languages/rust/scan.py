@@ -646,7 +646,10 @@ class _Scan:
         )
         for a in attrs:
             if a.startswith("#[should_panic"):
-                m = re.search(r'expected\s*=\s*("(?:[^"\\]|\\.)*"|r#*".*?"#*)', a, re.S)
+                # `#[should_panic(expected = "…")]`, or `#[should_panic = "…"]` (the same)
+                m = re.search(
+                    r'(?:expected\s*|should_panic\s*)=\s*("(?:[^"\\]|\\.)*"|r#*".*?"#*)', a, re.S
+                )
                 self.add_test(n, symbol, "should_panic", unquote(m.group(1)) if m else None)
         return [*names, name], in_test or is_test, symbol
 
