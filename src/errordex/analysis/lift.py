@@ -166,7 +166,8 @@ def expanded(cond: Fact) -> str:
         >>> expanded({"text": "func not in valid", "values": [["valid", "(re.match, None)"]]})
         'func not in (re.match, None)'
     """
-    text = str(cond["text"])
+    # an `else` after tests of one value: what the chain accepts (`facts._accepts`)
+    text = str(cond.get("accepts") or cond["text"])
     values = {n: v for n, v in cond.get("values", ())}
     for _ in range(2):  # a value may read another local
         text = substitute(text, values) if values else text

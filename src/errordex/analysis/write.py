@@ -16,6 +16,7 @@ from typing import Any
 
 from errordex import plugins
 from errordex.analysis import examples
+from errordex.analysis.allowed import MAX_SHOWN, accepted, none_of
 from errordex.analysis.fixes import Fixes
 from errordex.analysis.install import IMPORT_ERRORS, missing
 from errordex.analysis.lift import code_identifiers, constant, expanded, modules_read
@@ -110,6 +111,9 @@ class _Writer(Fixes):
         if self.cond is None:
             return None
         c = self.cond
+        said = _accepts_said(expanded(c), c["kind"])
+        if said is not None:
+            return said
         if c["kind"] == "fall-through":
             return f"none of the earlier returns matched (`{c['text']}` is false)"
         if c["kind"] in FIRES_WHEN_FALSE:
@@ -472,11 +476,16 @@ class _Writer(Fixes):
         if self.arm:
             a = self.arm
             handled = ", ".join(f"`{h}`" for h in a["handled"][:8])
+            value = (a.get("value") or {}).get("text")
+            which = f"`{value}`" if value and "\n" not in value else "the value"
             text = (
                 f"{self.subject()} {self.what()} in the catch-all `{a['arm']}` arm of a `match`: "
-                f"the value was none of {handled}."
+                f"{which} was none of {handled}."
             )
-            return section(text + places, ev(a, *([self.fn] if self.fn else [])))
+            return section(
+                text + places,
+                ev(a, *([a["value"]] if value else []), *([self.fn] if self.fn else [])),
+            )
         declared = self.declared_summary(places)
         if declared is not None:
             return declared
@@ -805,7 +814,7 @@ class _Writer(Fixes):
             # nothing documents it: the check, in the arguments of the call the user made
             text, read = lifted
             held = "was false" if self.cond["kind"] in FIRES_WHEN_FALSE else "held"
-            check = (
+            check = _accepts_said(text, self.cond["kind"]) or (
                 f"`{text}` {held}"
                 if len(text) <= LONG_CONDITION and "\n" not in text
                 else (f"{_listed(read)} failed the check")
@@ -899,16 +908,32 @@ class _Writer(Fixes):
             if self.condition():
                 what += f", when {self.condition()}"
         elif self.arm:
-            what = " with a value no other arm of the `match` handles"
+            a = self.arm
+            value = (a.get("value") or {}).get("text")
+            what = (
+                # the value the `match` reads, and what its other arms take
+                f" when `{value}` is none of "
+                + ", ".join(f"`{h}`" for h in a["handled"][:MAX_SHOWN])
+                + (", …" if len(a["handled"]) > MAX_SHOWN else "")
+                if value and a["handled"] and "\n" not in value
+                else " with a value no other arm of the `match` handles"
+            )
         elif self.condition() and self.cond is not None and self.lifted() is not None:
             text = (self.lifted() or ("", []))[0]
-            cause = f"`{text}` is false" if self.cond["kind"] in FIRES_WHEN_FALSE else f"`{text}`"
+            cause = _accepts_said(text, self.cond["kind"]) or (
+                f"`{text}` is false" if self.cond["kind"] in FIRES_WHEN_FALSE else f"`{text}`"
+            )
             what = f" when {cause} for the arguments you pass"
         elif self.condition() and self.cond is not None and self.state_only():
-            # the object's own state, not an argument: the check is no cause a user reads
-            what = (
-                f", on a `{self.owner_name()}` whose state the check at "
-                f"{self.cond['path']}:{self.cond['line']} rejects"
+            # the object's own state, not an argument: the check is no cause a
+            # user reads, unless it names the values the state may hold
+            c = self.cond
+            held = accepted(expanded(c), c["kind"] in FIRES_WHEN_FALSE)
+            attr = held.subject.removeprefix("self.") if held is not None else ""
+            what = f", on a `{self.owner_name()}` whose " + (
+                f"{none_of(held, f'`{attr}`')} (checked at {c['path']}:{c['line']})"
+                if held is not None and _NAME.fullmatch(attr)
+                else f"state the check at {c['path']}:{c['line']} rejects"
             )
         elif self.condition() and self.cond is not None:
             # Not in the call's arguments: where the library checks it, in its words.
@@ -918,6 +943,7 @@ class _Writer(Fixes):
                 else f", when {self.fn_name()}'s own check {self.condition()} holds "
                 f"({self.cond['path']}:{self.cond['line']})"
                 if self.cond["kind"] not in FIRES_WHEN_FALSE
+                and _accepts_said(expanded(self.cond), self.cond["kind"]) is None
                 else f", when {self.fn_name()}'s own check finds {self.condition()} "
                 f"({self.cond['path']}:{self.cond['line']})"
             )
@@ -935,6 +961,7 @@ class _Writer(Fixes):
         evidence = ev(
             *([self.fn] if self.fn else []),
             *([self.cond] if self.cond and self.declared() is not None else []),
+            *([self.arm, self.arm["value"]] if self.arm and self.arm.get("value") else []),
             *(h for c in self.chains()[:1] for h in c),
         )
         return section(f"{via}{what}.", evidence, paths=paths)
@@ -1096,7 +1123,9 @@ class _Writer(Fixes):
             )
             where = f"{self.cond['path']}:{self.cond['line']}"
             if plain:
-                cause = f"`{text}` is false" if when_false else f"`{text}`"
+                cause = _accepts_said(text, self.cond["kind"]) or (
+                    f"`{text}` is false" if when_false else f"`{text}`"
+                )
                 said = (
                     f"{plain[:1].upper()}{plain[1:]} when you call {self.call_shape(read)}: "
                     f"{self.fn_name()} {self.what()} when {cause} ({where})."
@@ -1611,6 +1640,9 @@ def _cause(text: str, read: list[str], cond: Fact) -> str:
     '`fg` is none of what its earlier returns take (the checks from a.py:9 on)'
     """
     kind = cond.get("kind")
+    said = _accepts_said(text, str(kind))
+    if said is not None:
+        return said
     if (len(text) <= LONG_CONDITION and "\n" not in text) or not read:
         if kind == "fall-through":
             return f"none of its earlier returns matched (`{text}` is false)"
@@ -1626,6 +1658,25 @@ def _cause(text: str, read: list[str], cond: Fact) -> str:
     if kind in FIRES_WHEN_FALSE:
         return f"{names} {'fails' if one else 'fail'} the check at {where}"
     return f"{names} {'meets' if one else 'meet'} the condition at {where}"
+
+
+#: an attribute a sentence names plainly (`encoding`, not `a.b[0]`)
+_NAME = re.compile(r"[A-Za-z_]\w*")
+
+
+def _accepts_said(text: str, kind: str) -> str | None:
+    """ "`where` is none of `"pre"`, `"post"`": a check that passes only
+    for the values written in it (``allowed``), for a site that runs when
+    it is false (``kind``) or true.
+
+    >>> _accepts_said('where not in {"pre", "post"}', "if")
+    '`where` is none of `"pre"`, `"post"`'
+    >>> _accepts_said('where in {"pre", "post"}', "else")
+    '`where` is none of `"pre"`, `"post"`'
+    >>> _accepts_said('where in {"pre", "post"}', "if") is None
+    True
+    """
+    return none_of(accepted(text, kind in FIRES_WHEN_FALSE))
 
 
 def _doc_owner(d: Fact) -> str:
