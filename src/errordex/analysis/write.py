@@ -16,6 +16,7 @@ from typing import Any
 
 from errordex import plugins
 from errordex.analysis import examples
+from errordex.analysis.about import restates
 from errordex.analysis.allowed import MAX_SHOWN, accepted, none_of
 from errordex.analysis.fixes import Fixes
 from errordex.analysis.install import IMPORT_ERRORS, missing
@@ -739,7 +740,8 @@ class _Writer(Fixes):
                     parts.append(f"`{chain[0]['name']}` also subclasses {also}.")
                 evidence += ev(*[h for h in chain if "path" in h])
         for h in self.f["hierarchy"][:2]:
-            if h.get("doc"):
+            # "Base class for all marshmallow-related errors" says only its name
+            if h.get("doc") and not restates(h["doc"]["text"], h["name"]):
                 d = h["doc"]
                 parts.append(f"The docstring of `{h['name']}` says: “{_quoted(d['text'])}”.")
                 evidence += ev(d)
@@ -748,6 +750,8 @@ class _Writer(Fixes):
             parts.append(defined[0])
             evidence += defined[1]
         for d in self.f.get("type_docs", ()):
+            if restates(d["text"], d["name"]):
+                continue  # `PickleError`'s "Pickle error"
             parts.append(f"The doc comment of `{d['name']}` says: “{_quoted(d['text'])}”.")
             evidence += ev(d)
         lang = plugins.find(self.lang)
@@ -844,7 +848,12 @@ class _Writer(Fixes):
             )
             evidence += ev(said)
         owner = (self.fn or {}).get("owner_doc")
-        if not parts and owner is not None and _shares_a_word(owner["text"], self.e.template):
+        if (
+            not parts
+            and owner is not None
+            and _shares_a_word(owner["text"], self.e.template)
+            and not restates(owner["text"], owner["name"])
+        ):
             # nothing says what the error means: what the object it is raised on is for
             parts.append(
                 f"It is raised by a method of `{owner['name']}`, which is documented as: "
@@ -969,10 +978,13 @@ class _Writer(Fixes):
     def situations(self) -> dict[str, Any] | None:
         items: list[str] = []
         evidence: list[str] = []
-        fns = {r["function"] for r in self.f["reachability"]}
+        # a `Display` impl is where a message is written, not where it is thrown
+        fns = {
+            r["function"] for r in self.f["reachability"] if formatted_type(r["function"]) is None
+        }
         if len(fns) > 1:
             items.append("It is thrown from " + ", ".join(f"`{x}`" for x in sorted(fns)) + ".")
-            evidence += ev(*self.f["reachability"])
+            evidence += ev(*(r for r in self.f["reachability"] if r["function"] in fns))
         named: set[str] = set()
         for t in self.tests[:3]:
             if t.get("pattern") and t["test"] not in named:
