@@ -130,3 +130,46 @@ def test_chains_of_other_shapes_name_no_values() -> None:
     assert accepted('name in ("a", "b")', False) is None
     many = accepted("n not in (1, 2, 3, 4, 5, 6, 7, 8)", False)
     assert none_of(many) == "`n` is none of `1`, `2`, `3`, `4`, `5`, `6`, …"
+
+
+#: xarray/backends/writers.py's get_writable_netcdf_store: the engine is
+#: looked up in a module dict and a KeyError becomes the library's error;
+#: marshmallow's class_registry fills its `_registry` at run time
+_LOOKUPS = {
+    "stores/__init__.py": (
+        "WRITEABLE_STORES = {\n"
+        '    "netcdf4": open_netcdf4,\n'
+        '    "scipy": open_scipy,\n'
+        '    "h5netcdf": open_h5netcdf,\n'
+        "}\n"
+        "_registry = {}\n\n\n"
+        "def open_netcdf4(path):\n    return path\n\n\n"
+        "def open_scipy(path):\n    return path\n\n\n"
+        "def open_h5netcdf(path):\n    return path\n\n\n"
+        "def register(name, cls):\n"
+        "    _registry[name] = cls\n\n\n"
+        "def get_writable_netcdf_store(target, engine):\n"
+        "    try:\n"
+        "        store_open = WRITEABLE_STORES[engine]\n"
+        "    except KeyError as err:\n"
+        '        raise ValueError(f"unrecognized engine for to_netcdf: {engine!r}") from err\n'
+        "    return store_open(target)\n\n\n"
+        "def get_class(classname):\n"
+        "    try:\n"
+        "        return _registry[classname]\n"
+        "    except KeyError as error:\n"
+        '        raise LookupError(f"Class with name {classname!r} was not found.") from error\n'
+    ),
+}
+
+
+def test_a_key_error_of_a_literal_table_names_its_keys(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _LOOKUPS, "acme/stores")
+    page = _page(store, sid, "unrecognized engine for to_netcdf: {engine!r}")
+    summary = page["analysis"]["summary"]["text"]
+    assert '`engine` is none of `"netcdf4"`, `"scipy"`, `"h5netcdf"`' in summary
+    assert "get_writable_netcdf_store(engine=…)" in summary
+    # a table filled at run time has no keys written in it: its try block is the cause
+    page = _page(store, sid, "Class with name {classname!r} was not found.")
+    assert "none of" not in _text(page)
+    assert "`try` block raises `KeyError" in page["analysis"]["summary"]["text"]

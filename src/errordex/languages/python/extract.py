@@ -16,6 +16,7 @@ from __future__ import annotations
 import builtins
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 import tree_sitter as ts
 
@@ -872,6 +873,9 @@ class _File:
             as_name = _AS_NAME.search(text)
             if as_name:
                 bound.add(as_name.group(1))
+            looked_up = self.keyed_lookup(parent, text)
+            if looked_up is not None:
+                out.append(looked_up)  # inside the `except`: the guard nearest the raise
             out.append(Guard("except", text, line))
         elif ptype == "case_clause":
             text = _between_keyword_and_colon(parent)
@@ -922,6 +926,52 @@ class _File:
                     out.setdefault(inner, value)
         return tuple(out.items())
 
+    def keyed_lookup(self, clause: ts.Node, caught: str) -> Guard | None:
+        """The lookup an ``except KeyError`` clause turns into its own error,
+        as the membership its raise needs false: xarray's ``try: store_open
+        = WRITEABLE_STORES[engine]`` / ``except KeyError: raise ValueError(…)``
+        raises when ``engine in WRITEABLE_STORES`` is false, and
+        ``WRITEABLE_STORES`` holds the keys written in its dict. Only the one
+        subscript of the ``try`` body, of a dict written once with literal
+        keys and not filled later (marshmallow's ``_registry[name] = …``)."""
+        names = {n.strip() for n in _AS_NAME.sub("", caught).strip("() ").split(",")}
+        if not names & {"KeyError", "LookupError"}:
+            return None
+        owner = clause.parent
+        body = owner.child_by_field_name("body") if owner is not None else None
+        if body is None:
+            return None
+        found: list[ts.Node] = []
+        stack = list(body.named_children)
+        while stack:
+            n = stack.pop()
+            if n.type in _SCOPES:
+                continue
+            if n.type == "subscript":
+                found.append(n)
+            stack.extend(n.named_children)
+        if len(found) != 1:
+            return None
+        (sub,) = found
+        table, key = sub.child_by_field_name("value"), sub.child_by_field_name("subscript")
+        if table is None or key is None or table.type != "identifier":
+            return None
+        if key.type not in ("identifier", "attribute"):
+            return None
+        name = msg.text_of(table)
+        value = self.resolve(table)
+        if value is None or value.type != "dictionary" or _filled(name).search(self.text):
+            return None
+        keys = self.table_value_of(value)
+        if keys is None:
+            return None
+        return Guard(
+            "assert",
+            f"{msg.expr_text(key)} in {name}",
+            sub.start_point.row + 1,
+            values=((name, keys),),
+        )
+
     def table_value(self, ident: ts.Node) -> str | None:
         """The values of a module's constant table that ``ident`` is checked
         against (``x in NAME`` / ``x not in NAME``), as a literal: a set,
@@ -947,7 +997,11 @@ class _File:
             ):
                 return None
             value = inner[0]
-        if value is None or value.type not in ("set", "tuple", "list", "dictionary"):
+        return self.table_value_of(value) if value is not None else None
+
+    def table_value_of(self, value: ts.Node) -> str | None:
+        """``table_value`` of the value the table is written as."""
+        if value.type not in ("set", "tuple", "list", "dictionary"):
             return None
         if not msg.named(value):
             return None  # `{}` filled later: not the values it ends up with
@@ -1445,6 +1499,14 @@ def _looks_like_class(node: ts.Node) -> bool:
 _MAX_VALUE = 160
 #: and of a module's table of valid values (``x not in _VALID``), listed whole
 _MAX_TABLE = 400
+
+
+@lru_cache(maxsize=256)
+def _filled(name: str) -> re.Pattern[str]:
+    """A write into the table ``name`` after it is built (``name[k] = v``,
+    ``name.update(…)``): its keys are not all written in it."""
+    n = re.escape(name)
+    return re.compile(rf"\b{n}\s*\[[^\]\n]*\]\s*=(?!=)|\b{n}\.(?:update|setdefault)\(")
 
 
 def _read_names(expr: ts.Node) -> list[ts.Node]:
