@@ -298,6 +298,11 @@ class Fixes:
         said = words_of(self.e.template.chunks()) | code_words(
             [h.expr for h in self.e.template.holes]
         )
+        # a raise with no words of its own (falcon's bare `raise
+        # NotImplementedError` in `BaseHandler.serialize`): a line of its own
+        # function that names the builtin is about it
+        fn = self.fn["function"] if self.fn is not None and not said else None
+        builtin = [_bare_name(t) for t in sorted(types & _BUILTIN)]
         if self.cond is not None and self.cond["kind"] != "except":
             said |= code_words([expanded(self.cond)])
         up = self.lifted_up()
@@ -308,6 +313,7 @@ class Fixes:
             for d in lines
             if d["section"] in ("Panics", "Raises")
             or any(p.search(d["text"]) for p in named)
+            or (d["function"] == fn and any(p.search(d["text"]) for p in builtin))
             or is_about(d["text"], None, said)
         ]
 
