@@ -167,7 +167,10 @@ def test_a_key_error_of_a_literal_table_names_its_keys(tmp_path: Path) -> None:
     store, sid = index_files(tmp_path, _LOOKUPS, "acme/stores")
     page = _page(store, sid, "unrecognized engine for to_netcdf: {engine!r}")
     summary = page["analysis"]["summary"]["text"]
-    assert '`engine` is none of `"netcdf4"`, `"scipy"`, `"h5netcdf"`' in summary
+    assert (
+        '`engine` is none of `"netcdf4"`, `"scipy"`, `"h5netcdf"`, the entries of '
+        "`WRITEABLE_STORES`" in summary
+    )
     assert "get_writable_netcdf_store(engine=…)" in summary
     # a table filled at run time has no keys written in it: its try block is the cause
     page = _page(store, sid, "Class with name {classname!r} was not found.")

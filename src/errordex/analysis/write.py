@@ -112,7 +112,7 @@ class _Writer(Fixes):
         if self.cond is None:
             return None
         c = self.cond
-        said = _accepts_said(expanded(c), c["kind"])
+        said = _accepts_said(expanded(c), c["kind"], c)
         if said is not None:
             return said
         if c["kind"] == "fall-through":
@@ -818,7 +818,7 @@ class _Writer(Fixes):
             # nothing documents it: the check, in the arguments of the call the user made
             text, read = lifted
             held = "was false" if self.cond["kind"] in FIRES_WHEN_FALSE else "held"
-            check = _accepts_said(text, self.cond["kind"]) or (
+            check = _accepts_said(text, self.cond["kind"], self.cond) or (
                 f"`{text}` {held}"
                 if len(text) <= LONG_CONDITION and "\n" not in text
                 else (f"{_listed(read)} failed the check")
@@ -929,7 +929,7 @@ class _Writer(Fixes):
             )
         elif self.condition() and self.cond is not None and self.lifted() is not None:
             text = (self.lifted() or ("", []))[0]
-            cause = _accepts_said(text, self.cond["kind"]) or (
+            cause = _accepts_said(text, self.cond["kind"], self.cond) or (
                 f"`{text}` is false" if self.cond["kind"] in FIRES_WHEN_FALSE else f"`{text}`"
             )
             what = f" when {cause} for the arguments you pass"
@@ -952,7 +952,7 @@ class _Writer(Fixes):
                 else f", when {self.fn_name()}'s own check {self.condition()} holds "
                 f"({self.cond['path']}:{self.cond['line']})"
                 if self.cond["kind"] not in FIRES_WHEN_FALSE
-                and _accepts_said(expanded(self.cond), self.cond["kind"]) is None
+                and _accepts_said(expanded(self.cond), self.cond["kind"], self.cond) is None
                 else f", when {self.fn_name()}'s own check finds {self.condition()} "
                 f"({self.cond['path']}:{self.cond['line']})"
             )
@@ -1135,7 +1135,7 @@ class _Writer(Fixes):
             )
             where = f"{self.cond['path']}:{self.cond['line']}"
             if plain:
-                cause = _accepts_said(text, self.cond["kind"]) or (
+                cause = _accepts_said(text, self.cond["kind"], self.cond) or (
                     f"`{text}` is false" if when_false else f"`{text}`"
                 )
                 said = (
@@ -1652,7 +1652,7 @@ def _cause(text: str, read: list[str], cond: Fact) -> str:
     '`fg` is none of what its earlier returns take (the checks from a.py:9 on)'
     """
     kind = cond.get("kind")
-    said = _accepts_said(text, str(kind))
+    said = _accepts_said(text, str(kind), cond)
     if said is not None:
         return said
     if (len(text) <= LONG_CONDITION and "\n" not in text) or not read:
@@ -1676,7 +1676,7 @@ def _cause(text: str, read: list[str], cond: Fact) -> str:
 _NAME = re.compile(r"[A-Za-z_]\w*")
 
 
-def _accepts_said(text: str, kind: str) -> str | None:
+def _accepts_said(text: str, kind: str, cond: Fact | None = None) -> str | None:
     """ "`where` is none of `"pre"`, `"post"`": a check that passes only
     for the values written in it (``allowed``), for a site that runs when
     it is false (``kind``) or true.
@@ -1687,8 +1687,19 @@ def _accepts_said(text: str, kind: str) -> str | None:
     '`where` is none of `"pre"`, `"post"`'
     >>> _accepts_said('where in {"pre", "post"}', "if") is None
     True
+
+    A table the check reads (``cond``'s ``values``) is named after them:
+
+    >>> _accepts_said('engine in {"scipy", "netcdf4"}', "assert",
+    ...               {"text": "engine in STORES", "values": [["STORES", "{...}"]]})
+    '`engine` is none of `"scipy"`, `"netcdf4"`, the entries of `STORES`'
     """
-    return none_of(accepted(text, kind in FIRES_WHEN_FALSE))
+    said = none_of(accepted(text, kind in FIRES_WHEN_FALSE))
+    m = _MEMBERSHIP.fullmatch(str((cond or {}).get("text", "")).strip())
+    tables = dict((cond or {}).get("values") or ())
+    if said is not None and m is not None and m.group("table") in tables:
+        said += f", the entries of `{m.group('table')}`"
+    return said
 
 
 def _doc_owner(d: Fact) -> str:
