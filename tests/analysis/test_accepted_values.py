@@ -121,7 +121,10 @@ def test_chains_of_other_shapes_name_no_values() -> None:
     # two subjects, a variable, an `isinstance`: no list of values
     assert chained(["x == 1", "y == 2"]) is None
     assert chained(['mode == "a"', "mode == other"]) is None
-    assert chained(["isinstance(x, str)", 'x == "a"']) is None
+    assert chained(["isinstance(x, str)", 'y == "a"']) is None
+    assert chained(["isinstance(x, str)", "callable(x)"]) is None  # no value at all
+    # one value is a tuple of one (`x in ("a")` would test a substring)
+    assert chained(["isinstance(x, str)", 'x == "a"']) == 'isinstance(x, str) or x in ("a",)'
     assert chained(['mode == "a"']) is None  # one test is its own sentence
     # a dict's keys are what `in` compares with (packaging's tables)
     got = accepted('name not in {"md5": 1, "sha256": 2}', False)
@@ -176,3 +179,27 @@ def test_a_key_error_of_a_literal_table_names_its_keys(tmp_path: Path) -> None:
     page = _page(store, sid, "Class with name {classname!r} was not found.")
     assert "none of" not in _text(page)
     assert "`try` block raises `KeyError" in page["analysis"]["summary"]["text"]
+
+
+#: xarray/structure/merge.py's merge_attrs: a callable, or one of the names
+_MERGE = {
+    "attrs/__init__.py": (
+        "def merge_attrs(variable_attrs, combine_attrs):\n"
+        "    if callable(combine_attrs):\n"
+        "        return combine_attrs(variable_attrs)\n"
+        '    elif combine_attrs == "drop":\n'
+        "        return {}\n"
+        '    elif combine_attrs == "override":\n'
+        "        return dict(variable_attrs[0])\n"
+        "    else:\n"
+        '        raise ValueError(f"Unrecognised value for combine_attrs={combine_attrs}")\n'
+    ),
+}
+
+
+def test_a_test_of_what_the_value_is_is_said_with_its_values(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _MERGE, "acme/attrs")
+    page = _page(store, sid, "Unrecognised value for combine_attrs={combine_attrs}")
+    text = _text(page)
+    assert '`combine_attrs` is not callable and none of `"drop"`, `"override"`' in text
+    assert "`callable(combine_attrs)` was false" not in text

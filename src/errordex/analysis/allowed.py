@@ -23,6 +23,13 @@ variable or a call is no list of values.
     ('"a"', '"w"')
     >>> accepted('mode in ("a", "w")', False) is None
     True
+
+A test of what the value is, among the tests of values (xarray's
+``merge_attrs``: ``if callable(combine_attrs): … elif combine_attrs ==
+"drop": …``), is said with them:
+
+    >>> none_of(accepted(chained(["callable(c)", 'c == "drop"', 'c == "override"']), True))
+    '`c` is not callable and none of `"drop"`, `"override"`'
 """
 
 from __future__ import annotations
@@ -51,6 +58,9 @@ _NAMED = (
 )
 _VALUE = re.compile(rf"(?:{_STRING}|{_NUMBER}|{_NAMED})")
 _KEY = re.compile(rf"({_STRING}|{_NUMBER}|{_NAMED})\s*:")
+_PREDICATE = re.compile(
+    rf"\s*(?:callable\((?P<c>{_SUBJECT})\)|isinstance\((?P<i>{_SUBJECT}),\s*(?P<t>[\w.]+|\([\w., ]+\))\))\s*"
+)
 _EQUALS = re.compile(rf"\s*(?P<s>{_SUBJECT})\s*(?:==|\bis\b)\s*(?P<v>.+?)\s*")
 _EQUALS_BACK = re.compile(rf"\s*(?P<v>{_STRING}|{_NUMBER})\s*==\s*(?P<s>{_SUBJECT})\s*")
 _MEMBER = re.compile(
@@ -65,6 +75,8 @@ class Accepted:
 
     subject: str
     values: tuple[str, ...]
+    #: the tests it passes besides (``callable(S)``, ``isinstance(S, T)``)
+    also: tuple[str, ...] = ()
 
 
 def _value(text: str) -> str | None:
@@ -97,8 +109,12 @@ def _collection(text: str) -> tuple[str, ...] | None:
 
 
 def _tested(cond: str) -> Accepted | None:
-    """``x == "a"``, ``x is None``, ``"a" == x`` or ``x in ("a", "b")``."""
+    """``x == "a"``, ``x is None``, ``"a" == x`` or ``x in ("a", "b")``; a
+    test of what ``x`` is (``callable(x)``, ``isinstance(x, T)``) as ``also``."""
     cond = _unwrapped(cond)
+    p = _PREDICATE.fullmatch(cond)
+    if p is not None:
+        return Accepted(p.group("c") or p.group("i"), (), (" ".join(cond.split()),))
     m = _MEMBER.fullmatch(cond)
     if m is not None:
         if m.group("op") != "in":
@@ -132,25 +148,59 @@ def chained(conds: Sequence[str]) -> str | None:
         return None
     subject: str | None = None
     values: list[str] = []
+    also: list[str] = []
     for c in conds:
         got = _tested(c)
         if got is None or (subject is not None and got.subject != subject):
             return None
         subject = got.subject
         values += got.values
-    assert subject is not None
-    return f"{subject} in ({', '.join(dict.fromkeys(values))})"
+        also += got.also
+    if subject is None or not values:
+        return None
+    listed = list(dict.fromkeys(values))
+    tupled = f"({listed[0]},)" if len(listed) == 1 else f"({', '.join(listed)})"
+    return " or ".join([*also, f"{subject} in {tupled}"])
 
 
 def accepted(text: str, when_false: bool) -> Accepted | None:
     """The values a check accepts: ``S not in (…)`` raises for the others,
     and so does ``S in (…)`` when the site runs where it is false (an
     ``else``, an ``assert``)."""
-    m = _MEMBER.fullmatch(_unwrapped(text))
+    parts = _either(_unwrapped(text)) if when_false else [_unwrapped(text)]
+    m = _MEMBER.fullmatch(parts[-1])
     if m is None or (m.group("op") == "in") != when_false:
         return None
     got = _collection(m.group("c"))
-    return Accepted(m.group("s"), got) if got and len(got) > 1 else None
+    also = [_tested(p) for p in parts[:-1]]
+    if any(a is None or a.values or a.subject != m.group("s") for a in also):
+        return None  # `x in (…) or y`: not what `x` alone may be
+    extra = tuple(t for a in also if a is not None for t in a.also)
+    return Accepted(m.group("s"), got, extra) if got and len(got) + len(extra) > 1 else None
+
+
+def _either(text: str) -> list[str]:
+    """The operands of a top-level ``or`` (``callable(x) or x in (…)``).
+
+    >>> _either('callable(x) or x in ("a or b", f(c or d))')
+    ['callable(x)', 'x in ("a or b", f(c or d))']
+    """
+    out: list[str] = []
+    depth, quote, start = 0, "", 0
+    for i, c in enumerate(text):
+        if quote:
+            quote = "" if c == quote and text[i - 1] != "\\" else quote
+        elif c in "\"'":
+            quote = c
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif depth == 0 and text.startswith(" or ", i):
+            out.append(text[start:i].strip())
+            start = i + 4
+    out.append(text[start:].strip())
+    return out
 
 
 def none_of(a: Accepted | None, subject: str | None = None) -> str | None:
@@ -160,4 +210,15 @@ def none_of(a: Accepted | None, subject: str | None = None) -> str | None:
         return None
     shown = ", ".join(f"`{v}`" for v in a.values[:MAX_SHOWN])
     more = ", …" if len(a.values) > MAX_SHOWN else ""
-    return f"{subject or f'`{a.subject}`'} is none of {shown}{more}"
+    kinds = [_not(t) for t in a.also]
+    besides = f"{', '.join(kinds)} and " if kinds else ""
+    return f"{subject or f'`{a.subject}`'} is {besides}none of {shown}{more}"
+
+
+def _not(test: str) -> str:
+    """ "not callable", "not a `str`": what a value failing ``test`` is not."""
+    m = _PREDICATE.fullmatch(test)
+    if m is None or m.group("c"):
+        return "not callable"
+    kind = m.group("t").strip("() ")
+    return f"not a `{kind}`" if "," not in kind else f"not one of the types `{kind}`"
