@@ -116,3 +116,32 @@ def test_a_builtin_named_by_the_docstring_of_its_own_wordless_raise_is_quoted(
     store, sid = index_files(tmp_path, _FALCON, "acme/media")
     meaning = _meaning(_page(store, sid, ""))
     assert "it must be overridden in order to work with WSGI apps" in meaning
+
+
+#: xarray's concat documents `join` (a value "override", a `ValueError`) and
+#: calls merge_attrs, whose check compares `combine_attrs` with "override" too
+_CONCAT = {
+    "merging/__init__.py": (
+        "def merge_attrs(attrs, combine_attrs):\n"
+        '    if combine_attrs == "drop":\n'
+        "        return {}\n"
+        '    elif combine_attrs == "override":\n'
+        "        return attrs\n"
+        "    else:\n"
+        '        raise ValueError(f"Unrecognised value for combine_attrs={combine_attrs}")\n\n\n'
+        "def concat(objs, join, combine_attrs):\n"
+        '    """Concatenate objects.\n\n'
+        '    join : {"outer", "exact", "override"}\n'
+        '        - "exact": instead of aligning, raise `ValueError` when indexes differ\n'
+        '        - "override": if indexes are of same size, rewrite indexes\n'
+        '    """\n'
+        "    return merge_attrs(objs, combine_attrs)\n"
+    ),
+}
+
+
+def test_a_value_the_check_compares_with_is_no_word_a_doc_line_shares(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _CONCAT, "acme/merging")
+    page = _page(store, sid, "Unrecognised value for combine_attrs={combine_attrs}")
+    assert "rewrite indexes" not in _meaning(page)
+    assert "rewrite indexes" not in " ".join(s["text"] for s in page["analysis"]["solutions"])

@@ -304,7 +304,9 @@ class Fixes:
         fn = self.fn["function"] if self.fn is not None and not said else None
         builtin = [_bare_name(t) for t in sorted(types & _BUILTIN)]
         if self.cond is not None and self.cond["kind"] != "except":
-            said |= code_words([expanded(self.cond)])
+            # the names it reads, not the values it compares them with
+            # (`"override"` is a word of many a doc line)
+            said |= code_words([_STRINGS.sub("", expanded(self.cond))])
         up = self.lifted_up()
         if up is not None:
             said |= code_words(up.get("read", ()))
@@ -372,6 +374,8 @@ class Fixes:
 _BUILTIN = frozenset(
     n for n, v in vars(builtins).items() if isinstance(v, type) and issubclass(v, BaseException)
 )
+#: a string literal of a check (its values, not its names)
+_STRINGS = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'")
 #: a type named by every error a crate returns (`Result<T, Error>`)
 _GENERIC = frozenset({"Error", "Err", "Exception"})
 
