@@ -89,7 +89,33 @@ _WERKZEUG = {
 def test_a_membership_check_names_its_values(tmp_path: Path) -> None:
     store, sid = index_files(tmp_path, _WERKZEUG, "acme/cookies")
     page = _page(store, sid, "SameSite must be 'Strict', 'Lax', or 'None'.")
-    assert '`samesite` is none of `"Strict"`, `"Lax"`, `"None"`' in _text(page)
+    # the check reads the parameter as bound again: "lax" is valid input
+    assert '`samesite.title()` is none of `"Strict"`, `"Lax"`, `"None"`' in _text(page)
+
+
+#: werkzeug/security.py: the method's name is the part before the first colon
+_HASH = {
+    "security/__init__.py": (
+        "def _hash_internal(method, salt, password):\n"
+        '    method, *args = method.split(":")\n'
+        '    if method == "scrypt":\n'
+        "        return password, salt\n"
+        '    elif method == "pbkdf2":\n'
+        "        return password, salt\n"
+        "    else:\n"
+        "        raise ValueError(f\"Invalid hash method '{method}'.\")\n\n\n"
+        'def generate_password_hash(password, method="scrypt", salt_length=16):\n'
+        '    return _hash_internal(method, "salt", password)\n'
+    ),
+}
+
+
+def test_a_parameter_bound_again_is_checked_as_bound(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _HASH, "acme/security")
+    page = _page(store, sid, "Invalid hash method '{method}'.")
+    summary = page["analysis"]["summary"]["text"]
+    assert "generate_password_hash(method=…)" in summary
+    assert '`method.split(":")[0]` is none of `"scrypt"`, `"pbkdf2"`' in summary
 
 
 #: h11's state machine: a method whose check reads only its object's state

@@ -902,7 +902,12 @@ class _File:
         out: dict[str, str] = {}
         for ident in _read_names(expr):
             name = msg.text_of(ident)
-            if name in out or name in params:
+            if name in out:
+                continue
+            if name in params:
+                rebound = self._rebound(scope, name, ident)
+                if rebound is not None:
+                    out[name] = rebound
                 continue
             assigns = self._assignments(scope).get(name, [])
             if not assigns:
@@ -925,6 +930,35 @@ class _File:
                 for inner, value in self.local_values(right, depth - 1):
                     out.setdefault(inner, value)
         return tuple(out.items())
+
+    def _rebound(self, scope: ts.Node, name: str, ident: ts.Node) -> str | None:
+        """What a parameter holds at ``ident`` when the function binds it
+        again once before, on every path: werkzeug's ``_hash_internal``
+        checks ``method`` after ``method, *args = method.split(":")``, the
+        part before the first colon (``method.split(":")[0]``), and
+        ``dump_cookie`` checks ``samesite`` after ``samesite =
+        samesite.title()``. None when it is not bound again, or not so."""
+        binds: list[tuple[ts.Node, int | None]] = [
+            (a, None) for a in self._assignments(scope).get(name, [])
+        ]
+        for a in self.caught.get("unpack", []):
+            if scope.start_byte < a.start_byte < scope.end_byte and _scope_of(a) == scope:
+                left = a.child_by_field_name("left")
+                names = [msg.text_of(n).lstrip("*") for n in msg.named(left)] if left else []
+                if name in names:
+                    binds.append((a, _position(a, name)))
+        before = [(a, i) for a, i in binds if a.start_byte < ident.start_byte]
+        if len(before) != 1:
+            return None
+        (a, at), right = before[0], before[0][0].child_by_field_name("right")
+        if a.type != "assignment" or right is None or not _dominates(a, ident):
+            return None
+        text = msg.expr_text(right)
+        if at is None:
+            return text if len(text) <= _MAX_VALUE else None
+        if right.type not in ("call", "attribute", "identifier", "subscript"):
+            return None
+        return f"{text}[{at}]" if at >= 0 and len(text) <= _MAX_VALUE else None
 
     def keyed_lookup(self, clause: ts.Node, caught: str) -> Guard | None:
         """The lookup an ``except KeyError`` clause turns into its own error,
@@ -1499,6 +1533,19 @@ def _looks_like_class(node: ts.Node) -> bool:
 _MAX_VALUE = 160
 #: and of a module's table of valid values (``x not in _VALID``), listed whole
 _MAX_TABLE = 400
+
+
+def _position(assign: ts.Node, name: str) -> int:
+    """Where ``name`` is in the names an assignment unpacks into (``method``
+    of ``method, *args = …`` is 0); -1 when a starred name comes before it,
+    or it is no plain name there."""
+    left = assign.child_by_field_name("left")
+    for i, part in enumerate(msg.named(left) if left is not None else []):
+        if part.type == "identifier" and msg.text_of(part) == name:
+            return i
+        if part.type != "identifier":
+            return -1
+    return -1
 
 
 @lru_cache(maxsize=256)
