@@ -28,6 +28,8 @@ gets and not errordex's internals. Per repository:
   part of any message the entry's template prints (``textmatch``), nor a
   whole one printed in the opening placeholder of another message of the
   repository (``"{}, pos {}"``: ``textmatch.wrapped``);
+- condition names the valid values: the summary or "when it happens"
+  says which values the check takes ("`where` is none of `"pre"`, …");
 - the count of each boilerplate sentence the issue names (should be 0).
 
 Two sets: "tuned" are the repositories issue 16 names (pages are fixed
@@ -95,6 +97,10 @@ _DOC_ONLY = re.compile(
     r"`[^`]+`, the call you made, is documented(?: on `[^`]+`, which it overrides,)? as: “[^”]*”\."
 )
 
+#: a condition that names the values a check takes ("`where` is none of
+#: `"pre"`, `"post"`"; a catch-all arm's "`kind` was none of …")
+_VALID_VALUES = re.compile(r"\b(?:is|was) (?:not [^.;]*? and )?none of `")
+
 _NAME = re.compile(r"`([^`]+)`")
 _TEST_PATH = re.compile(r"(^|/)(tests?|testing|benches)(/|$)|(^|/)test_[^/]*\.py$|_test\.py$")
 
@@ -116,6 +122,7 @@ class Figures:
     lead_trait_symbol: int = 0
     lead_formatting: int = 0
     meaning_doc_only: int = 0
+    valid_values: int = 0
     with_solutions: int = 0
     boilerplate: Counter[str] = field(default_factory=Counter)
 
@@ -139,6 +146,7 @@ class Figures:
             "lead is a trait impl's symbol": self.lead_trait_symbol,
             "lead is a formatting impl": self.lead_formatting,
             "meaning is only the call's doc line": self.meaning_doc_only,
+            "condition names the valid values": self.valid_values,
             "pages with a solution": share(self.with_solutions, self.pages),
             "boilerplate": {k: self.boilerplate[k] for k in BOILERPLATE},
         }
@@ -293,6 +301,8 @@ def measure(repo: str, pages: Iterable[dict[str, Any]], rust: RustPublic | None)
             _DOC_ONLY.fullmatch(((analysis.get("meaning") or {}).get("text") or "").strip())
         )
         fig.with_solutions += bool(analysis.get("solutions"))
+        said = " ".join((analysis.get(k) or {}).get("text", "") for k in ("summary", "trigger"))
+        fig.valid_values += bool(_VALID_VALUES.search(said))
         meaning = (analysis.get("meaning") or {}).get("text", "")
         if meaning and not any(p.search(meaning) for p in BOILERPLATE.values()):
             fig.meaning += 1

@@ -191,3 +191,72 @@ def is_about(text: str, owner: str | None, said: set[str]) -> bool:
     words); ``owner``'s names do not count when it is given (a function
     whose several panics all name it)."""
     return bool(doc_words(text, owner) & said)
+
+
+#: words a type's doc uses to say what kind of thing it is, not what went wrong
+_KIND_WORDS = frozenset(
+    stem(stem(w))
+    for w in [
+        "type",
+        "class",
+        "exception",
+        "warning",
+        "object",
+        "instance",
+        "main",
+        "library",
+        "base",
+        "related",
+        "generic",
+        "kind",
+        "custom",
+        "module",
+        "package",
+        "crate",
+        "wrapper",
+        "simple",
+        "raised",
+        "thrown",
+        "create",
+        "creates",
+        "represents",
+        "represent",
+        "defines",
+        "define",
+        "enum",
+        "struct",
+        "variant",
+    ]
+)
+_CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+
+def restates(text: str, name: str) -> bool:
+    """Whether a type's doc sentence says no more than the type's name
+    (``PickleError``'s "Pickle error", marshmallow's "Base class for all
+    marshmallow-related errors" for ``MarshmallowError``, "A Foo object"):
+    each of its words is one of the name's or says what kind of thing it is.
+
+    >>> restates("Main library error type", "Error")
+    True
+    >>> restates("Warning class for WSGI warnings", "WSGIWarning")
+    True
+    >>> restates("Bad request", "HTTPBadRequest")
+    True
+    >>> restates("*413* `Request Entity Too Large`", "RequestEntityTooLarge")
+    False
+    >>> restates("Raised when the index is out of range", "IndexError")
+    False
+    >>> restates("Error type for pickle operations", "PickleError")
+    False
+    """
+    own = {_folded(w) for part in re.split(r"::|\.", name) for w in _CAMEL.findall(part)}
+    said = {_folded(w) for w in _WORD.findall(text) if stem(w) not in _STOP}
+    # a number is news (werkzeug's "*413* `Request Entity Too Large`")
+    numbers = set(re.findall(r"\d+", text)) - set(re.findall(r"\d+", name))
+    return not (said - own - _KIND_WORDS) and not numbers
+
+
+def _folded(word: str) -> str:
+    """``stem`` until it stays (``warnings`` -> ``warning`` -> ``warn``)."""
+    return stem(stem(word))

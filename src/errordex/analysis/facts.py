@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, cast
 
 from errordex import plugins
+from errordex.analysis.allowed import chained
 from errordex.analysis.calledon import called_by_path
 from errordex.analysis.cfg import dependency_line, enabled_by, features_in
 from errordex.analysis.decide import decided_by_check
@@ -38,7 +39,7 @@ from errordex.analysis.validcall import (
 )
 from errordex.extract.common import is_test_path, is_test_support
 from errordex.forge import parse_forge_url
-from errordex.model import ClassDef, ErrorEntry, Repo, ThrowSite
+from errordex.model import ClassDef, ErrorEntry, Guard, Repo, ThrowSite
 
 Fact = dict[str, Any]
 
@@ -74,8 +75,24 @@ def guards(sites: list[ThrowSite]) -> list[Fact]:
                 fact["siblings"] = list(g.siblings)
             if g.values:
                 fact["values"] = [list(v) for v in g.values]
+            accepts = _accepts(g)
+            if accepts is not None:
+                fact["accepts"] = accepts
             out.append(fact)
     return out
+
+
+def _accepts(g: Guard) -> str | None:
+    """What an ``else`` after a chain of tests of one value (or a statement
+    after early returns for such tests) rejects, as one membership test:
+    xarray's ``if missing_dims == "raise": … elif … == "warn": … elif … ==
+    "ignore": … else: raise`` accepts ``missing_dims in ("raise", "warn",
+    "ignore")``, not only what its first test says."""
+    if g.kind == "else":
+        return chained([g.text, *g.siblings])
+    if g.kind == "fall-through":
+        return chained(g.siblings)
+    return None
 
 
 def catch_all_arms(sites: list[ThrowSite], ix: Index | None = None) -> list[Fact]:

@@ -7,6 +7,7 @@ the Python call wrapped in what its raise requires. ``write._Writer`` is a
 
 from __future__ import annotations
 
+import builtins
 import re
 from functools import lru_cache
 from typing import Any
@@ -330,14 +331,52 @@ class Fixes:
             for d in lines
             if any(p.search(d["text"]) for p in (bare if d["section"] == "Docstring" else own))
         ]
-        if named:
-            return named
-        # a line that only mentions an error in passing must name this one
+        if not named:
+            # a line that only mentions an error in passing must name this one
+            named = [
+                d
+                for d in lines
+                if d["section"] not in ("Mentions", "Docstring")
+                and not any(p.search(d["text"]) for p in other)
+            ]
+        return self._on_topic(named)
+
+    def _on_topic(self, lines: list[Fact]) -> list[Fact]:
+        """Of the doc lines left, those about this error: a line that names
+        its own type or variant (a builtin class, ``ValueError``, is named
+        by every other raise of the function too), shares a word with the
+        message or its placeholders, or names what the check reads (the
+        guarded parameter). A lone ``# Errors`` line of a function is
+        otherwise another error's: "fails if the structure does not match
+        `T`" on the page of a syntax error. ``# Panics`` lines have their
+        own test (``_about_this_panic``), and a docstring's ``Raises``
+        items are this type's already (``facts._raises_items``)."""
+        if not lines:
+            return lines
+        types = {t.rsplit("::", 1)[-1].rsplit(".", 1)[-1] for t in self.e.exception_types}
+        named = [_bare_name(t) for t in sorted(types - _BUILTIN - _GENERIC)]
+        said = words_of(self.e.template.chunks()) | code_words(
+            [h.expr for h in self.e.template.holes]
+        )
+        # a raise with no words of its own (falcon's bare `raise
+        # NotImplementedError` in `BaseHandler.serialize`): a line of its own
+        # function that names the builtin is about it
+        fn = self.fn["function"] if self.fn is not None and not said else None
+        builtin = [_bare_name(t) for t in sorted(types & _BUILTIN)]
+        if self.cond is not None and self.cond["kind"] != "except":
+            # the names it reads, not the values it compares them with
+            # (`"override"` is a word of many a doc line)
+            said |= code_words([_STRINGS.sub("", expanded(self.cond))])
+        up = self.lifted_up()
+        if up is not None:
+            said |= code_words(up.get("read", ()))
         return [
             d
             for d in lines
-            if d["section"] not in ("Mentions", "Docstring")
-            and not any(p.search(d["text"]) for p in other)
+            if d["section"] in ("Panics", "Raises")
+            or any(p.search(d["text"]) for p in named)
+            or (d["function"] == fn and any(p.search(d["text"]) for p in builtin))
+            or is_about(d["text"], None, said)
         ]
 
     def _about_this_panic(self, lines: list[Fact]) -> list[Fact]:
@@ -389,6 +428,16 @@ class Fixes:
 
     def entry_point_plain(self) -> str:
         return self.fn["function"] if self.fn else "the code"
+
+
+#: the builtin exception classes a docstring names for many raises of a function
+_BUILTIN = frozenset(
+    n for n, v in vars(builtins).items() if isinstance(v, type) and issubclass(v, BaseException)
+)
+#: a string literal of a check (its values, not its names)
+_STRINGS = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'")
+#: a type named by every error a crate returns (`Result<T, Error>`)
+_GENERIC = frozenset({"Error", "Err", "Exception"})
 
 
 @lru_cache(maxsize=1024)

@@ -165,12 +165,21 @@ def expanded(cond: Fact) -> str:
 
         >>> expanded({"text": "func not in valid", "values": [["valid", "(re.match, None)"]]})
         'func not in (re.match, None)'
+        >>> expanded({"text": "s not in S", "values": [["s", "s.title()"], ["S", "{'Lax'}"]]})
+        "s.title() not in {'Lax'}"
     """
-    text = str(cond["text"])
+    # an `else` after tests of one value: what the chain accepts (`facts._accepts`)
+    text = str(cond.get("accepts") or cond["text"])
     values = {n: v for n, v in cond.get("values", ())}
-    for _ in range(2):  # a value may read another local
-        text = substitute(text, values) if values else text
-    return text
+    text = substitute(text, values) if values else text
+    # a value may read another local; a parameter bound again reads itself
+    # (`samesite = samesite.title()`): once is its value
+    again = {n: v for n, v in values.items() if n not in _names_in(v)}
+    return substitute(text, again) if again else text
+
+
+def _names_in(text: str) -> set[str]:
+    return {m.group(2) for m in _TOKEN.finditer(text) if m.group(2)}
 
 
 def modules_read(text: str, params: Iterable[str]) -> set[str]:

@@ -16,6 +16,8 @@ from typing import Any
 
 from errordex import plugins
 from errordex.analysis import examples
+from errordex.analysis.about import restates
+from errordex.analysis.allowed import MAX_SHOWN, accepted, none_of
 from errordex.analysis.fixes import Fixes
 from errordex.analysis.install import IMPORT_ERRORS, missing
 from errordex.analysis.lift import code_identifiers, constant, expanded, modules_read
@@ -110,6 +112,9 @@ class _Writer(Fixes):
         if self.cond is None:
             return None
         c = self.cond
+        said = _accepts_said(expanded(c), c["kind"], c)
+        if said is not None:
+            return said
         if c["kind"] == "fall-through":
             return f"none of the earlier returns matched (`{c['text']}` is false)"
         if c["kind"] in FIRES_WHEN_FALSE:
@@ -484,11 +489,16 @@ class _Writer(Fixes):
         if self.arm:
             a = self.arm
             handled = ", ".join(f"`{h}`" for h in a["handled"][:8])
+            value = (a.get("value") or {}).get("text")
+            which = f"`{value}`" if value and "\n" not in value else "the value"
             text = (
                 f"{self.subject()} {self.what()} in the catch-all `{a['arm']}` arm of a `match`: "
-                f"the value was none of {handled}."
+                f"{which} was none of {handled}."
             )
-            return section(text + places, ev(a, *([self.fn] if self.fn else [])))
+            return section(
+                text + places,
+                ev(a, *([a["value"]] if value else []), *([self.fn] if self.fn else [])),
+            )
         declared = self.declared_summary(places)
         if declared is not None:
             return declared
@@ -742,7 +752,8 @@ class _Writer(Fixes):
                     parts.append(f"`{chain[0]['name']}` also subclasses {also}.")
                 evidence += ev(*[h for h in chain if "path" in h])
         for h in self.f["hierarchy"][:2]:
-            if h.get("doc"):
+            # "Base class for all marshmallow-related errors" says only its name
+            if h.get("doc") and not restates(h["doc"]["text"], h["name"]):
                 d = h["doc"]
                 parts.append(f"The docstring of `{h['name']}` says: “{_quoted(d['text'])}”.")
                 evidence += ev(d)
@@ -751,6 +762,8 @@ class _Writer(Fixes):
             parts.append(defined[0])
             evidence += defined[1]
         for d in self.f.get("type_docs", ()):
+            if restates(d["text"], d["name"]):
+                continue  # `PickleError`'s "Pickle error"
             parts.append(f"The doc comment of `{d['name']}` says: “{_quoted(d['text'])}”.")
             evidence += ev(d)
         lang = plugins.find(self.lang)
@@ -817,7 +830,7 @@ class _Writer(Fixes):
             # nothing documents it: the check, in the arguments of the call the user made
             text, read = lifted
             held = "was false" if self.cond["kind"] in FIRES_WHEN_FALSE else "held"
-            check = (
+            check = _accepts_said(text, self.cond["kind"], self.cond) or (
                 f"`{text}` {held}"
                 if len(text) <= LONG_CONDITION and "\n" not in text
                 else (f"{_listed(read)} failed the check")
@@ -847,7 +860,12 @@ class _Writer(Fixes):
             )
             evidence += ev(said)
         owner = (self.fn or {}).get("owner_doc")
-        if not parts and owner is not None and _shares_a_word(owner["text"], self.e.template):
+        if (
+            not parts
+            and owner is not None
+            and _shares_a_word(owner["text"], self.e.template)
+            and not restates(owner["text"], owner["name"])
+        ):
             # nothing says what the error means: what the object it is raised on is for
             parts.append(
                 f"It is raised by a method of `{owner['name']}`, which is documented as: "
@@ -911,16 +929,32 @@ class _Writer(Fixes):
             if self.condition():
                 what += f", when {self.condition()}"
         elif self.arm:
-            what = " with a value no other arm of the `match` handles"
+            a = self.arm
+            value = (a.get("value") or {}).get("text")
+            what = (
+                # the value the `match` reads, and what its other arms take
+                f" when `{value}` is none of "
+                + ", ".join(f"`{h}`" for h in a["handled"][:MAX_SHOWN])
+                + (", …" if len(a["handled"]) > MAX_SHOWN else "")
+                if value and a["handled"] and "\n" not in value
+                else " with a value no other arm of the `match` handles"
+            )
         elif self.condition() and self.cond is not None and self.lifted() is not None:
             text = (self.lifted() or ("", []))[0]
-            cause = f"`{text}` is false" if self.cond["kind"] in FIRES_WHEN_FALSE else f"`{text}`"
+            cause = _accepts_said(text, self.cond["kind"], self.cond) or (
+                f"`{text}` is false" if self.cond["kind"] in FIRES_WHEN_FALSE else f"`{text}`"
+            )
             what = f" when {cause} for the arguments you pass"
         elif self.condition() and self.cond is not None and self.state_only():
-            # the object's own state, not an argument: the check is no cause a user reads
-            what = (
-                f", on a `{self.owner_name()}` whose state the check at "
-                f"{self.cond['path']}:{self.cond['line']} rejects"
+            # the object's own state, not an argument: the check is no cause a
+            # user reads, unless it names the values the state may hold
+            c = self.cond
+            held = accepted(expanded(c), c["kind"] in FIRES_WHEN_FALSE)
+            attr = held.subject.removeprefix("self.") if held is not None else ""
+            what = f", on a `{self.owner_name()}` whose " + (
+                f"{none_of(held, f'`{attr}`')} (checked at {c['path']}:{c['line']})"
+                if held is not None and _NAME.fullmatch(attr)
+                else f"state the check at {c['path']}:{c['line']} rejects"
             )
         elif self.condition() and self.cond is not None:
             # Not in the call's arguments: where the library checks it, in its words.
@@ -930,6 +964,7 @@ class _Writer(Fixes):
                 else f", when {self.fn_name()}'s own check {self.condition()} holds "
                 f"({self.cond['path']}:{self.cond['line']})"
                 if self.cond["kind"] not in FIRES_WHEN_FALSE
+                and _accepts_said(expanded(self.cond), self.cond["kind"], self.cond) is None
                 else f", when {self.fn_name()}'s own check finds {self.condition()} "
                 f"({self.cond['path']}:{self.cond['line']})"
             )
@@ -947,6 +982,7 @@ class _Writer(Fixes):
         evidence = ev(
             *([self.fn] if self.fn else []),
             *([self.cond] if self.cond and self.declared() is not None else []),
+            *([self.arm, self.arm["value"]] if self.arm and self.arm.get("value") else []),
             *(h for c in self.chains()[:1] for h in c),
         )
         return section(f"{via}{what}.", evidence, paths=paths)
@@ -954,10 +990,13 @@ class _Writer(Fixes):
     def situations(self) -> dict[str, Any] | None:
         items: list[str] = []
         evidence: list[str] = []
-        fns = {r["function"] for r in self.f["reachability"]}
+        # a `Display` impl is where a message is written, not where it is thrown
+        fns = {
+            r["function"] for r in self.f["reachability"] if formatted_type(r["function"]) is None
+        }
         if len(fns) > 1:
             items.append("It is thrown from " + ", ".join(f"`{x}`" for x in sorted(fns)) + ".")
-            evidence += ev(*self.f["reachability"])
+            evidence += ev(*(r for r in self.f["reachability"] if r["function"] in fns))
         named: set[str] = set()
         for t in self.tests[:3]:
             if t.get("pattern") and t["test"] not in named:
@@ -1108,7 +1147,9 @@ class _Writer(Fixes):
             )
             where = f"{self.cond['path']}:{self.cond['line']}"
             if plain:
-                cause = f"`{text}` is false" if when_false else f"`{text}`"
+                cause = _accepts_said(text, self.cond["kind"], self.cond) or (
+                    f"`{text}` is false" if when_false else f"`{text}`"
+                )
                 said = (
                     f"{plain[:1].upper()}{plain[1:]} when you call {self.call_shape(read)}: "
                     f"{self.fn_name()} {self.what()} when {cause} ({where})."
@@ -1623,6 +1664,9 @@ def _cause(text: str, read: list[str], cond: Fact) -> str:
     '`fg` is none of what its earlier returns take (the checks from a.py:9 on)'
     """
     kind = cond.get("kind")
+    said = _accepts_said(text, str(kind), cond)
+    if said is not None:
+        return said
     if (len(text) <= LONG_CONDITION and "\n" not in text) or not read:
         if kind == "fall-through":
             return f"none of its earlier returns matched (`{text}` is false)"
@@ -1638,6 +1682,36 @@ def _cause(text: str, read: list[str], cond: Fact) -> str:
     if kind in FIRES_WHEN_FALSE:
         return f"{names} {'fails' if one else 'fail'} the check at {where}"
     return f"{names} {'meets' if one else 'meet'} the condition at {where}"
+
+
+#: an attribute a sentence names plainly (`encoding`, not `a.b[0]`)
+_NAME = re.compile(r"[A-Za-z_]\w*")
+
+
+def _accepts_said(text: str, kind: str, cond: Fact | None = None) -> str | None:
+    """ "`where` is none of `"pre"`, `"post"`": a check that passes only
+    for the values written in it (``allowed``), for a site that runs when
+    it is false (``kind``) or true.
+
+    >>> _accepts_said('where not in {"pre", "post"}', "if")
+    '`where` is none of `"pre"`, `"post"`'
+    >>> _accepts_said('where in {"pre", "post"}', "else")
+    '`where` is none of `"pre"`, `"post"`'
+    >>> _accepts_said('where in {"pre", "post"}', "if") is None
+    True
+
+    A table the check reads (``cond``'s ``values``) is named after them:
+
+    >>> _accepts_said('engine in {"scipy", "netcdf4"}', "assert",
+    ...               {"text": "engine in STORES", "values": [["STORES", "{...}"]]})
+    '`engine` is none of `"scipy"`, `"netcdf4"`, the entries of `STORES`'
+    """
+    said = none_of(accepted(text, kind in FIRES_WHEN_FALSE))
+    m = _MEMBERSHIP.fullmatch(str((cond or {}).get("text", "")).strip())
+    tables = dict((cond or {}).get("values") or ())
+    if said is not None and m is not None and m.group("table") in tables:
+        said += f", the entries of `{m.group('table')}`"
+    return said
 
 
 def _doc_owner(d: Fact) -> str:

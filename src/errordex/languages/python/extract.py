@@ -16,6 +16,7 @@ from __future__ import annotations
 import builtins
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 import tree_sitter as ts
 
@@ -872,6 +873,9 @@ class _File:
             as_name = _AS_NAME.search(text)
             if as_name:
                 bound.add(as_name.group(1))
+            looked_up = self.keyed_lookup(parent, text)
+            if looked_up is not None:
+                out.append(looked_up)  # inside the `except`: the guard nearest the raise
             out.append(Guard("except", text, line))
         elif ptype == "case_clause":
             text = _between_keyword_and_colon(parent)
@@ -898,7 +902,12 @@ class _File:
         out: dict[str, str] = {}
         for ident in _read_names(expr):
             name = msg.text_of(ident)
-            if name in out or name in params:
+            if name in out:
+                continue
+            if name in params:
+                rebound = self._rebound(scope, name, ident)
+                if rebound is not None:
+                    out[name] = rebound
                 continue
             assigns = self._assignments(scope).get(name, [])
             if not assigns:
@@ -921,6 +930,81 @@ class _File:
                 for inner, value in self.local_values(right, depth - 1):
                     out.setdefault(inner, value)
         return tuple(out.items())
+
+    def _rebound(self, scope: ts.Node, name: str, ident: ts.Node) -> str | None:
+        """What a parameter holds at ``ident`` when the function binds it
+        again once before, on every path: werkzeug's ``_hash_internal``
+        checks ``method`` after ``method, *args = method.split(":")``, the
+        part before the first colon (``method.split(":")[0]``), and
+        ``dump_cookie`` checks ``samesite`` after ``samesite =
+        samesite.title()``. None when it is not bound again, or not so."""
+        binds: list[tuple[ts.Node, int | None]] = [
+            (a, None) for a in self._assignments(scope).get(name, [])
+        ]
+        for a in self.caught.get("unpack", []):
+            if scope.start_byte < a.start_byte < scope.end_byte and _scope_of(a) == scope:
+                left = a.child_by_field_name("left")
+                names = [msg.text_of(n).lstrip("*") for n in msg.named(left)] if left else []
+                if name in names:
+                    binds.append((a, _position(a, name)))
+        before = [(a, i) for a, i in binds if a.start_byte < ident.start_byte]
+        if len(before) != 1:
+            return None
+        (a, at), right = before[0], before[0][0].child_by_field_name("right")
+        if a.type != "assignment" or right is None or not _dominates(a, ident):
+            return None
+        text = msg.expr_text(right)
+        if at is None:
+            return text if len(text) <= _MAX_VALUE else None
+        if right.type not in ("call", "attribute", "identifier", "subscript"):
+            return None
+        return f"{text}[{at}]" if at >= 0 and len(text) <= _MAX_VALUE else None
+
+    def keyed_lookup(self, clause: ts.Node, caught: str) -> Guard | None:
+        """The lookup an ``except KeyError`` clause turns into its own error,
+        as the membership its raise needs false: xarray's ``try: store_open
+        = WRITEABLE_STORES[engine]`` / ``except KeyError: raise ValueError(…)``
+        raises when ``engine in WRITEABLE_STORES`` is false, and
+        ``WRITEABLE_STORES`` holds the keys written in its dict. Only the one
+        subscript of the ``try`` body, of a dict written once with literal
+        keys and not filled later (marshmallow's ``_registry[name] = …``)."""
+        names = {n.strip() for n in _AS_NAME.sub("", caught).strip("() ").split(",")}
+        if not names & {"KeyError", "LookupError"}:
+            return None
+        owner = clause.parent
+        body = owner.child_by_field_name("body") if owner is not None else None
+        if body is None:
+            return None
+        found: list[ts.Node] = []
+        stack = list(body.named_children)
+        while stack:
+            n = stack.pop()
+            if n.type in _SCOPES:
+                continue
+            if n.type == "subscript":
+                found.append(n)
+            stack.extend(n.named_children)
+        if len(found) != 1:
+            return None
+        (sub,) = found
+        table, key = sub.child_by_field_name("value"), sub.child_by_field_name("subscript")
+        if table is None or key is None or table.type != "identifier":
+            return None
+        if key.type not in ("identifier", "attribute"):
+            return None
+        name = msg.text_of(table)
+        value = self.resolve(table)
+        if value is None or value.type != "dictionary" or _filled(name).search(self.text):
+            return None
+        keys = self.table_value_of(value)
+        if keys is None:
+            return None
+        return Guard(
+            "assert",
+            f"{msg.expr_text(key)} in {name}",
+            sub.start_point.row + 1,
+            values=((name, keys),),
+        )
 
     def table_value(self, ident: ts.Node) -> str | None:
         """The values of a module's constant table that ``ident`` is checked
@@ -947,7 +1031,11 @@ class _File:
             ):
                 return None
             value = inner[0]
-        if value is None or value.type not in ("set", "tuple", "list", "dictionary"):
+        return self.table_value_of(value) if value is not None else None
+
+    def table_value_of(self, value: ts.Node) -> str | None:
+        """``table_value`` of the value the table is written as."""
+        if value.type not in ("set", "tuple", "list", "dictionary"):
             return None
         if not msg.named(value):
             return None  # `{}` filled later: not the values it ends up with
@@ -1445,6 +1533,27 @@ def _looks_like_class(node: ts.Node) -> bool:
 _MAX_VALUE = 160
 #: and of a module's table of valid values (``x not in _VALID``), listed whole
 _MAX_TABLE = 400
+
+
+def _position(assign: ts.Node, name: str) -> int:
+    """Where ``name`` is in the names an assignment unpacks into (``method``
+    of ``method, *args = …`` is 0); -1 when a starred name comes before it,
+    or it is no plain name there."""
+    left = assign.child_by_field_name("left")
+    for i, part in enumerate(msg.named(left) if left is not None else []):
+        if part.type == "identifier" and msg.text_of(part) == name:
+            return i
+        if part.type != "identifier":
+            return -1
+    return -1
+
+
+@lru_cache(maxsize=256)
+def _filled(name: str) -> re.Pattern[str]:
+    """A write into the table ``name`` after it is built (``name[k] = v``,
+    ``name.update(…)``): its keys are not all written in it."""
+    n = re.escape(name)
+    return re.compile(rf"\b{n}\s*\[[^\]\n]*\]\s*=(?!=)|\b{n}\.(?:update|setdefault)\(")
 
 
 def _read_names(expr: ts.Node) -> list[ts.Node]:

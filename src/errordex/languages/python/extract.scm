@@ -8,6 +8,8 @@
 ; Assignments to a plain name, to resolve `raise X(msg)` to msg's value.
 (assignment left: (identifier)) @assign
 (augmented_assignment left: (identifier)) @augment
+; A parameter bound again by unpacking (`method, *args = method.split(":")`).
+(assignment left: (pattern_list)) @unpack
 ; `from .exceptions import JSONDecodeError as RequestsJSONDecodeError`: a raise
 ; of the alias raises the class under its own name.
 (import_from_statement name: (aliased_import) @alias)
