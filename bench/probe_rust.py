@@ -836,7 +836,7 @@ PROBE4: tuple[Crate, ...] = (
         "tokio-util",
         "librust-tokio-util-dev",
         (
-            "tokio_util::codec::Decoder::decode(&mut tokio_util::codec::LinesCodec::new_with_max_length(2), &mut buf(b\"abcdef\\n\"))",
+            'tokio_util::codec::Decoder::decode(&mut tokio_util::codec::LinesCodec::new_with_max_length(2), &mut buf(b"abcdef\\n"))',
             'tokio_util::codec::Decoder::decode(&mut tokio_util::codec::AnyDelimiterCodec::new_with_max_length(b",".to_vec(), b";".to_vec(), 2), &mut buf(b"abcdef,"))',
             'tokio_util::codec::Decoder::decode(&mut tokio_util::codec::LengthDelimitedCodec::builder().max_frame_length(2).new_codec(), &mut buf(b"\\0\\0\\0\\x05abcde"))',
             'tokio_util::codec::Decoder::decode_eof(&mut tokio_util::codec::LengthDelimitedCodec::new(), &mut buf(b"\\0\\0"))',
