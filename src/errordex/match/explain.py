@@ -885,9 +885,6 @@ def _named_match(
         score -= 0.01  # one text for every variant says less of this one than its own
     if c.template.holes and all(len(w) <= 3 for w in template_tokens(c.template)):
         score -= 0.03  # "{} at {}" wraps the text of what it holds, which says more
-    # between two variants of one name (datetime's two Error::OutOfRange), the
-    # one built in more places is the likelier met; too little to pass any other sign
-    score += BUILT_PLACES_WEIGHT * min(_built_places(c), 9)
     return Match(
         entry_id=c.entry_id,
         repo=c.repo,
@@ -901,15 +898,6 @@ def _named_match(
         specific=True,
         paths=c.paths,
     )
-
-
-#: per place an entry found by a name is built (up to 9): a tie-break only
-BUILT_PLACES_WEIGHT = 0.001
-
-
-def _built_places(c: Candidate) -> int:
-    """The places outside tests an entry's sites are at."""
-    return len({(path, line) for path, line, _ in c.sites if not is_test_path(path)})
 
 
 def _renders_whole(t: Template, values: dict[str, str]) -> bool:
