@@ -1,6 +1,6 @@
 """Probe Rust errors: a corpus neither tuned on nor held out, to tell a general rule from a fit.
 
-    .venv/bin/python bench/probe_rust.py [--set probe|probe2|probe3] [--jobs N] [--json] [--misses] [--only CRATE ...] [--dump FILE]
+    .venv/bin/python bench/probe_rust.py [--set probe|probe2|probe3|probe4] [--jobs N] [--json] [--misses] [--only CRATE ...] [--dump FILE]
 
 The harness of bench/tuned_rust.py (``measure``) on other Debian
 ``librust-*-dev`` crates (38, with thiserror enums, hand-written Displays,
