@@ -4,8 +4,7 @@ outermost value printed whole from its fields before the names it holds
 a variant built in the file of its own enum's ``Display`` (datetime's two
 ``Error`` enums), an enum's one text for every variant (parse-zoneinfo's
 ``description()``), and an ``io::Error`` that holds a crate's error
-(tokio-util's ``Custom { kind: InvalidData, error: LengthDelimitedCodecError }``),
-and a wrapper of the one value it holds (bincode's ``Io(Kind(UnexpectedEof))``).
+(tokio-util's ``Custom { kind: InvalidData, error: LengthDelimitedCodecError }``).
 The fixture's types are shaped like those crates' (it builds with cargo)."""
 
 from __future__ import annotations
@@ -110,11 +109,3 @@ def test_an_io_kind_beside_a_crates_error_is_not_that_kinds_text(store: SqliteSt
     assert _top(store, _unwrap(debug))["message"] == "frame size too big"
     made = 'Custom { kind: InvalidData, error: "Unable to decode input as UTF8" }'
     assert _top(store, _unwrap(made))["message"] == "Unable to decode input as UTF8"
-
-
-def test_a_wrapper_of_the_one_value_it_printed_is_its_text(store: SqliteStore) -> None:
-    """bincode 1.3: ``Io(Kind(UnexpectedEof))`` printed ``io error: unexpected
-    end of file``, its ``io error: {}`` around the io::Error it holds, not
-    serde_cbor's ``Io`` of a text that takes no value."""
-    top = _top(store, _unwrap("Io(Kind(UnexpectedEof))"))
-    assert top["message"] == "io error: {}"
