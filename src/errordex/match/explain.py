@@ -372,7 +372,7 @@ def rank(
         old = best.get(key)
         if old is None or _order(m) > _order(old):
             best[key] = m
-            if not n.runtime and held is None and _renders_whole(c.template, m.values, n):
+            if not n.runtime and held is None and _renders_whole(c.template, m.values):
                 rendered[key] = n.depth
     best = _outermost_rendered(best, rendered)
     if whole and by_name:
@@ -900,24 +900,20 @@ def _named_match(
     )
 
 
-def _renders_whole(t: Template, values: dict[str, str], n: Named) -> bool:
+def _renders_whole(t: Template, values: dict[str, str]) -> bool:
     """Whether the printed fields fill every placeholder of a template with
     words of its own: the text that value's ``Display`` printed, whole
     (datetime's ``Date(OutOfRange)``: ``parsing resulted in an invalid
-    date: {}``, its one field the error it holds; bincode's
-    ``Io(Kind(UnexpectedEof))``: ``io error: {}`` around the one value it
-    holds). Fields that are all texts are the message the value carries,
-    which its constructions wrote (vcpkg's ``VcpkgNotFound("Failed to read
-    ..")``): the text tells those apart, not a placeholder it would fill."""
-    if not any(len(w) > 3 for w in template_tokens(t)):
-        return False
+    date: {}``, its one field the error it holds). Fields that are all
+    texts are the message the value carries, which its constructions wrote
+    (vcpkg's ``VcpkgNotFound("Failed to read ..")``): the text tells those
+    apart, not a placeholder it would fill."""
     keys = {h.expr or h.spec for h in t.holes}
-    if len(keys) == 1 and not n.fields and len(n.items) == 1 and _is_value(n.items[0]):
-        return True
     return (
         bool(values)
         and len(values) >= len(keys)
         and not all(_quoted_text(v) for v in values.values())
+        and any(len(w) > 3 for w in template_tokens(t))
     )
 
 
