@@ -1,6 +1,6 @@
 """Probe Rust errors: a corpus neither tuned on nor held out, to tell a general rule from a fit.
 
-    .venv/bin/python bench/probe_rust.py [--set probe|probe2|probe3] [--jobs N] [--json] [--misses] [--only CRATE ...] [--dump FILE]
+    .venv/bin/python bench/probe_rust.py [--set probe|probe2|probe3|probe4] [--jobs N] [--json] [--misses] [--only CRATE ...] [--dump FILE]
 
 The harness of bench/tuned_rust.py (``measure``) on other Debian
 ``librust-*-dev`` crates (38, with thiserror enums, hand-written Displays,
@@ -727,7 +727,146 @@ PROBE3: tuple[Crate, ...] = (
     ),
 )
 
-SETS = {"probe": CRATES, "probe2": PROBE2, "probe3": PROBE3}
+
+# A fourth probe (session 13), for issue 14's Debug ranking: 11 more Debian
+# crates, none in the tuned, held-out or earlier probe sets, chosen for errors
+# that are enums of unit and tuple variants (several of one name: datetime's
+# two ``OutOfRange``) and parser-style error structs (``TrySendError { kind:
+# Full }``, scroll's ``TooBig { size, len }``). Keep it for measuring.
+PROBE4: tuple[Crate, ...] = (
+    Crate(
+        "simplecss",
+        "librust-simplecss-dev",
+        (
+            'simplecss::SelectorTokenizer::from("a[").collect::<Result<Vec<_>, _>>().map(|_| ())',
+            'simplecss::SelectorTokenizer::from("a >").collect::<Result<Vec<_>, _>>().map(|_| ())',
+            'simplecss::SelectorTokenizer::from("a:lang(").collect::<Result<Vec<_>, _>>().map(|_| ())',
+            'simplecss::SelectorTokenizer::from("#").collect::<Result<Vec<_>, _>>().map(|_| ())',
+            'simplecss::SelectorTokenizer::from("a[x=\\"y]").collect::<Result<Vec<_>, _>>().map(|_| ())',
+            'simplecss::SelectorTokenizer::from("> a").collect::<Result<Vec<_>, _>>().map(|_| ())',
+        ),
+    ),
+    Crate(
+        "scroll",
+        "librust-scroll-dev",
+        (
+            "scroll::Pread::pread::<u32>(&[1u8, 2][..], 0)",
+            "scroll::Pread::pread::<u8>(&[1u8][..], 5)",
+            'scroll::Pread::pread_with::<&str>(&b"\\xff\\xfe"[..], 0, scroll::ctx::StrCtx::Length(2))',
+            'scroll::Pread::pread_with::<&str>(&b"ab"[..], 0, scroll::ctx::StrCtx::Length(5))',
+        ),
+    ),
+    Crate(
+        "async-channel",
+        "librust-async-channel-dev",
+        (
+            "{ let (s, r) = async_channel::bounded::<u8>(1); let x = r.try_recv(); drop(s); x }",
+            "{ let (s, r) = async_channel::bounded::<u8>(1); drop(s); r.try_recv() }",
+            "{ let (s, r) = async_channel::bounded::<u8>(1); s.try_send(1).unwrap(); let x = s.try_send(2); drop(r); x }",
+            "{ let (s, r) = async_channel::bounded::<u8>(1); drop(r); s.try_send(1) }",
+        ),
+    ),
+    Crate(
+        "concurrent-queue",
+        "librust-concurrent-queue-dev",
+        (
+            "concurrent_queue::ConcurrentQueue::<u8>::bounded(1).pop()",
+            "{ let q = concurrent_queue::ConcurrentQueue::bounded(1); q.push(1u8).unwrap(); q.push(2) }",
+            "{ let q = concurrent_queue::ConcurrentQueue::<u8>::unbounded(); q.close(); q.pop() }",
+            "{ let q = concurrent_queue::ConcurrentQueue::<u8>::unbounded(); q.close(); q.push(1) }",
+        ),
+    ),
+    Crate(
+        "futures-channel",
+        "librust-futures-channel-dev",
+        (
+            "{ let (mut s, r) = futures_channel::mpsc::channel::<u8>(0); s.try_send(1).unwrap(); let x = s.try_send(2); drop(r); x }",
+            "{ let (mut s, r) = futures_channel::mpsc::channel::<u8>(0); drop(r); s.try_send(1) }",
+            "{ let (s, mut r) = futures_channel::mpsc::channel::<u8>(0); let x = r.try_next().map(|_| ()); drop(s); x }",
+            "{ let (s, mut r) = futures_channel::oneshot::channel::<u8>(); drop(s); r.try_recv() }",
+        ),
+    ),
+    Crate(
+        "weezl",
+        "librust-weezl-dev",
+        (
+            "weezl::decode::Decoder::new(weezl::BitOrder::Msb, 8).decode(&[0xff, 0xff, 0xff, 0xff])",
+            "weezl::encode::Encoder::new(weezl::BitOrder::Msb, 2).encode(&[0xff])",
+        ),
+    ),
+    Crate(
+        "datetime",
+        "librust-datetime-dev",
+        (
+            "datetime::LocalDate::ymd(2021, datetime::Month::February, 30)",
+            "datetime::LocalTime::hms(25, 0, 0)",
+            "datetime::Month::from_one(13)",
+            "datetime::Offset::of_hours_and_minutes(30, 0)",
+            "datetime::Offset::of_hours_and_minutes(1, -5)",
+            '"2021-02-30".parse::<datetime::LocalDate>()',
+            '"nope".parse::<datetime::LocalDate>()',
+        ),
+    ),
+    Crate(
+        "parse-zoneinfo",
+        "librust-parse-zoneinfo-dev",
+        (
+            '{ let mut b = parse_zoneinfo::table::TableBuilder::new(); b.add_link_line(parse_zoneinfo::line::Link { existing: "A", new: "B" }).unwrap(); b.add_link_line(parse_zoneinfo::line::Link { existing: "A", new: "B" }) }',
+            'match zone_line("\\t1:00\\t-\\tCET") { parse_zoneinfo::line::Line::Continuation(z) => Box::leak(Box::new(parse_zoneinfo::table::TableBuilder::new())).add_continuation_line(z), _ => Ok(()) }',
+            'match zone_line("Zone Europe/X 1:00 EU CE%sT") { parse_zoneinfo::line::Line::Zone(z) => parse_zoneinfo::table::TableBuilder::new().add_zone_line(z), _ => Ok(()) }',
+            '{ let mut b = parse_zoneinfo::table::TableBuilder::new(); let mut r = Ok(()); for _ in 0..2 { if let parse_zoneinfo::line::Line::Zone(z) = zone_line("Zone X 1:00 - CET") { r = b.add_zone_line(z) } } r }',
+        ),
+        prelude=(
+            "fn zone_line(s: &'static str) -> parse_zoneinfo::line::Line<'static> {\n"
+            "    parse_zoneinfo::line::LineParser::new().parse_str(s).unwrap()\n"
+            "}\n"
+        ),
+    ),
+    Crate(
+        "vcpkg",
+        "librust-vcpkg-dev",
+        (
+            'vcpkg::find_package("zlib").map(|_| ())',
+            '{ std::env::set_var("VCPKGRS_DISABLE", "1"); vcpkg::find_package("zlib").map(|_| ()) }',
+            '{ std::env::set_var("TARGET", "x86_64-pc-windows-msvc"); vcpkg::Config::new().vcpkg_root("/nonexistent/errordex".into()).find_package("zlib").map(|_| ()) }',
+            '{ std::env::set_var("TARGET", "x86_64-pc-windows-msvc"); vcpkg::find_package("zlib").map(|_| ()) }',
+        ),
+    ),
+    Crate(
+        "tokio-util",
+        "librust-tokio-util-dev",
+        (
+            'tokio_util::codec::Decoder::decode(&mut tokio_util::codec::LinesCodec::new_with_max_length(2), &mut buf(b"abcdef\\n"))',
+            'tokio_util::codec::Decoder::decode(&mut tokio_util::codec::AnyDelimiterCodec::new_with_max_length(b",".to_vec(), b";".to_vec(), 2), &mut buf(b"abcdef,"))',
+            'tokio_util::codec::Decoder::decode(&mut tokio_util::codec::LengthDelimitedCodec::builder().max_frame_length(2).new_codec(), &mut buf(b"\\0\\0\\0\\x05abcde"))',
+            'tokio_util::codec::Decoder::decode_eof(&mut tokio_util::codec::LengthDelimitedCodec::new(), &mut buf(b"\\0\\0"))',
+        ),
+        prelude=(
+            "fn buf<B: Default + Extend<u8>>(s: &[u8]) -> B {\n"
+            "    let mut b = B::default();\n"
+            "    b.extend(s.iter().copied());\n"
+            "    b\n"
+            "}\n"
+        ),
+        features=("codec",),
+    ),
+    Crate(
+        "rustc_version",
+        "librust-rustc-version-dev",
+        (
+            '"1.2.3.4".parse::<rustc_version::LlvmVersion>()',
+            '"01.0".parse::<rustc_version::LlvmVersion>()',
+            '"+1.0".parse::<rustc_version::LlvmVersion>()',
+            '"3".parse::<rustc_version::LlvmVersion>()',
+            '"x.0".parse::<rustc_version::LlvmVersion>()',
+            '"5.1".parse::<rustc_version::LlvmVersion>()',
+            'rustc_version::version_meta_for("junk")',
+            'rustc_version::version_meta_for("rustc 1.x\\nbinary: rustc\\nhost: x\\nrelease: 1.x")',
+        ),
+    ),
+)
+
+SETS = {"probe": CRATES, "probe2": PROBE2, "probe3": PROBE3, "probe4": PROBE4}
 
 
 def main() -> None:

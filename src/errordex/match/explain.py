@@ -52,7 +52,14 @@ from errordex import plugins
 from errordex.errors import StoreError
 from errordex.extract.common import is_test_path
 from errordex.match.compile import Matcher, MatchResult, compile_template, normalize
-from errordex.match.held import enum_wide, gives_text, holds_value, kind_of_io, last_name
+from errordex.match.held import (
+    enum_wide,
+    gives_text,
+    holds_value,
+    kind_of_io,
+    kinds_beside_values,
+    last_name,
+)
 from errordex.match.index import (
     Candidate,
     CandidateSource,
@@ -354,6 +361,7 @@ def rank(
     # whole: a held string no template verifies (a path, a value, a std
     # text) leaves the value told by its names
     held = inner if whole else None
+    rendered: dict[tuple[str, str], int] = {}  # the texts a value's fields print whole, by depth
     for c, by, level in pending:
         key = (c.repo, c.entry_id)
         n = by
@@ -364,6 +372,9 @@ def rank(
         old = best.get(key)
         if old is None or _order(m) > _order(old):
             best[key] = m
+            if not n.runtime and held is None and _renders_whole(c.template, m.values):
+                rendered[key] = n.depth
+    best = _outermost_rendered(best, rendered)
     if whole and by_name:
         outer = _outer_wrapper(source, named, by_name, whole)
         for c in outer:
@@ -749,6 +760,7 @@ def _by_name(
     # UnexpectedEof, .. }) } is plist's Error outermost, std's io::Error inside
     for n in sorted(named, key=lambda n: (n.runtime, -n.depth)):
         picked.setdefault(n.name, n)
+    beside = kinds_beside_values(named)
     for n in list(picked.values())[:MAX_NAMES]:
         try:
             got = lookup(n.name, limit)
@@ -756,7 +768,7 @@ def _by_name(
             log.exception("could not look up the entries of a name")
             return {}, {}, {}, {}, set()
         for c in _spelled(got, n.name):
-            if kind_of_io(c, n):
+            if kind_of_io(c, n, beside):
                 continue
             found.setdefault((c.repo, c.entry_id), (c, n))
             names_of.setdefault(c.repo, set()).add(n.name)
@@ -948,6 +960,51 @@ def _named_match(
         specific=True,
         paths=c.paths,
     )
+
+
+def _renders_whole(t: Template, values: dict[str, str]) -> bool:
+    """Whether the printed fields fill every placeholder of a template with
+    words of its own: the text that value's ``Display`` printed, whole
+    (datetime's ``Date(OutOfRange)``: ``parsing resulted in an invalid
+    date: {}``, its one field the error it holds). Fields that are all
+    texts are the message the value carries, which its constructions wrote
+    (vcpkg's ``VcpkgNotFound("Failed to read ..")``): the text tells those
+    apart, not a placeholder it would fill."""
+    keys = {h.expr or h.spec for h in t.holes}
+    return (
+        bool(values)
+        and len(values) >= len(keys)
+        and not all(_quoted_text(v) for v in values.values())
+        and any(len(w) > 3 for w in template_tokens(t))
+    )
+
+
+def _quoted_text(value: str) -> bool:
+    v = value.strip()
+    return len(v) >= 2 and v[0] == v[-1] == '"'
+
+
+def _outermost_rendered(
+    best: dict[tuple[str, str], Match], rendered: dict[tuple[str, str], int]
+) -> dict[tuple[str, str], Match]:
+    """The entries whose text the outermost value printed whole
+    (``_renders_whole``) come before the names it holds: its ``Display`` is
+    what the user saw, and a name deeper in is what that text says of its
+    cause (nom's ``Error { input: "x", code: Tag }`` printed ``error Tag at:
+    x``, not ``Tag``'s text). Among them, the order stays."""
+    if not rendered:
+        return best
+    depth = min(rendered.values())
+    picked = [k for k, d in rendered.items() if d == depth and k in best]
+    named = [m.score for m in best.values() if m.chain]
+    if not picked or not named:
+        return best
+    lift = round(max(named) + 0.01 - max(best[k].score for k in picked), 4)
+    if lift <= 0:
+        return best
+    return {
+        k: replace(m, score=round(m.score + lift, 4)) if k in picked else m for k, m in best.items()
+    }
 
 
 def _chain(named: Sequence[Named], n: Named) -> tuple[str, ...]:

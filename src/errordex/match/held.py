@@ -2,7 +2,8 @@
 ``explain``'s reading of a Debug value (``_by_name``, ``_named_match``).
 
 - ``kind_of_io``: an ``io::ErrorKind`` entry found by a name printed with
-  values (pem's ``InvalidData(InvalidByte(0, 33))``) is not that kind's;
+  values (pem's ``InvalidData(InvalidByte(0, 33))``), or beside an error
+  value (``kinds_beside_values``), is not that kind's;
 - ``enum_wide``: one text an enum prints for every variant says less of a
   variant than its own text (rmp's ``DecodeStringError``);
 - ``gives_text``: a text the value holds is written whole in a message its
@@ -18,7 +19,14 @@ from errordex.match.index import Candidate
 from errordex.paste.model import Named
 from errordex.template import Template
 
-__all__ = ["enum_wide", "gives_text", "holds_value", "kind_of_io", "last_name"]
+__all__ = [
+    "enum_wide",
+    "gives_text",
+    "holds_value",
+    "kind_of_io",
+    "kinds_beside_values",
+    "last_name",
+]
 
 
 def last_name(exception_type: str) -> str:
@@ -27,17 +35,42 @@ def last_name(exception_type: str) -> str:
     return bare.rsplit("::", 1)[-1]
 
 
-def kind_of_io(c: Candidate, n: Named) -> bool:
+def kind_of_io(c: Candidate, n: Named, beside_values: frozenset[str] = frozenset()) -> bool:
     """An entry of an ``io::ErrorKind`` (``io::Error::new(ErrorKind::InvalidData,
     "..")``) found by a name printed with values: std prints a kind bare
     (``kind: InvalidData``), so ``InvalidData(InvalidByte(0, 33))`` is a
-    crate's own variant of that name (pem's), not the kind of png's texts."""
-    if not (n.fields or n.items) or not c.exception_types:
+    crate's own variant of that name (pem's), not the kind of png's texts.
+    Nor is a kind printed beside an error value (``beside_values``, see
+    ``kinds_beside_values``): that entry's value would be its text."""
+    if not (n.fields or n.items or n.name in beside_values) or not c.exception_types:
         return False
     return all(
         last_name(t) == n.name and t.replace(" ", "").startswith("io::ErrorKind::")
         for t in c.exception_types
     )
+
+
+def kinds_beside_values(named: Sequence[Named]) -> frozenset[str]:
+    """The ``io::ErrorKind`` names printed beside an error value, not a
+    text: std's ``Custom { kind: InvalidData, error: LengthDelimitedCodecError }``
+    (tokio-util's error in an ``io::Error``) prints that value's message,
+    while ``io::Error::new(InvalidData, "Unable to decode input as UTF8")``
+    would print ``error: "Unable to decode input as UTF8"``.
+
+    >>> kinds_beside_values([Named("Custom", 0, (("kind", "InvalidData"), ("error", "Codec")))])
+    frozenset({'InvalidData'})
+    >>> kinds_beside_values([Named("Custom", 0, (("kind", "InvalidData"), ("error", '"bad"')))])
+    frozenset()
+    """
+    out: set[str] = set()
+    for n in named:
+        fields = dict(n.fields)
+        if n.name != "Custom" or set(fields) != {"kind", "error"}:
+            continue
+        held = fields["error"].strip()
+        if held[:1].isupper() and not held.startswith(("Some(", "None")):
+            out.add(fields["kind"].strip())
+    return frozenset(out)
 
 
 def gives_text(t: Template, n: Named) -> bool:

@@ -498,30 +498,55 @@ def builds(f: _File, tokens: list[Node]) -> bool:
 # -- the pass over every file's definitions ---------------------------------
 
 
-def definitions(path: str, sites: Iterable[ThrowSite]) -> list[ClassDef]:
+def enums(f: _File, caught: grammars.Captures) -> dict[str, tuple[str, ...]]:
+    """The enums a file declares, each with its variants' names."""
+    out: dict[str, tuple[str, ...]] = {}
+    for name in caught.get("enum.name", ()):
+        body = name.parent.child_by_field_name("body") if name.parent is not None else None
+        if body is None:
+            continue
+        variants = (v.child_by_field_name("name") for v in body.named_children)
+        out[f.text_of(name)] = tuple(f.text_of(v) for v in variants if v is not None)
+    return out
+
+
+def definitions(
+    path: str, sites: Iterable[ThrowSite], enums: dict[str, tuple[str, ...]] | None = None
+) -> list[ClassDef]:
     """One ``ClassDef`` per error type or variant with a message in a file:
     ``name`` is ``Type::Variant`` (or ``Type``), ``message`` its template.
     A name with more than one message (arms that print differently) is
-    left out: a value of it prints one or the other."""
+    left out: a value of it prints one or the other. One text for a whole
+    enum the file declares (``enums``) is each variant's that has none of
+    its own: a construction of another enum of that name (parse-zoneinfo's
+    ``line::Error``, which has no ``Display``) is not one of its sites."""
     found: dict[str, list[ThrowSite]] = defaultdict(list)
     for s in sites:
         if s.kind in DEFINING and s.exception_type and not s.in_test:
             found[_short(s.exception_type)].append(s)
     out: list[ClassDef] = []
     for name, defs in found.items():
+        # ``write!(f, "{}", self.description())`` prints the text read from
+        # that method (its own site): parse-zoneinfo's ``"interpretation error"``
+        defs = [d for d in defs if not _prints_a_method(d.template)] or defs
         if len({d.template for d in defs}) != 1:
             continue
         d = defs[0]
-        out.append(
-            ClassDef(
-                name=name,
-                qualname=d.exception_type or name,
-                path=path,
-                line=d.line,
-                message=d.template,
-                builds_message=True,
-            )
+        variants = (enums or {}).get(name) if "::" not in name else None
+        names = (
+            [f"{name}::{v}" for v in variants if f"{name}::{v}" not in found] if variants else []
         )
+        for each in names or [name]:
+            out.append(
+                ClassDef(
+                    name=each,
+                    qualname=d.exception_type if each == name and d.exception_type else each,
+                    path=path,
+                    line=d.line,
+                    message=d.template,
+                    builds_message=True,
+                )
+            )
     return out
 
 
@@ -555,10 +580,11 @@ def class_messages(
             return macros.resolve(site, by_name)
         if site.exception_type.endswith(FROM):
             return _converted(site, by_name.get(_short(site.exception_type), []))
-        found = by_name.get(_short(site.exception_type)) or by_name.get(_owner(site.exception_type))
-        if not found:
-            return None
-        d = _nearest(site.path, found)
+        d = _definition(
+            site.path,
+            by_name.get(_short(site.exception_type), []),
+            by_name.get(_owner(site.exception_type), []),
+        )
         if d is None or d.message is None:
             return None
         message = d.message
@@ -647,22 +673,53 @@ def _owner(name: str) -> str:
     return parts[-2]
 
 
+def _definition(path: str, variants: list[ClassDef], owners: list[ClassDef]) -> ClassDef | None:
+    """The definition a construction at ``path`` of ``Type::Variant`` prints:
+    the variant's own (``variants``), the nearest; or its enum's one
+    ``Display`` (``owners``) when that is nearer still. Two enums of one name
+    in one crate are told apart by where they are built: datetime 0.5's
+    ``Err(Error::OutOfRange)`` in ``cal/datetime.rs`` is that file's
+    ``Error`` (``"datetime field out of range"``, one text for the enum),
+    not ``cal/offset.rs``'s ``Error::OutOfRange`` (``"offset field out of
+    range"``)."""
+    d = _nearest(path, variants) if variants else None
+    owner = _nearest(path, owners) if owners else None
+    if owner is None:
+        return d
+    if not variants or _shared(path, owner) > max(_shared(path, v) for v in variants):
+        return owner
+    return d
+
+
 def _nearest(path: str, defs: list[ClassDef]) -> ClassDef | None:
     """The definition in the directory nearest ``path`` (its crate); None
     when two are as near."""
     if len(defs) == 1:
         return defs[0]
-
-    def shared(d: ClassDef) -> int:
-        common = posixpath.commonpath([path, d.path]) if "/" in path and "/" in d.path else ""
-        return len(common.split("/")) if common else 0
-
-    ranked = sorted(defs, key=shared, reverse=True)
-    if shared(ranked[0]) == shared(ranked[1]):
+    ranked = sorted(defs, key=lambda d: _shared(path, d), reverse=True)
+    if _shared(path, ranked[0]) == _shared(path, ranked[1]):
         return None
     return ranked[0]
+
+
+def _shared(path: str, d: ClassDef) -> int:
+    """How many leading path segments ``path`` and ``d``'s file share."""
+    common = posixpath.commonpath([path, d.path]) if "/" in path and "/" in d.path else ""
+    return len(common.split("/")) if common else 0
 
 
 def _passes_through(t: Template) -> bool:
     """``#[error("{0}")]``: the message is the field, whatever it is."""
     return len(t.parts) == 1 and isinstance(t.parts[0], Hole)
+
+
+def _prints_a_method(t: Template) -> bool:
+    """``write!(f, "{}", self.description())``: the message is what a method
+    of the value returns, which is read as a site of its own.
+
+    >>> _prints_a_method(Template.of("rust-fmt", Hole("self.description()", "{}")))
+    True
+    >>> _prints_a_method(Template.of("rust-fmt", Hole("self.0", "{}")))
+    False
+    """
+    return _passes_through(t) and t.holes[0].expr.replace(" ", "").endswith("()")

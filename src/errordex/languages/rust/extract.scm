@@ -36,6 +36,8 @@
 (scoped_identifier) @construct.path
 ; a unit struct error passed as a value: .ok_or(Empty), Err(Empty)
 (arguments (identifier) @construct.unit)
+; an enum's variants (construct.py: one Display for the whole enum prints each)
+(enum_item name: (type_identifier) @enum.name)
 
 ; macro_rules! rules that write a literal they bind (macros.py), and
 ; use x::y as z; (a macro called by another name)
