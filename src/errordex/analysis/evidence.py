@@ -139,6 +139,27 @@ class Manifest:
 
 @by_fields
 @dataclass(frozen=True, slots=True)
+class TraitDecl:
+    """A trait a file declares (Rust), as far as a user can call its methods:
+    serde_yaml's ``pub trait Index: private::Sealed`` declares
+    ``index_or_insert`` ``#[doc(hidden)]``; reqwest's ``IntoUrlSealed`` is
+    ``pub`` in a module nobody outside can name."""
+
+    name: str
+    line: int
+    #: the traits it requires, by last name (``Sealed`` of ``Index: private::Sealed``)
+    supertraits: tuple[str, ...] = ()
+    #: the methods it declares, with a body or without
+    methods: tuple[str, ...] = ()
+    #: those of its methods marked ``#[doc(hidden)]``
+    hidden: tuple[str, ...] = ()
+    #: declared ``pub`` (not ``pub(crate)``, not bare), and every inline
+    #: ``mod`` around it in the file ``pub``
+    named: bool = True
+
+
+@by_fields
+@dataclass(frozen=True, slots=True)
 class FileEvidence:
     path: str
     language: str
@@ -169,6 +190,8 @@ class FileEvidence:
     #: (name, the class's last name); a call ``_default_decoder.decode(s)``
     #: is then known to be ``JSONDecoder.decode``
     instances: tuple[tuple[str, str], ...] = ()
+    #: the traits it declares, with what a user can call of them (Rust)
+    trait_decls: tuple[TraitDecl, ...] = ()
 
 
 def jsonable(value: Any) -> Any:

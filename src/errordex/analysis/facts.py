@@ -21,12 +21,13 @@ from errordex.analysis.index import (
     Index,
     Related,
     guarded_names,
+    impl_method,
     trigrams_of,
     words_of,
 )
 from errordex.analysis.lift import lift
 from errordex.analysis.textmatch import Message, pins, wrapped
-from errordex.analysis.traits import conversion_call
+from errordex.analysis.traits import by_syntax, conversion_call
 from errordex.analysis.validcall import calls_in, swapped_literal, valid_call
 from errordex.extract.common import is_test_path, is_test_support
 from errordex.forge import parse_forge_url
@@ -487,7 +488,8 @@ def _paths_from_public(
     # value, and on to a public function with no type of its own (`from_str`,
     # not `Options::from_bytes_seed`); failing that, it ends as before.
     def user_call(fn: FuncDef) -> bool:
-        return ix.public(fn) and not _foreign_impl(fn, ix)
+        # an operator's impl is what a user writes (`value[i] = …`), std's trait or not
+        return ix.public(fn) and (not _foreign_impl(fn, ix) or by_syntax(fn.symbol) is not None)
 
     def top_level(chain: list[Fact]) -> bool:
         handed = any(h.get("via") == "hands" for h in chain)
@@ -674,6 +676,10 @@ def _find_callers_by_name(
             # call of `default` or `T::default()` reaches every impl in the
             # world, this one by chance; `RemoteDevice::default()` is its own
             return _foreign_callers(fn, ix)
+        hidden = impl_method(fn.symbol)
+        bound = _bound_callers(fn, hidden[0], ix) if hidden and ix.hidden_method(*hidden) else []
+        if bound:
+            return [*bound]
         # a trait method's impl is reached by calls through a type parameter too
         generic = _generic_callers(fn, ix) if _implements(fn) else []
         generic += [c for c in _dispatch_callers(fn, ix) if c not in generic]
@@ -721,6 +727,31 @@ def _find_callers_by_name(
     ):
         via = (cls, "init" if fn.name == "__init__" else "constructs")
         out += [(c, line, via) for c, line in ix.callers_of(cls) if c.symbol != owner]
+    return out
+
+
+def _bound_callers(fn: FuncDef, trait: str, ix: Index) -> list[tuple[FuncDef, int]]:
+    """Who runs an impl's method of a trait no user calls (``Index.hidden_method``):
+    the functions outside tests that call it through a type parameter the
+    trait, or a trait that requires it, bounds (serde_yaml's ``impl<I:
+    Index> IndexMut<I> for Value`` calls ``index.index_or_insert(self)``;
+    reqwest's ``Client::request<U: IntoUrl>`` calls ``url.into_url()``).
+    The trait's other impls calling it (``(**self).index_or_insert(v)``)
+    are the same call, not a way in."""
+    bounds = {trait} | ix.subtraits(trait)
+    out: list[tuple[FuncDef, int]] = []
+    for path, caller, line, text in ix.call_texts.get(fn.name):
+        if f".{fn.name}" not in text or text.startswith(("self.", "Self::")):
+            continue
+        sibling = impl_method(caller)
+        if sibling is not None and sibling[0] == trait:
+            continue
+        f = ix.function(path, caller)
+        if f is None or f.in_test or not bounds.intersection(f.bounds) or (f, line) in out:
+            continue
+        out.append((f, line))
+        if len(out) >= MAX_CALLERS:
+            break
     return out
 
 
