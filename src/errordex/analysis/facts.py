@@ -735,14 +735,23 @@ def _bound_callers(fn: FuncDef, trait: str, ix: Index) -> list[tuple[FuncDef, in
     the functions outside tests that call it through a type parameter the
     trait, or a trait that requires it, bounds (serde_yaml's ``impl<I:
     Index> IndexMut<I> for Value`` calls ``index.index_or_insert(self)``;
-    reqwest's ``Client::request<U: IntoUrl>`` calls ``url.into_url()``).
+    reqwest's ``Client::request<U: IntoUrl>`` calls ``url.into_url()``;
+    burn's ``Tensor::mean`` in ``impl<K: Numeric<B>>`` calls ``K::mean(…)``).
     The trait's other impls calling it (``(**self).index_or_insert(v)``)
     are the same call, not a way in."""
     bounds = {trait} | ix.subtraits(trait)
     out: list[tuple[FuncDef, int]] = []
     for path, caller, line, text in ix.call_texts.get(fn.name):
-        if f".{fn.name}" not in text or text.startswith(("self.", "Self::")):
+        # `index.index_or_insert(self)`, or through the type (burn's `K::mean(…)`
+        # in `impl<K: Numeric<B>> Tensor<B, D, K>`, a `pub(crate)` trait's method)
+        if f".{fn.name}" not in text and f"::{fn.name}" not in text:
             continue
+        if text.startswith(("self.", "Self::")):
+            continue
+        if f".{fn.name}" not in text and not re.search(
+            rf"{_GENERIC_HEAD}{re.escape(fn.name)}\b", text
+        ):
+            continue  # `Tensor::from_data(…)` is the type's own function
         sibling = impl_method(caller)
         if sibling is not None and sibling[0] == trait:
             continue

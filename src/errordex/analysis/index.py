@@ -722,8 +722,9 @@ class Index:
         """Whether no user can call ``method`` of ``trait`` by name: every
         trait of that name that declares it marks it ``#[doc(hidden)]``
         (serde_yaml's and sonic-rs's sealed ``Index::index_or_insert``), or
-        is itself out of reach: not ``pub``, in a private inline module no
-        ``pub use`` names it out of, or in a module file no user can name
+        is itself out of reach: not ``pub`` (burn's ``pub(crate) trait
+        Numeric``), in a private inline module no ``pub use`` names it out
+        of, or, named as sealed, in a module file no user can name
         (reqwest's ``IntoUrlSealed``, which only ``IntoUrl: IntoUrlSealed``
         is re-exported to bound). A user runs such a method through a
         public function whose type parameter the trait bounds."""
@@ -739,11 +740,19 @@ class Index:
     def _unnamed(self, path: str, decl: TraitDecl, method: str) -> bool:
         if method in decl.hidden:
             return True
+        if decl.name in self._used_names:
+            return False  # `pub use crate::io::{decoder::ImageDecoder, …}` (image's)
         if not decl.named:
-            return decl.name not in self._used_names
-        if self.modules.module_of(path) is None:
-            return False  # a file of no crate's `src`: not known to be out of reach
-        return self.modules.public_path(path, decl.name) is None
+            return True
+        # a `pub` trait in a module file: only one named as sealed is taken
+        # to be out of reach where no re-export is seen (burn-vision's
+        # `Morphology` is re-exported by a `pub use tensor::*` the module
+        # tree does not read, inside a `mod` block)
+        return (
+            "Sealed" in decl.name
+            and self.modules.module_of(path) is not None
+            and self.exported_name(path, decl.name) is None
+        )
 
     def subtraits(self, trait: str) -> set[str]:
         """The traits that require ``trait``, and theirs (``IntoUrl`` of
