@@ -224,6 +224,8 @@ def reachability(
             paths = _paths_from_entry_points(fn, ix, catching)
             if paths:
                 fact["paths"] = paths
+                if _called_back(fn, ix):
+                    fact["callback"] = True
         cls, dot, _ = fn.symbol.rpartition(".")
         said = ix.class_doc(fn.path, cls) if dot and "::" not in fn.symbol else None
         if said is not None:
@@ -271,6 +273,23 @@ def reachability(
 #: a bound that stands for another trait (serde's ``DeserializeOwned`` is
 #: ``for<'de> Deserialize<'de>``)
 _BOUND_ALIASES = {"Deserialize": ("DeserializeOwned",)}
+
+
+def _called_back(fn: FuncDef, ix: Index) -> bool:
+    """Whether ``fn`` is a hook its own object's methods call on an event
+    (werkzeug's ``Request.on_json_loading_failed``, which ``get_json`` calls
+    as ``self.on_json_loading_failed(e)`` when the body is no JSON): named
+    ``on_…`` by the convention for such methods, and called so by the
+    library. A user overrides it, or meets it through the call that fires
+    the event; they do not call it."""
+    if not fn.name.startswith("on_"):
+        return False
+    own = fn.symbol.rpartition(".")[0] or fn.symbol.rpartition("::")[0]
+    for _, caller, _, text in ix.call_texts.get(fn.name):
+        mine = caller.rpartition(".")[0] or caller.rpartition("::")[0]
+        if mine == own and text.startswith(f"self.{fn.name}("):
+            return True
+    return False
 
 
 def _bound_caller(fn: FuncDef, ix: Index) -> Fact | None:

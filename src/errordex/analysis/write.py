@@ -29,7 +29,7 @@ from errordex.analysis.sections import (
     section,
     test_named,
 )
-from errordex.analysis.traits import by_syntax, formats, formatted_type
+from errordex.analysis.traits import by_syntax, formats, formatted_type, hook
 from errordex.extract.common import is_test_path
 from errordex.group import defines
 from errordex.model import ErrorEntry, ThrowSite
@@ -135,7 +135,13 @@ class _Writer(Fixes):
             return None
         if self.via is not None:
             return self.via  # the call the user's stack made
+        if hook(self.fn["function"]) is not None:
+            return None  # the runtime runs `__del__`, `__exit__`, `Drop::drop`: no call of yours
         chains = [chain for chain in self.fn.get("paths", ()) if chain]
+        if self.fn.get("callback") and chains:
+            # `Request.on_json_loading_failed` runs when `Request.get_json` finds no JSON
+            fired: Fact = chains[0][0]
+            return fired
         trait_impl = self.fn["function"].startswith("<")
         if trait_impl and chains and not self.fn.get("foreign"):
             # a chain up to another trait impl's method is another hook, not a
@@ -298,7 +304,12 @@ class _Writer(Fixes):
         out: list[str] = []
         if self.fn is None:
             return out
-        if self.fn["public"] and not formats(self.fn["function"]) and self.via is None:
+        if (
+            self.fn["public"]
+            and not formats(self.fn["function"])
+            and hook(self.fn["function"]) is None
+            and self.via is None
+        ):
             # called directly, or through:
             out.append(f"`{by_syntax(self.fn['function']) or as_called(self.fn['function'])}`")
         for chain in self.chains():

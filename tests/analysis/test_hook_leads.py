@@ -1,0 +1,82 @@
+"""A method the library or the runtime calls on the user's behalf is not
+"what you called" (issue 16): an ``on_…`` hook its own object's methods call
+is led by the public call that fires it (werkzeug's
+``Request.on_json_loading_failed``, called by ``get_json``), and a method
+Python or Rust runs by itself (``__del__``, ``__exit__``, ``Drop::drop``)
+is said to run so. The small repositories copy the shape of real code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.repo_files import index_files
+
+
+def _summary(tmp_path: Path, files: dict[str, str], message: str) -> str:
+    store, sid = index_files(tmp_path, files, "acme/x")
+    entry = next(e for e in store.entries() if e.message == message)
+    stored = store.analysis(sid, entry.id)
+    assert stored is not None
+    return str(stored["analysis"]["summary"]["text"])
+
+
+#: werkzeug/wrappers/request.py and werkzeug/middleware/lint.py, cut down
+_WEB = {
+    "weblib/__init__.py": "from weblib.request import Request\nfrom weblib.lint import Guarded\n",
+    "weblib/request.py": (
+        "import json\n\n\n"
+        "class BadRequest(Exception):\n    pass\n\n\n"
+        "class Request:\n"
+        "    def __init__(self, data):\n"
+        "        self.data = data\n\n"
+        "    def get_json(self):\n"
+        "        try:\n"
+        "            return json.loads(self.data)\n"
+        "        except ValueError as e:\n"
+        "            return self.on_json_loading_failed(e)\n\n"
+        "    def on_json_loading_failed(self, e):\n"
+        '        raise BadRequest(f"Failed to decode JSON object: {e}")\n'
+    ),
+    "weblib/lint.py": (
+        "class Guarded:\n"
+        "    def __init__(self, iterator):\n"
+        "        self.closed = False\n"
+        "        self.iterator = iterator\n\n"
+        "    def __del__(self):\n"
+        "        if not self.closed:\n"
+        '            raise RuntimeError("Iterator was garbage collected before it was closed.")\n'
+    ),
+}
+
+
+def test_an_on_hook_the_library_calls_is_led_by_the_call_that_fires_it(tmp_path: Path) -> None:
+    summary = _summary(tmp_path, _WEB, "Failed to decode JSON object: {e}")
+    assert summary.startswith("You called `weblib.Request.get_json`"), summary
+    assert "`Request.on_json_loading_failed` raises" in summary
+
+
+def test_a_del_is_said_to_run_on_garbage_collection(tmp_path: Path) -> None:
+    summary = _summary(tmp_path, _WEB, "Iterator was garbage collected before it was closed.")
+    assert summary.startswith(
+        "The garbage collection of a `Guarded` (`Guarded.__del__`) raises `RuntimeError`"
+    ), summary
+    assert "You called" not in summary
+
+
+#: reqwest's blocking/client.rs: a `Drop` impl that panics
+_DROP = {
+    "Cargo.toml": '[package]\nname = "fetch"\nversion = "0.12.0"\n',
+    "src/lib.rs": (
+        "pub struct Handle {\n    pub thread: Option<u32>,\n}\n\n"
+        "impl Drop for Handle {\n"
+        "    fn drop(&mut self) {\n"
+        '        self.thread.take().expect("runtime thread panicked");\n'
+        "    }\n"
+        "}\n"
+    ),
+}
+
+
+def test_a_drop_impl_is_said_to_run_when_the_value_is_dropped(tmp_path: Path) -> None:
+    summary = _summary(tmp_path, _DROP, "runtime thread panicked")
+    assert summary.startswith("Dropping a `Handle` (`<Handle as Drop>::drop`) panics"), summary
