@@ -80,3 +80,44 @@ _DROP = {
 def test_a_drop_impl_is_said_to_run_when_the_value_is_dropped(tmp_path: Path) -> None:
     summary = _summary(tmp_path, _DROP, "runtime thread panicked")
     assert summary.startswith("Dropping a `Handle` (`<Handle as Drop>::drop`) panics"), summary
+
+
+#: werkzeug/routing: converters a module-level table holds, looked up by a
+#: rule's `<any(a, b):x>` and called as `self._converters[name].to_url(value)`
+_ROUTES = {
+    "routes/__init__.py": (
+        "from routes.converters import AnyConverter\nfrom routes.rules import Rule\n"
+    ),
+    "routes/converters.py": (
+        "class BaseConverter:\n"
+        "    def to_url(self, value):\n"
+        "        return str(value)\n\n\n"
+        "class AnyConverter(BaseConverter):\n"
+        "    def __init__(self, *items):\n"
+        "        self.items = set(items)\n\n"
+        "    def to_url(self, value):\n"
+        "        if value in self.items:\n"
+        "            return str(value)\n"
+        "        raise ValueError(f\"'{value}' is not one of {self.items}\")\n\n\n"
+        "class PathConverter(BaseConverter):\n"
+        "    def to_url(self, value):\n"
+        "        return value.lstrip('/')\n\n\n"
+        'DEFAULT_CONVERTERS = {"any": AnyConverter, "path": PathConverter}\n'
+    ),
+    "routes/rules.py": (
+        "from routes.converters import DEFAULT_CONVERTERS\n\n\n"
+        "class Rule:\n"
+        "    def __init__(self, name, args):\n"
+        "        self._converters = {name: DEFAULT_CONVERTERS[name](*args)}\n\n"
+        "    def build(self, name, value):\n"
+        "        return self._converters[name].to_url(value)\n"
+    ),
+}
+
+
+def test_a_method_reached_through_a_table_of_classes_is_led_by_the_call_that_reads_it(
+    tmp_path: Path,
+) -> None:
+    summary = _summary(tmp_path, _ROUTES, "'{value}' is not one of {self.items}")
+    assert summary.startswith("You called `routes.Rule.build"), summary
+    assert "`AnyConverter.to_url` raises" in summary

@@ -192,6 +192,10 @@ class FileEvidence:
     instances: tuple[tuple[str, str], ...] = ()
     #: the traits it declares, with what a user can call of them (Rust)
     trait_decls: tuple[TraitDecl, ...] = ()
+    #: classes a module-level table holds, or instances of them, as (class's
+    #: last name, the table's name) (Python): werkzeug's ``DEFAULT_CONVERTERS
+    #: = {"any": AnyConverter, …}``; a ``table[key].m(…)`` call runs their ``m``
+    registered: tuple[tuple[str, str], ...] = ()
 
 
 def jsonable(value: Any) -> Any:

@@ -226,6 +226,8 @@ def reachability(
                 fact["paths"] = paths
                 if _called_back(fn, ix):
                     fact["callback"] = True
+                if any(c and c[-1].get("via") == "registry" for c in paths):
+                    fact["registry"] = True  # `DEFAULT_CONVERTERS` holds its class
         cls, dot, _ = fn.symbol.rpartition(".")
         said = ix.class_doc(fn.path, cls) if dot and "::" not in fn.symbol else None
         if said is not None:
@@ -735,6 +737,7 @@ def _find_callers_by_name(
             if (caller.path, caller.symbol, line) in bare:
                 continue  # `request(…)` is a function's call, not a method's
             out.append((caller, line))
+    out += [c for c in _registry_callers(fn, cls, ix) if c[:2] not in {o[:2] for o in out}]
     # only a private class's instance comes from a factory (`or_` builds an
     # `_OrValidator`); a user builds a public one (xarray's `Dataset`) themselves
     lang = plugins.for_path(fn.path)
@@ -781,6 +784,43 @@ def _bound_callers(fn: FuncDef, trait: str, ix: Index) -> list[tuple[FuncDef, in
         if len(out) >= MAX_CALLERS:
             break
     return out
+
+
+def _registry_callers(
+    fn: FuncDef, cls: str, ix: Index
+) -> list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]]:
+    """Who runs a method of a class a module-level table holds (``Index.registered``),
+    or a base's method one of them inherits: the calls of its name on an
+    item looked up in a table (werkzeug's ``self._converters[data].to_url(…)``
+    for ``AnyConverter.to_url``, held by ``DEFAULT_CONVERTERS``). No call
+    names the class: the table is how the library reaches it."""
+    if not cls or cls not in _registered_classes(ix):
+        return []
+    looked_up = re.compile(rf"\]\s*\.\s*{re.escape(fn.name)}\s*\(")
+    out: list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]] = []
+    for path, caller, line, text in ix.call_texts.get(fn.name):
+        if not looked_up.search(text):
+            continue
+        f = ix.function(path, caller)
+        if f is None or f.in_test or (f.path, f.symbol) == (fn.path, fn.symbol):
+            continue
+        out.append((f, line, (fn.name, "registry")))
+        if len(out) >= MAX_CALLERS:
+            break
+    return out
+
+
+def _registered_classes(ix: Index) -> frozenset[str]:
+    """The classes module-level tables hold, and their bases (a table of
+    ``IntegerConverter`` runs ``NumberConverter.to_python``), once per process."""
+    memo = ix.memo("registered")
+    got = memo.get("")
+    if got is None:
+        names = set(ix.registered)
+        for cls in list(names):
+            names |= _ancestors(cls, ix)
+        got = memo[""] = frozenset(names)
+    return frozenset(got)
 
 
 def _foreign_callers(
@@ -887,7 +927,11 @@ def _paths_from_entry_points(
             # bound by its trait, is known to reach it (a Python method: by
             # its receiver, `self` or an instance of the class)
             if "::" not in fn.symbol:
-                return _resolved_callers(fn, fn.symbol.rpartition(".")[0], ix)
+                owner = fn.symbol.rpartition(".")[0]
+                resolved: list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]] = [
+                    *_resolved_callers(fn, owner, ix)
+                ]
+                return resolved + _registry_callers(fn, owner.rsplit(".", 1)[-1], ix)  # type: ignore[return-value]
             typed = _typed_callers(fn, ix)
             if _implements(fn):
                 typed += [c for c in _generic_callers(fn, ix) if c not in typed]

@@ -111,6 +111,7 @@ class CrossPart:
     #: parameter that trait bounds (``FuncDef.bounds``)
     bounded: tuple[tuple[str, str], ...] = ()
     trait_decls: tuple[TraitDecl, ...] = ()
+    registered: tuple[tuple[str, str], ...] = ()
 
 
 #: a trait impl's method, in inline modules or not: (trait's last name, method)
@@ -219,6 +220,7 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         tuple(trait_methods),
         tuple(bounded),
         ev.trait_decls,
+        ev.registered,
     )
     rest = FileEvidence(
         path=ev.path,
@@ -272,6 +274,8 @@ class CrossFile:
         self.bounded: dict[str, list[tuple[str, str]]] = defaultdict(list)
         #: trait -> (path, declaration) of each trait of that name
         self.trait_decls: dict[str, list[tuple[str, TraitDecl]]] = defaultdict(list)
+        #: a class's last name -> the module-level tables that hold it (``CrossPart.registered``)
+        self.registered: dict[str, list[str]] = defaultdict(list)
         #: (path, ``mod`` items, ``pub use`` items) of the module files that have some
         self.module_items: list[
             tuple[
@@ -323,6 +327,8 @@ class CrossFile:
             self.bounded[trait].append((path, symbol))
         for decl in part.trait_decls:
             self.trait_decls[decl.name].append((path, decl))
+        for cls, table in part.registered:
+            self.registered[cls].append(table)
         for name, trait in part.trait_methods:
             got = self.trait_methods[name]
             got[trait] = got.get(trait, 0) + 1
@@ -496,6 +502,7 @@ class Index:
         self.traits = frozenset(cross.traits)
         self.bounded = cross.bounded
         self.trait_decls = cross.trait_decls
+        self.registered = cross.registered
         #: the names a ``pub use`` re-exports (a trait in a private inline
         #: module is named so where it is re-exported)
         self._used_names = frozenset(

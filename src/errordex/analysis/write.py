@@ -142,6 +142,13 @@ class _Writer(Fixes):
             # `Request.on_json_loading_failed` runs when `Request.get_json` finds no JSON
             fired: Fact = chains[0][0]
             return fired
+        if self.fn.get("registry"):
+            # werkzeug's `AnyConverter.to_url` runs for a rule's `<any(…):x>`
+            # when the library looks the converter up in its table
+            looked_up = [c for c in chains if c[-1].get("via") == "registry"]
+            if looked_up:
+                reader: Fact = looked_up[0][0]
+                return reader
         trait_impl = self.fn["function"].startswith("<")
         if trait_impl and chains and not self.fn.get("foreign"):
             # a chain up to another trait impl's method is another hook, not a

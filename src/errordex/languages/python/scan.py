@@ -354,7 +354,42 @@ class _Scan:
             exports=self.reexports(tree),
             class_docs=tuple(self.class_docs),
             instances=self.instances(tree),
+            registered=self.registered(tree),
         )
+
+    def registered(self, tree: Tree) -> tuple[tuple[str, str], ...]:
+        """The classes a module-level dict, list or tuple holds, or holds
+        instances of, as (the class's last name, the table's name):
+        werkzeug's ``DEFAULT_CONVERTERS = {"any": AnyConverter, …}``,
+        falcon's ``BUILTIN = (("int", IntConverter), …)``, a table of
+        ``{"float": FloatConvertor(), …}``. A class, by convention, is a
+        capitalised name that is not all capitals."""
+        out: list[tuple[str, str]] = []
+        for n in tree.root_node.named_children:
+            if n.type != "expression_statement" or n.named_child_count != 1:
+                continue
+            a = n.named_children[0]
+            left = a.child_by_field_name("left") if a.type == "assignment" else None
+            right = a.child_by_field_name("right") if a.type == "assignment" else None
+            if left is None or right is None or left.type != "identifier":
+                continue
+            if right.type not in ("dictionary", "list", "tuple", "set"):
+                continue
+            table = self.t(left)
+            stack = list(right.named_children)
+            while stack:
+                v = stack.pop()
+                if v.type == "pair":
+                    v = v.child_by_field_name("value") or v
+                if v.type in ("tuple", "list"):
+                    stack.extend(v.named_children)
+                    continue
+                if v.type == "call":
+                    v = v.child_by_field_name("function") or v
+                name = _callee(v, self) if v.type in ("identifier", "attribute") else None
+                if name and name[:1].isupper() and not name.isupper():
+                    out.append((name, table))
+        return tuple(dict.fromkeys(out))
 
     def instances(self, tree: Tree) -> tuple[tuple[str, str], ...]:
         """The module-level names bound to a class's instance, as (name, the
