@@ -34,6 +34,7 @@ from errordex.analysis.evidence import (
 from errordex.analysis.modpaths import ModuleTree
 from errordex.analysis.prose import Prose
 from errordex.analysis.textmatch import Message, is_wrapper
+from errordex.extract.common import is_test_path
 from errordex.model import ClassDef, ErrorEntry, Package
 from errordex.scratch.spill import SpillList
 from errordex.template import Template
@@ -274,8 +275,8 @@ class CrossFile:
         self.bounded: dict[str, list[tuple[str, str]]] = defaultdict(list)
         #: trait -> (path, declaration) of each trait of that name
         self.trait_decls: dict[str, list[tuple[str, TraitDecl]]] = defaultdict(list)
-        #: a class's last name -> the module-level tables that hold it (``CrossPart.registered``)
-        self.registered: dict[str, list[str]] = defaultdict(list)
+        #: (path, name) of a module-level table -> the classes it holds (``CrossPart.registered``)
+        self.registered: dict[tuple[str, str], set[str]] = defaultdict(set)
         #: (path, ``mod`` items, ``pub use`` items) of the module files that have some
         self.module_items: list[
             tuple[
@@ -327,8 +328,9 @@ class CrossFile:
             self.bounded[trait].append((path, symbol))
         for decl in part.trait_decls:
             self.trait_decls[decl.name].append((path, decl))
-        for cls, table in part.registered:
-            self.registered[cls].append(table)
+        if not is_test_path(path):
+            for cls, table in part.registered:
+                self.registered[path, table].add(cls)
         for name, trait in part.trait_methods:
             got = self.trait_methods[name]
             got[trait] = got.get(trait, 0) + 1
