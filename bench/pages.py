@@ -93,7 +93,8 @@ BOILERPLATE = {
 _FORMATTING_LEAD = re.compile(r"as (?:[\w:]*::)?(?:Display|Debug)(?:<[^>]*>)?>::fmt")
 #: a "what it means" that is only the called function's first doc line
 _DOC_ONLY = re.compile(
-    r"`[^`]+`, the call you made, is documented(?: on `[^`]+`, which it overrides,)? as: “[^”]*”\."
+    r"`[^`]+`, (?:the call you made|what you wrote), is documented"
+    r"(?: on `[^`]+`, which it overrides,)? as: “[^”]*”\."
 )
 
 _NAME = re.compile(r"`([^`]+)`")

@@ -12,12 +12,16 @@ from typing import Any
 from tests.repo_files import index_files
 
 
-def _summary(tmp_path: Path, files: dict[str, str], message: str) -> str:
+def _analysis(tmp_path: Path, files: dict[str, str], message: str) -> dict[str, Any]:
     store, sid = index_files(tmp_path, files, "acme/x")
     entry = next(e for e in store.entries() if e.message == message)
     stored: dict[str, Any] | None = store.analysis(sid, entry.id)
     assert stored is not None
-    return str(stored["analysis"]["summary"]["text"])
+    return dict(stored["analysis"])
+
+
+def _summary(tmp_path: Path, files: dict[str, str], message: str) -> str:
+    return str(_analysis(tmp_path, files, message)["summary"]["text"])
 
 
 #: serde_yaml's src/value/index.rs (and sonic-rs's src/index.rs): a sealed
@@ -45,6 +49,7 @@ _YAML = {
         "    }\n"
         "}\n\n"
         "impl<I> ops::IndexMut<I> for Value\nwhere\n    I: Index,\n{\n"
+        "    /// Write into a `Value` using the syntax `value[0] = ...`.\n"
         "    fn index_mut(&mut self, index: I) -> &mut Value {\n"
         "        index.index_or_insert(self)\n"
         "    }\n"
@@ -56,9 +61,14 @@ _YAML = {
 def test_a_sealed_traits_hidden_method_is_led_by_the_operator_that_calls_it(
     tmp_path: Path,
 ) -> None:
-    summary = _summary(tmp_path, _YAML, "cannot access index {} of YAML value")
+    page = _analysis(tmp_path, _YAML, "cannot access index {} of YAML value")
+    summary = page["summary"]["text"]
     assert summary.startswith("You wrote `Value[…] = …` (`src/value.rs`)"), summary
     assert "`<usize as Index>::index_or_insert` panics" in summary
+    assert (
+        "`Value[…] = …`, what you wrote, is documented as: “Write into a `Value` using the syntax"
+        in page["meaning"]["text"]
+    )
 
 
 def test_the_same_method_documented_is_what_you_called(tmp_path: Path) -> None:

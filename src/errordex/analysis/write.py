@@ -847,9 +847,11 @@ class _Writer(Fixes):
                 if on and as_called(said["function"]) != on
                 else ""
             )
+            documented = _doc_owner(said)
+            # `Value[…] = …` is written, not called
+            made = "what you wrote" if _did(documented) == "wrote" else "the call you made"
             parts.append(
-                f"`{_doc_owner(said)}`, the call you made, is documented{over} as: "
-                f"“{_quoted(said['text'])}”."
+                f"`{documented}`, {made}, is documented{over} as: “{_quoted(said['text'])}”."
             )
             evidence += ev(said)
         owner = (self.fn or {}).get("owner_doc")
