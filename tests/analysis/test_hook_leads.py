@@ -121,3 +121,39 @@ def test_a_method_reached_through_a_table_of_classes_is_led_by_the_call_that_rea
     summary = _summary(tmp_path, _ROUTES, "'{value}' is not one of {self.items}")
     assert summary.startswith("You called `routes.Rule.build"), summary
     assert "`AnyConverter.to_url` raises" in summary
+
+
+#: a table of converter instances, each looked up by a path's `{x:float}`
+#: and bound to a name before its method is called (the shape of routing
+#: libraries that keep `{"float": FloatConvertor(), …}`)
+_CONVERTORS = {
+    "paths/__init__.py": "from paths.routing import url_path_for\n",
+    "paths/convertors.py": (
+        "class Convertor:\n"
+        "    def to_string(self, value):\n"
+        "        return str(value)\n\n\n"
+        "class FloatConvertor(Convertor):\n"
+        "    def to_string(self, value):\n"
+        "        value = float(value)\n"
+        '        assert value >= 0.0, "Negative floats are not supported"\n'
+        "        return str(value)\n\n\n"
+        "class IntegerConvertor(Convertor):\n"
+        "    def to_string(self, value):\n"
+        "        return str(int(value))\n\n\n"
+        'CONVERTOR_TYPES = {"float": FloatConvertor(), "int": IntegerConvertor()}\n'
+    ),
+    "paths/routing.py": (
+        "from paths.convertors import CONVERTOR_TYPES\n\n\n"
+        "def url_path_for(kind, value):\n"
+        "    convertor = CONVERTOR_TYPES[kind]\n"
+        "    return convertor.to_string(value)\n"
+    ),
+}
+
+
+def test_a_method_of_a_table_item_bound_to_a_name_is_led_by_the_call_that_reads_it(
+    tmp_path: Path,
+) -> None:
+    summary = _summary(tmp_path, _CONVERTORS, "Negative floats are not supported")
+    assert summary.startswith("You called `paths.url_path_for"), summary
+    assert "`FloatConvertor.to_string`" in summary

@@ -196,6 +196,10 @@ class FileEvidence:
     #: last name, the table's name) (Python): werkzeug's ``DEFAULT_CONVERTERS
     #: = {"any": AnyConverter, …}``; a ``table[key].m(…)`` call runs their ``m``
     registered: tuple[tuple[str, str], ...] = ()
+    #: calls ``x.m(…)`` on a name the function bound to an item looked up
+    #: (``convertor = convertors[key]``), as (caller, line, callee) (Python):
+    #: a table's class's ``m`` may run there, as for ``table[key].m(…)``
+    looked_up: tuple[tuple[str, int, str], ...] = ()
 
 
 def jsonable(value: Any) -> Any:

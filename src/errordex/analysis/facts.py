@@ -792,15 +792,20 @@ def _registry_callers(
     """Who runs a method of a class a module-level table holds (``Index.registered``),
     or a base's method one of them inherits: the calls of its name on an
     item looked up in a table (werkzeug's ``self._converters[data].to_url(…)``
-    for ``AnyConverter.to_url``, held by ``DEFAULT_CONVERTERS``). No call
-    names the class: the table is how the library reaches it."""
+    for ``AnyConverter.to_url``, held by ``DEFAULT_CONVERTERS``), or on a
+    name bound to one (``convertor = convertors[key]``, then
+    ``convertor.to_string(value)``). No call names the class: the table is
+    how the library reaches it."""
     if not cls or cls not in _registered_classes(ix):
         return []
     looked_up = re.compile(rf"\]\s*\.\s*{re.escape(fn.name)}\s*\(")
     out: list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]] = []
-    for path, caller, line, text in ix.call_texts.get(fn.name):
-        if not looked_up.search(text):
-            continue
+    calls = [
+        (p, c, line) for p, c, line, text in ix.call_texts.get(fn.name) if looked_up.search(text)
+    ]
+    # `convertor = convertors[key]` on a line before `convertor.to_string(value)`
+    calls += ix.looked_up.get(fn.name, ())
+    for path, caller, line in calls:
         f = ix.function(path, caller)
         if f is None or f.in_test or (f.path, f.symbol) == (fn.path, fn.symbol):
             continue

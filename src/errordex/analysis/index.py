@@ -113,6 +113,7 @@ class CrossPart:
     bounded: tuple[tuple[str, str], ...] = ()
     trait_decls: tuple[TraitDecl, ...] = ()
     registered: tuple[tuple[str, str], ...] = ()
+    looked_up: tuple[tuple[str, int, str], ...] = ()
 
 
 #: a trait impl's method, in inline modules or not: (trait's last name, method)
@@ -222,6 +223,7 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         tuple(bounded),
         ev.trait_decls,
         ev.registered,
+        ev.looked_up,
     )
     rest = FileEvidence(
         path=ev.path,
@@ -277,6 +279,8 @@ class CrossFile:
         self.trait_decls: dict[str, list[tuple[str, TraitDecl]]] = defaultdict(list)
         #: (path, name) of a module-level table -> the classes it holds (``CrossPart.registered``)
         self.registered: dict[tuple[str, str], set[str]] = defaultdict(set)
+        #: callee -> (path, caller, line) of its calls on an item looked up (``CrossPart.looked_up``)
+        self.looked_up: dict[str, list[tuple[str, str, int]]] = defaultdict(list)
         #: (path, ``mod`` items, ``pub use`` items) of the module files that have some
         self.module_items: list[
             tuple[
@@ -331,6 +335,8 @@ class CrossFile:
         if not is_test_path(path):
             for cls, table in part.registered:
                 self.registered[path, table].add(cls)
+            for caller, line, callee in part.looked_up:
+                self.looked_up[callee].append((path, caller, line))
         for name, trait in part.trait_methods:
             got = self.trait_methods[name]
             got[trait] = got.get(trait, 0) + 1
@@ -505,6 +511,7 @@ class Index:
         self.bounded = cross.bounded
         self.trait_decls = cross.trait_decls
         self.registered = cross.registered
+        self.looked_up = cross.looked_up
         #: the names a ``pub use`` re-exports (a trait in a private inline
         #: module is named so where it is re-exported)
         self._used_names = frozenset(

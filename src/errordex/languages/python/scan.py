@@ -7,6 +7,7 @@ import ast
 import re
 import sys
 from bisect import bisect_right
+from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -355,7 +356,34 @@ class _Scan:
             class_docs=tuple(self.class_docs),
             instances=self.instances(tree),
             registered=self.registered(tree),
+            looked_up=self.looked_up(),
         )
+
+    def looked_up(self) -> tuple[tuple[str, int, str], ...]:
+        """The calls ``x.m(…)`` on a name the calling function bound to an
+        item looked up, on a line of its own before the call
+        (``convertor = param_convertors[key]``, then ``convertor.to_string(value)``):
+        (caller, line, callee)."""
+        if "]" not in self.text:
+            return ()
+        bound: dict[str, list[int]] = defaultdict(list)
+        line, at = 1, 0
+        for b in _BOUND_TO_ITEM.finditer(self.text):
+            line += self.text.count("\n", at, b.start())  # counted on from the last
+            at = b.start()
+            bound[b.group(1)].append(line)
+        if not bound:
+            return ()
+        spans = {f.symbol: (f.line, f.end_line) for f in self.functions}
+        out: list[tuple[str, int, str]] = []
+        for c in self.calls:
+            on = _ON_NAME.match(c.text) if c.text else None
+            span = spans.get(c.caller)
+            if on is None or span is None or on.group(2) != c.callee:
+                continue
+            if any(span[0] < n < c.line for n in bound.get(on.group(1), ())):
+                out.append((c.caller, c.line, c.callee))
+        return tuple(out)
 
     def registered(self, tree: Tree) -> tuple[tuple[str, str], ...]:
         """The classes a module-level dict, list or tuple holds, or holds
@@ -934,6 +962,12 @@ def _string_value(src: str) -> str | None:
     except (SyntaxError, ValueError):
         return None
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+#: a name bound to an item looked up, on a line of its own: ``convertor = convertors[key]``
+_BOUND_TO_ITEM = re.compile(r"^[ \t]+([A-Za-z_]\w*)[ \t]*=[ \t]*[\w.]+\[[^\]\n]*\][ \t]*$", re.M)
+#: a call of a method on a plain name: ``convertor.to_string(value)``
+_ON_NAME = re.compile(r"([A-Za-z_]\w*)\.([A-Za-z_]\w*)\s*\(")
 
 
 def _callee(fn: Node | None, s: _Scan) -> str | None:
