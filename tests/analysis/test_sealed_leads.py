@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from errordex.languages.rust.scan import scan
 from tests.repo_files import index_files
 
 
@@ -159,3 +160,26 @@ def test_a_sealed_traits_method_of_a_common_name_is_led_by_the_bound_caller(
 ) -> None:
     summary = _summary(tmp_path, _SEALED_INSERT, "a name may not be empty")
     assert summary.startswith("You called `headers::Map::insert"), summary
+
+
+def test_the_scan_reads_a_traits_hidden_methods_supertraits_and_reach() -> None:
+    # sonic-rs's src/index.rs and reqwest's `mod sealed` idiom, cut down
+    ev = scan(
+        "src/index.rs",
+        "pub trait Index: Sealed {\n"
+        "    #[doc(hidden)]\n"
+        "    fn index_or_insert(&self, v: &mut Value) -> &mut Value;\n"
+        "    #[doc(hidden)]\n"
+        "    fn as_key(&self) -> Option<&str> {\n        None\n    }\n"
+        "    fn len(&self) -> usize;\n"
+        "}\n\n"
+        "mod sealed {\n    pub trait Sealed {\n        fn insert(self);\n    }\n}\n\n"
+        "pub(crate) trait Numeric: BasicOps {\n    fn mean(&self);\n}\n",
+    )
+    decls = {d.name: d for d in ev.trait_decls}
+    assert decls["Index"].supertraits == ("Sealed",)
+    assert decls["Index"].methods == ("index_or_insert", "as_key", "len")
+    assert decls["Index"].hidden == ("index_or_insert", "as_key")
+    assert decls["Index"].named
+    assert not decls["Sealed"].named  # `pub`, in a private inline module
+    assert not decls["Numeric"].named and decls["Numeric"].supertraits == ("BasicOps",)
