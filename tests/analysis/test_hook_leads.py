@@ -157,3 +157,14 @@ def test_a_method_of_a_table_item_bound_to_a_name_is_led_by_the_call_that_reads_
     summary = _summary(tmp_path, _CONVERTORS, "Negative floats are not supported")
     assert summary.startswith("You called `paths.url_path_for"), summary
     assert "`FloatConvertor.to_string`" in summary
+
+
+def test_an_item_taken_by_position_is_no_table_lookup(tmp_path: Path) -> None:
+    # xarray's accessor_str: `x[-1].join(x[:-1])` is a string's join, not
+    # a lookup in a table of classes that define `join`
+    files = dict(_ROUTES)
+    files["routes/rules.py"] = files["routes/rules.py"].replace(
+        "self._converters[name].to_url(value)", "list(self._converters.values())[-1].to_url(value)"
+    )
+    summary = _summary(tmp_path, files, "'{value}' is not one of {self.items}")
+    assert not summary.startswith("You called `routes.Rule.build"), summary

@@ -798,7 +798,8 @@ def _registry_callers(
     how the library reaches it."""
     if not cls or cls not in _registered_classes(ix):
         return []
-    looked_up = re.compile(rf"\]\s*\.\s*{re.escape(fn.name)}\s*\(")
+    # by a key, not by a position (`x[-1].join(x[:-1])` is a string's join)
+    looked_up = re.compile(rf"\[{_KEY}\]\s*\.\s*{re.escape(fn.name)}\s*\(")
     out: list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]] = []
     calls = [
         (p, c, line) for p, c, line, text in ix.call_texts.get(fn.name) if looked_up.search(text)
@@ -813,6 +814,10 @@ def _registry_callers(
         if len(out) >= MAX_CALLERS:
             break
     return out
+
+
+#: a table's key: anything but a number or a slice (`[name]`, `[match.group(1)]`)
+_KEY = r"(?!\s*-?\d)[^\[\]:]+"
 
 
 def _registered_classes(ix: Index) -> frozenset[str]:

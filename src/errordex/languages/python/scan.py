@@ -965,7 +965,9 @@ def _string_value(src: str) -> str | None:
 
 
 #: a name bound to an item looked up, on a line of its own: ``convertor = convertors[key]``
-_BOUND_TO_ITEM = re.compile(r"^[ \t]+([A-Za-z_]\w*)[ \t]*=[ \t]*[\w.]+\[[^\]\n]*\][ \t]*$", re.M)
+_BOUND_TO_ITEM = re.compile(
+    r"^[ \t]+([A-Za-z_]\w*)[ \t]*=[ \t]*[\w.]+\[(?![ \t]*-?\d)[^\[\]:\n]+\][ \t]*$", re.M
+)
 #: a call of a method on a plain name: ``convertor.to_string(value)``
 _ON_NAME = re.compile(r"([A-Za-z_]\w*)\.([A-Za-z_]\w*)\s*\(")
 
