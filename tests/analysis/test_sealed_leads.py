@@ -183,3 +183,42 @@ def test_the_scan_reads_a_traits_hidden_methods_supertraits_and_reach() -> None:
     assert decls["Index"].named
     assert not decls["Sealed"].named  # `pub`, in a private inline module
     assert not decls["Numeric"].named and decls["Numeric"].supertraits == ("BasicOps",)
+
+
+#: sonic-rs's src/value/node.rs and src/lazyvalue/value.rs, cut down: two
+#: types with their own `get_index`, and the lazy one's `self.get_index(i)`
+_TWO_GET_INDEX = {
+    "Cargo.toml": '[package]\nname = "jsonish"\nversion = "0.5.0"\n',
+    "src/lib.rs": "mod value;\nmod lazy;\n\npub use lazy::Lazy;\npub use value::Value;\n",
+    "src/value.rs": (
+        "pub struct Value {\n    items: Vec<u8>,\n}\n\n"
+        "impl Value {\n"
+        "    fn get_index(&self, i: usize) -> u8 {\n"
+        '        assert!(!self.items.is_empty(), "index out of this array");\n'
+        "        self.items[i]\n"
+        "    }\n\n"
+        "    fn lookup(&self, i: usize) -> u8 {\n"
+        "        self.get_index(i)\n"
+        "    }\n\n"
+        "    pub fn at(&self, i: usize) -> u8 {\n"
+        "        self.lookup(i)\n"
+        "    }\n"
+        "}\n"
+    ),
+    "src/lazy.rs": (
+        "pub struct Lazy {\n    raw: Vec<u8>,\n}\n\n"
+        "impl Lazy {\n"
+        "    fn get_index(&self, i: usize) -> Option<u8> {\n"
+        "        self.raw.get(i).copied()\n"
+        "    }\n\n"
+        "    pub fn get(&self, i: usize) -> Option<u8> {\n"
+        "        self.get_index(i)\n"
+        "    }\n"
+        "}\n"
+    ),
+}
+
+
+def test_another_types_self_call_of_the_same_name_is_not_a_way_in(tmp_path: Path) -> None:
+    summary = _summary(tmp_path, _TWO_GET_INDEX, "index out of this array")
+    assert summary.startswith("You called `jsonish::Value::at"), summary

@@ -658,6 +658,17 @@ def _own_type_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
     return out
 
 
+def _defines_own(caller: FuncDef, fn: FuncDef, ix: Index) -> bool:
+    """Whether the type ``caller`` is a method of defines a method named as
+    ``fn`` in the caller's file: its ``self.m(…)`` is that one (sonic-rs's
+    ``LazyValue::get`` calls ``self.get_index(index)``, ``LazyValue``'s, not
+    ``Value::get_index``)."""
+    theirs = _owner_type(caller.symbol)
+    return any(
+        g.name == fn.name and _owner_type(g.symbol) == theirs for g in ix.functions_in(caller.path)
+    )
+
+
 def _with_via(got: tuple[FuncDef, int] | tuple[FuncDef, int, Via]) -> tuple[Any, ...]:
     return got if len(got) == 3 else (*got, None)
 
@@ -711,7 +722,19 @@ def _find_callers_by_name(
         if ix.defined.get(fn.name, 0) > AMBIGUOUS:
             return [*own, *(c for c in generic if c not in own)]
         found: list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]] = list(own)
-        found += [c for c in ix.callers_of(fn.name) if c not in own]
+        mine = _owner_type(fn.symbol)
+        selfcalls = {
+            (p, c, ln)
+            for p, c, ln, text in ix.call_texts.get(fn.name)
+            if re.match(rf"self\s*\.\s*{re.escape(fn.name)}\s*[(:]", text)
+            and _owner_type(c) not in (None, mine)
+        }
+        found += [
+            c
+            for c in ix.callers_of(fn.name)
+            if c not in own
+            and not ((c[0].path, c[0].symbol, c[1]) in selfcalls and _defines_own(c[0], fn, ix))
+        ]
         return found + [c for c in generic if c not in found]
     owner, _, _ = fn.symbol.rpartition(".")
     outer = ix.function(fn.path, owner) if owner else None
