@@ -168,3 +168,12 @@ def test_an_item_taken_by_position_is_no_table_lookup(tmp_path: Path) -> None:
     )
     summary = _summary(tmp_path, files, "'{value}' is not one of {self.items}")
     assert not summary.startswith("You called `routes.Rule.build"), summary
+
+
+def test_when_it_happens_goes_through_the_call_that_fires_the_hook(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _WEB, "acme/x")
+    entry = next(e for e in store.entries() if e.message == "Failed to decode JSON object: {e}")
+    stored = store.analysis(sid, entry.id)
+    assert stored is not None
+    trigger = stored["analysis"]["trigger"]["text"]
+    assert trigger.startswith("Calling `Request.get_json` → `Request.on_json_loading_failed`")

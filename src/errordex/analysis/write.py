@@ -305,6 +305,10 @@ class _Writer(Fixes):
         chains = list((self.fn or {}).get("paths", ()))
         if self.via is not None:
             chains.sort(key=lambda c: not c or c[0] is not self.via)
+        elif self.fn is not None and (self.fn.get("callback") or self.fn.get("registry")):
+            # the way the lead names first (`MapAdapter.dispatch`, through the table)
+            api = self.api()
+            chains.sort(key=lambda c: not c or c[0] is not api)
         return chains
 
     def public_paths(self) -> list[str]:
@@ -315,6 +319,7 @@ class _Writer(Fixes):
             self.fn["public"]
             and not formats(self.fn["function"])
             and hook(self.fn["function"]) is None
+            and not (self.fn.get("callback") or self.fn.get("registry"))
             and self.via is None
         ):
             # called directly, or through:
