@@ -13,7 +13,8 @@ gets and not errordex's internals. Per repository:
   it is not defined in a test. Rust: the repository declares it
   ``pub fn`` (not ``pub(crate)``), and its type, when it has one, ``pub``;
   or it is a std conversion called on a ``pub`` type (``DType::default()``,
-  ``….parse::<DType>()``), and a generic function's closing turbofish
+  ``….parse::<DType>()``), or an operator written on one (``Value[…] = …``,
+  ``-Tensor``, ``Version == …``), and a generic function's closing turbofish
   (``jsonb::to_owned_jsonb::<Number>``) is read off;
 - meaning: the page has a "what it means" that is not boilerplate;
 - pages with a reproducing test: at least one test in ``facts.tests``;
@@ -94,7 +95,8 @@ BOILERPLATE = {
 _FORMATTING_LEAD = re.compile(r"as (?:[\w:]*::)?(?:Display|Debug)(?:<[^>]*>)?>::fmt")
 #: a "what it means" that is only the called function's first doc line
 _DOC_ONLY = re.compile(
-    r"`[^`]+`, the call you made, is documented(?: on `[^`]+`, which it overrides,)? as: “[^”]*”\."
+    r"`[^`]+`, (?:the call you made|what you wrote), is documented"
+    r"(?: on `[^`]+`, which it overrides,)? as: “[^”]*”\."
 )
 
 #: a condition that names the values a check takes ("`where` is none of
@@ -172,7 +174,9 @@ class RustPublic:
             text = path.read_text(encoding="utf-8", errors="replace")
             for kind, name in self._DECL.findall(text):
                 (self.functions if kind == "fn" else self.types).add(name)
-            # a `pub trait`'s methods are public without `pub` of their own
+            # a `pub trait`'s methods are public without `pub` of their own,
+            # but for those `#[doc(hidden)]` keeps out of its docs (a sealed
+            # trait's `index_or_insert`)
             for m in self._TRAIT.finditer(text):
                 depth, i = 0, m.end() - 1
                 while i < len(text):
@@ -180,7 +184,10 @@ class RustPublic:
                     if depth == 0:
                         break
                     i += 1
-                self.functions.update(self._FN.findall(text, m.end(), i))
+                for fn in self._FN.finditer(text, m.end(), i):
+                    before = text[: fn.start()].rsplit(";", 1)[-1].rsplit("}", 1)[-1]
+                    if "doc(hidden)" not in before.replace(" ", ""):
+                        self.functions.add(fn.group(1))
         # a crate is a path's first segment (`axum_macros::derive_from_request`)
         for manifest in root.rglob("Cargo.toml"):
             text = manifest.read_text(encoding="utf-8", errors="replace")
@@ -193,10 +200,17 @@ class RustPublic:
     #: public wherever the type is
     _STD_CALLS = frozenset({"default", "try_from", "from_str"})
 
+    #: an operator as a user writes it on a value of a type (``traits.by_syntax``):
+    #: ``Value[…] = …``, ``*Array``, ``-Tensor``, ``Version == …``
+    _OPERATOR = re.compile(r"[*!-](\w+)(?: = …)?|(\w+)(?:\[…\]| [-+*/%&|^<>=!]+ …)(?: = …)?")
+
     def public(self, name: str) -> bool:
         parsed = re.fullmatch(r"….parse::<(\w+)>\(\)", name.strip())
         if parsed is not None:  # `s.parse::<DType>()`: FromStr on a public type
             return parsed.group(1) in self.types
+        operator = self._OPERATOR.fullmatch(name.strip())
+        if operator is not None:  # `value[i] = …` on a public type
+            return (operator.group(1) or operator.group(2)) in self.types
         parts = [p for p in re.split(r"::", _bare(name)) if p]
         if len(parts) >= 2 and parts[-1] in self._STD_CALLS and parts[-2] in self.types:
             return True

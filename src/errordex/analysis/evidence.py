@@ -148,6 +148,27 @@ class Manifest:
 
 @by_fields
 @dataclass(frozen=True, slots=True)
+class TraitDecl:
+    """A trait a file declares (Rust), as far as a user can call its methods:
+    serde_yaml's ``pub trait Index: private::Sealed`` declares
+    ``index_or_insert`` ``#[doc(hidden)]``; reqwest's ``IntoUrlSealed`` is
+    ``pub`` in a module nobody outside can name."""
+
+    name: str
+    line: int
+    #: the traits it requires, by last name (``Sealed`` of ``Index: private::Sealed``)
+    supertraits: tuple[str, ...] = ()
+    #: the methods it declares, with a body or without
+    methods: tuple[str, ...] = ()
+    #: those of its methods marked ``#[doc(hidden)]``
+    hidden: tuple[str, ...] = ()
+    #: declared ``pub`` (not ``pub(crate)``, not bare), and every inline
+    #: ``mod`` around it in the file ``pub``
+    named: bool = True
+
+
+@by_fields
+@dataclass(frozen=True, slots=True)
 class FileEvidence:
     path: str
     language: str
@@ -178,6 +199,16 @@ class FileEvidence:
     #: (name, the class's last name); a call ``_default_decoder.decode(s)``
     #: is then known to be ``JSONDecoder.decode``
     instances: tuple[tuple[str, str], ...] = ()
+    #: the traits it declares, with what a user can call of them (Rust)
+    trait_decls: tuple[TraitDecl, ...] = ()
+    #: classes a module-level table holds, or instances of them, as (class's
+    #: last name, the table's name) (Python): werkzeug's ``DEFAULT_CONVERTERS
+    #: = {"any": AnyConverter, …}``; a ``table[key].m(…)`` call runs their ``m``
+    registered: tuple[tuple[str, str], ...] = ()
+    #: calls ``x.m(…)`` on a name the function bound to an item looked up
+    #: (``convertor = convertors[key]``), as (caller, line, callee) (Python):
+    #: a table's class's ``m`` may run there, as for ``table[key].m(…)``
+    looked_up: tuple[tuple[str, int, str], ...] = ()
 
 
 def jsonable(value: Any) -> Any:

@@ -24,12 +24,13 @@ from errordex.analysis.index import (
     Index,
     Related,
     guarded_names,
+    impl_method,
     trigrams_of,
     words_of,
 )
 from errordex.analysis.lift import lift
 from errordex.analysis.textmatch import Message, pins, wrapped
-from errordex.analysis.traits import conversion_call
+from errordex.analysis.traits import by_syntax, conversion_call
 from errordex.analysis.validcall import (
     call_keywords,
     calls_in,
@@ -248,6 +249,10 @@ def reachability(
             paths = _paths_from_entry_points(fn, ix, catching)
             if paths:
                 fact["paths"] = paths
+                if _called_back(fn, ix):
+                    fact["callback"] = True
+                if any(c and c[-1].get("via") == "registry" for c in paths):
+                    fact["registry"] = True  # `DEFAULT_CONVERTERS` holds its class
         cls, dot, _ = fn.symbol.rpartition(".")
         said = ix.class_doc(fn.path, cls) if dot and "::" not in fn.symbol else None
         if said is not None:
@@ -295,6 +300,23 @@ def reachability(
 #: a bound that stands for another trait (serde's ``DeserializeOwned`` is
 #: ``for<'de> Deserialize<'de>``)
 _BOUND_ALIASES = {"Deserialize": ("DeserializeOwned",)}
+
+
+def _called_back(fn: FuncDef, ix: Index) -> bool:
+    """Whether ``fn`` is a hook its own object's methods call on an event
+    (werkzeug's ``Request.on_json_loading_failed``, which ``get_json`` calls
+    as ``self.on_json_loading_failed(e)`` when the body is no JSON): named
+    ``on_…`` by the convention for such methods, and called so by the
+    library. A user overrides it, or meets it through the call that fires
+    the event; they do not call it."""
+    if not fn.name.startswith("on_"):
+        return False
+    own = fn.symbol.rpartition(".")[0] or fn.symbol.rpartition("::")[0]
+    for _, caller, _, text in ix.call_texts.get(fn.name):
+        mine = caller.rpartition(".")[0] or caller.rpartition("::")[0]
+        if mine == own and text.startswith(f"self.{fn.name}("):
+            return True
+    return False
 
 
 def _bound_caller(fn: FuncDef, ix: Index) -> Fact | None:
@@ -512,7 +534,8 @@ def _paths_from_public(
     # value, and on to a public function with no type of its own (`from_str`,
     # not `Options::from_bytes_seed`); failing that, it ends as before.
     def user_call(fn: FuncDef) -> bool:
-        return ix.public(fn) and not _foreign_impl(fn, ix)
+        # an operator's impl is what a user writes (`value[i] = …`), std's trait or not
+        return ix.public(fn) and (not _foreign_impl(fn, ix) or by_syntax(fn.symbol) is not None)
 
     def top_level(chain: list[Fact]) -> bool:
         handed = any(h.get("via") == "hands" for h in chain)
@@ -660,6 +683,17 @@ def _own_type_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
     return out
 
 
+def _defines_own(caller: FuncDef, fn: FuncDef, ix: Index) -> bool:
+    """Whether the type ``caller`` is a method of defines a method named as
+    ``fn`` in the caller's file: its ``self.m(…)`` is that one (sonic-rs's
+    ``LazyValue::get`` calls ``self.get_index(index)``, ``LazyValue``'s, not
+    ``Value::get_index``)."""
+    theirs = _owner_type(caller.symbol)
+    return any(
+        g.name == fn.name and _owner_type(g.symbol) == theirs for g in ix.functions_in(caller.path)
+    )
+
+
 def _with_via(got: tuple[FuncDef, int] | tuple[FuncDef, int, Via]) -> tuple[Any, ...]:
     return got if len(got) == 3 else (*got, None)
 
@@ -699,6 +733,10 @@ def _find_callers_by_name(
             # call of `default` or `T::default()` reaches every impl in the
             # world, this one by chance; `RemoteDevice::default()` is its own
             return _foreign_callers(fn, ix)
+        hidden = impl_method(fn.symbol)
+        bound = _bound_callers(fn, hidden[0], ix) if hidden and ix.hidden_method(*hidden) else []
+        if bound:
+            return [*bound]
         # a trait method's impl is reached by calls through a type parameter too
         generic = _generic_callers(fn, ix) if _implements(fn) else []
         generic += [c for c in _dispatch_callers(fn, ix) if c not in generic]
@@ -709,7 +747,19 @@ def _find_callers_by_name(
         if ix.defined.get(fn.name, 0) > AMBIGUOUS:
             return [*own, *(c for c in generic if c not in own)]
         found: list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]] = list(own)
-        found += [c for c in ix.callers_of(fn.name) if c not in own]
+        mine = _owner_type(fn.symbol)
+        selfcalls = {
+            (p, c, ln)
+            for p, c, ln, text in ix.call_texts.get(fn.name)
+            if re.match(rf"self\s*\.\s*{re.escape(fn.name)}\s*[(:]", text)
+            and _owner_type(c) not in (None, mine)
+        }
+        found += [
+            c
+            for c in ix.callers_of(fn.name)
+            if c not in own
+            and not ((c[0].path, c[0].symbol, c[1]) in selfcalls and _defines_own(c[0], fn, ix))
+        ]
         return found + [c for c in generic if c not in found]
     owner, _, _ = fn.symbol.rpartition(".")
     outer = ix.function(fn.path, owner) if owner else None
@@ -735,6 +785,7 @@ def _find_callers_by_name(
             if (caller.path, caller.symbol, line) in bare:
                 continue  # `request(…)` is a function's call, not a method's
             out.append((caller, line))
+    out += [c for c in _registry_callers(fn, cls, ix) if c[:2] not in {o[:2] for o in out}]
     # only a private class's instance comes from a factory (`or_` builds an
     # `_OrValidator`); a user builds a public one (xarray's `Dataset`) themselves
     lang = plugins.for_path(fn.path)
@@ -747,6 +798,90 @@ def _find_callers_by_name(
         via = (cls, "init" if fn.name == "__init__" else "constructs")
         out += [(c, line, via) for c, line in ix.callers_of(cls) if c.symbol != owner]
     return out
+
+
+def _bound_callers(fn: FuncDef, trait: str, ix: Index) -> list[tuple[FuncDef, int]]:
+    """Who runs an impl's method of a trait no user calls (``Index.hidden_method``):
+    the functions outside tests that call it through a type parameter the
+    trait, or a trait that requires it, bounds (serde_yaml's ``impl<I:
+    Index> IndexMut<I> for Value`` calls ``index.index_or_insert(self)``;
+    reqwest's ``Client::request<U: IntoUrl>`` calls ``url.into_url()``;
+    burn's ``Tensor::mean`` in ``impl<K: Numeric<B>>`` calls ``K::mean(…)``).
+    The trait's other impls calling it (``(**self).index_or_insert(v)``)
+    are the same call, not a way in."""
+    bounds = {trait} | ix.subtraits(trait)
+    out: list[tuple[FuncDef, int]] = []
+    for path, caller, line, text in ix.call_texts.get(fn.name):
+        # `index.index_or_insert(self)`, or through the type (burn's `K::mean(…)`
+        # in `impl<K: Numeric<B>> Tensor<B, D, K>`, a `pub(crate)` trait's method)
+        if f".{fn.name}" not in text and f"::{fn.name}" not in text:
+            continue
+        if text.startswith(("self.", "Self::")):
+            continue
+        if f".{fn.name}" not in text and not re.search(
+            rf"{_GENERIC_HEAD}{re.escape(fn.name)}\b", text
+        ):
+            continue  # `Tensor::from_data(…)` is the type's own function
+        sibling = impl_method(caller)
+        if sibling is not None and sibling[0] == trait:
+            continue
+        f = ix.function(path, caller)
+        if f is None or f.in_test or not bounds.intersection(f.bounds) or (f, line) in out:
+            continue
+        out.append((f, line))
+        if len(out) >= MAX_CALLERS:
+            break
+    return out
+
+
+def _registry_callers(
+    fn: FuncDef, cls: str, ix: Index
+) -> list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]]:
+    """Who runs a method of a class a module-level table holds (``Index.registered``),
+    or a base's method one of them inherits: the calls of its name on an
+    item looked up in a table (werkzeug's ``self._converters[data].to_url(…)``
+    for ``AnyConverter.to_url``, held by ``DEFAULT_CONVERTERS``), or on a
+    name bound to one (``convertor = convertors[key]``, then
+    ``convertor.to_string(value)``). No call names the class: the table is
+    how the library reaches it."""
+    if not cls or cls not in _registered_classes(ix):
+        return []
+    # by a key, not by a position (`x[-1].join(x[:-1])` is a string's join)
+    looked_up = re.compile(rf"\[{_KEY}\]\s*\.\s*{re.escape(fn.name)}\s*\(")
+    out: list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]] = []
+    calls = [
+        (p, c, line) for p, c, line, text in ix.call_texts.get(fn.name) if looked_up.search(text)
+    ]
+    # `convertor = convertors[key]` on a line before `convertor.to_string(value)`
+    calls += ix.looked_up.get(fn.name, ())
+    for path, caller, line in calls:
+        f = ix.function(path, caller)
+        if f is None or f.in_test or (f.path, f.symbol) == (fn.path, fn.symbol):
+            continue
+        out.append((f, line, (fn.name, "registry")))
+        if len(out) >= MAX_CALLERS:
+            break
+    return out
+
+
+#: a table's key: anything but a number or a slice (`[name]`, `[match.group(1)]`)
+_KEY = r"(?!\s*-?\d)[^\[\]:]+"
+
+
+def _registered_classes(ix: Index) -> frozenset[str]:
+    """The classes module-level tables of several classes hold (a table of
+    ways to do one thing, keyed by name: werkzeug's converters; not a
+    benchmark's dict of inputs, one of which is an ``xr.DataArray(…)``),
+    and their bases (a table of ``IntegerConverter`` runs
+    ``NumberConverter.to_python``), once per process."""
+    memo = ix.memo("registered")
+    got = memo.get("")
+    if got is None:
+        names = {c for held in ix.registered.values() if len(held) > 1 for c in held}
+        for cls in list(names):
+            names |= _ancestors(cls, ix)
+        got = memo[""] = frozenset(names)
+    return frozenset(got)
 
 
 def _foreign_callers(
@@ -853,7 +988,11 @@ def _paths_from_entry_points(
             # bound by its trait, is known to reach it (a Python method: by
             # its receiver, `self` or an instance of the class)
             if "::" not in fn.symbol:
-                return _resolved_callers(fn, fn.symbol.rpartition(".")[0], ix)
+                owner = fn.symbol.rpartition(".")[0]
+                resolved: list[tuple[FuncDef, int] | tuple[FuncDef, int, Via]] = [
+                    *_resolved_callers(fn, owner, ix)
+                ]
+                return resolved + _registry_callers(fn, owner.rsplit(".", 1)[-1], ix)  # type: ignore[return-value]
             typed = _typed_callers(fn, ix)
             if _implements(fn):
                 typed += [c for c in _generic_callers(fn, ix) if c not in typed]

@@ -18,7 +18,7 @@ from errordex.analysis.decide import checks
 from errordex.analysis.lift import expanded
 from errordex.analysis.sections import Fact, code_block, ev, section, test_named
 from errordex.analysis.textmatch import Message, literal_of, pins
-from errordex.analysis.traits import formatted_type
+from errordex.analysis.traits import formatted_type, hook
 from errordex.analysis.validcall import call_keywords
 from errordex.language import Pages
 from errordex.model import ErrorEntry, ThrowSite
@@ -59,6 +59,10 @@ class Fixes:
                 return (
                     f"printing a `{printed[0]}` (its `{printed[1]}` impl, `{self.fn['function']}`)"
                 )
+            ran = hook(self.fn["function"])
+            if ran is not None:
+                # nobody calls `__del__` or `Drop::drop`: the runtime does
+                return f"{ran} (`{self.fn['function']}`)"
             return f"`{self.fn['function']}`"
         symbol = self.lead.symbol or ""
         if symbol.endswith("!") and "::" not in symbol:

@@ -29,10 +29,12 @@ from errordex.analysis.evidence import (
     FuncDef,
     Manifest,
     TestExpect,
+    TraitDecl,
 )
 from errordex.analysis.modpaths import ModuleTree
 from errordex.analysis.prose import Prose
 from errordex.analysis.textmatch import Message, is_wrapper
+from errordex.extract.common import is_test_path
 from errordex.model import ClassDef, ErrorEntry, Guard, Package
 from errordex.scratch.spill import SpillList
 from errordex.template import Template
@@ -106,9 +108,31 @@ class CrossPart:
     #: (method name, trait) of each trait impl's method outside tests (Rust
     #: ``<AddOp as CustomOp3>::cuda_fwd``): which names only a trait defines
     trait_methods: tuple[tuple[str, str], ...] = ()
-    #: (trait, symbol) of each function outside tests whose type parameter
-    #: that trait bounds (``FuncDef.bounds``)
+    #: (trait, symbol) of each public function outside tests whose type
+    #: parameter that trait bounds (``FuncDef.bounds``)
     bounded: tuple[tuple[str, str], ...] = ()
+    trait_decls: tuple[TraitDecl, ...] = ()
+    registered: tuple[tuple[str, str], ...] = ()
+    looked_up: tuple[tuple[str, int, str], ...] = ()
+
+
+#: a trait impl's method, in inline modules or not: (trait's last name, method)
+#: (``("IndexMut", "index_mut")`` of ``<Value as ops::IndexMut<I>>::index_mut``)
+_IMPL_METHOD = re.compile(r"(?:^|::)<[^<>]*?\bas\s+(?:[\w:]*::)?(\w+)\s*(?:<.*>)?\s*>::(\w+)$")
+
+
+def impl_method(symbol: str) -> tuple[str, str] | None:
+    """(trait, method) of a trait impl's method symbol, else None.
+
+    >>> impl_method("<Value as ops::IndexMut<I>>::index_mut")
+    ('IndexMut', 'index_mut')
+    >>> impl_method("into_header_name::<HeaderName as Sealed>::insert")
+    ('Sealed', 'insert')
+    >>> impl_method("Value::get") is None
+    True
+    """
+    m = _IMPL_METHOD.search(symbol)
+    return (m.group(1), m.group(2)) if m is not None else None
 
 
 #: a trait impl's method symbol: its trait's last name (``CustomOp3`` of ``<X as ops::CustomOp3>::f``)
@@ -165,7 +189,7 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         first.setdefault(f.symbol, i)
         if not f.in_test:
             defined.append(f.name)
-            if not f.symbol.startswith("<"):  # a trait impl's method is no way in
+            if f.public and not f.symbol.startswith("<"):  # a trait impl's method is no way in
                 bounded += [(trait, f.symbol) for trait in f.bounds]
             impl = _IMPL_OF.match(f.symbol) if f.symbol.startswith("<") else None
             if impl is not None:
@@ -197,6 +221,9 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         _helpers(ev),
         tuple(trait_methods),
         tuple(bounded),
+        ev.trait_decls,
+        ev.registered,
+        ev.looked_up,
     )
     rest = FileEvidence(
         path=ev.path,
@@ -248,6 +275,12 @@ class CrossFile:
         self.trait_methods: dict[str, dict[str, int]] = defaultdict(dict)
         #: trait -> (path, symbol) of the functions its bound is on (``CrossPart.bounded``)
         self.bounded: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        #: trait -> (path, declaration) of each trait of that name
+        self.trait_decls: dict[str, list[tuple[str, TraitDecl]]] = defaultdict(list)
+        #: (path, name) of a module-level table -> the classes it holds (``CrossPart.registered``)
+        self.registered: dict[tuple[str, str], set[str]] = defaultdict(set)
+        #: callee -> (path, caller, line) of its calls on an item looked up (``CrossPart.looked_up``)
+        self.looked_up: dict[str, list[tuple[str, str, int]]] = defaultdict(list)
         #: (path, ``mod`` items, ``pub use`` items) of the module files that have some
         self.module_items: list[
             tuple[
@@ -297,6 +330,13 @@ class CrossFile:
         self.traits.update(part.traits)
         for trait, symbol in part.bounded:
             self.bounded[trait].append((path, symbol))
+        for decl in part.trait_decls:
+            self.trait_decls[decl.name].append((path, decl))
+        if not is_test_path(path):
+            for cls, table in part.registered:
+                self.registered[path, table].add(cls)
+            for caller, line, callee in part.looked_up:
+                self.looked_up[callee].append((path, caller, line))
         for name, trait in part.trait_methods:
             got = self.trait_methods[name]
             got[trait] = got.get(trait, 0) + 1
@@ -470,6 +510,14 @@ class Index:
         self.workspace = Workspace(self.packages, self.manifests)
         self.traits = frozenset(cross.traits)
         self.bounded = cross.bounded
+        self.trait_decls = cross.trait_decls
+        self.registered = cross.registered
+        self.looked_up = cross.looked_up
+        #: the names a ``pub use`` re-exports (a trait in a private inline
+        #: module is named so where it is re-exported)
+        self._used_names = frozenset(
+            name for _, _, uses, _ in cross.module_items for u in uses for name in (u[0], u[2])
+        )
         self.trait_methods = cross.trait_methods
         self.modules = ModuleTree({p.name: p.root for p in self.packages.values()})
         for path, mods, uses, types in cross.module_items:
@@ -706,7 +754,10 @@ class Index:
         ``Client._send_single_request`` and ``attrs.wrap``, a function inside
         ``attrs``, are not)."""
         if fn.public:
-            return True
+            # an impl's method of a trait a user cannot call it through
+            # (serde_yaml's `<usize as Index>::index_or_insert`) is not API
+            got = impl_method(fn.symbol) if "<" in fn.symbol else None
+            return got is None or not self.hidden_method(*got)
         if fn.in_test:
             return False
         lang = plugins.for_path(fn.path)
@@ -718,6 +769,56 @@ class Index:
         if any(self.function(fn.path, ".".join(parts[:i])) for i in range(1, len(parts))):
             return False
         return self.exported_name(fn.path, fn.symbol) is not None
+
+    def hidden_method(self, trait: str, method: str) -> bool:
+        """Whether no user can call ``method`` of ``trait`` by name: every
+        trait of that name that declares it marks it ``#[doc(hidden)]``
+        (serde_yaml's and sonic-rs's sealed ``Index::index_or_insert``), or
+        is itself out of reach: not ``pub`` (burn's ``pub(crate) trait
+        Numeric``), in a private inline module no ``pub use`` names it out
+        of, or, named as sealed, in a module file no user can name
+        (reqwest's ``IntoUrlSealed``, which only ``IntoUrl: IntoUrlSealed``
+        is re-exported to bound). A user runs such a method through a
+        public function whose type parameter the trait bounds."""
+        memo = self.memo("hidden_method")
+        got = memo.get((trait, method))
+        if got is None:
+            decls = [(p, d) for p, d in self.trait_decls.get(trait, ()) if method in d.methods]
+            got = memo[trait, method] = bool(decls) and all(
+                self._unnamed(p, d, method) for p, d in decls
+            )
+        return bool(got)
+
+    def _unnamed(self, path: str, decl: TraitDecl, method: str) -> bool:
+        if method in decl.hidden:
+            return True
+        if decl.name in self._used_names:
+            return False  # `pub use crate::io::{decoder::ImageDecoder, …}` (image's)
+        if not decl.named:
+            return True
+        # a `pub` trait in a module file: only one named as sealed is taken
+        # to be out of reach where no re-export is seen (burn-vision's
+        # `Morphology` is re-exported by a `pub use tensor::*` the module
+        # tree does not read, inside a `mod` block)
+        return (
+            "Sealed" in decl.name
+            and self.modules.module_of(path) is not None
+            and self.exported_name(path, decl.name) is None
+        )
+
+    def subtraits(self, trait: str) -> set[str]:
+        """The traits that require ``trait``, and theirs (``IntoUrl`` of
+        reqwest's ``IntoUrlSealed``): a bound by one of them calls its methods."""
+        out: set[str] = set()
+        todo = [trait]
+        while todo and len(out) < 16:
+            t = todo.pop()
+            for decls in self.trait_decls.values():
+                for _, d in decls:
+                    if t in d.supertraits and d.name not in out:
+                        out.add(d.name)
+                        todo.append(d.name)
+        return out
 
     def _root_exported(self, path: str, symbol: str) -> tuple[str, str, int] | None:
         """``candle_nn::GroupNorm::new``: the definition's type (or function)

@@ -19,6 +19,8 @@ _SYNTAX = {
     "DerefMut": "*{t} = …",
     "Neg": "-{t}",
     "Not": "!{t}",
+    "PartialEq": "{t} == …",
+    "PartialOrd": "{t} < …",
     **{
         op: "{t} " + sign + " …"
         for op, sign in {
@@ -28,6 +30,8 @@ _SYNTAX = {
         }.items()
     },
 }  # fmt: skip
+#: the method of an operator trait not named after it
+_METHOD_OF = {"PartialEq": "eq", "PartialOrd": "partial_cmp"}
 #: std's conversion traits, by their method, as a user calls them on the type
 #: (``"1.2.3".parse::<Version>()`` runs ``<Version as FromStr>::from_str``)
 _CALLED = {
@@ -73,6 +77,35 @@ _DUNDER = {
     "__gt__": "{t} > …",
     "__ge__": "{t} >= …",
     "__neg__": "-{t}",
+    "__eq__": "{t} == …",
+    "__ne__": "{t} != …",
+    "__and__": "{t} & …",
+    "__or__": "{t} | …",
+    "__xor__": "{t} ^ …",
+    "__lshift__": "{t} << …",
+    "__rshift__": "{t} >> …",
+    "__iadd__": "{t} += …",
+    "__isub__": "{t} -= …",
+    "__invert__": "~{t}",
+    "__abs__": "abs({t})",
+    "__round__": "round({t})",
+    "__repr__": "repr({t})",
+    "__format__": "format({t}, …)",
+    "__bytes__": "bytes({t})",
+    "__reversed__": "reversed({t})",
+    "__await__": "await {t}",
+    "__aiter__": "async for … in {t}",
+    "__anext__": "anext({t})",
+}
+
+#: methods the runtime calls on a value with no call of the user's naming
+#: them, as "what runs it" for a sentence's subject: the end of a ``with``
+#: block, garbage collection, a drop (Rust's ``Drop``)
+_HOOKS = {
+    "__exit__": "the end of a `with {t}` block",
+    "__aexit__": "the end of an `async with {t}` block",
+    "__del__": "the garbage collection of a `{t}`",
+    "Drop": "dropping a `{t}`",
 }
 
 
@@ -97,9 +130,27 @@ def by_syntax(symbol: str) -> str | None:
     if m is None:
         return None
     trait, method, t = m.group(2), m.group(3), m.group(1).rsplit("::", 1)[-1]
-    if trait not in _SYNTAX or method != _operator_method(trait):
+    if trait not in _SYNTAX or method != _METHOD_OF.get(trait, _operator_method(trait)):
         return None  # a crate's own trait of the name (serde_json's sealed `Index`)
     return _SYNTAX[trait].format(t=t)
+
+
+def hook(symbol: str) -> str | None:
+    """What runs a method the runtime calls by itself, written as the
+    subject of a sentence, else None: nobody "called" it.
+
+    >>> hook("GuardedIterator.__del__"), hook("<InnerClientHandle as Drop>::drop")
+    ('the garbage collection of a `GuardedIterator`', 'dropping a `InnerClientHandle`')
+    >>> hook("Context.__exit__"), hook("Context.close")
+    ('the end of a `with Context` block', None)
+    """
+    owner, _, method = symbol.rpartition(".")
+    if "::" not in symbol and owner and method in _HOOKS:
+        return _HOOKS[method].format(t=owner.rsplit(".", 1)[-1])
+    m = _TRAIT_METHOD.match(symbol)
+    if m is not None and m.group(2) == "Drop" and m.group(3) == "drop":
+        return _HOOKS["Drop"].format(t=m.group(1).rsplit("::", 1)[-1])
+    return None
 
 
 def conversion_call(symbol: str) -> str | None:

@@ -31,7 +31,7 @@ from errordex.analysis.sections import (
     section,
     test_named,
 )
-from errordex.analysis.traits import by_syntax, formats, formatted_type
+from errordex.analysis.traits import by_syntax, formats, formatted_type, hook
 from errordex.extract.common import is_test_path
 from errordex.group import defines
 from errordex.model import ErrorEntry, ThrowSite
@@ -140,7 +140,20 @@ class _Writer(Fixes):
             return None
         if self.via is not None:
             return self.via  # the call the user's stack made
+        if hook(self.fn["function"]) is not None:
+            return None  # the runtime runs `__del__`, `__exit__`, `Drop::drop`: no call of yours
         chains = [chain for chain in self.fn.get("paths", ()) if chain]
+        if self.fn.get("callback") and chains:
+            # `Request.on_json_loading_failed` runs when `Request.get_json` finds no JSON
+            fired: Fact = chains[0][0]
+            return fired
+        if self.fn.get("registry"):
+            # werkzeug's `AnyConverter.to_url` runs for a rule's `<any(…):x>`
+            # when the library looks the converter up in its table
+            looked_up = [c for c in chains if c[-1].get("via") == "registry"]
+            if looked_up:
+                reader: Fact = looked_up[0][0]
+                return reader
         trait_impl = self.fn["function"].startswith("<")
         if trait_impl and chains and not self.fn.get("foreign"):
             # a chain up to another trait impl's method is another hook, not a
@@ -297,13 +310,23 @@ class _Writer(Fixes):
         chains = list((self.fn or {}).get("paths", ()))
         if self.via is not None:
             chains.sort(key=lambda c: not c or c[0] is not self.via)
+        elif self.fn is not None and (self.fn.get("callback") or self.fn.get("registry")):
+            # the way the lead names first (`MapAdapter.dispatch`, through the table)
+            api = self.api()
+            chains.sort(key=lambda c: not c or c[0] is not api)
         return chains
 
     def public_paths(self) -> list[str]:
         out: list[str] = []
         if self.fn is None:
             return out
-        if self.fn["public"] and not formats(self.fn["function"]) and self.via is None:
+        if (
+            self.fn["public"]
+            and not formats(self.fn["function"])
+            and hook(self.fn["function"]) is None
+            and not (self.fn.get("callback") or self.fn.get("registry"))
+            and self.via is None
+        ):
             # called directly, or through:
             out.append(f"`{by_syntax(self.fn['function']) or as_called(self.fn['function'])}`")
         for chain in self.chains():
@@ -854,9 +877,11 @@ class _Writer(Fixes):
                 if on and as_called(said["function"]) != on
                 else ""
             )
+            documented = _doc_owner(said)
+            # `Value[…] = …` is written, not called
+            made = "what you wrote" if _did(documented) == "wrote" else "the call you made"
             parts.append(
-                f"`{_doc_owner(said)}`, the call you made, is documented{over} as: "
-                f"“{_quoted(said['text'])}”."
+                f"`{documented}`, {made}, is documented{over} as: “{_quoted(said['text'])}”."
             )
             evidence += ev(said)
         owner = (self.fn or {}).get("owner_doc")

@@ -7,6 +7,7 @@ import ast
 import re
 import sys
 from bisect import bisect_right
+from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -354,7 +355,69 @@ class _Scan:
             exports=self.reexports(tree),
             class_docs=tuple(self.class_docs),
             instances=self.instances(tree),
+            registered=self.registered(tree),
+            looked_up=self.looked_up(),
         )
+
+    def looked_up(self) -> tuple[tuple[str, int, str], ...]:
+        """The calls ``x.m(…)`` on a name the calling function bound to an
+        item looked up, on a line of its own before the call
+        (``convertor = param_convertors[key]``, then ``convertor.to_string(value)``):
+        (caller, line, callee)."""
+        if "]" not in self.text:
+            return ()
+        bound: dict[str, list[int]] = defaultdict(list)
+        line, at = 1, 0
+        for b in _BOUND_TO_ITEM.finditer(self.text):
+            line += self.text.count("\n", at, b.start())  # counted on from the last
+            at = b.start()
+            bound[b.group(1)].append(line)
+        if not bound:
+            return ()
+        spans = {f.symbol: (f.line, f.end_line) for f in self.functions}
+        out: list[tuple[str, int, str]] = []
+        for c in self.calls:
+            on = _ON_NAME.match(c.text) if c.text else None
+            span = spans.get(c.caller)
+            if on is None or span is None or on.group(2) != c.callee:
+                continue
+            if any(span[0] < n < c.line for n in bound.get(on.group(1), ())):
+                out.append((c.caller, c.line, c.callee))
+        return tuple(out)
+
+    def registered(self, tree: Tree) -> tuple[tuple[str, str], ...]:
+        """The classes a module-level dict, list or tuple holds, or holds
+        instances of, as (the class's last name, the table's name):
+        werkzeug's ``DEFAULT_CONVERTERS = {"any": AnyConverter, …}``,
+        falcon's ``BUILTIN = (("int", IntConverter), …)``, a table of
+        ``{"float": FloatConvertor(), …}``. A class, by convention, is a
+        capitalised name that is not all capitals."""
+        out: list[tuple[str, str]] = []
+        for n in tree.root_node.named_children:
+            if n.type != "expression_statement" or n.named_child_count != 1:
+                continue
+            a = n.named_children[0]
+            left = a.child_by_field_name("left") if a.type == "assignment" else None
+            right = a.child_by_field_name("right") if a.type == "assignment" else None
+            if left is None or right is None or left.type != "identifier":
+                continue
+            if right.type not in ("dictionary", "list", "tuple", "set"):
+                continue
+            table = self.t(left)
+            stack = list(right.named_children)
+            while stack:
+                v = stack.pop()
+                if v.type == "pair":
+                    v = v.child_by_field_name("value") or v
+                if v.type in ("tuple", "list"):
+                    stack.extend(v.named_children)
+                    continue
+                if v.type == "call":
+                    v = v.child_by_field_name("function") or v
+                name = _callee(v, self) if v.type in ("identifier", "attribute") else None
+                if name and name[:1].isupper() and not name.isupper():
+                    out.append((name, table))
+        return tuple(dict.fromkeys(out))
 
     def instances(self, tree: Tree) -> tuple[tuple[str, str], ...]:
         """The module-level names bound to a class's instance, as (name, the
@@ -955,6 +1018,14 @@ def _string_value(src: str) -> str | None:
     except (SyntaxError, ValueError):
         return None
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+#: a name bound to an item looked up, on a line of its own: ``convertor = convertors[key]``
+_BOUND_TO_ITEM = re.compile(
+    r"^[ \t]+([A-Za-z_]\w*)[ \t]*=[ \t]*[\w.]+\[(?![ \t]*-?\d)[^\[\]:\n]+\][ \t]*$", re.M
+)
+#: a call of a method on a plain name: ``convertor.to_string(value)``
+_ON_NAME = re.compile(r"([A-Za-z_]\w*)\.([A-Za-z_]\w*)\s*\(")
 
 
 def _callee(fn: Node | None, s: _Scan) -> str | None:

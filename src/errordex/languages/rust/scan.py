@@ -22,6 +22,7 @@ from errordex.analysis.evidence import (
     FuncDef,
     Scrutinee,
     TestExpect,
+    TraitDecl,
 )
 from errordex.analysis.validcall import split_args
 from errordex.extract.common import decode_all, is_test_path
@@ -231,6 +232,7 @@ class _Scan:
         self.idents: set[str] = set()
         self.scrutinees: list[Scrutinee] = []
         self.traits: list[str] = []
+        self.trait_decls: list[TraitDecl] = []
         #: fn symbol -> its ``let`` bindings (``binding``); -1: a ``mut`` one
         self.lets: dict[str, list[tuple[str, str, int, int]]] = {}
         #: types the file declares other than ``pub`` (``pub(crate) struct``):
@@ -281,6 +283,7 @@ class _Scan:
             exports=self.root_reexports(),
             modules=self.modules(),
             traits=tuple(self.traits),
+            trait_decls=tuple(self.trait_decls),
             types=self.pub_types(),
             uses=self.uses(),
             class_docs=self.type_docs(tree.root_node) if b"///" in self.src else (),
@@ -446,6 +449,8 @@ class _Scan:
                 name = n.child_by_field_name("name")
                 if kind == "trait_item" and name is not None:
                     self.traits.append(self.t(name))
+                    if not in_test:
+                        self.trait_decls.append(self.trait_decl(n, self.t(name)))
                 attrs = self.attributes(n)
                 scopes.append(
                     (
@@ -641,7 +646,7 @@ class _Scan:
                 params=self.params(n),
                 doc_files=tuple(p for p in included if p),
                 returns=self.return_type(n),
-                bounds=self.bounds(n) if public and not nested else (),
+                bounds=self.bounds(n) if not nested and not in_test else (),
             )
         )
         for a in attrs:
@@ -653,13 +658,50 @@ class _Scan:
                 self.add_test(n, symbol, "should_panic", unquote(m.group(1)) if m else None)
         return [*names, name], in_test or is_test, symbol
 
+    def trait_decl(self, n: Node, name: str) -> TraitDecl:
+        """A ``trait`` item: its supertraits, its methods, which of them
+        ``#[doc(hidden)]`` keeps out of the API, and whether a user can name
+        it where it is declared (``pub``, in ``pub`` inline modules only)."""
+        vis = next((c for c in n.children if c.type == "visibility_modifier"), None)
+        named = vis is not None and self.t(vis) == "pub"
+        up = n.parent
+        while named and up is not None:
+            if up.type == "mod_item":
+                v = next((c for c in up.children if c.type == "visibility_modifier"), None)
+                named = v is not None and self.t(v) == "pub"
+            up = up.parent
+        bounds = n.child_by_field_name("bounds")
+        supertraits = (
+            tuple(dict.fromkeys(_BOUND.findall(":" + self.t(bounds)))) if bounds is not None else ()
+        )
+        methods: list[str] = []
+        hidden: list[str] = []
+        body = n.child_by_field_name("body")
+        for item in body.named_children if body is not None else ():
+            if item.type not in ("function_item", "function_signature_item"):
+                continue
+            fn_name = item.child_by_field_name("name")
+            if fn_name is None:
+                continue
+            methods.append(self.t(fn_name))
+            if any("doc(hidden)" in a.replace(" ", "") for a in self.attributes(item)):
+                hidden.append(self.t(fn_name))
+        return TraitDecl(
+            name, n.start_point.row + 1, supertraits, tuple(methods), tuple(hidden), named
+        )
+
     def bounds(self, fn: Node) -> tuple[str, ...]:
         """The traits bounding a function's type parameters, by last name,
-        in its ``<…>`` and its ``where`` clause (``Deserialize`` of
-        ``T: de::Deserialize<'a>``; ``Sized`` of ``?Sized`` too)."""
-        text = " ".join(
-            self.t(c) for c in fn.children if c.type in ("type_parameters", "where_clause")
-        )
+        in its ``<…>`` and its ``where`` clause, and in its impl's
+        (``Deserialize`` of ``T: de::Deserialize<'a>``, ``Index`` of
+        ``impl<I> ops::IndexMut<I> for Value where I: Index``; ``Sized`` of
+        ``?Sized`` too)."""
+        parts = [c for c in fn.children if c.type in ("type_parameters", "where_clause")]
+        block = fn.parent
+        impl = block.parent if block is not None else None
+        if impl is not None and impl.type == "impl_item":
+            parts += [c for c in impl.children if c.type in ("type_parameters", "where_clause")]
+        text = " ".join(self.t(c) for c in parts)
         if ":" not in text:
             return ()
         return tuple(dict.fromkeys(sys.intern(m) for m in _BOUND.findall(text)))
