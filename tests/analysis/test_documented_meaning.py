@@ -127,3 +127,28 @@ def test_a_doc_that_shows_a_message_of_several_sentences_is_quoted_for_what_prec
     ), meaning
     # the code sample before the same sentence in other.rst is not read as its meaning
     assert "x = 1" not in meaning
+
+
+def test_a_sphinx_raises_field_reads_its_text_on_the_lines_under_it(tmp_path: Path) -> None:
+    # packaging's Version.__init__: ``:raises InvalidVersion:`` then its text
+    files = {
+        "ver/__init__.py": "",
+        "ver/version.py": (
+            "class InvalidVersion(ValueError):\n    pass\n\n\n"
+            "class Version:\n"
+            "    def __init__(self, version):\n"
+            '        """Initialize a Version object.\n\n'
+            "        :param version:\n"
+            "            The string representation of a version.\n"
+            "        :raises InvalidVersion:\n"
+            "            If the ``version`` does not conform to PEP 440 in any way then this\n"
+            "            exception will be raised.\n"
+            '        """\n'
+            "        if not version[:1].isdigit():\n"
+            '            raise InvalidVersion(f"Invalid version: {version!r}")\n'
+        ),
+    }
+    page = _page(index_files(tmp_path, files, "acme/ver"), "Invalid version: {version!r}")
+    said = " ".join(s["text"] for s in page["analysis"].get("solutions", []))
+    said += page["analysis"]["meaning"]["text"]
+    assert "InvalidVersion: If the `version` does not conform to PEP 440 in any way" in said

@@ -652,9 +652,17 @@ class _Scan:
         for i, raw in enumerate(lines):
             m = _SPHINX.match(raw)
             if m:
-                out.append(
-                    DocLine("Raises", f"{m.group(1)}: {m.group(2).strip()}".rstrip(": "), start + i)
-                )
+                said = [m.group(2).strip()]
+                # ``:raises InvalidVersion:`` with its text on the lines under it
+                # (packaging), indented deeper than the field
+                depth = len(raw) - len(raw.lstrip())
+                for more in lines[i + 1 : i + 8]:
+                    text = more.strip().strip("\"'")
+                    if not text or len(more) - len(more.lstrip()) <= depth:
+                        break
+                    said.append(text)
+                told = " ".join(w for w in said if w)
+                out.append(DocLine("Raises", f"{m.group(1)}: {told}".rstrip(": "), start + i))
                 continue
             if _RAISES_HEAD.match(raw.strip("\"' ")):
                 in_raises, indent = True, len(raw) - len(raw.lstrip())
