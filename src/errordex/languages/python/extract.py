@@ -1197,6 +1197,8 @@ class _File:
                         init = fields.formatted_later(init)
                     if first is not None and first.type == "boolean_operator":
                         init = None  # ``hint or "unknown error"``: ``_handed_param``'s
+                    if init is None and first is not None and len(handed) == 1:
+                        init = _joined_to_param(first, stmt, self._settled_in(first))
         if attr is not None:
             return _ClassMessage(attr)
         if init_fn is None:
@@ -1716,6 +1718,20 @@ def _builtin(exc_type: str) -> bool:
     """``ValueError``, ``builtins.OSError``: a class of the runtime's, which
     prints several arguments as a tuple, never formatting the first."""
     return isinstance(getattr(builtins, exc_type.rsplit(".", 1)[-1], None), type)
+
+
+def _joined_to_param(handed: ts.Node, init_fn: ts.Node, resolve: msg.Resolver) -> Template | None:
+    """``Base.__init__(self, message + _format_filepos(lineno, pos))``: the
+    text a raise gives (an ``__init__`` parameter) with what is joined to it,
+    as holes, so the site shows ``"No such tag" + {_format_filepos(...)}``
+    rather than the raise's text alone (Mako's CompileException and
+    SyntaxException). None unless a ``+`` joins a parameter to something."""
+    joined = msg.concat_of_holes(handed, resolve)
+    if joined is None or len(joined.parts) < 2:
+        return None
+    params = set(_parameter_list(init_fn)[1:])
+    holes = [p.expr for p in joined.parts if isinstance(p, Hole)]
+    return joined if any(h in params for h in holes) else None
 
 
 def _usable(t: Template | None) -> Template | None:
