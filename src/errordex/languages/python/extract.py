@@ -625,6 +625,11 @@ class _File:
         # OSError(errno.ENOENT, "..."), HTTPException(404, "...").
         while positional and positional[0][0].type == "integer":
             positional = positional[1:]
+        # A leading None is a part the class leaves out, not the message:
+        # ruamel.yaml's ``ScannerError(None, None, "mapping values are not
+        # allowed here", mark)`` prints its problem when it has no context.
+        while len(positional) > 1 and positional[0][0].type == "none":
+            positional = positional[1:]
         if positional and formats.message_index([a.value for _, a in positional]):
             # a code first, then the message (``formats``)
             rest = [msg.expr_text(n) for n, _ in positional[2:]] + [f"{k}=" for k in keyword]
