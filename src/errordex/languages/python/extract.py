@@ -252,6 +252,21 @@ class _File:
                 return [self.site(node, "raise", narrowed, template, where)]
             if value is not None and value.type == "call" and point is None:
                 exc = value  # err = ValueError("..."); raise err
+        if exc.type == "attribute" and (made_here := built.attribute_constructions(exc)):
+            # ``self.nm = NoMatch(...)`` then ``raise self.nm``: each construction
+            sites: list[ThrowSite] = []
+            for call in made_here:
+                fn = call.child_by_field_name("function")
+                made_type = msg.expr_text(fn) if fn is not None else None
+                template, args = self.call_message(call, made_type)
+                if all(s.template != template for s in sites):
+                    sites.append(
+                        self.site(
+                            node, "raise", made_type, template, where,
+                            classmsg.site_args(template, args),
+                        )
+                    )
+            return sites
         if exc.type == "call" and self.tables is not None:
             variants = self.keyed_sites(node, exc, where)
             if variants:
