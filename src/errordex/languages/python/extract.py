@@ -262,7 +262,11 @@ class _File:
                 if all(s.template != template for s in sites):
                     sites.append(
                         self.site(
-                            node, "raise", made_type, template, where,
+                            node,
+                            "raise",
+                            made_type,
+                            template,
+                            where,
                             classmsg.site_args(template, args),
                         )
                     )
