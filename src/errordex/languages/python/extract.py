@@ -254,23 +254,7 @@ class _File:
                 exc = value  # err = ValueError("..."); raise err
         if exc.type == "attribute" and (made_here := built.attribute_constructions(exc)):
             # ``self.nm = NoMatch(...)`` then ``raise self.nm``: each construction
-            sites: list[ThrowSite] = []
-            for call in made_here:
-                fn = call.child_by_field_name("function")
-                made_type = msg.expr_text(fn) if fn is not None else None
-                template, args = self.call_message(call, made_type)
-                if all(s.template != template for s in sites):
-                    sites.append(
-                        self.site(
-                            node,
-                            "raise",
-                            made_type,
-                            template,
-                            where,
-                            classmsg.site_args(template, args),
-                        )
-                    )
-            return sites
+            return self.attribute_raised_sites(node, made_here, where)
         if exc.type == "call" and self.tables is not None:
             variants = self.keyed_sites(node, exc, where)
             if variants:
@@ -436,6 +420,21 @@ class _File:
                 )
                 out.append(replace(site, exception_type=exc_type, via=via))
         return out
+
+    def attribute_raised_sites(
+        self, node: ts.Node, made: list[ts.Node], where: Where
+    ) -> list[ThrowSite]:
+        """``raise self.nm`` of ``self.nm = NoMatch(...)`` in the same method
+        (``built.attribute_constructions``): a site per distinct text."""
+        sites: list[ThrowSite] = []
+        for call in made:
+            fn = call.child_by_field_name("function")
+            made_type = msg.expr_text(fn) if fn is not None else None
+            template, args = self.call_message(call, made_type)
+            if all(s.template != template for s in sites):
+                site_args = classmsg.site_args(template, args)
+                sites.append(self.site(node, "raise", made_type, template, where, site_args))
+        return sites
 
     def returned_sites(self, site: ThrowSite, exc: ts.Node, site_node: ts.Node) -> list[ThrowSite]:
         """``raise ValueError(_parse_error(s, pos))``: a site per text the
