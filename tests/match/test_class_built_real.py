@@ -65,21 +65,21 @@ def _line(tree: Path, monkeypatch: pytest.MonkeyPatch, module: str, call: str) -
             "lib.parse(['for'])",
             "makolike.SyntaxException: Unterminated control keyword: 'for' at line: 1 char: 1",
             "Unterminated control keyword: '%s'{_format_filepos(lineno, pos, filename)}",
-            "makolike.py:25",
+            "makolike.py:26",
         ),
         (
             "yamllike",
             "lib.fetch_value(False)",
             "yamllike.ScannerError: mapping values are not allowed here",
             "mapping values are not allowed here",
-            "yamllike.py:29",
+            "yamllike.py:30",
         ),
         (
             "peglike",
             "lib.Parser()._nm_raise(\"'a'\", 1)",
             "peglike.NoMatch: Expected 'a' at position 1 => '*'.",
             "Expected {} at position {} => '{}'.",
-            "peglike.py:23",
+            "peglike.py:24",
         ),
         (
             "xpathlike",
@@ -87,7 +87,7 @@ def _line(tree: Path, monkeypatch: pytest.MonkeyPatch, module: str, call: str) -
             "xpathlike.ElementPathTypeError: 'nope' name at line 1, column 1: "
             "[XPST0017] unknown function 'nope'",
             "unknown function {!r}",
-            "xpathlike.py:45",
+            "xpathlike.py:46",
         ),
     ],
     ids=["mako", "ruamel", "arpeggio", "elementpath"],
