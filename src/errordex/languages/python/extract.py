@@ -646,8 +646,14 @@ class _File:
         # A leading None is a part the class leaves out, not the message:
         # ruamel.yaml's ``ScannerError(None, None, "mapping values are not
         # allowed here", mark)`` prints its problem when it has no context.
-        while len(positional) > 1 and positional[0][0].type == "none":
-            positional = positional[1:]
+        # The message is then the first text written after it (pytest's
+        # ``FixtureLookupError(None, self, msg)`` has none: it stays as it is).
+        if positional and positional[0][0].type == "none":
+            written = next(
+                (i for i, (_, a) in enumerate(positional) if formats.is_sentence(a.value)), None
+            )
+            if written is not None and all(n.type == "none" for n, _ in positional[:written]):
+                positional = positional[written:]
         if positional and formats.message_index([a.value for _, a in positional]):
             # a code first, then the message (``formats``)
             rest = [msg.expr_text(n) for n, _ in positional[2:]] + [f"{k}=" for k in keyword]
