@@ -68,6 +68,7 @@ from errordex.match.index import (
     type_names,
 )
 from errordex.match.keys import printed_shape, shape_key
+from errordex.match.prefixed import after_position
 from errordex.match.reprs import inner_sentences
 from errordex.paste import ParsedError, parse
 from errordex.paste.clean import bound
@@ -229,6 +230,16 @@ def explain(text: str, source: CandidateSource, limit: int = 5) -> list[Explanat
             # of per-field messages) holds the sentence the code wrote as one of its strings
             # (a template that is all placeholders matches the repr too, on its type alone)
             worded = bool(matches) and matches[0].confident and matches[0].specific
+            # a position a class prints before the text (``'x' name at line 1, column 1:
+            # [err:X] unknown function 'x'``): the text after it, when its match holds more
+            # of the message's constant text than a match of the whole (``%s at %s``)
+            tail = after_position(part.message)
+            if tail is not None:
+                after = _rank_part(part, tail, source, shared, limit)
+                if after and after[0].confident and after[0].specific:
+                    held = _constant_chars(matches[0], part.message) if worded else 0.0
+                    if _constant_chars(after[0], tail) > held:
+                        matches, worded = after, True
             for sentence in [] if worded else inner_sentences(part.message):
                 inside = _rank_part(part, sentence, source, shared, limit)
                 if inside and ((inside[0].confident and inside[0].specific) or not matches):
@@ -241,6 +252,24 @@ def explain(text: str, source: CandidateSource, limit: int = 5) -> list[Explanat
             matches = []
         out.append(Explanation(part=part, matches=tuple(matches)))
     return out
+
+
+def _method_named(exception_type: str) -> bool:
+    """``left.error``, ``self._error``: a method a raise calls for the
+    exception (elementpath's ``raise left.error('XPST0017', ...)``), whose
+    class the name does not tell; not ``error`` (a class of the module) nor
+    anything with a part in capitals (``errors.Bad``).
+
+    >>> _method_named("left.error"), _method_named("error"), _method_named("errors.Bad")
+    (True, False, False)
+    """
+    comps = exception_type.split(".")
+    return len(comps) > 1 and not any(c[:1].isupper() for c in comps)
+
+
+def _constant_chars(match: Match, message: str) -> float:
+    """How many characters of ``message`` a match verified on constant text."""
+    return match.coverage * len(message)
 
 
 def _rank_part(
@@ -1154,8 +1183,13 @@ def _judge(
     inner: str | None = None,
 ) -> Match:
     t = c.template
-    types = set().union(*(type_names(x) for x in c.exception_types)) - {""}
+    # a method that builds the exception (``raise left.error(...)``) names no class:
+    # a site of it may raise any, so only a class named at another site agrees
+    types = set().union(*(type_names(x) for x in c.exception_types if not _method_named(x)))
+    types -= {""}
     type_agrees = (want in types) if (want and types) else None
+    if type_agrees is False and any(_method_named(x) for x in c.exception_types):
+        type_agrees = None
     type_score = 0.5 if type_agrees is None else (1.0 if type_agrees else 0.0)
     frame_path, frame_score = _frame_match(c.paths, suffixes)
     matcher = _compiled(t)

@@ -111,3 +111,37 @@ def class_constructor(fn: ts.Node) -> str | None:
         return None
     last = owner.rsplit(".", 1)[-1].lstrip("_")
     return owner if last[:1].isupper() else None
+
+
+def attribute_constructions(raised: ts.Node) -> list[ts.Node]:
+    """``raise self.nm`` of ``self.nm = NoMatch([rule], position, parser)``
+    set in the same function (Arpeggio's ``Parser._nm_raise``): the
+    constructions of one exception class assigned to that attribute before
+    the raise, outside nested scopes; [] unless every assignment to it there
+    builds the same class (the attribute may hold what another method put in
+    it)."""
+    target = msg.text_of(raised)
+    if raised.type != "attribute" or not target.startswith(("self.", "cls.")):
+        return []
+    scope = raised.parent
+    while scope is not None and scope.type not in _SCOPES:
+        scope = scope.parent
+    body = scope.child_by_field_name("body") if scope is not None else None
+    if body is None:
+        return []
+    made: list[ts.Node] = []
+    stack = list(body.named_children)
+    while stack:
+        n = stack.pop()
+        if n.type in _SCOPES or n.start_byte >= raised.start_byte:
+            continue
+        left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+        if n.type == "assignment" and left is not None and msg.text_of(left) == target:
+            if right is None or right.type != "call":
+                return []
+            made.append(right)
+        stack.extend(n.named_children)
+    classes = {msg.expr_text(c.child_by_field_name("function") or c) for c in made}
+    if len(classes) != 1 or not next(iter(classes)).rsplit(".", 1)[-1][:1].isupper():
+        return []
+    return sorted(made, key=lambda c: c.start_byte)

@@ -253,6 +253,9 @@ class _File:
                 return [self.site(node, "raise", narrowed, template, where)]
             if value is not None and value.type == "call" and point is None:
                 exc = value  # err = ValueError("..."); raise err
+        if exc.type == "attribute" and (made_here := built.attribute_constructions(exc)):
+            # ``self.nm = NoMatch(...)`` then ``raise self.nm``: each construction
+            return self.attribute_raised_sites(node, made_here, where)
         if exc.type == "call" and self.tables is not None:
             variants = self.keyed_sites(node, exc, where)
             if variants:
@@ -418,6 +421,21 @@ class _File:
                 )
                 out.append(replace(site, exception_type=exc_type, via=via))
         return out
+
+    def attribute_raised_sites(
+        self, node: ts.Node, made: list[ts.Node], where: Where
+    ) -> list[ThrowSite]:
+        """``raise self.nm`` of ``self.nm = NoMatch(...)`` in the same method
+        (``built.attribute_constructions``): a site per distinct text."""
+        sites: list[ThrowSite] = []
+        for call in made:
+            fn = call.child_by_field_name("function")
+            made_type = msg.expr_text(fn) if fn is not None else None
+            template, args = self.call_message(call, made_type)
+            if all(s.template != template for s in sites):
+                site_args = classmsg.site_args(template, args)
+                sites.append(self.site(node, "raise", made_type, template, where, site_args))
+        return sites
 
     def returned_sites(self, site: ThrowSite, exc: ts.Node, site_node: ts.Node) -> list[ThrowSite]:
         """``raise ValueError(_parse_error(s, pos))``: a site per text the
@@ -626,6 +644,17 @@ class _File:
         # OSError(errno.ENOENT, "..."), HTTPException(404, "...").
         while positional and positional[0][0].type == "integer":
             positional = positional[1:]
+        # A leading None is a part the class leaves out, not the message:
+        # ruamel.yaml's ``ScannerError(None, None, "mapping values are not
+        # allowed here", mark)`` prints its problem when it has no context.
+        # The message is then the first text written after it (pytest's
+        # ``FixtureLookupError(None, self, msg)`` has none: it stays as it is).
+        if positional and positional[0][0].type == "none":
+            written = next(
+                (i for i, (_, a) in enumerate(positional) if formats.is_sentence(a.value)), None
+            )
+            if written is not None and all(n.type == "none" for n, _ in positional[:written]):
+                positional = positional[written:]
         if positional and formats.message_index([a.value for _, a in positional]):
             # a code first, then the message (``formats``)
             rest = [msg.expr_text(n) for n, _ in positional[2:]] + [f"{k}=" for k in keyword]
@@ -1285,6 +1314,8 @@ class _File:
                         init = fields.formatted_later(init)
                     if first is not None and first.type == "boolean_operator":
                         init = None  # ``hint or "unknown error"``: ``_handed_param``'s
+                    if init is None and first is not None and len(handed) == 1:
+                        init = _joined_to_param(first, stmt, self._settled_in(first))
         if attr is not None:
             return _ClassMessage(attr)
         if init_fn is None:
@@ -1825,6 +1856,20 @@ def _builtin(exc_type: str) -> bool:
     """``ValueError``, ``builtins.OSError``: a class of the runtime's, which
     prints several arguments as a tuple, never formatting the first."""
     return isinstance(getattr(builtins, exc_type.rsplit(".", 1)[-1], None), type)
+
+
+def _joined_to_param(handed: ts.Node, init_fn: ts.Node, resolve: msg.Resolver) -> Template | None:
+    """``Base.__init__(self, message + _format_filepos(lineno, pos))``: the
+    text a raise gives (an ``__init__`` parameter) with what is joined to it,
+    as holes, so the site shows ``"No such tag" + {_format_filepos(...)}``
+    rather than the raise's text alone (Mako's CompileException and
+    SyntaxException). None unless a ``+`` joins a parameter to something."""
+    joined = msg.concat_of_holes(handed, resolve)
+    if joined is None or len(joined.parts) < 2:
+        return None
+    params = set(_parameter_list(init_fn)[1:])
+    holes = [p.expr for p in joined.parts if isinstance(p, Hole)]
+    return joined if any(h in params for h in holes) else None
 
 
 def _usable(t: Template | None) -> Template | None:

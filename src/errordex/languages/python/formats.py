@@ -19,14 +19,17 @@ import re
 from errordex.languages.python import keyed
 from errordex.template import Template
 
-#: an error code: a lower-case word or dotted or dashed words, no spaces
-_CODE = re.compile(r"[a-z][a-z0-9]*(?:[_.\-][a-z0-9]+)*\Z")
+#: an error code: a lower-case word or dotted or dashed words, no spaces;
+#: or upper case with a digit (elementpath's ``"XPST0017"``, ``"E501"``)
+_CODE = re.compile(r"[a-z][a-z0-9]*(?:[_.\-][a-z0-9]+)*\Z|(?=[A-Z_]*[0-9])[A-Z][A-Z0-9_]*\Z")
 
 
 def is_code(t: Template | None) -> bool:
     """``"byte_size_unit"``: literal text that reads as a code, not a sentence.
 
     >>> is_code(Template.literal("byte_size_unit")), is_code(Template.literal("bad unit"))
+    (True, False)
+    >>> is_code(Template.literal("XPST0017")), is_code(Template.literal("ERROR"))
     (True, False)
     """
     return t is not None and not t.holes and _CODE.match(t.literal_text()) is not None

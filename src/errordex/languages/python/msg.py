@@ -631,7 +631,10 @@ def _fstring_pieces(obj: Node, resolve: Resolver, depth: int) -> list[Part]:
     return list(t.parts)
 
 
-def _concat(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Template | None:
+def _concat(
+    node: Node, resolve: Resolver, depth: int, form: int = 0, texts: bool = True
+) -> Template | None:
+    """``a + b + c``: None unless an operand has literal text (``texts``)."""
     operands: list[Node] = []
     stack = [node]
     while stack:  # flatten a + b + c, left to right
@@ -652,4 +655,15 @@ def _concat(node: Node, resolve: Resolver, depth: int, form: int = 0) -> Templat
         else:
             src = expr_text(o)
             parts.append(Hole(src, "{" + src + "}"))
-    return Template.of("concat", *parts) if readable else None
+    return Template.of("concat", *parts) if readable or not texts else None
+
+
+def concat_of_holes(node: Node, resolve: Resolver) -> Template | None:
+    """``message + _format_filepos(lineno, pos)``: the concatenation as
+    holes where no operand is literal text (an exception class's
+    ``__init__`` joins the text its raise gives to what a helper builds);
+    None for anything but a ``+``."""
+    op = node.child_by_field_name("operator") if node.type == "binary_operator" else None
+    if op is None or op.type != "+":
+        return None
+    return _concat(node, resolve, 0, texts=False)
