@@ -1372,6 +1372,15 @@ def tests(
     classes_raised = _raises_classes(entry.sites[0].language)
     strong: list[Fact] = []
     weak: list[Fact] = []
+
+    def decided(t: TestExpect) -> bool:
+        """The checks of this entry's site, on the test's literal arguments,
+        say it raises here and at no other raise of its class (``decide``)."""
+        caught = (t.exception or "").rsplit(".", 1)[-1]
+        return decided_by_check(
+            entry, reach, ix, t.body, t.calls, caught, conditions or [], lifted or []
+        )
+
     # The tests that may expect it: by a word of its text; without expected
     # text, by its exception and a call of a name on the way to it, or by a
     # call of a function that panics here.
@@ -1488,16 +1497,7 @@ def tests(
                 fact = _test_fact(t, "exception type and call")
                 fact["sole"] = classes_raised
                 weak.append(fact)
-            elif decided_by_check(
-                entry,
-                reach,
-                ix,
-                t.body,
-                t.calls,
-                t.exception.rsplit(".", 1)[-1],
-                conditions or [],
-                lifted or [],
-            ):
+            elif decided(t):
                 fact = _test_fact(t, "exception type and call")
                 fact.update(sole=True, decided=True)
                 weak.append(fact)
@@ -1526,16 +1526,7 @@ def tests(
             and t.exception
             and t.exception.rsplit(".", 1)[-1] in short
             and inits & set(t.calls)
-            and decided_by_check(
-                entry,
-                reach,
-                ix,
-                t.body,
-                t.calls,
-                t.exception.rsplit(".", 1)[-1],
-                conditions or [],
-                lifted or [],
-            )
+            and decided(t)
         ):
             # a class built and then called (`validate.Length(1, None,
             # equal=3)("foo")`): its `__init__`'s checks tell

@@ -457,11 +457,7 @@ def _built_elsewhere(ranked: list[Match], through: set[tuple[str, str]]) -> list
         (
             m
             for m in ranked[1:]
-            if (m.repo, m.entry_id) in through
-            and m.confident
-            and m.specific
-            and not m.partial
-            and m.type_agrees is True
+            if (m.repo, m.entry_id) in through and _says_it_whole(m) and m.type_agrees is True
         ),
         None,
     )
@@ -480,16 +476,17 @@ def _text_made_elsewhere(ranked: list[Match]) -> list[Match]:
     if top is None or not top.located or top.textual or top.wraps is not None:
         return ranked
     made = next(
-        (
-            m
-            for m in ranked[1:]
-            if m.confident and m.specific and not m.partial and m.repo == top.repo
-        ),
+        (m for m in ranked[1:] if _says_it_whole(m) and m.repo == top.repo),
         None,
     )
     if made is None:
         return ranked
     return [replace(top, wraps=(made.repo, made.entry_id)), *ranked[1:]]
+
+
+def _says_it_whole(m: Match) -> bool:
+    """Its constant text verifies the whole message, of a type that does not disagree."""
+    return m.confident and m.specific and not m.partial
 
 
 def _raised_through(cands: Sequence[Candidate], raise_at: _Loc) -> set[tuple[str, str]]:
