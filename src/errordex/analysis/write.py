@@ -1015,9 +1015,15 @@ class _Writer(Fixes):
     def situations(self) -> dict[str, Any] | None:
         items: list[str] = []
         evidence: list[str] = []
-        # a `Display` impl is where a message is written, not where it is thrown
+        # a `Display` impl that defines the text is where a message is written,
+        # not where it is thrown; an `unreachable!()` in one (http's `<Version
+        # as fmt::Debug>::fmt`) is a throw site like any other
+        writes = {f"{s.path}:{s.line}" for s in self.e.catalog_sites if defines(s)}
         fns = {
-            r["function"] for r in self.f["reachability"] if formatted_type(r["function"]) is None
+            r["function"]
+            for r in self.f["reachability"]
+            if formatted_type(r["function"]) is None
+            or not set(r.get("sites", [r["site"]])) <= writes
         }
         if len(fns) > 1:
             items.append("It is thrown from " + ", ".join(f"`{x}`" for x in sorted(fns)) + ".")
