@@ -527,3 +527,15 @@ class ErrorEntry:
     def catalog_sites(self) -> tuple[ThrowSite, ...]:
         """The sites outside test code."""
         return tuple(s for s in self.sites if not s.in_test)
+
+
+def via_place(via: str | None) -> tuple[str, int] | None:
+    """A site's ``via`` (``"click/types.py:222 ParamType.fail"``) as the
+    (path, line) of the raise it goes through.
+
+    >>> via_place("click/types.py:222 ParamType.fail")
+    ('click/types.py', 222)
+    """
+    head = (via or "").split(" ", 1)[0]
+    path, _, line = head.rpartition(":")
+    return (path, int(line)) if path and line.isdigit() else None

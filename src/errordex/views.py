@@ -140,13 +140,7 @@ def entry_json(
         # a test's own `assert` checks the test's result: it is not this error thrown
         "test_sites": [site_json(s, snap) for s in entry.sites if s.in_test and s.kind != "assert"],
         "facts": stored["facts"] if stored else {},
-        "analysis": (
-            _at_paste_site(given, stored, f"{mine[0].path}:{mine[0].line}")
-            if stored and mine
-            else stored["analysis"]
-            if stored
-            else None
-        ),
+        "analysis": stored["analysis"] if stored else None,
         "related": (
             [
                 {k: r[k] for k in ("id", "message", "path", "line") if k in r}
@@ -157,34 +151,41 @@ def entry_json(
         ),
     }
     # a page written again for the paste's site is not what a model wrote prose for
-    reled = bool(stored and mine) and (out["analysis"] or {}).get("provenance") is _RELED
+    reled = False
+    if stored and mine:
+        out["analysis"], reled = _at_paste_site(given, stored, f"{mine[0].path}:{mine[0].line}")
     if prose and store is not None and out["analysis"] and not reled:
         records = page.prose if page is not None else None
         out["analysis"] = with_prose(store, snap, out, file_lines, records)
     return out
 
 
-def _at_paste_site(entry: ErrorEntry, stored: dict[str, Any], site: str) -> dict[str, Any]:
+def _at_paste_site(
+    entry: ErrorEntry, stored: dict[str, Any], site: str
+) -> tuple[dict[str, Any], bool]:
     """The stored analysis as the page of ``site``, the site a paste came
     from: its own page when its function has one (``at_site``), else the
-    sections written again, led by it (``paste_site``)."""
+    sections written again, led by it (``paste_site``); and whether they
+    were written again."""
     analysis: dict[str, Any] = stored["analysis"]
     shown = at_site(analysis, site)
     if shown is not analysis or not analysis or not stored.get("facts"):
-        return shown
+        return shown, False
     try:
         page = paste_site(entry, stored["facts"], entry.repo, site)
     except (KeyError, TypeError, ValueError):  # facts stored by an older errordex
         log.debug("could not lead the page with %s", site, exc_info=True)
-        return analysis
+        return analysis, False
     if page is None:
-        return analysis
+        return analysis, False
+    return _written_again(analysis, page), True
+
+
+def _written_again(analysis: dict[str, Any], page: dict[str, Any]) -> dict[str, Any]:
+    """``analysis`` with its per-site sections replaced by ``page``'s, which
+    were written again from the facts (static, whatever prose it had)."""
     kept = {k: v for k, v in analysis.items() if k not in PER_SITE and k != "provenance"}
-    return {**kept, **page, "provenance": _RELED}
-
-
-#: the provenance of sections written again at answer time, from the facts
-_RELED = {"kind": "static"}
+    return {**kept, **page, "provenance": {"kind": "static"}}
 
 
 def led_by_your_call(
@@ -207,8 +208,7 @@ def led_by_your_call(
     )
     if again is None:
         return None
-    kept = {k: v for k, v in analysis.items() if k not in PER_SITE and k != "provenance"}
-    data["analysis"] = {**kept, **again, "provenance": {"kind": "static"}}
+    data["analysis"] = _written_again(analysis, again)
     return dict(again["via"])
 
 

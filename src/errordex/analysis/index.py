@@ -35,7 +35,7 @@ from errordex.analysis.modpaths import ModuleTree
 from errordex.analysis.prose import Prose
 from errordex.analysis.textmatch import Message, is_wrapper
 from errordex.extract.common import is_test_path
-from errordex.model import ClassDef, ErrorEntry, Guard, Package
+from errordex.model import ClassDef, ErrorEntry, Guard, Package, via_place
 from errordex.scratch.spill import SpillList
 from errordex.template import Template
 
@@ -1009,14 +1009,3 @@ def _import_parts(module: str, packages: frozenset[str]) -> list[str]:
         return parts
     # no package seen (a namespace package, or files read alone)
     return parts[1:] if parts[:1] in (["src"], ["lib"]) else parts
-
-
-def via_place(via: str | None) -> tuple[str, int] | None:
-    """``"jsonschema/validators.py:1332 validate.raise"`` -> its (path, line).
-
-    >>> via_place("click/types.py:222 ParamType.fail")
-    ('click/types.py', 222)
-    """
-    head = (via or "").split(" ", 1)[0]
-    path, _, line = head.rpartition(":")
-    return (path, int(line)) if path and line.isdigit() else None

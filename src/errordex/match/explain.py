@@ -70,6 +70,7 @@ from errordex.match.index import (
 from errordex.match.keys import printed_shape, shape_key
 from errordex.match.prefixed import after_position
 from errordex.match.reprs import inner_sentences
+from errordex.model import via_place
 from errordex.paste import ParsedError, parse
 from errordex.paste.clean import bound
 from errordex.paste.model import Named
@@ -494,7 +495,7 @@ def _raised_through(cands: Sequence[Candidate], raise_at: _Loc) -> set[tuple[str
     out: set[tuple[str, str]] = set()
     for c in cands:
         for _, _, via in c.sites[:256]:
-            v = _via_loc(via)
+            v = via_place(via)
             if v is not None and _at(raise_at, *v):
                 out.add((c.repo, c.entry_id))
                 break
@@ -1132,15 +1133,6 @@ def _at(loc: _Loc, path: str, line: int) -> bool:
     return fpath == path or fpath.endswith("/" + path)
 
 
-def _via_loc(via: str | None) -> tuple[str, int] | None:
-    """``"click/types.py:222 ParamType.fail"`` -> ``("click/types.py", 222)``."""
-    if not via:
-        return None
-    head = via.split(" ", 1)[0]
-    path, _, line = head.rpartition(":")
-    return (path, int(line)) if path and line.isdigit() else None
-
-
 def _frame_level(
     sites: Sequence[tuple[str, int, str | None]], stack: list[_Loc], raise_at: _Loc | None
 ) -> int:
@@ -1149,7 +1141,7 @@ def _frame_level(
         return 0
     for path, line, via in sites[:256]:
         in_stack = any(_at(f, path, line) for f in stack)
-        v = _via_loc(via)
+        v = via_place(via)
         via_raise = v is not None and raise_at is not None and _at(raise_at, *v)
         if (raise_at is not None and _at(raise_at, path, line)) or (via_raise and in_stack):
             return 2

@@ -30,6 +30,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from errordex.languages.python.examples import call_arguments
+
 #: the builtin classes a check compares with or tests ``isinstance`` against:
 #: two of them are never the same value
 _TYPES: dict[str, type] = {
@@ -87,9 +89,22 @@ def check_on_call(
     not known. ``owner``: the class of a method, whose constants a test
     passes by its name (``TimeDelta.SECONDS`` is ``self.SECONDS``);
     ``rebinds``: the parameters the function assigns again, not known."""
+    values = _call_values(body, name, params, defaults, owner, rebinds)
+    return None if values is None else _holds(condition, values)
+
+
+def _call_values(
+    body: str,
+    name: str,
+    params: Sequence[str],
+    defaults: Sequence[tuple[str, str]],
+    owner: str | None,
+    rebinds: Sequence[str],
+) -> dict[str, object] | None:
+    """Each parameter's value at the one call of ``name`` in ``body``; None
+    when there is not exactly one, or it cannot be bound."""
     try:
         tree = ast.parse(body.strip())
-        check = ast.parse(condition.strip(), mode="eval").body
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return None
     calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and _called(n) == name]
@@ -99,6 +114,15 @@ def check_on_call(
     if values is None:
         return None
     values.update(dict.fromkeys(rebinds, UNKNOWN))
+    return values
+
+
+def _holds(condition: str, values: dict[str, object]) -> bool | None:
+    """Whether ``condition`` holds for ``values``; None when that is not known."""
+    try:
+        check = ast.parse(condition.strip(), mode="eval").body
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
     try:
         got = _Eval(values).truth(check)
     except (RecursionError, MemoryError):
@@ -132,15 +156,9 @@ def _bind(
         if p in stars or p in keyword_only:
             break
         positional.append(p)
-    given: dict[str, ast.expr] = {}
-    for i, arg in enumerate(call.args):
-        if isinstance(arg, ast.Starred) or i >= len(positional):
-            return None
-        given[positional[i]] = arg
-    for kw in call.keywords:
-        if kw.arg is None:
-            return None
-        given[kw.arg] = kw.value
+    given = call_arguments(call, positional)
+    if given is None:
+        return None
     out: dict[str, object] = {}
     for p in ps:
         if p in stars:
@@ -396,9 +414,10 @@ def fires_on_call(
         >>> fires_on_call([("elif", "n < 0")], "f(1)", "f", ("n",), ())
         False
     """
+    values = _call_values(body, name, params, defaults, owner, rebinds)
     result: bool | None = True
     for kind, text in guards:
-        holds = check_on_call(text, body, name, params, defaults, owner, rebinds)
+        holds = None if values is None else _holds(text, values)
         if kind in ("if", "isinstance", *_WHEN_FALSE):
             fires = holds if kind not in _WHEN_FALSE or holds is None else not holds
         elif kind == "elif":

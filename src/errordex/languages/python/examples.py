@@ -245,6 +245,22 @@ def _called(call: ast.Call) -> str | None:
     )
 
 
+def call_arguments(call: ast.Call, positional: Sequence[str]) -> dict[str, ast.expr] | None:
+    """Each parameter a call passes, by name: its positional arguments in
+    the order of ``positional``, then its keywords; None when it passes
+    ``*args``/``**kw`` or more positional arguments than ``positional``."""
+    given: dict[str, ast.expr] = {}
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred) or i >= len(positional):
+            return None
+        given[positional[i]] = arg
+    for kw in call.keywords:
+        if kw.arg is None:
+            return None
+        given[kw.arg] = kw.value
+    return given
+
+
 def _argument_spans(
     body: str, call: ast.Call, params: Sequence[str], read: Sequence[str]
 ) -> list[tuple[int, int, str]] | None:
@@ -255,16 +271,8 @@ def _argument_spans(
     ps = list(params)
     if isinstance(func, ast.Attribute) and ps and ps[0] in ("self", "cls"):
         ps = ps[1:]
-    given: dict[str, ast.expr] = {}
-    for i, arg in enumerate(call.args):
-        if isinstance(arg, ast.Starred) or i >= len(ps):
-            return None
-        given[ps[i]] = arg
-    for kw in call.keywords:
-        if kw.arg is None:
-            return None
-        given[kw.arg] = kw.value
-    if any(p not in given for p in read):
+    given = call_arguments(call, ps)
+    if given is None or any(p not in given for p in read):
         return None
     lines = body.splitlines(keepends=True)
     starts = [0]
