@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 
 from errordex import plugins
 from errordex.forward import COLLECT
-from errordex.model import CallArg, ClassDef, ThrowSite
+from errordex.model import CallArg, ClassDef, ThrowSite, via_place
 from errordex.template import Hole, Part, Template, Text
 
 #: the classes defined under a name (a base is looked up the same way)
@@ -142,7 +142,11 @@ def _apply(site: ThrowSite, lookup: Lookup) -> ThrowSite:
     forwarded = site.via is not None and f".{COLLECT}" not in site.via
     args = _args(site.template, () if forwarded else site.args)
     found = class_message(site.exception_type, lookup, args, forwarded=forwarded)
-    if found is None or found.paths <= {site.path}:
+    # The extractor reads a class of the file it raises in: at the site, or
+    # at the helper a forwarded message goes through (packaging's
+    # ``raise_syntax_error`` already shows ``ParserSyntaxError.__str__``).
+    read = {site.path} | ({via[0]} if forwarded and (via := via_place(site.via)) else set())
+    if found is None or found.paths <= read:
         return site  # nothing known, or read by the extractor already
     if found.held and not site.template.is_empty:
         return site

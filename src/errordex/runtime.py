@@ -66,13 +66,16 @@ def title(entry: ErrorEntry) -> str:
         return f"{what} (message built at run time from {exprs})"
     if t.is_empty and lead is not None:
         return message_line(lead) or "(an empty message)"  # panic!("")
-    shown = t.display()
+    return one_line(t.display())
+
+
+def one_line(shown: str) -> str:
+    """A message of several lines as a title of one line: a paragraph's lines
+    joined (celery's triple-quoted "Retry limit exceeded…"), up to the first
+    indented one, which shows a value (packaging's source and its `~~^`)."""
     if "\n" not in shown.rstrip("\n"):
         return shown
-    # a message of several lines has a title of one line: a paragraph's lines
-    # joined (celery's `"""\nRetry limit exceeded…"""`), up to the first
-    # indented one, which shows a value (packaging's source and its `~~^`)
-    lines = [ln for ln in shown.strip("\n").split("\n")]
+    lines = shown.strip("\n").split("\n")
     kept = [lines[0]]
     for ln in lines[1:]:
         if ln[:1].isspace() or not ln.strip():

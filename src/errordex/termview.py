@@ -235,7 +235,8 @@ def print_entry(
     if related:
         console.print("\n[bold underline]Related errors[/]")
         for r in related:
-            shown = " ".join(r["message"].split()) or "(an empty message)"  # one line each
+            # one line each: a message of several lines by its title
+            shown = " ".join((r.get("title") or r["message"]).split()) or "(an empty message)"
             console.print(f"  • {escape(shown)}  [dim]{r['id']}[/]", highlight=False)
     if analysis:
         kind = (analysis.get("provenance") or {}).get("kind", "static")

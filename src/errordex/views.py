@@ -20,7 +20,7 @@ from errordex.forge import file_url
 from errordex.group import defines
 from errordex.match.explain import value_keys
 from errordex.model import ErrorEntry, ThrowSite
-from errordex.runtime import message_line, printed_form, title
+from errordex.runtime import message_line, one_line, printed_form, title
 from errordex.store.base import EntryPage, Store, StoredSnapshot
 
 SCHEMA_VERSION = 1
@@ -144,6 +144,7 @@ def entry_json(
         "related": (
             [
                 {k: r[k] for k in ("id", "message", "path", "line") if k in r}
+                | {"title": one_line(r.get("message") or "")}
                 for r in stored["facts"].get("related", [])
             ]
             if stored

@@ -83,6 +83,15 @@ def test_title_of_many_lines_stops_at_the_lines_that_show_values() -> None:
     assert title(e) == "Retry limit exceeded while trying to reconnect."
 
 
+def test_a_related_error_is_listed_by_its_one_line_title() -> None:
+    from errordex.runtime import one_line
+
+    # a page's related errors hold messages as text: each is listed as a title
+    shown = "Invalid quoted string\n    {self.source}\n    {marker}^"
+    assert one_line(shown) == "Invalid quoted string …"
+    assert one_line("one line") == "one line"
+
+
 def test_a_bare_panic_is_the_runtimes_explicit_panic_and_an_empty_one_is_apart() -> None:
     from errordex.languages.rust.extract import extract
     from errordex.runtime import printed_form, title

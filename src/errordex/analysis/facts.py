@@ -245,6 +245,13 @@ def reachability(
         # repository's function that hands it the value, as for a private one
         if not fact["public"] or (own and fact["builders"]) or fact.get("foreign"):
             fact["paths"] = _paths_from_public(fn, ix, catching)
+            if not fact["paths"] and catching:
+                # every way in catches it (packaging's `Requirement.__init__`
+                # turns a `ParserSyntaxError` into `InvalidRequirement`): the
+                # chains through the catchers say who does (``catches``)
+                caught = _paths_from_public(fn, ix)
+                if caught:
+                    fact["caught_paths"] = caught
         else:
             paths = _paths_from_entry_points(fn, ix, catching)
             if paths:
@@ -1091,9 +1098,7 @@ def catches(chain: list[Fact], ix: Index, reach: list[Fact] | None = None) -> li
     # the functions that throw: what they call runs below the raise, so their
     # own `except` is no catch on the way to it
     throwing = {(r["path"], r["function"]) for r in reach or []}
-    on_chain = {
-        (h["path"], h["function"]) for r in reach or [] for c in r.get("paths", ()) for h in c
-    }
+    on_chain = {(h["path"], h["function"]) for r in reach or [] for c in _chains(r) for h in c}
     if catching:
         paths = ix.catching_paths(names)
         for name in sorted(_names_on_the_way(reach or [])):
@@ -1113,6 +1118,12 @@ def catches(chain: list[Fact], ix: Index, reach: list[Fact] | None = None) -> li
         if got is not None and got[1] <= c.line:
             fact = _at(c.path, c.line, exception=c.exception, function=c.symbol, text=c.text)
             fact.update(on_path=True, calls=got[0])
+            instead = ix.raised_in_except(c.path, c.symbol, c.line)
+            if instead:
+                # what the clause raises in its place is what a caller sees
+                fact["raises"] = [
+                    _at(c.path, r.line, id=r.id, exception=r.exception) for r in instead[:3]
+                ]
             on_path.append(fact)
         elif len(other) < 10:
             other.append(_at(c.path, c.line, exception=c.exception, function=c.symbol, text=c.text))
@@ -1126,8 +1137,14 @@ def catches(chain: list[Fact], ix: Index, reach: list[Fact] | None = None) -> li
 def _names_on_the_way(reach: list[Fact]) -> set[str]:
     """The names of the functions around the sites and on the call chains to them."""
     return {r["name"] for r in reach} | {
-        _last_name(hop["function"]) for r in reach for c in r.get("paths", ()) for hop in c
+        _last_name(hop["function"]) for r in reach for c in _chains(r) for hop in c
     }
+
+
+def _chains(r: Fact) -> list[list[Fact]]:
+    """A reach fact's call chains from public code, with those that a
+    catcher on the way stops (``caught_paths``)."""
+    return [*r.get("paths", ()), *r.get("caught_paths", ())]
 
 
 def docs(sites: list[ThrowSite], reach: list[Fact], entry: ErrorEntry, ix: Index) -> list[Fact]:

@@ -538,6 +538,8 @@ class Index:
         #: messages that print another error's text first (``is_wrapper``)
         self.wrappers: list[Template] = []
         raises: dict[tuple[str, str], list[RaiseSite]] = defaultdict(list)
+        #: (path, symbol, the ``except`` line) -> the raises in that clause
+        self._in_except: dict[tuple[str, str, int], list[RaiseSite]] = defaultdict(list)
         raise_kinds: dict[str, str | None] = {}
         for e in entries:
             cat = e.catalog_sites
@@ -548,9 +550,11 @@ class Index:
                     lang = plugins.find(s.language)
                     raise_kinds[s.language] = lang.runtime.raise_kind if lang else None
                 if s.exception_type and s.kind == raise_kinds[s.language]:
-                    raises[s.path, s.symbol or ""].append(
-                        RaiseSite(e.id, s.line, s.exception_type.rsplit(".", 1)[-1], s.guards)
-                    )
+                    here = RaiseSite(e.id, s.line, s.exception_type.rsplit(".", 1)[-1], s.guards)
+                    raises[s.path, s.symbol or ""].append(here)
+                    for g in s.guards:
+                        if g.kind == "except":
+                            self._in_except[s.path, s.symbol or "", g.line].append(here)
             if is_wrapper(e.template) and len(self.wrappers) < MAX_WRAPPERS:
                 self.wrappers.append(e.template)
             for w in words_of(e.template):
@@ -586,6 +590,12 @@ class Index:
         """The raises of a class in the function ``symbol`` of ``path``, where
         it has two or more (one is the entry's own: nothing to tell apart)."""
         return self._raises.get((path, symbol), [])
+
+    def raised_in_except(self, path: str, symbol: str, line: int) -> list[RaiseSite]:
+        """The raises of a class in the ``except`` clause on ``line`` of the
+        function ``symbol`` of ``path`` (packaging's ``except
+        ParserSyntaxError as e: raise InvalidRequirement(str(e)) from e``)."""
+        return self._in_except.get((path, symbol, line), [])
 
     def memo(self, kind: str) -> Memo:
         """A lookup that the facts fill with what they work out once per key

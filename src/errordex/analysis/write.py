@@ -363,6 +363,15 @@ class _Writer(Fixes):
         who = f"`{c['function']}`" if c["function"] else c["path"]
         lang = plugins.find(self.lang)
         clause = lang.pages.catch_clause(c) if lang is not None else f"except {c['exception']}"
+        instead = c.get("raises") or []
+        if instead:
+            r = instead[0]
+            return (
+                f"The library catches it itself: {who} calls `{c['calls']}` inside "
+                f"`try` … `{clause}` ({c['path']}:{c['line']}) and raises `{r['exception']}` "
+                f"in its place ({r['path']}:{r['line']}), which is what a caller of {who} sees.",
+                ev(c, r),
+            )
         return (
             f"The library catches it itself: {who} calls `{c['calls']}` inside "
             f"`try` … `{clause}` ({c['path']}:{c['line']}), so a caller of "
@@ -495,12 +504,7 @@ class _Writer(Fixes):
             # a catcher on another way in says nothing of the call the lead names
             caught = [k for k in caught if k["function"] in on_lead]
         if caught:
-            k = caught[0]
-            who = f"`{k['function']}`" if k["function"] else k["path"]
-            places += (
-                f" The library catches it itself in {who} ({k['path']}:{k['line']}): "
-                f"a caller of {who} does not see it."
-            )
+            places += " " + caught_sentence(caught[0])
         if self.stub:
             s = self.stub
             text = (
@@ -1569,6 +1573,24 @@ _TOLD = re.compile(
     r"(?:[.!?](?=\s|$)|(?=;)|$))",
     re.I,
 )
+
+
+def caught_sentence(k: Fact) -> str:
+    """The summary's word on a catcher on the way: the error a caller sees
+    in its place (``catches``' ``raises``), or that a caller sees none."""
+    who = f"`{k['function']}`" if k["function"] else k["path"]
+    instead = k.get("raises") or []
+    if instead:
+        r = instead[0]
+        return (
+            f"The library catches it itself in {who} ({k['path']}:{k['line']}) and raises "
+            f"`{r['exception']}` in its place ({r['path']}:{r['line']}): that is what a caller "
+            f"of {who} sees."
+        )
+    return (
+        f"The library catches it itself in {who} ({k['path']}:{k['line']}): "
+        f"a caller of {who} does not see it."
+    )
 
 
 def told_to(message: str) -> str | None:

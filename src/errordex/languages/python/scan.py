@@ -263,6 +263,7 @@ class _Scan:
         # The loop below runs for every call of the file (the stdlib's 84k): its
         # lookups are hoisted, and a node's fields are read once.
         src, calls, intern = self.src, self.calls, sys.intern
+        renamed = self.own_aliases(tree)
         for start, neg_end, k, _, n in events:
             # inside a string only an f-string hole's calls count (`f"{_interpret_color(fg)}"`
             # in click's style is its call of the helper that raises)
@@ -304,6 +305,10 @@ class _Scan:
                     if text and row != n.end_point.row:
                         # a call over several lines, as one (a comment would end it)
                         text = "" if "#" in text else " ".join(text.split())
+                    if kind == "identifier" and callee in renamed and not in_test:
+                        # ``from ._parser import parse_requirement as _parse_requirement``:
+                        # the call is of the function its module defines
+                        callee, text = renamed[callee], renamed[callee] + text[len(callee) :]
                     calls.append(Call(intern(callee), intern(fn), row + 1, text))
                     if fn and not in_test:
                         for ref, line in _passed_functions(n, src):
@@ -438,6 +443,31 @@ class _Scan:
             name = self.t(left)
             found[name] = None if name in found else _instance_of(right, self)
         return tuple((name, cls) for name, cls in found.items() if cls is not None)
+
+    def own_aliases(self, tree: Tree) -> dict[str, str]:
+        """The names this module imports from its own package under another
+        name (packaging's ``from ._parser import parse_requirement as
+        _parse_requirement``), each with the name its module defines: a call
+        of the alias is a call of that function, not of another one of the
+        alias's name (``_parser._parse_requirement``)."""
+        out: dict[str, str] = {}
+        top = self.path.split("/", 1)[0]
+        for n in _module_level_imports(tree.root_node):
+            if b" as " not in self.src[n.start_byte : n.end_byte]:
+                continue
+            try:
+                stmt = ast.parse(self.t(n)).body[0]
+            except (SyntaxError, IndexError, ValueError):
+                continue
+            if not isinstance(stmt, ast.ImportFrom):
+                continue
+            module = (stmt.module or "").split(".")
+            if stmt.level == 0 and module[0] not in (top, "src", "lib"):
+                continue  # another package's name: nothing of it is indexed here
+            for alias in stmt.names:
+                if alias.asname and alias.asname != alias.name and alias.name != "*":
+                    out[alias.asname] = alias.name
+        return out
 
     def reexports(self, tree: Tree) -> tuple[tuple[str, str, str, int], ...]:
         """What a package's ``__init__.py`` re-exports from its modules:
