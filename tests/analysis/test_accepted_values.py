@@ -229,3 +229,51 @@ def test_a_test_of_what_the_value_is_is_said_with_its_values(tmp_path: Path) -> 
     text = _text(page)
     assert '`combine_attrs` is not callable and none of `"drop"`, `"override"`' in text
     assert "`callable(combine_attrs)` was false" not in text
+
+
+#: redis-py's `Stream.xadd` (redis/commands/core.py): an optional argument
+#: that, when given, must be one of the values the check lists
+_REDIS = {
+    "kv/__init__.py": "from kv.commands import xadd\n",
+    "kv/commands.py": (
+        "class DataError(Exception):\n    pass\n\n\n"
+        "def xadd(name, fields, ref_policy=None):\n"
+        '    if ref_policy is not None and ref_policy not in {"KEEPREF", "DELREF", "ACKED"}:\n'
+        '        raise DataError("XADD ref_policy must be one of: KEEPREF, DELREF, ACKED")\n'
+        "    return [name, fields, ref_policy]\n"
+    ),
+}
+
+
+def test_an_optional_value_checked_against_a_list_names_the_list_and_none(tmp_path: Path) -> None:
+    store, sid = index_files(tmp_path, _REDIS, "acme/kv")
+    page = _page(store, sid, "XADD ref_policy must be one of: KEEPREF, DELREF, ACKED")
+    text = _text(page)
+    assert '`ref_policy` is none of `"KEEPREF"`, `"DELREF"`, `"ACKED"`, `None`' in text, text
+
+
+def test_an_assert_that_lets_none_through_names_none_among_the_values() -> None:
+    got = accepted('mode is None or mode in ("r", "w")', True)
+    assert got is not None and got.values == ('"r"', '"w"', "None")
+    # another name beside the list is no list of what `mode` may be
+    assert accepted('mode in ("r", "w") or strict', True) is None
+
+
+def test_arguments_that_cannot_be_given_together_are_said_to_be_both_given(
+    tmp_path: Path,
+) -> None:
+    # redis-py's `xadd`: `if maxlen is not None and minid is not None: raise DataError(…)`
+    files = {
+        "kv/__init__.py": "from kv.streams import xtrim\n",
+        "kv/streams.py": (
+            "class DataError(Exception):\n    pass\n\n\n"
+            "def xtrim(name, maxlen=None, minid=None):\n"
+            "    if maxlen is not None and minid is not None:\n"
+            '        raise DataError("Only one of maxlen or minid may be specified")\n'
+            "    return [name, maxlen, minid]\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/kv")
+    page = _page(store, sid, "Only one of maxlen or minid may be specified")
+    summary = page["analysis"]["summary"]["text"]
+    assert "when `maxlen` and `minid` are both given" in summary, summary

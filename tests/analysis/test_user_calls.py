@@ -627,3 +627,124 @@ def test_an_exception_class_is_not_the_call_you_made_and_an_operator_is_written(
     assert "catches it itself" not in lead
     (entry,) = [e for e in store.entries() if e.message.endswith(" is undefined")]
     assert entry.exception_types[0] == "UndefinedError"  # the `exc=` default
+
+
+def test_a_panic_in_a_module_compiled_for_debug_builds_only_says_so(tmp_path: Path) -> None:
+    # clap 4's `#[cfg(debug_assertions)] mod debug_asserts;`, whose `assert_app`
+    # panics on two arguments of one name when a `Command` is built
+    files = {
+        "Cargo.toml": '[package]\nname = "cli"\nversion = "4.0.0"\n',
+        "src/lib.rs": "pub mod builder;\npub use builder::Command;\n",
+        "src/builder/mod.rs": (
+            "mod command;\n\n#[cfg(debug_assertions)]\nmod debug_asserts;\n\n"
+            "pub use command::Command;\n"
+        ),
+        "src/builder/command.rs": (
+            "pub struct Command {\n    pub names: Vec<String>,\n}\n\n"
+            "impl Command {\n"
+            "    pub fn build(&mut self) {\n"
+            "        #[cfg(debug_assertions)]\n"
+            "        super::debug_asserts::assert_app(self);\n"
+            "    }\n"
+            "}\n"
+        ),
+        "src/builder/debug_asserts.rs": (
+            "use super::command::Command;\n\n"
+            "pub(crate) fn assert_app(cmd: &Command) {\n"
+            "    for (i, n) in cmd.names.iter().enumerate() {\n"
+            "        if cmd.names[..i].contains(n) {\n"
+            "            panic!(\"Argument names must be unique, but '{}' is in use\", n);\n"
+            "        }\n"
+            "    }\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/cli")
+    page = _page(store, sid, "Argument names must be unique, but '{}' is in use")
+    meaning = page["meaning"]["text"]
+    assert "compiled only with debug assertions on" in meaning, meaning
+    assert "src/builder/mod.rs:3" in meaning, meaning
+    # a module a release build has is said nothing of
+    files["src/builder/mod.rs"] = "mod command;\nmod debug_asserts;\n\npub use command::Command;\n"
+    other = tmp_path / "release"
+    other.mkdir()
+    store, sid = index_files(other, files, "acme/cli")
+    page = _page(store, sid, "Argument names must be unique, but '{}' is in use")
+    assert "debug assertions" not in page.get("meaning", {}).get("text", "")
+
+
+def test_a_panic_in_a_function_compiled_for_debug_builds_only_says_so(tmp_path: Path) -> None:
+    files = {
+        "Cargo.toml": '[package]\nname = "grid"\nversion = "1.0.0"\n',
+        "src/lib.rs": (
+            "#[cfg(debug_assertions)]\n"
+            "pub fn check_shape(rows: usize, cols: usize) {\n"
+            "    if rows * cols == 0 {\n"
+            '        panic!("a grid of {} by {} holds nothing", rows, cols);\n'
+            "    }\n"
+            "}\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/grid")
+    page = _page(store, sid, "a grid of {} by {} holds nothing")
+    meaning = page["meaning"]["text"]
+    assert "compiled only with debug assertions on (`#[cfg(debug_assertions)]`, src/lib.rs:1)" in (
+        meaning
+    ), meaning
+
+
+def test_a_mixins_method_is_named_on_the_class_users_hold(tmp_path: Path) -> None:
+    # redis-py: `Redis(CoreCommands)`, `CoreCommands(DataAccessCommands)`,
+    # `DataAccessCommands(StreamCommands)`; `redis.commands` exports `CoreCommands`
+    files = {
+        "kv/__init__.py": "from kv.client import Redis\n\n__all__ = ['Redis']\n",
+        "kv/client.py": (
+            "from kv.commands import CoreCommands\n\n\n"
+            "class Redis(CoreCommands):\n"
+            "    def execute_command(self, *args):\n"
+            "        return args\n"
+        ),
+        "kv/commands/__init__.py": (
+            "from kv.commands.core import CoreCommands\n\n__all__ = ['CoreCommands']\n"
+        ),
+        "kv/commands/core.py": (
+            "class DataError(Exception):\n    pass\n\n\n"
+            "class StreamCommands:\n"
+            "    def xadd(self, name, ref_policy=None):\n"
+            '        if ref_policy not in ("KEEPREF", "DELREF"):\n'
+            '            raise DataError("XADD ref_policy must be one of: KEEPREF, DELREF")\n'
+            "        return self.execute_command('XADD', name, ref_policy)\n\n\n"
+            "class DataAccessCommands(StreamCommands):\n    pass\n\n\n"
+            "class CoreCommands(DataAccessCommands):\n    pass\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/kv")
+    page = _page(store, sid, "XADD ref_policy must be one of: KEEPREF, DELREF")
+    summary = page["summary"]["text"]
+    assert summary.startswith("You called `kv.Redis.xadd(ref_policy=…)`"), summary
+
+
+def test_a_subclass_of_another_files_class_of_the_same_name_does_not_name_it(
+    tmp_path: Path,
+) -> None:
+    # redis-py's redis/asyncio/connection.py defines its own `AbstractConnection`
+    # and `Connection(AbstractConnection)`: not a subclass of the sync one
+    files = {
+        "kv/__init__.py": "",
+        "kv/aio/__init__.py": "from kv.aio.conn import Connection\n\n__all__ = ['Connection']\n",
+        "kv/aio/conn.py": (
+            "class AbstractConnection:\n    pass\n\n\n"
+            "class Connection(AbstractConnection):\n    pass\n"
+        ),
+        "kv/conn.py": (
+            "class AbstractConnection:\n"
+            "    def connect(self, port):\n"
+            "        if port < 0:\n"
+            '            raise ValueError("port must not be negative")\n'
+            "        return port\n"
+        ),
+    }
+    store, sid = index_files(tmp_path, files, "acme/kv")
+    page = _page(store, sid, "port must not be negative")
+    summary = page["summary"]["text"]
+    assert "kv.aio" not in summary, summary

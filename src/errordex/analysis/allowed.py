@@ -23,6 +23,10 @@ variable or a call is no list of values.
     ('"a"', '"w"')
     >>> accepted('mode in ("a", "w")', False) is None
     True
+    >>> none_of(accepted('sep is not None and sep not in (",", ";")', False))
+    '`sep` is none of `","`, `";"`, `None`'
+    >>> accepted('sep not in (",", ";") and strict', False) is None
+    True
 
 A test of what the value is, among the tests of values (xarray's
 ``merge_attrs``: ``if callable(combine_attrs): … elif combine_attrs ==
@@ -167,16 +171,60 @@ def accepted(text: str, when_false: bool) -> Accepted | None:
     """The values a check accepts: ``S not in (…)`` raises for the others,
     and so does ``S in (…)`` when the site runs where it is false (an
     ``else``, an ``assert``)."""
-    parts = _either(_unwrapped(text)) if when_false else [_unwrapped(text)]
-    m = _MEMBER.fullmatch(parts[-1])
-    if m is None or (m.group("op") == "in") != when_false:
+    parts = _operands(_unwrapped(text), " or " if when_false else " and ")
+    members = [(i, m) for i, p in enumerate(parts) if (m := _MEMBER.fullmatch(p)) is not None]
+    if len(members) != 1:
+        return None
+    i, m = members[0]
+    if (m.group("op") == "in") != when_false:
         return None
     got = _collection(m.group("c"))
-    also = [_tested(p) for p in parts[:-1]]
-    if any(a is None or a.values or a.subject != m.group("s") for a in also):
-        return None  # `x in (…) or y`: not what `x` alone may be
-    extra = tuple(t for a in also if a is not None for t in a.also)
-    return Accepted(m.group("s"), got, extra) if got and len(got) + len(extra) > 1 else None
+    subject = m.group("s")
+    values, extra = list(got or ()), []
+    for p in parts[:i] + parts[i + 1 :]:
+        # `x is None or x in (…)` (an assert) and `x is not None and x not
+        # in (…)` (a raise) both let `None` through too
+        a = _tested(p) if when_false else _passed(p)
+        if a is None or a.subject != subject:
+            return None  # `x in (…) or y`: not what `x` alone may be
+        values += a.values
+        extra += a.also
+    values = list(dict.fromkeys(values))
+    if not got or len(values) + len(extra) <= 1:
+        return None
+    return Accepted(subject, tuple(values), tuple(extra))
+
+
+def all_given(text: str) -> str | None:
+    """ "`a` and `b` are both given": a check that holds when each of two or
+    more names is not ``None`` (redis-py's ``maxlen is not None and minid is
+    not None``), the arguments that cannot be given together.
+
+    >>> all_given("maxlen is not None and minid is not None")
+    '`maxlen` and `minid` are both given'
+    >>> all_given("a is not None and b is not None and c is not None")
+    '`a`, `b` and `c` are all given'
+    >>> all_given("a is not None and b > 1") is None
+    True
+    """
+    names: list[str] = []
+    for part in _operands(_unwrapped(text), " and "):
+        m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s+is\s+not\s+None\s*", part)
+        if m is None or m.group(1) in names:
+            return None
+        names.append(m.group(1))
+    if len(names) < 2:
+        return None
+    listed = ", ".join(f"`{n}`" for n in names[:-1]) + f" and `{names[-1]}`"
+    return f"{listed} are {'both' if len(names) == 2 else 'all'} given"
+
+
+def _passed(cond: str) -> Accepted | None:
+    """``x is not None`` or ``x != "a"`` beside a raise's other test: the
+    value it names gets past the check."""
+    m = re.fullmatch(rf"\s*(?P<s>{_SUBJECT})\s*(?:!=|\bis\s+not\b)\s*(?P<v>.+?)\s*", cond)
+    v = _value(m.group("v")) if m is not None else None
+    return Accepted(m.group("s"), (v,)) if m is not None and v is not None else None
 
 
 def _either(text: str) -> list[str]:
@@ -185,6 +233,11 @@ def _either(text: str) -> list[str]:
     >>> _either('callable(x) or x in ("a or b", f(c or d))')
     ['callable(x)', 'x in ("a or b", f(c or d))']
     """
+    return _operands(text, " or ")
+
+
+def _operands(text: str, op: str) -> list[str]:
+    """The operands of a top-level ``or`` or ``and`` (``op``, with its spaces)."""
     out: list[str] = []
     depth, quote, start = 0, "", 0
     for i, c in enumerate(text):
@@ -196,9 +249,9 @@ def _either(text: str) -> list[str]:
             depth += 1
         elif c in ")]}":
             depth -= 1
-        elif depth == 0 and text.startswith(" or ", i):
+        elif depth == 0 and text.startswith(op, i):
             out.append(text[start:i].strip())
-            start = i + 4
+            start = i + len(op)
     out.append(text[start:].strip())
     return out
 

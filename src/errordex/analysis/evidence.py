@@ -184,6 +184,9 @@ class FileEvidence:
     exports: tuple[tuple[str, str, str, int], ...] = ()
     #: a module file's own ``mod`` items (Rust): (name, declared ``pub``)
     modules: tuple[tuple[str, bool], ...] = ()
+    #: its ``mod`` items compiled in debug builds only (Rust): (name, the
+    #: line of their ``#[cfg(debug_assertions)]``)
+    debug_modules: tuple[tuple[str, int], ...] = ()
     #: the traits it declares (Rust): a trait impl's method of another
     #: library's trait (serde's) is called by that library, not by a user
     traits: tuple[str, ...] = ()

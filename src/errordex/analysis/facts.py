@@ -229,6 +229,10 @@ def reachability(
             params=list(fn.params),
             sites=[f"{s.path}:{s.line}"],
         )
+        debug = ix.modules.debug_only(fn.path)
+        if debug is not None:
+            # clap's `#[cfg(debug_assertions)] mod debug_asserts;`: not in a release build
+            fact["debug_only"] = _at(*debug)
         trait = _TRAIT_IMPL.match(fn.symbol)
         if trait is not None and trait.group(1) not in ix.traits:
             fact["foreign"] = True  # another library's trait: that library calls it
@@ -409,7 +413,7 @@ def _name_it(f: Fact, ix: Index) -> None:
 
 
 def _exported(f: Fact, ix: Index) -> Fact | None:
-    got = ix.exported_name(f["path"], f["function"])
+    got = ix.exported_name(f["path"], f["function"]) or _through_subclass(f, ix)
     if got is not None:
         return {"name": got[0], "path": got[1], "line": got[2]}
     lang = plugins.for_path(f["path"])
@@ -417,6 +421,45 @@ def _exported(f: Fact, ix: Index) -> Fact | None:
     if name is not None and not is_test_path(f["path"]):
         return {"name": name, "path": f["path"], "line": f["line"]}
     return None
+
+
+def _through_subclass(f: Fact, ix: Index) -> tuple[str, str, int] | None:
+    """A method of a mixin no package exports, named as a user calls it: on
+    the exported class that inherits it without defining it again, the one
+    a package nearest the top exports, then the nearest (redis-py's
+    ``StreamCommands.xadd`` is ``redis.Redis.xadd``: ``Redis`` inherits
+    ``CoreCommands``, which ``redis.commands`` exports, and which inherits
+    ``DataAccessCommands``, which inherits ``StreamCommands``); with the
+    re-export's path and line."""
+    owner, dot, method = f["function"].rpartition(".")
+    if not dot or "." in owner or not f["path"].endswith(".py"):
+        return None
+    level, seen = [(owner, f["path"])], {owner}
+    found: list[tuple[int, int, tuple[str, str, int]]] = []
+    for depth in range(_MAX_SUBCLASS_HOPS):
+        nxt: list[tuple[str, str]] = []
+        for name, path in level:
+            for c in ix.subclasses(name):
+                if c.name in seen or c.qualname != c.name or is_test_path(c.path):
+                    continue
+                if c.path != path and any(d.path == c.path for d in ix.classes.get(name, ())):
+                    continue  # its file's own class of that name (redis.asyncio's `Connection`)
+                seen.add(c.name)
+                if len(seen) > _MAX_SUBCLASSES:
+                    break  # a base of half the repository: its subclasses say nothing
+                if ix.function(c.path, f"{c.name}.{method}") is not None:
+                    continue  # it has its own
+                got = ix.exported_name(c.path, f"{c.name}.{method}")
+                if got is not None:
+                    found.append((got[0].count("."), depth, got))
+                nxt.append((c.name, c.path))
+        level = nxt
+    return min(found, key=lambda g: (g[0], g[1], g[2][0]))[2] if found else None
+
+
+#: how far down ``_through_subclass`` looks for an exported class, and among how many
+_MAX_SUBCLASS_HOPS = 5
+_MAX_SUBCLASSES = 200
 
 
 #: the trait of an impl's method: ``Deserializer`` of ``<V as serde::Deserializer<'de>>::f``

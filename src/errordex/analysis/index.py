@@ -114,6 +114,8 @@ class CrossPart:
     trait_decls: tuple[TraitDecl, ...] = ()
     registered: tuple[tuple[str, str], ...] = ()
     looked_up: tuple[tuple[str, int, str], ...] = ()
+    #: ``FileEvidence.debug_modules``
+    debug_modules: tuple[tuple[str, int], ...] = ()
 
 
 #: a trait impl's method, in inline modules or not: (trait's last name, method)
@@ -224,6 +226,7 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         ev.trait_decls,
         ev.registered,
         ev.looked_up,
+        ev.debug_modules,
     )
     rest = FileEvidence(
         path=ev.path,
@@ -281,6 +284,8 @@ class CrossFile:
         self.registered: dict[tuple[str, str], set[str]] = defaultdict(set)
         #: callee -> (path, caller, line) of its calls on an item looked up (``CrossPart.looked_up``)
         self.looked_up: dict[str, list[tuple[str, str, int]]] = defaultdict(list)
+        #: (path, name, line) of the ``mod`` items compiled in debug builds only
+        self.debug_modules: list[tuple[str, str, int]] = []
         #: (path, ``mod`` items, ``pub use`` items) of the module files that have some
         self.module_items: list[
             tuple[
@@ -342,6 +347,7 @@ class CrossFile:
             got[trait] = got.get(trait, 0) + 1
         if part.modules or part.uses or part.types:
             self.module_items.append((path, part.modules, part.uses, part.types))
+        self.debug_modules += [(path, name, line) for name, line in part.debug_modules]
         if part.manifest is not None and part.manifest.workspace_version:
             root = path.rsplit("/", 1)[0] if "/" in path else ""
             self.workspace_versions[root] = part.manifest.workspace_version
@@ -443,6 +449,8 @@ class Index:
         self.classes: dict[str, list[ClassDef]] = defaultdict(list)
         for cls in classes:
             self.classes[cls.name].append(cls)
+        #: a base's last name -> the classes that name it (``subclasses``), as asked
+        self._subclasses: dict[str, list[ClassDef]] | None = None
         #: callee name -> packed call edges (``callers_of``), of defined
         #: callees only (a class's name too: ``C(...)`` runs ``C.__init__``)
         self.callers = {
@@ -522,6 +530,8 @@ class Index:
         self.modules = ModuleTree({p.name: p.root for p in self.packages.values()})
         for path, mods, uses, types in cross.module_items:
             self.modules.add(path, mods, uses, types)
+        for path, name, line in cross.debug_modules:
+            self.modules.add_debug(path, name, line)
         #: a package's root directory -> its name
         self.package_at = {p.root: p.name for p in self.packages.values()}
         self.by_symbol: dict[tuple[str, str], list[Related]] = defaultdict(list)
@@ -848,6 +858,17 @@ class Index:
             if not where:
                 return None
             where = where.rsplit("/", 1)[0] if "/" in where else ""
+
+    def subclasses(self, name: str) -> list[ClassDef]:
+        """The classes that name ``name`` (its last segment) among their bases."""
+        if self._subclasses is None:
+            by_base: dict[str, list[ClassDef]] = defaultdict(list)
+            for defs in self.classes.values():
+                for c in defs:
+                    for b in c.bases:
+                        by_base[b.rsplit(".", 1)[-1].split("[", 1)[0]].append(c)
+            self._subclasses = dict(by_base)
+        return self._subclasses.get(name, [])
 
     def class_doc(self, path: str, qualname: str) -> DocLine | None:
         """The first line of a class's docstring."""

@@ -53,6 +53,9 @@ class ModuleTree:
         self.files: dict[tuple[str, tuple[str, ...]], str] = {}
         #: crate -> the (crate, module, use) that re-export it
         self.users: dict[str, list[tuple[str, tuple[str, ...], Use]]] = defaultdict(list)
+        #: (crate, module path) -> where its ``mod`` item is compiled in debug
+        #: builds only: the declaring file and the ``#[cfg(debug_assertions)]`` line
+        self.debug: dict[tuple[str, tuple[str, ...]], tuple[str, int]] = {}
         #: (crate, type) -> the modules of ``types`` that declare it, in its
         #: order (``_declaring``; None until asked, and again after an ``add``)
         self._declared: dict[tuple[str, str], list[tuple[str, ...]]] | None = None
@@ -99,6 +102,26 @@ class ModuleTree:
             crate = self.idents.get(head)
             if crate is not None and crate != at[0]:
                 self.users[crate].append((at[0], at[1], u))
+
+    def add_debug(self, path: str, name: str, line: int) -> None:
+        """A ``mod name;`` of the file ``path`` compiled in debug builds only."""
+        at = self.module_of(path)
+        if at is not None:
+            self.debug[at[0], (*at[1], name)] = (path, line)
+
+    def debug_only(self, path: str) -> tuple[str, int] | None:
+        """Where the module of the file ``path``, or a module around it, is
+        declared under ``#[cfg(debug_assertions)]`` (clap's ``mod
+        debug_asserts;``): (file, line); None when a release build has it."""
+        at = self.module_of(path)
+        if at is None or not self.debug:
+            return None
+        crate, parts = at
+        for n in range(1, len(parts) + 1):
+            found = self.debug.get((crate, parts[:n]))
+            if found is not None:
+                return found
+        return None
 
     def _resolve(self, crate: str, module: tuple[str, ...], path: str) -> tuple[str, ...] | None:
         """The module a ``use`` path names, in ``crate``; None for another crate's."""

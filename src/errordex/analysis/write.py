@@ -17,7 +17,7 @@ from typing import Any
 from errordex import plugins
 from errordex.analysis import examples
 from errordex.analysis.about import restates
-from errordex.analysis.allowed import MAX_SHOWN, accepted, none_of
+from errordex.analysis.allowed import MAX_SHOWN, accepted, all_given, none_of
 from errordex.analysis.fixes import Fixes
 from errordex.analysis.install import IMPORT_ERRORS, missing
 from errordex.analysis.lift import code_identifiers, constant, expanded, modules_read
@@ -1760,6 +1760,8 @@ def _accepts_said(text: str, kind: str, cond: Fact | None = None) -> str | None:
     '`engine` is none of `"scipy"`, `"netcdf4"`, the entries of `STORES`'
     """
     said = none_of(accepted(text, kind in FIRES_WHEN_FALSE))
+    if said is None and kind not in FIRES_WHEN_FALSE:
+        return all_given(text)  # `maxlen is not None and minid is not None`
     m = _MEMBERSHIP.fullmatch(str((cond or {}).get("text", "")).strip())
     tables = dict((cond or {}).get("values") or ())
     if said is not None and m is not None and m.group("table") in tables:

@@ -60,6 +60,14 @@ def notes(w: Fixes) -> list[tuple[str, list[str]]]:
                     [at],
                 )
             )
+        elif g.kind == "cfg" and g.text == "debug_assertions" and lead.kind in PANICKING:
+            out.append(
+                (
+                    f"It is compiled only with debug assertions on (`#[cfg(debug_assertions)]`,"
+                    f" {where}): a release build does not check it.",
+                    [where],
+                )
+            )
         elif g.kind == "const" and lead.kind in PANICKING:
             out.append(
                 (
@@ -68,6 +76,16 @@ def notes(w: Fixes) -> list[tuple[str, list[str]]]:
                     [where],
                 )
             )
+    debug = w.fn.get("debug_only") if w.fn is not None else None
+    if debug is not None and lead.kind in PANICKING:
+        out.append(
+            (
+                f"`{lead.path}` is a module compiled only with debug assertions on"
+                f" (`#[cfg(debug_assertions)]`, {debug['path']}:{debug['line']}): the check"
+                " runs in a debug build, and a release build leaves it out.",
+                [f"{debug['path']}:{debug['line']}"],
+            )
+        )
     return out + meaning.notes(w)
 
 

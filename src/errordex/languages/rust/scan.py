@@ -108,6 +108,12 @@ def _included(path: str, relative: str) -> str:
 
 #: a file's own ``mod`` items, at the start of a line (not one in an inline module)
 _MOD = re.compile(r"^(pub(?:\([^)]*\))?[ \t]+)?mod[ \t]+([A-Za-z_]\w*)[ \t]*[;{]", re.M)
+#: a top-level ``mod`` item under ``#[cfg(debug_assertions)]``, other attributes between
+_DEBUG_MOD = re.compile(
+    r"^#\[cfg\(\s*debug_assertions\s*\)\][ \t]*\n(?:[ \t]*#\[[^\n]*\][ \t]*\n)*"
+    r"(?:pub(?:\([^)]*\))?[ \t]+)?mod[ \t]+([A-Za-z_]\w*)[ \t]*[;{]",
+    re.M,
+)
 #: a file module declared one level inside an inline module
 _INNER_MOD = re.compile(r"^[ \t]+(pub[ \t]+)?mod[ \t]+([A-Za-z_]\w*)[ \t]*;", re.M)
 #: a brace, which opens or closes a block (``modules`` finds an inline module's end)
@@ -282,6 +288,7 @@ class _Scan:
             scrutinees=tuple(self.scrutinees),
             exports=self.root_reexports(),
             modules=self.modules(),
+            debug_modules=self.debug_modules(),
             traits=tuple(self.traits),
             trait_decls=tuple(self.trait_decls),
             types=self.pub_types(),
@@ -323,6 +330,16 @@ class _Scan:
             for inner in _INNER_MOD.finditer(text, m.end(), i):
                 out.append((f"{m.group(2)}::{inner.group(2)}", bool(inner.group(1))))
         return tuple(out)
+
+    def debug_modules(self) -> tuple[tuple[str, int], ...]:
+        """The file's ``mod`` items under ``#[cfg(debug_assertions)]`` (clap's
+        ``mod debug_asserts;``): (name, the attribute's line)."""
+        if b"debug_assertions" not in self.src:
+            return ()
+        text = self.src.decode("utf-8", "replace")
+        return tuple(
+            (m.group(1), text.count("\n", 0, m.start()) + 1) for m in _DEBUG_MOD.finditer(text)
+        )
 
     def pub_types(self) -> tuple[str, ...]:
         """The ``pub`` types the file declares at its top level (a user can
