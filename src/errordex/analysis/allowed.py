@@ -180,7 +180,8 @@ def accepted(text: str, when_false: bool) -> Accepted | None:
         return None
     got = _collection(m.group("c"))
     subject = m.group("s")
-    values, extra = list(got or ()), []
+    values: list[str] = list(got or ())
+    extra: list[str] = []
     for p in parts[:i] + parts[i + 1 :]:
         # `x is None or x in (…)` (an assert) and `x is not None and x not
         # in (…)` (a raise) both let `None` through too
