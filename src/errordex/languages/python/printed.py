@@ -141,6 +141,11 @@ def _site(f: SourceFile, call: ts.Node, name: str, logs: str | None = None) -> T
         kind = "warning"
         category = keywords.get("category") or (positional[1] if len(positional) > 1 else None)
         exc_type = msg.expr_text(category) if category is not None else "UserWarning"
+        made = _warning_instance(first)
+        if made is not None and category is None:
+            # redis-py's ``warnings.warn(DeprecationWarning("Call WATCH from a
+            # Pipeline object"))``: the instance's class is the category
+            exc_type, first = made
     elif name == "exit" and owner == "sys" and first.type != "integer":
         kind, exc_type = "exit", "SystemExit"
     elif name == "error" and (
@@ -171,6 +176,18 @@ def _site(f: SourceFile, call: ts.Node, name: str, logs: str | None = None) -> T
     if kind == "logged" and any(_MAIN_GUARD.search(g.text) for g in where.guards):
         return None  # a module's demo (rich/logging.py logs "Out of memory!" to show off)
     return f.site(call, kind, exc_type, template, where)
+
+
+def _warning_instance(node: ts.Node) -> tuple[str, ts.Node] | None:
+    """(class, its message) of a warning built in the call: ``DeprecationWarning("…")``."""
+    if node.type != "call":
+        return None
+    fn, args = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+    name = msg.expr_text(fn) if fn is not None else ""
+    if not name.endswith("Warning") or args is None or args.type != "argument_list":
+        return None
+    given = [a for a in msg.named(args) if a.type != "keyword_argument"]
+    return (name, given[0]) if len(given) == 1 else None
 
 
 #: helper levels followed from a ``warnings.warn`` up the file's functions

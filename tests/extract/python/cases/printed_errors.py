@@ -20,6 +20,8 @@ def old_api(x):
     warnings.warn("old_api() is deprecated, use new_api()", DeprecationWarning, stacklevel=2)
     warnings.warn(f"{x!r} will be ignored")
     warnings.warn("a category keyword", category=FutureWarning)
+    # redis-py's `watch`: the warning built in the call, its class the category
+    warnings.warn(DeprecationWarning("Call WATCH from a Pipeline object"))
 
 
 def main(argv):
