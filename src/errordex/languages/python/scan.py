@@ -444,6 +444,21 @@ class _Scan:
             found[name] = None if name in found else _instance_of(right, self)
         return tuple((name, cls) for name, cls in found.items() if cls is not None)
 
+    def import_froms(
+        self, tree: Tree, having: bytes = b""
+    ) -> Iterator[tuple[Node, ast.ImportFrom]]:
+        """The module's ``from … import …`` statements (``_module_level_imports``),
+        parsed; only those whose text has ``having``, when given."""
+        for n in _module_level_imports(tree.root_node):
+            if having and having not in self.src[n.start_byte : n.end_byte]:
+                continue
+            try:
+                stmt = ast.parse(self.t(n)).body[0]
+            except (SyntaxError, IndexError, ValueError):
+                continue
+            if isinstance(stmt, ast.ImportFrom):
+                yield n, stmt
+
     def own_aliases(self, tree: Tree) -> dict[str, str]:
         """The names this module imports from its own package under another
         name (packaging's ``from ._parser import parse_requirement as
@@ -452,15 +467,7 @@ class _Scan:
         alias's name (``_parser._parse_requirement``)."""
         out: dict[str, str] = {}
         top = self.path.split("/", 1)[0]
-        for n in _module_level_imports(tree.root_node):
-            if b" as " not in self.src[n.start_byte : n.end_byte]:
-                continue
-            try:
-                stmt = ast.parse(self.t(n)).body[0]
-            except (SyntaxError, IndexError, ValueError):
-                continue
-            if not isinstance(stmt, ast.ImportFrom):
-                continue
+        for _, stmt in self.import_froms(tree, b" as "):
             module = (stmt.module or "").split(".")
             if stmt.level == 0 and module[0] not in (top, "src", "lib"):
                 continue  # another package's name: nothing of it is indexed here
@@ -483,13 +490,7 @@ class _Scan:
         root = dirs[:1] if dirs[:1] in (["src"], ["lib"]) else []
         top = dirs[len(root)] if len(dirs) > len(root) else ""
         out: list[tuple[str, str, str, int]] = []
-        for n in _module_level_imports(tree.root_node):
-            try:
-                stmt = ast.parse(self.t(n)).body[0]
-            except (SyntaxError, IndexError, ValueError):
-                continue
-            if not isinstance(stmt, ast.ImportFrom):
-                continue
+        for n, stmt in self.import_froms(tree):
             parts = stmt.module.split(".") if stmt.module else []
             if stmt.level >= 1:
                 base = here.split("/") if here else []
