@@ -247,3 +247,44 @@ def test_a_variant_whose_display_wraps_what_it_holds_takes_the_text_it_is_built_
     # the variant's own entry keeps its definition, and the sites that give it
     # no text of words (a format! of placeholders, a variable)
     assert "invalid JPEG format: {}" in messages
+
+
+def test_a_text_written_in_a_display_arm_is_not_where_the_variant_is_declared(
+    tmp_path: Path,
+) -> None:
+    # clap 4's `ErrorKind::as_str` and a hand-written `Display` hold the
+    # texts of variants declared elsewhere in the file
+    src = (
+        "use std::fmt;\n\n"
+        "#[derive(Debug)]\n"
+        "pub enum ParseError {\n"
+        "    Empty,\n"
+        "    TooLong,\n"
+        "}\n\n"
+        "impl fmt::Display for ParseError {\n"
+        "    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n"
+        "        match self {\n"
+        '            ParseError::Empty => write!(f, "empty input"),\n'
+        '            ParseError::TooLong => write!(f, "input too long"),\n'
+        "        }\n"
+        "    }\n"
+        "}\n\n"
+        "pub fn parse(s: &str) -> Result<u8, ParseError> {\n"
+        "    if s.is_empty() {\n"
+        "        return Err(ParseError::Empty);\n"
+        "    }\n"
+        "    s.len().try_into().map_err(|_| ParseError::TooLong)\n"
+        "}\n"
+    )
+    (tmp_path / "repo" / "src").mkdir(parents=True)
+    (tmp_path / "repo" / "Cargo.toml").write_text('[package]\nname = "p"\nversion = "1.0.0"\n')
+    (tmp_path / "repo" / "src" / "lib.rs").write_text(src)
+    store = SqliteStore(tmp_path / "db.sqlite")
+    sid = index(str(tmp_path / "repo"), store, name="acme/p", jobs=1).snapshot_id
+    e = _entry(store, sid, "empty input")
+    meaning = entry_json(e, store.snapshot(sid), store)["analysis"]["meaning"]["text"]
+    assert (
+        "`ParseError::Empty` prints this text, written at src/lib.rs:12 in "
+        "`<ParseError as fmt::Display>::fmt`." in meaning
+    ), meaning
+    assert "is defined at src/lib.rs:12" not in meaning

@@ -718,7 +718,13 @@ class _Writer(Fixes):
         in_tests = [s for s in self.e.sites if s.in_test and not defines(s)]
         lang = plugins.find(self.lang)
         what = lang.pages.defined_as(d) if lang is not None else "error variant"
-        text = f"The {what} `{d.exception_type}` is defined at {at}."
+        if d.kind == "display-impl":
+            # the text's arm of a `Display` or `as_str` impl, not where the
+            # variant is declared (clap's `ErrorKind::as_str`)
+            inside = f" in `{d.symbol}`" if d.symbol else ""
+            text = f"The {what} `{d.exception_type}` prints this text, written at {at}{inside}."
+        else:
+            text = f"The {what} `{d.exception_type}` is defined at {at}."
         if through:
             n = len(built) + len(through)
             ctor = through[0][0]
