@@ -867,7 +867,7 @@ PROBE4: tuple[Crate, ...] = (
 )
 
 
-# A fifth probe (session 14), for issue 14's Debug and ``unwrap`` forms: 25
+# A fifth probe (session 14), for issue 14's Debug and ``unwrap`` forms: 27
 # more Debian crates, none in the tuned, held-out or earlier probe sets, split
 # by crate (random.Random(14)) into a half whose misses may be read (probe5a)
 # and a half of which only the totals are looked at (probe5b). Chosen for
