@@ -386,3 +386,18 @@ def test_an_inner_name_is_looked_up_in_its_crate_though_many_have_the_outer_one(
             "BurntSushi/walkdir",
             "IO error for operation on {}: {}",
         ), text
+
+
+def test_a_unit_variant_named_in_capitals_pasted_alone_leads_to_its_entry(
+    tmp_path: Path,
+) -> None:
+    """y4m 0.7's ``Error::EOF`` prints ``EOF`` for ``{:?}`` and ``End of
+    file`` for its Display: the capitals are a name as ``Empty`` is."""
+    crate = REGISTRY / "y4m-0.7.0"
+    if not crate.is_dir():
+        pytest.skip("needs Debian's librust-y4m-dev")
+    store = SqliteStore(tmp_path / "db.sqlite")
+    index(str(crate), store, name="image-rs/y4m", jobs=1)
+    parts = explain_text(store, "EOF\n")["parts"]
+    assert parts[0]["matches"], parts
+    assert parts[0]["matches"][0]["message"] == "End of file"
