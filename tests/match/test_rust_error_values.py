@@ -401,3 +401,20 @@ def test_a_unit_variant_named_in_capitals_pasted_alone_leads_to_its_entry(
     parts = explain_text(store, "EOF\n")["parts"]
     assert parts[0]["matches"], parts
     assert parts[0]["matches"][0]["message"] == "End of file"
+
+
+def test_the_debug_of_a_string_error_leads_to_the_text_it_quotes(tmp_path: Path) -> None:
+    """configparser 3.0's ``Ini::load`` returns ``Result<_, String>``: its
+    ``{:?}`` is the text quoted, ``"couldn't read ..: No such file .."``,
+    and leads where the unwrap panic of it does."""
+    crate = REGISTRY / "configparser-3.0.2"
+    if not crate.is_dir():
+        pytest.skip("needs Debian's librust-configparser-dev")
+    store = SqliteStore(tmp_path / "db.sqlite")
+    index(str(crate), store, name="QEDK/configparser-rs", jobs=1)
+    text = '"couldn\'t read /nonexistent/x.ini: No such file or directory (os error 2)"\n'
+    parts = explain_text(store, text)["parts"]
+    assert parts[0]["matches"], parts
+    top = parts[0]["matches"][0]
+    assert top["message"] == "couldn't read {}: {}"
+    assert top["values"]["why"] == "No such file or directory (os error 2)"
