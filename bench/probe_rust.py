@@ -1,6 +1,6 @@
 """Probe Rust errors: a corpus neither tuned on nor held out, to tell a general rule from a fit.
 
-    .venv/bin/python bench/probe_rust.py [--set probe|probe2|probe3|probe4] [--jobs N] [--json] [--misses] [--only CRATE ...] [--dump FILE]
+    .venv/bin/python bench/probe_rust.py [--set probe|probe2|probe3|probe4|probe5a|probe5b] [--jobs N] [--json] [--misses] [--only CRATE ...] [--dump FILE]
 
 The harness of bench/tuned_rust.py (``measure``) on other Debian
 ``librust-*-dev`` crates (38, with thiserror enums, hand-written Displays,
@@ -866,7 +866,311 @@ PROBE4: tuple[Crate, ...] = (
     ),
 )
 
-SETS = {"probe": CRATES, "probe2": PROBE2, "probe3": PROBE3, "probe4": PROBE4}
+
+# A fifth probe (session 14), for issue 14's Debug and ``unwrap`` forms: 27
+# more Debian crates, none in the tuned, held-out or earlier probe sets, split
+# by crate (random.Random(14)) into a half whose misses may be read (probe5a)
+# and a half of which only the totals are looked at (probe5b). Chosen for
+# parser error structs with a kind enum whose unit variants share names with
+# std's (litrs's ``InvalidDigit``, js_int's ``ParseIntError { kind }``), errors
+# nested in errors (goblin's ``Scroll(..)``, fst's ``Fst(..)``) and struct
+# variants (codespan-reporting's ``LineTooLarge { given, max }``).
+PROBE5A: tuple[Crate, ...] = (
+    Crate(
+        "litrs",
+        "librust-litrs-dev",
+        (
+            'litrs::Literal::parse("1x").map(|_| ())',
+            'litrs::Literal::parse("").map(|_| ())',
+            "litrs::Literal::parse(\"'ab'\").map(|_| ())",
+            'litrs::Literal::parse("\\"abc").map(|_| ())',
+            "litrs::Literal::parse(\"'\\\\q'\").map(|_| ())",
+            'litrs::IntegerLit::parse("0x").map(|_| ())',
+            'litrs::BoolLit::parse("maybe").map(|_| ())',
+            "litrs::Literal::parse(\"b'\\\\u{41}'\").map(|_| ())",
+            'litrs::FloatLit::parse("1e").map(|_| ())',
+        ),
+    ),
+    Crate(
+        "codespan-reporting",
+        "librust-codespan-reporting-dev",
+        (
+            'codespan_reporting::files::Files::line_range(&codespan_reporting::files::SimpleFile::new("a", "b"), (), 5)',
+            'codespan_reporting::files::Files::location(&codespan_reporting::files::SimpleFile::new("a", "b"), (), 9)',
+            "codespan_reporting::files::SimpleFiles::<&str, &str>::new().get(3).map(|_| ())",
+            "codespan_reporting::files::Files::line_index(&codespan_reporting::files::SimpleFiles::<&str, &str>::new(), 0, 0)",
+            'codespan_reporting::files::Files::location(&codespan_reporting::files::SimpleFile::new("a", "\\u{e9}"), (), 1)',
+        ),
+    ),
+    Crate(
+        "bytemuck",
+        "librust-bytemuck-dev",
+        (
+            "bytemuck::try_cast_slice::<u8, u32>(&[1u8, 2, 3]).map(|_| ())",
+            "bytemuck::try_from_bytes::<u32>(&[1u8, 2]).map(|_| ())",
+            "{ let a = [0u32; 2]; bytemuck::try_from_bytes::<u32>(&bytemuck::cast_slice::<u32, u8>(&a)[1..5]).map(|x| *x) }",
+            "bytemuck::try_cast_slice::<u8, [u8; 0]>(&[1u8]).map(|_| ())",
+            "bytemuck::checked::try_cast::<u8, bool>(3)",
+        ),
+    ),
+    Crate(
+        "easy-cast",
+        "librust-easy-cast-dev",
+        (
+            "<u8 as easy_cast::Conv<i32>>::try_conv(300)",
+            "<u8 as easy_cast::Conv<i32>>::try_conv(-1)",
+            "<f32 as easy_cast::Conv<i32>>::try_conv(16777217)",
+            "<u8 as easy_cast::ConvFloat<f64>>::try_conv_nearest(f64::NAN)",
+            "<u8 as easy_cast::ConvFloat<f64>>::try_conv_trunc(1e9)",
+        ),
+    ),
+    Crate(
+        "kurbo",
+        "librust-kurbo-dev",
+        (
+            'kurbo::BezPath::from_svg("X")',
+            'kurbo::BezPath::from_svg("M 1")',
+            'kurbo::BezPath::from_svg("M a b")',
+            'kurbo::BezPath::from_svg("L 1 2 3")',
+        ),
+    ),
+    Crate(
+        "grep-regex",
+        "librust-grep-regex-dev",
+        (
+            "grep_regex::RegexMatcherBuilder::new().line_terminator(Some(b'\\n')).build(\"a\\nb\").map(|_| ())",
+            'grep_regex::RegexMatcher::new("(").map(|_| ())',
+            'grep_regex::RegexMatcher::new("a{99999999}").map(|_| ())',
+            "grep_regex::RegexMatcherBuilder::new().line_terminator(Some(b'\\n')).build(\"a\\\\nb\").map(|_| ())",
+            'grep_regex::RegexMatcher::new_line_matcher("[").map(|_| ())',
+        ),
+    ),
+    Crate(
+        "debugid",
+        "librust-debugid-dev",
+        (
+            '"x".parse::<debugid::DebugId>()',
+            '"zz".parse::<debugid::CodeId>()',
+            'debugid::DebugId::from_breakpad("x")',
+            '"dfb8e43a-f242-3d73-a453-aeb6a777ef75-zz".parse::<debugid::DebugId>()',
+        ),
+    ),
+    Crate(
+        "goblin",
+        "librust-goblin-dev",
+        (
+            'goblin::Object::parse(b"junk").map(|_| ())',
+            'goblin::elf::Elf::parse(b"junk").map(|_| ())',
+            'goblin::pe::PE::parse(b"MZ").map(|_| ())',
+            'goblin::mach::MachO::parse(b"junk", 0).map(|_| ())',
+            'goblin::archive::Archive::parse(b"junk").map(|_| ())',
+            'goblin::elf::Elf::parse(b"\\x7fELF\\x02\\x01\\x01\\0\\0\\0\\0\\0\\0\\0\\0\\0").map(|_| ())',
+            'goblin::archive::Archive::parse(b"!<arch>\\nab").map(|_| ())',
+        ),
+    ),
+    Crate(
+        "js_int",
+        "librust-js-int-dev",
+        (
+            '"x".parse::<js_int::Int>()',
+            '"99999999999999999".parse::<js_int::UInt>()',
+            '"-99999999999999999".parse::<js_int::Int>()',
+            "js_int::Int::try_from(u64::MAX)",
+            '"".parse::<js_int::UInt>()',
+            '"-1".parse::<js_int::UInt>()',
+            "js_int::UInt::try_from(-1i32)",
+        ),
+    ),
+    Crate(
+        "sysctl",
+        "librust-sysctl-dev",
+        (
+            '<sysctl::Ctl as sysctl::Sysctl>::new("errordex.nope")',
+            '<sysctl::Ctl as sysctl::Sysctl>::new("")',
+            '<sysctl::Ctl as sysctl::Sysctl>::new("kernel").and_then(|c| sysctl::Sysctl::value_string(&c))',
+        ),
+    ),
+    Crate(
+        "camino",
+        "librust-camino-dev",
+        (
+            "camino::Utf8PathBuf::try_from(std::path::PathBuf::from(<std::ffi::OsString as std::os::unix::ffi::OsStringExt>::from_vec(vec![0xff])))",
+            "<&camino::Utf8Path>::try_from(std::path::Path::new(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(&[b'a', 0xff])))",
+        ),
+    ),
+    Crate(
+        "conv",
+        "librust-conv-dev",
+        (
+            "<u8 as conv::ValueFrom<i32>>::value_from(300)",
+            "<u8 as conv::ValueFrom<i32>>::value_from(-1)",
+            "<u8 as conv::ApproxFrom<f64>>::approx_from(f64::NAN)",
+            "<u8 as conv::ApproxFrom<f64>>::approx_from(1e9)",
+            "<u8 as conv::TryFrom<char>>::try_from('\\u{1f600}')",
+        ),
+    ),
+    Crate(
+        "ctrlc",
+        "librust-ctrlc-dev",
+        ("{ ctrlc::set_handler(|| ()).unwrap(); ctrlc::set_handler(|| ()) }",),
+    ),
+)
+
+PROBE5B: tuple[Crate, ...] = (
+    Crate(
+        "cargo-platform",
+        "librust-cargo-platform-dev",
+        (
+            '"cfg(unix".parse::<cargo_platform::Platform>()',
+            '"cfg(".parse::<cargo_platform::Platform>()',
+            '"cfg(unix = )".parse::<cargo_platform::Platform>()',
+            '"cfg(a = \\"b)".parse::<cargo_platform::Platform>()',
+            '"cfg(a $)".parse::<cargo_platform::Platform>()',
+            '"foo bar".parse::<cargo_platform::Platform>()',
+            '"cfg(not())".parse::<cargo_platform::Platform>()',
+        ),
+    ),
+    Crate(
+        "fst",
+        "librust-fst-dev",
+        (
+            'fst::Set::from_iter(vec!["b", "a"]).map(|_| ())',
+            'fst::Set::from_bytes(b"junk".to_vec()).map(|_| ())',
+            'fst::Map::from_iter(vec![("a", 1u64), ("a", 2)]).map(|_| ())',
+            "fst::Set::from_bytes(vec![0u8; 64]).map(|_| ())",
+        ),
+    ),
+    Crate(
+        "safe-transmute",
+        "librust-safe-transmute-dev",
+        (
+            "safe_transmute::guarded_transmute_pod::<u32>(&[1u8, 2])",
+            "safe_transmute::guarded_transmute_pod_pedantic::<u16>(&[1u8, 2, 3])",
+            "safe_transmute::guarded_transmute_bool_pedantic(&[2u8]).map(|_| ())",
+            "safe_transmute::guarded_transmute_pod_many_pedantic::<u16>(&[1u8, 2, 3]).map(|_| ())",
+            "safe_transmute::guarded_transmute_pod_many::<u32>(&[]).map(|_| ())",
+        ),
+    ),
+    Crate(
+        "ucd-parse",
+        "librust-ucd-parse-dev",
+        (
+            '"XYZ".parse::<ucd_parse::Codepoint>()',
+            '"110000".parse::<ucd_parse::Codepoint>()',
+            '"0041;A".parse::<ucd_parse::UnicodeData>()',
+            '"0041; X".parse::<ucd_parse::Age>()',
+            'ucd_parse::parse::<_, ucd_parse::UnicodeData>("/nonexistent/errordex")',
+        ),
+    ),
+    Crate(
+        "stringprep",
+        "librust-stringprep-dev",
+        (
+            'stringprep::saslprep("\\u{7}")',
+            'stringprep::saslprep("\\u{5be}a")',
+            'stringprep::nodeprep("a@b")',
+            'stringprep::nameprep("\\u{fffd}")',
+            'stringprep::resourceprep("\\u{221}")',
+        ),
+    ),
+    Crate(
+        "utf-8",
+        "librust-utf-8-dev",
+        (
+            "utf8::decode(&[0xff])",
+            "utf8::decode(&[0xe2, 0x82])",
+            "utf8::decode(&[b'a', 0xc0, b'b'])",
+        ),
+    ),
+    Crate(
+        "procfs",
+        "librust-procfs-dev",
+        (
+            "procfs::process::Process::new(999999).map(|_| ())",
+            'procfs::process::Process::new_with_root("/nonexistent/errordex".into()).map(|_| ())',
+            "procfs::process::Process::myself().unwrap().fd_from_fd(99999).map(|_| ())",
+            "procfs::process::Process::myself().unwrap().task_from_tid(999999).map(|_| ())",
+        ),
+    ),
+    Crate(
+        "autocfg",
+        "librust-autocfg-dev",
+        (
+            'autocfg::AutoCfg::with_dir("/nonexistent/errordex").map(|_| ())',
+            '{ std::env::set_var("RUSTC", "/nonexistent/errordex"); autocfg::AutoCfg::new().map(|_| ()) }',
+            '{ std::env::set_var("RUSTC", "/bin/false"); autocfg::AutoCfg::new().map(|_| ()) }',
+        ),
+    ),
+    Crate(
+        "pkg-config",
+        "librust-pkg-config-dev",
+        (
+            'pkg_config::probe_library("errordex-no-such-lib").map(|_| ())',
+            '{ std::env::set_var("PKG_CONFIG", "/nonexistent/pkg-config"); pkg_config::probe_library("zlib").map(|_| ()) }',
+            '{ std::env::set_var("ZLIB_NO_PKG_CONFIG", "1"); pkg_config::probe_library("zlib").map(|_| ()) }',
+            'pkg_config::Config::new().atleast_version("999").probe("zlib").map(|_| ())',
+            'pkg_config::Config::new().exactly_version("0.1").probe("errordex-nope").map(|_| ())',
+        ),
+    ),
+    Crate(
+        "os_str_bytes",
+        "librust-os-str-bytes-dev",
+        (
+            "<std::ffi::OsStr as os_str_bytes::OsStrBytes>::from_raw_bytes(&[0xffu8][..]).map(|_| ())",
+            "<std::ffi::OsStr as os_str_bytes::OsStrBytes>::from_raw_bytes(&[0xedu8, 0xa0, 0x80][..]).map(|_| ())",
+        ),
+    ),
+    Crate(
+        "ignore",
+        "librust-ignore-dev",
+        (
+            'ignore::overrides::OverrideBuilder::new(".").add("a[").map(|_| ())',
+            'ignore::types::TypesBuilder::new().select("errordex-nope").build().map(|_| ())',
+            'ignore::types::TypesBuilder::new().add("x:y", "*.x")',
+            'ignore::gitignore::GitignoreBuilder::new(".").add_line(None, "a[").map(|_| ())',
+            'ignore::types::TypesBuilder::new().add_def("x").map(|_| ())',
+        ),
+    ),
+    Crate(
+        "multihash",
+        "librust-multihash-dev",
+        (
+            "multihash::Multihash::from_bytes(vec![1, 2, 3]).map(|_| ())",
+            "multihash::Multihash::from_bytes(vec![0x12, 5, 1]).map(|_| ())",
+            "multihash::Multihash::from_bytes(vec![]).map(|_| ())",
+        ),
+    ),
+    Crate(
+        "nix",
+        "librust-nix-dev",
+        (
+            "nix::unistd::close(-1)",
+            'nix::sys::stat::stat("/nonexistent/errordex").map(|_| ())',
+            'nix::unistd::chdir("/nonexistent/errordex")',
+            "nix::sys::signal::kill(nix::unistd::Pid::from_raw(999999), None)",
+            'nix::unistd::mkdir("/proc/errordex", nix::sys::stat::Mode::S_IRWXU)',
+        ),
+    ),
+    Crate(
+        "publicsuffix",
+        "librust-publicsuffix-dev",
+        (
+            '"x".parse::<publicsuffix::List>().map(|_| ())',
+            '"// ===BEGIN ICANN DOMAINS===\\n!x".parse::<publicsuffix::List>().map(|_| ())',
+            '"// ===BEGIN ICANN DOMAINS===\\na..b".parse::<publicsuffix::List>().map(|_| ())',
+            "publicsuffix::List::from_bytes(&[0xff]).map(|_| ())",
+        ),
+    ),
+)
+
+SETS = {
+    "probe": CRATES,
+    "probe2": PROBE2,
+    "probe3": PROBE3,
+    "probe4": PROBE4,
+    "probe5a": PROBE5A,
+    "probe5b": PROBE5B,
+}
 
 
 def main() -> None:

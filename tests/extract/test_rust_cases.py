@@ -191,3 +191,32 @@ def test_syn_s_parse_stream_error_is_a_site_of_its_text() -> None:
         pytest.skip("needs Debian's librust-syn-dev")
     sites = rust.extract("src/ident.rs", path.read_text(encoding="utf-8")).sites
     assert ("err-return", "expected identifier") in {(s.kind, s.template.display()) for s in sites}
+
+
+def test_a_display_that_prints_the_debug_gives_each_variant_its_derived_debug() -> None:
+    # bytemuck 1.12 (`write!(f, "{:?}", self)` for PodCastError) and fasteval
+    # 0.2 (the same for its Error): `try_cast_slice` fails printing
+    # `OutputSliceWouldHaveSlop`, fasteval's parser `EofWhileParsing("value")`
+    source = (CASES / "display_is_debug.rs").read_text(encoding="utf-8")
+    got = rust.extract("src/display_is_debug.rs", source)
+    from errordex.languages.rust.construct import class_messages
+
+    _, apply = class_messages(got.classes)
+    kept = [s for s in map(apply, got.sites) if s is not None and s.kind == "construct"]
+    assert [(s.exception_type, s.template.display()) for s in kept] == [
+        ("PodCastError::SizeMismatch", "SizeMismatch"),
+        (
+            "PodCastError::TargetAlignmentGreaterAndInputNotAligned",
+            "TargetAlignmentGreaterAndInputNotAligned",
+        ),
+        ("Error::EofWhileParsing", 'EofWhileParsing("value")'),
+        ("Error::InvalidValue", "InvalidValue"),
+        ("Error::TooBig", "TooBig { size: {:?}, len: {:?} }"),
+    ]
+
+
+def test_a_hand_written_debug_is_not_read_as_derived() -> None:
+    source = (CASES / "display_is_debug.rs").read_text(encoding="utf-8")
+    source = source.replace("#[derive(Debug, Clone, Copy, PartialEq, Eq)]", "")
+    got = rust.extract("src/display_is_debug.rs", source)
+    assert "SizeMismatch" not in {c.message.display() for c in got.classes if c.message}

@@ -386,3 +386,35 @@ def test_an_inner_name_is_looked_up_in_its_crate_though_many_have_the_outer_one(
             "BurntSushi/walkdir",
             "IO error for operation on {}: {}",
         ), text
+
+
+def test_a_unit_variant_named_in_capitals_pasted_alone_leads_to_its_entry(
+    tmp_path: Path,
+) -> None:
+    """y4m 0.7's ``Error::EOF`` prints ``EOF`` for ``{:?}`` and ``End of
+    file`` for its Display: the capitals are a name as ``Empty`` is."""
+    crate = REGISTRY / "y4m-0.7.0"
+    if not crate.is_dir():
+        pytest.skip("needs Debian's librust-y4m-dev")
+    store = SqliteStore(tmp_path / "db.sqlite")
+    index(str(crate), store, name="image-rs/y4m", jobs=1)
+    parts = explain_text(store, "EOF\n")["parts"]
+    assert parts[0]["matches"], parts
+    assert parts[0]["matches"][0]["message"] == "End of file"
+
+
+def test_the_debug_of_a_string_error_leads_to_the_text_it_quotes(tmp_path: Path) -> None:
+    """configparser 3.0's ``Ini::load`` returns ``Result<_, String>``: its
+    ``{:?}`` is the text quoted, ``"couldn't read ..: No such file .."``,
+    and leads where the unwrap panic of it does."""
+    crate = REGISTRY / "configparser-3.0.2"
+    if not crate.is_dir():
+        pytest.skip("needs Debian's librust-configparser-dev")
+    store = SqliteStore(tmp_path / "db.sqlite")
+    index(str(crate), store, name="QEDK/configparser-rs", jobs=1)
+    text = '"couldn\'t read /nonexistent/x.ini: No such file or directory (os error 2)"\n'
+    parts = explain_text(store, text)["parts"]
+    assert parts[0]["matches"], parts
+    top = parts[0]["matches"][0]
+    assert top["message"] == "couldn't read {}: {}"
+    assert top["values"]["why"] == "No such file or directory (os error 2)"

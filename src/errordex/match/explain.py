@@ -742,8 +742,11 @@ def _names(part: ParsedError) -> tuple[Named, ...]:
     return ()
 
 
-#: One CamelCase word: a type's or a unit variant's name, not a message.
-_TYPE_NAME = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[A-Z][a-z0-9]{2,40}")
+#: One CamelCase word: a type's or a unit variant's name, not a message;
+#: or one in capitals (y4m's and fasteval's ``EOF``, errno's ``ENOENT``).
+_TYPE_NAME = re.compile(
+    r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[A-Z][a-z0-9]{2,40}|[A-Z][A-Z0-9_]{2,40}"
+)
 
 
 #: Constant characters a template needs to be found inside a longer message.

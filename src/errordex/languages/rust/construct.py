@@ -34,7 +34,7 @@ from tree_sitter import Node
 
 from errordex.languages.rust import helpers, macros
 from errordex.model import CallArg, ClassDef, Forwarder, ThrowSite
-from errordex.template import Hole, Part, Template
+from errordex.template import Hole, Part, Template, Text
 
 if TYPE_CHECKING:
     from errordex import grammars
@@ -510,8 +510,76 @@ def enums(f: _File, caught: grammars.Captures) -> dict[str, tuple[str, ...]]:
     return out
 
 
+def debug_forms(f: _File, caught: grammars.Captures) -> dict[str, Template]:
+    """What ``#[derive(Debug)]`` prints for each variant of the file's enums
+    that derive it, by ``Enum::Variant``: ``SizeMismatch``,
+    ``WrongArgs({:?})``, ``TooBig { size: {:?}, len: {:?} }``. The text of
+    a variant whose ``Display`` is its ``Debug`` (bytemuck's
+    ``write!(f, "{:?}", self)`` for ``PodCastError``, fasteval's for its
+    ``Error``)."""
+    out: dict[str, Template] = {}
+    for name in caught.get("enum.name", ()):
+        item = name.parent
+        body = item.child_by_field_name("body") if item is not None else None
+        if item is None or body is None or not _derives_debug(f, item):
+            continue
+        owner = f.text_of(name)
+        for v in body.named_children:
+            vname = v.child_by_field_name("name") if v.type == "enum_variant" else None
+            if vname is not None:
+                word = f.text_of(vname)
+                out[f"{owner}::{word}"] = _derived_debug(f, word, v.child_by_field_name("body"))
+    return out
+
+
+def _derives_debug(f: _File, item: Node) -> bool:
+    """Whether the attributes above an item derive ``Debug``."""
+    above = item.prev_named_sibling
+    while above is not None and above.type in ("attribute_item", "line_comment", "block_comment"):
+        if above.type == "attribute_item" and _DERIVES_DEBUG.search(f.text_of(above)):
+            return True
+        above = above.prev_named_sibling
+    return False
+
+
+_DERIVES_DEBUG = re.compile(r"^#\[\s*derive\s*\([^)]*\bDebug\b")
+
+
+def _derived_debug(f: _File, word: str, body: Node | None) -> Template:
+    """The derived ``Debug`` of one variant: its name, then its fields'."""
+    if body is None:
+        return Template.of("rust-fmt", Text(word))
+    if body.type == "ordered_field_declaration_list":
+        fields = [c for c in body.named_children if c.type not in _NOT_FIELDS]
+        parts: list[Part] = [Text(f"{word}(")]
+        for i in range(len(fields)):
+            if i:
+                parts.append(Text(", "))
+            parts.append(Hole(f"self.{i}", "{:?}"))
+        return Template.of("rust-fmt", *parts, Text(")"))
+    names = [
+        f.text_of(n)
+        for c in body.named_children
+        if c.type == "field_declaration" and (n := c.child_by_field_name("name")) is not None
+    ]
+    if not names:
+        return Template.of("rust-fmt", Text(word))
+    parts = [Text(f"{word} {{ ")]
+    for i, field in enumerate(names):
+        parts.append(Text(f"{', ' if i else ''}{field}: "))
+        parts.append(Hole(f"self.{field}", "{:?}"))
+    return Template.of("rust-fmt", *parts, Text(" }"))
+
+
+#: children of a tuple variant's ``( .. )`` that are no field
+_NOT_FIELDS = frozenset({"line_comment", "block_comment", "visibility_modifier", "attribute_item"})
+
+
 def definitions(
-    path: str, sites: Iterable[ThrowSite], enums: dict[str, tuple[str, ...]] | None = None
+    path: str,
+    sites: Iterable[ThrowSite],
+    enums: dict[str, tuple[str, ...]] | None = None,
+    forms: dict[str, Template] | None = None,
 ) -> list[ClassDef]:
     """One ``ClassDef`` per error type or variant with a message in a file:
     ``name`` is ``Type::Variant`` (or ``Type``), ``message`` its template.
@@ -519,7 +587,10 @@ def definitions(
     left out: a value of it prints one or the other. One text for a whole
     enum the file declares (``enums``) is each variant's that has none of
     its own: a construction of another enum of that name (parse-zoneinfo's
-    ``line::Error``, which has no ``Display``) is not one of its sites."""
+    ``line::Error``, which has no ``Display``) is not one of its sites.
+    When that one text is the value's ``Debug`` (``write!(f, "{:?}",
+    self)``), each variant prints its derived ``Debug`` (``forms``):
+    bytemuck's ``SizeMismatch``, fasteval's ``WrongArgs({:?})``."""
     found: dict[str, list[ThrowSite]] = defaultdict(list)
     for s in sites:
         if s.kind in DEFINING and s.exception_type and not s.in_test:
@@ -537,17 +608,33 @@ def definitions(
             [f"{name}::{v}" for v in variants if f"{name}::{v}" not in found] if variants else []
         )
         for each in names or [name]:
+            own = (forms or {}).get(each) if _debug_of_self(d.template) else None
             out.append(
                 ClassDef(
                     name=each,
                     qualname=d.exception_type if each == name and d.exception_type else each,
                     path=path,
                     line=d.line,
-                    message=d.template,
+                    message=own or d.template,
                     builds_message=True,
                 )
             )
     return out
+
+
+def _debug_of_self(t: Template) -> bool:
+    """``write!(f, "{:?}", self)``: a ``Display`` that prints the ``Debug``.
+
+    >>> _debug_of_self(Template.of("rust-fmt", Hole("self", "{:?}")))
+    True
+    >>> _debug_of_self(Template.of("rust-fmt", Hole("self.0", "{:?}")))
+    False
+    """
+    return (
+        _passes_through(t)
+        and t.holes[0].expr.replace(" ", "").lstrip("&*") == "self"
+        and t.holes[0].spec.replace(" ", "") in ("{:?}", "{:#?}")
+    )
 
 
 def _short(name: str) -> str:
@@ -630,15 +717,42 @@ def _filled(site: ThrowSite, message: Template) -> Template:
     'invalid JPEG format: bad SOF'
     """
     holes = message.holes
-    if len(holes) != 1 or ":" in holes[0].spec:
+    if len(holes) != 1:
+        return message
+    quoted = holes[0].spec.replace(" ", "") == "{:?}"
+    if ":" in holes[0].spec and not quoted:
         return message
     given = _given(site, message)
     if given is None or given.is_empty or given.dynamic or not _WORDS.search(given.display()):
         return message
+    if quoted and given.holes:
+        return message
+    filling = (Text(_debug_str(given.display())),) if quoted else given.parts
     parts: list[Part] = []
     for part in message.parts:
-        parts.extend(given.parts if isinstance(part, Hole) else (part,))
+        parts.extend(filling if isinstance(part, Hole) else (part,))
     return Template.of(message.syntax, *parts)
+
+
+def _debug_str(text: str) -> str:
+    """A string as ``{:?}`` prints it: quoted, with its quotes, backslashes
+    and control characters escaped.
+
+    >>> print(_debug_str('a "b"'))
+    "a \\"b\\""
+    """
+    out = []
+    for ch in text:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif ord(ch) < 0x20 or ch == "\x7f":
+            out.append(f"\\u{{{ord(ch):x}}}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0"}
 
 
 _WORDS = re.compile(r"[A-Za-z]{3}")

@@ -226,7 +226,12 @@ class _File:
         self.sites.extend(macros.calls(self, caught, macros.aliases(self, caught)))
         self.sites.sort(key=lambda s: (s.line, s.column, s.kind))
         classes = (
-            construct.definitions(self.path, self.sites, construct.enums(self, caught))
+            construct.definitions(
+                self.path,
+                self.sites,
+                construct.enums(self, caught),
+                construct.debug_forms(self, caught),
+            )
             + macros.rules(self, caught)
             + self.conversions
         )

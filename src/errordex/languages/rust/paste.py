@@ -178,6 +178,21 @@ def find_debug(lines: list[str]) -> list[Found]:
     shown = _DBG.match(text)
     if shown is not None:
         text = shown.group(1).strip()
+    inner = text[1:-1] if _quoted(text) and _DEBUG.match(text) and "\n" not in text else None
+    if inner is not None and not (opaque(inner) or is_debug(inner)):
+        # ``{:?}`` of a ``String`` error (configparser's, iso8601's): the
+        # text it quotes, as the unwrap panic and ``Error: ..`` read it; a
+        # Debug that writes its name as a string (crossbeam's
+        # ``"SendError(..)".fmt(f)``) is still that name
+        quoted = ParsedError(
+            message=_unescape(inner),
+            raw=text,
+            exception_type=None,
+            language="rust",
+            kind="debug",
+            values={"error": text},
+        )
+        return [Found(0, max(0, len(lines) - 1), quoted)]
     if not is_debug(text):
         return []  # a bare name (``OddLength``) is read as a type's name
     values = {"error": text}
