@@ -1897,6 +1897,7 @@ def led_by(
     slug: str,
     through: Sequence[tuple[str, str]],
     site: str | None = None,
+    called: Fact | None = None,
 ) -> dict[str, Any] | None:
     """The page's sections again, led by the public call the user's pasted
     stack went through, when it is another than the one the page leads with:
@@ -1904,8 +1905,13 @@ def led_by(
     while the page leads with ``Connection.next_event``, another way to the
     same raise. ``through``: the stack's frames in the repository, from the
     user's call inward, as (path, function as printed); ``site``: the site the
-    paste came from. ``via`` in what it returns names the call that leads.
-    None when the stack names no other way in."""
+    paste came from. ``called``: the public call the stack shows the user
+    made (``called.public_call``), which leads when no call chain of the
+    page's starts at one of the stack's frames (sqlalchemy's
+    ``create_engine``, whose way down to ``PluginLoader.load`` goes through a
+    module-level object the chains do not follow). ``via`` in what it
+    returns names the call that leads. None when the stack names no other
+    way in."""
     at = next(
         (r for r in facts["reachability"] if site and site in r.get("sites", [r["site"]])), None
     )
@@ -1914,11 +1920,52 @@ def led_by(
     plain = _Writer(entry, facts, slug, at=at)
     heads = [c[0] for c in (plain.fn or {}).get("paths", ()) if c]
     via = next((h for path, fn in through for h in heads if _is_frame_of(h, path, fn)), None)
+    on_stack = via  # the chain head the stack went through, if any
+    base: _Writer | None = None  # what the page says of a call the stack went through
+    if called is not None and plain.fn is not None:
+        # the user's own call leads, when the stack ran the page's function
+        # below it (a page matched by its text alone may be another raise)
+        head = next((h for h in heads if _same_function(h, called)), None)
+        lead = plain.api() or plain.fn
+        if head is not None:
+            via = head
+        elif not _same_function(called, lead) and _on(plain.fn, through):
+            via = called
+            if on_stack is not None:
+                base = _Writer(entry, facts, slug, at=at, via=on_stack)
+            elif _on(lead, through):
+                base = plain
     if via is None or via is plain.api():
         return None
     w = _Writer(entry, facts, slug, at=at, via=via)
     page = {k: v for k, v in _sections(w).items() if k in PER_SITE and v}
-    return {**page, "via": {k: via[k] for k in ("function", "path", "line")}}
+    if (
+        via is called
+        and not any(via is h for h in heads)
+        and (page.get("trigger") or {}).get("paths")
+    ):
+        # no chain of the page's starts at the user's call: the chains its
+        # trigger lists are other ways in
+        del page["trigger"]
+    if base is not None:
+        # the user's call reaches a call the page knows on its way: what the
+        # page says of that call (its docs, the chain it went down, its
+        # arguments' solutions, its defensive check) stays true, where the
+        # user's call has nothing to say
+        own = {k: v for k, v in _sections(base).items() if k in PER_SITE and v}
+        page = {**own, **page, **{k: own[k] for k in ("meaning", "trigger") if k in own}}
+    assert via is not None
+    shown = {k: via[k] for k in ("function", "path", "line")}
+    return {**page, "via": {**shown, "name": _shown(via)}}
+
+
+def _on(fact: Fact, through: Sequence[tuple[str, str]]) -> bool:
+    """Whether one of a stack's frames ran the function of ``fact``."""
+    return any(_is_frame_of(fact, path, fn) for path, fn in through)
+
+
+def _same_function(a: Fact, b: Fact) -> bool:
+    return (a["path"], a["function"]) == (b["path"], b["function"])
 
 
 def _is_frame_of(fact: Fact, path: str, function: str) -> bool:
