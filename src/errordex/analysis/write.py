@@ -1208,6 +1208,9 @@ class _Writer(Fixes):
             table = self.table_check()
             if table is not None:
                 out.append(table)
+        handled = self.arm_advice()
+        if handled is not None:
+            out.append(handled)
         out += self.state_advice()
         told = self.message_advice()
         if told is not None:
@@ -1348,6 +1351,41 @@ class _Writer(Fixes):
                 )
             )
         return out
+
+    def arm_advice(self) -> dict[str, Any] | None:
+        """The values to pass, for a catch-all arm of a ``match`` on the
+        public call's own argument: ``compare_elem``'s ``match dtype { F32
+        => …, F64 => …, _ => panic!(…) }`` takes the handled values only.
+        Only where the call a user makes is the function with the ``match``
+        (a value handed down from another call is that call's business) and
+        what it matches reads its parameters alone, not its receiver."""
+        a, fn, lang = self.arm, self.fn, plugins.find(self.lang)
+        value = ((a or {}).get("value") or {}).get("text")
+        if a is None or fn is None or lang is None or not value or self.invariant:
+            return None
+        api = self.api()
+        if api is None or (api["path"], api["function"]) != (fn["path"], fn["function"]):
+            return None
+        params = [p for p in fn.get("params", ()) if "self" not in p]
+        attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", value))
+        names = lang.pages.identifiers(value) - attrs
+        read = [p for p in params if p in names]
+        if not read or any(n not in params and not constant(n) for n in names):
+            return None
+        name = self.api_name() or ""
+        if name.startswith("<"):
+            return None  # a trait impl's method as a symbol: nobody types that call
+        handled = [_PAYLOAD.sub("(..)", h) for h in a["handled"] if "\n" not in h][:8]
+        if not handled or len(handled) != len(a["handled"]):
+            return None
+        listed = ", ".join(f"`{h}`" for h in handled)
+        which = f"`{value}`" if value in read else f"{_listed(read)} whose `{value}` is"
+        return section(
+            f"Call {self.call_shape(read)} only with {which} among {listed}: any other "
+            f"reaches the catch-all `{a['arm']}` arm, where {self.fn_name()} {self.what()} "
+            f"({a['path']}:{a['line']}).",
+            ev(a, *([a["value"]] if a.get("value") else [])),
+        )
 
     def table_check(self) -> dict[str, Any] | None:
         """A check against a module's table of valid values that is not in
@@ -1678,6 +1716,10 @@ def _shown(f: Fact) -> str:
         return by_syntax(str(f["function"])) or as_called(name)
     return by_syntax(name) or as_called(name)
 
+
+#: a variant pattern's payload of bindings (``CpuStorage::F32(slice)``,
+#: ``Output(pos, _, layout)``): the library's local names, read as ``(..)``
+_PAYLOAD = re.compile(r"(?<=\w)\(\s*(?:[a-z_]\w*)(?:\s*,\s*[a-z_]\w*)*\s*\)")
 
 #: a condition longer than this is not read inline: its names and place are
 LONG_CONDITION = 100
