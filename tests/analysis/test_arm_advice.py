@@ -67,6 +67,13 @@ pub fn total(storage: &Stored) -> f64 {
     }
 }
 
+pub fn size_of(t: &Tensor) -> usize {
+    match t.dtype {
+        DType::F32 => 4,
+        _ => panic!("size_of: not an f32 tensor"),
+    }
+}
+
 pub fn width(kind: u8) -> usize {
     pick(DType::I64, kind)
 }
@@ -125,7 +132,12 @@ def test_the_librarys_binding_names_are_left_out(pages: dict[str, dict[str, Any]
 def test_no_values_for_a_match_the_user_hands_nothing_to(
     pages: dict[str, dict[str, Any]],
 ) -> None:
-    """``width`` passes its own constant to the private ``pick``; and
-    ``element_size`` matches its receiver's private field."""
-    for message in ("pick: handed an integer type", "element_size: not a float tensor"):
+    """``width`` passes its own constant to the private ``pick``;
+    ``element_size`` matches its receiver's private field, and ``size_of``
+    its argument's, which a user cannot read."""
+    for message in (
+        "pick: handed an integer type",
+        "element_size: not a float tensor",
+        "size_of: not an f32 tensor",
+    ):
         assert not any("only with" in s for s in solutions(pages[message]))

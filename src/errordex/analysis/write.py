@@ -1367,6 +1367,8 @@ class _Writer(Fixes):
         if api is None or (api["path"], api["function"]) != (fn["path"], fn["function"]):
             return None
         params = [p for p in fn.get("params", ()) if "self" not in p]
+        if _FIELD.search(value):
+            return None  # a field of the argument (candle's `src.slice`) may be private
         attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", value))
         names = lang.pages.identifiers(value) - attrs
         read = [p for p in params if p in names]
@@ -1716,6 +1718,9 @@ def _shown(f: Fact) -> str:
         return by_syntax(str(f["function"])) or as_called(name)
     return by_syntax(name) or as_called(name)
 
+
+#: a field read off a value, not a method called on it (``src.slice``, not ``x.dtype()``)
+_FIELD = re.compile(r"\.\s*[A-Za-z_]\w*\b(?!\s*(?:\(|::))")
 
 #: a variant pattern's payload of bindings (``CpuStorage::F32(slice)``,
 #: ``Output(pos, _, layout)``): the library's local names, read as ``(..)``
