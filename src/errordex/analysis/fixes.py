@@ -46,6 +46,10 @@ class Fixes:
         names = {h["name"] for h in self.f["hierarchy"]}
         return names | {name} if self.f["hierarchy"] else names
 
+    def api(self) -> Fact | None:
+        """The public call a user makes (the writer's: ``_Writer.api``)."""
+        return None
+
     def lifted_up(self) -> Fact | None:
         """The lead site's condition lifted through private helpers to a
         public caller's parameters (``lift``), if it could be."""
@@ -401,6 +405,11 @@ class Fixes:
             code += [expanded(self.cond), *self.cond.get("siblings", ())]
         said = words_of(self.e.template.chunks()) | code_words(code)
         own = self.fn["function"] if self.fn is not None else None
+        # the public call the user made, when it documents one panic only
+        # (axum's `Event::json_data`: "Panics if any `data` has already been
+        # written before", for the panic two calls down in `write_buf`)
+        api = self.api()
+        called = api["function"] if api is not None and api is not self.fn else None
         per_fn: dict[str, int] = {}
         for d in lines:
             if d["section"] == "Panics":
@@ -411,6 +420,11 @@ class Fixes:
             if d["section"] != "Panics"
             or is_about(d["text"], d["function"] if per_fn[d["function"]] > 1 else None, said)
             or (d["function"] == own and per_fn[own] == 1)
+            or (
+                d["function"] == called
+                and per_fn[called] == 1
+                and len(_SENTENCE_END.findall(d["text"].strip().rstrip("."))) == 0
+            )
         ]
 
     def _about_this_error(self, lines: list[Fact]) -> list[Fact]:
@@ -433,6 +447,10 @@ class Fixes:
     def entry_point_plain(self) -> str:
         return self.fn["function"] if self.fn else "the code"
 
+
+#: the end of a sentence inside a doc line: a line of two sentences may
+#: document two panics ("Panics if `count` is zero. Panics if …")
+_SENTENCE_END = re.compile(r"[.!?]\s+(?=[A-Z`])")
 
 #: the builtin exception classes a docstring names for many raises of a function
 _BUILTIN = frozenset(
