@@ -67,6 +67,27 @@ pub fn total(storage: &Stored) -> f64 {
     }
 }
 
+pub enum Arg {
+    Local { pos: u32, ty: u8 },
+    Global(u32),
+}
+
+pub fn write_scalar(arg: Arg) -> u32 {
+    match arg {
+        Arg::Local { pos, ty } => pos + ty as u32,
+        _ => panic!("write_scalar: not a local"),
+    }
+}
+
+impl Tensor {
+    pub fn to_kind(&self, kind: DType) -> u8 {
+        match (self.dtype(), kind) {
+            (&DType::F32, DType::F64) => 1,
+            _ => panic!("to_kind: unsupported pair"),
+        }
+    }
+}
+
 pub fn size_of(t: &Tensor) -> usize {
     match t.dtype {
         DType::F32 => 4,
@@ -129,15 +150,22 @@ def test_the_librarys_binding_names_are_left_out(pages: dict[str, dict[str, Any]
     assert "values" not in said[0]
 
 
+def test_a_struct_patterns_bindings_are_left_out(pages: dict[str, dict[str, Any]]) -> None:
+    said = solutions(pages["write_scalar: not a local"])
+    assert said and "only with `arg` among `Arg::Local { .. }`:" in said[0]
+
+
 def test_no_values_for_a_match_the_user_hands_nothing_to(
     pages: dict[str, dict[str, Any]],
 ) -> None:
     """``width`` passes its own constant to the private ``pick``;
     ``element_size`` matches its receiver's private field, and ``size_of``
-    its argument's, which a user cannot read."""
+    its argument's, which a user cannot read; ``to_kind`` matches the
+    receiver's state together with its argument."""
     for message in (
         "pick: handed an integer type",
         "element_size: not a float tensor",
         "size_of: not an f32 tensor",
+        "to_kind: unsupported pair",
     ):
         assert not any("only with" in s for s in solutions(pages[message]))

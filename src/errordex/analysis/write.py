@@ -1367,8 +1367,10 @@ class _Writer(Fixes):
         if api is None or (api["path"], api["function"]) != (fn["path"], fn["function"]):
             return None
         params = [p for p in fn.get("params", ()) if "self" not in p]
-        if _FIELD.search(value):
-            return None  # a field of the argument (candle's `src.slice`) may be private
+        if _FIELD.search(value) or re.search(r"\bself\b", value):
+            # a field of the argument (candle's `src.slice`) may be private; the
+            # receiver's state (`(&*self.storage(), device)`) is no argument
+            return None
         attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", value))
         names = lang.pages.identifiers(value) - attrs
         read = [p for p in params if p in names]
@@ -1377,7 +1379,9 @@ class _Writer(Fixes):
         name = self.api_name() or ""
         if name.startswith("<"):
             return None  # a trait impl's method as a symbol: nobody types that call
-        handled = [_PAYLOAD.sub("(..)", h) for h in a["handled"] if "\n" not in h][:8]
+        handled = [
+            _FIELDS.sub(" { .. }", _PAYLOAD.sub("(..)", h)) for h in a["handled"] if "\n" not in h
+        ][:8]
         if not handled or len(handled) != len(a["handled"]):
             return None
         listed = ", ".join(f"`{h}`" for h in handled)
@@ -1725,6 +1729,8 @@ _FIELD = re.compile(r"\.\s*[A-Za-z_]\w*\b(?!\s*(?:\(|::))")
 #: a variant pattern's payload of bindings (``CpuStorage::F32(slice)``,
 #: ``Output(pos, _, layout)``): the library's local names, read as ``(..)``
 _PAYLOAD = re.compile(r"(?<=\w)\(\s*(?:[a-z_]\w*)(?:\s*,\s*[a-z_]\w*)*\s*\)")
+#: a struct pattern's fields bound to names (``FuseArg::BlockLocal { pos, ty }``), read as ``{ .. }``
+_FIELDS = re.compile(r"(?<=\w)\s*\{\s*(?:[a-z_]\w*)(?:\s*,\s*[a-z_]\w*)*\s*(?:,\s*\.\.)?\s*\}")
 
 #: a condition longer than this is not read inline: its names and place are
 LONG_CONDITION = 100
