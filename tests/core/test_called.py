@@ -87,3 +87,36 @@ def test_a_frame_the_store_does_not_hold_proves_nothing_further() -> None:
 def test_a_frame_whose_line_is_in_no_function_of_that_name_is_no_call() -> None:
     """Another version of the file: the printed function is not at that line."""
     assert public_call([("pkg/engine/create.py", 10, "create_engine")], read) is None
+
+
+RUST = {
+    "src/lib.rs": (
+        "pub struct Event {\n"
+        "    written: bool,\n"
+        "}\n\n"
+        "impl Event {\n"
+        "    pub fn json_data(&mut self, text: &str) -> usize {\n"
+        "        self.write_buf(text)\n"
+        "    }\n\n"
+        "    fn write_buf(&mut self, text: &str) -> usize {\n"
+        "        if self.written {\n"
+        '            panic!("Called `Event::data*` multiple times");\n'
+        "        }\n"
+        "        text.len()\n"
+        "    }\n"
+        "}\n"
+    )
+}
+
+
+def test_a_backtraces_frame_runs_the_pub_fn_it_names() -> None:
+    """A Rust backtrace prints the function's path (``sse::Event::json_data``)."""
+    frames = [
+        ("src/lib.rs", 7, "sse::Event::json_data"),
+        ("src/lib.rs", 12, "sse::Event::write_buf"),
+    ]
+    got = public_call(frames, RUST.get)
+    assert got is not None
+    assert (got["function"], got["line"], got["called_at"]) == ("Event::json_data", 6, 7)
+    # the private helper is no call of the user's
+    assert public_call(frames[1:], RUST.get) is None
