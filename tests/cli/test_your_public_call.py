@@ -1,6 +1,6 @@
 """`errordex explain` leads with the public call the pasted stack shows the
 user made, when the page's own call chains do not know that way in: real
-tracebacks from running installed fastapi and requests, against the
+tracebacks from running installed fastapi, requests and jinja2, against the
 packages indexed from site-packages."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from errordex.cli import main
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory) -> str:
     path = str(tmp_path_factory.mktemp("called") / "db.sqlite")
-    for pkg in ("pkg:fastapi", "pkg:requests"):
+    for pkg in ("pkg:fastapi", "pkg:requests", "pkg:jinja2"):
         res = CliRunner().invoke(main, ["index", pkg], env={"ERRORDEX_DB": path})
         assert res.exit_code == 0, res.output
     return path
@@ -82,3 +82,23 @@ def test_the_terminal_names_the_call(db: str, tmp_path: Path) -> None:
     res = CliRunner().invoke(main, ["explain", proc.stderr], env={"ERRORDEX_DB": db})
     assert res.exit_code == 0, res.output
     assert "→ requests.get (requests/api.py:" in res.output
+
+
+def test_the_users_call_leads_over_a_deeper_chain_head(db: str, tmp_path: Path) -> None:
+    """``env.get_template("a.html")`` goes down through ``BaseLoader.load``,
+    where one of the page's chains starts: the user called
+    ``Environment.get_template``, and the error got out to them, so a catch
+    on another way in (``PrefixLoader.load``) is not said of it."""
+    best = explained(
+        db,
+        tmp_path / "render.py",
+        "import jinja2\n\nenv = jinja2.Environment(loader=jinja2.DictLoader({}))\n"
+        "env.get_template('a.html')\n",
+    )
+    assert best["exception_types"] == ["TemplateNotFound"]
+    assert best["your_call"]["via"]["name"] == "jinja2.Environment.get_template"
+    summary = best["analysis"]["summary"]["text"]
+    assert summary.startswith("You called `jinja2.Environment.get_template` ")
+    assert "catches it itself" not in summary
+    # the chain the stack went down, from the page's own chain head
+    assert best["analysis"]["trigger"]["text"].startswith("Calling `BaseLoader.load` → ")

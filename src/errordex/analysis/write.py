@@ -350,6 +350,10 @@ class _Writer(Fixes):
         if api is None or self.fn is None or api is self.fn:
             return None
         chains = [c for c in self.fn.get("paths", ()) if c and c[0] is api]
+        if not chains and api is self.via:
+            # a pasted stack's call no chain starts at: the error got out to
+            # the user, past whatever other ways in catch it
+            return {str(api["function"]), str(self.fn["function"])}
         if not chains:
             return None
         return {str(h["function"]) for c in chains for h in c} | {str(self.fn["function"])}
