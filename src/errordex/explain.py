@@ -6,9 +6,11 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from errordex import plugins
+from errordex.called import public_call
 from errordex.forge import file_url
 from errordex.match.explain import (
     RaiseFrame,
@@ -128,7 +130,10 @@ def explain_text(
             if entered is not None:
                 top = kept[0]
                 entry = found.get((top.repo, top.entry_id)) or store.entry(top.entry_id, top.repo)
-                via = led_by_your_call(matches[0], entry, entered.pop("through"))
+                called = public_call(
+                    entered["stack"], partial(store.file_text, snapshots[top.repo].id)
+                )
+                via = led_by_your_call(matches[0], entry, entered.pop("through"), called)
                 if via is not None:
                     entered["via"] = via
                 matches[0]["your_call"] = entered
@@ -388,7 +393,7 @@ def entered_at(store: Store, part: ParsedError, repo: str) -> dict[str, Any] | N
     if not plugins.innermost_last(part.language):
         frames.reverse()  # outermost first
     way_in: tuple[Frame, str, Frame] | None = None  # the last: frame, its path, its caller
-    through: list[tuple[str, str]] = []  # the repository's frames from it inward
+    through: list[tuple[str, int, str]] = []  # the repository's frames from it inward
     outer: Frame | None = None  # the caller, outside the repository, of what follows
     for f in frames[-MAX_LOCATE_FRAMES:]:
         assert f.path is not None
@@ -399,17 +404,17 @@ def entered_at(store: Store, part: ParsedError, repo: str) -> dict[str, Any] | N
             continue
         if outer is not None:
             way_in, through = (f, found[1], outer), []
-        if way_in is not None and f.function:
-            through.append((found[1], f.function))
+        if way_in is not None and f.function and f.line is not None:
+            through.append((found[1], f.line, f.function))
         outer = None
     return _way_in(store, *way_in, through) if way_in is not None else None
 
 
 def _way_in(
-    store: Store, f: Frame, path: str, outer: Frame, through: list[tuple[str, str]]
+    store: Store, f: Frame, path: str, outer: Frame, through: list[tuple[str, int, str]]
 ) -> dict[str, Any]:
     """``f``, a frame at ``path`` of the repository, called from ``outer``;
-    ``through``: the repository's frames from it inward, (path, function)."""
+    ``through``: the repository's frames from it inward, (path, line, function)."""
     assert outer.path is not None
     caller: dict[str, Any] = {"path": outer.path, "line": outer.line, "function": outer.function}
     other = _indexed_file(store, outer.path, None)
@@ -421,7 +426,8 @@ def _way_in(
         "function": f.function,
         "caller": caller,
         "code": outer.source,
-        "through": through,
+        "through": [(p, fn) for p, _, fn in through],
+        "stack": through,
     }
 
 

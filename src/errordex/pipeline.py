@@ -447,6 +447,17 @@ def _package_placer(packages: list[Package]) -> Callable[[ThrowSite], ThrowSite]
     return assigned
 
 
+def _reexporting(ix: Index) -> set[str]:
+    """The package files (Python ``__init__.py``, a crate's root) whose
+    re-exports the index read, and the module files they re-export from
+    (``fastapi/param_functions.py`` of ``fastapi.Path``), which define what
+    a user calls by the exported name."""
+    paths = set(ix.paths)
+    inits = {v[0] for v in ix.exports.values()} | {v[0] for v in ix.root_exports.values()}
+    modules = {f"{module}.py" for module, _ in ix.exports} & paths
+    return inits | modules
+
+
 def _keep_files(source: Source, paths: set[str], got: _Collected, store: StoreFilesFn) -> None:
     """Hand the texts of ``paths`` not kept yet to ``store``, a batch at a time."""
     blobs: list[tuple[str, bytes]] = []
@@ -858,6 +869,9 @@ def _index(
             writer.add_entry_rows,
             lambda n: say(f"analysing errors: {n:,} of {len(entries):,}"),
         )
+        # and every package file that re-exports a name: ``explain`` reads a
+        # pasted stack's call by the name a user imports it by (``called``)
+        referenced |= _reexporting(ix)
         del ix
         # Store every file an analysis points at, so its lines can be shown and verified.
         _keep_files(source, referenced, got, writer.add_compressed)

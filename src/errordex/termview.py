@@ -394,9 +394,13 @@ def print_explanations(console: Console, result: dict[str, Any]) -> None:
                 said = f": {called['code']}" if called.get("code") else ""
                 fn = f" ({called['function']})" if called.get("function") else ""
                 who = f"called by {came['repo']}" if came.get("repo") else "your call"
+                into = f"{called['path']}:{called['line']}{fn}"
+                via = called.get("via") or {}
+                if via.get("name"):  # the public function it called, as a user names it
+                    into = f"{via['name']} ({via['path']}:{via['line']})"
                 console.print(
                     f"  {who}: {escape(came['path'])}:{came['line']}{escape(said)}"
-                    f" → {escape(called['path'])}:{called['line']}{escape(fn)}",
+                    f" → {escape(into)}",
                     highlight=False,
                 )
             if len(best.get("chain") or ()) > 1:

@@ -190,7 +190,10 @@ def _written_again(analysis: dict[str, Any], page: dict[str, Any]) -> dict[str, 
 
 
 def led_by_your_call(
-    data: dict[str, Any], entry: ErrorEntry, through: Sequence[tuple[str, str]]
+    data: dict[str, Any],
+    entry: ErrorEntry,
+    through: Sequence[tuple[str, str]],
+    called: dict[str, Any] | None = None,
 ) -> dict[str, Any] | None:
     """Lead the page in ``data`` (``entry_json``) with the public call the
     user's pasted stack went through (``analysis.write.led_by``), when the
@@ -206,10 +209,14 @@ def led_by_your_call(
         entry.repo,
         through,
         f"{site['path']}:{site['line']}" if site else None,
+        called,
     )
     if again is None:
         return None
     data["analysis"] = _written_again(analysis, again)
+    if "summary" in analysis:
+        # the page's own lead: the general way to the raise
+        data["analysis"]["general_summary"] = analysis["summary"]
     return dict(again["via"])
 
 

@@ -46,6 +46,10 @@ class Fixes:
         names = {h["name"] for h in self.f["hierarchy"]}
         return names | {name} if self.f["hierarchy"] else names
 
+    def api(self) -> Fact | None:
+        """The public call a user makes (the writer's: ``_Writer.api``)."""
+        return None
+
     def lifted_up(self) -> Fact | None:
         """The lead site's condition lifted through private helpers to a
         public caller's parameters (``lift``), if it could be."""
@@ -401,6 +405,14 @@ class Fixes:
             code += [expanded(self.cond), *self.cond.get("siblings", ())]
         said = words_of(self.e.template.chunks()) | code_words(code)
         own = self.fn["function"] if self.fn is not None else None
+        # the public call the user made, when it documents one panic only, in
+        # one sentence that shares a word with the message (axum's
+        # `Event::json_data`: "Panics if any `data` has already been written
+        # before", for "Called `Event::data*` multiple times" two calls down;
+        # not hcl-edit's `Array::remove`, "Panics if `index` is out of
+        # bounds", for "handle not in registry" that a chain by name reaches)
+        api = self.api()
+        called = api["function"] if api is not None and api is not self.fn else None
         per_fn: dict[str, int] = {}
         for d in lines:
             if d["section"] == "Panics":
@@ -411,6 +423,12 @@ class Fixes:
             if d["section"] != "Panics"
             or is_about(d["text"], d["function"] if per_fn[d["function"]] > 1 else None, said)
             or (d["function"] == own and per_fn[own] == 1)
+            or (
+                d["function"] == called
+                and per_fn[called] == 1
+                and len(_SENTENCE_END.findall(d["text"].strip().rstrip("."))) == 0
+                and bool(_plain_words(d["text"]) & _plain_words(" ".join(self.e.template.chunks())))
+            )
         ]
 
     def _about_this_error(self, lines: list[Fact]) -> list[Fact]:
@@ -433,6 +451,20 @@ class Fixes:
     def entry_point_plain(self) -> str:
         return self.fn["function"] if self.fn else "the code"
 
+
+def _plain_words(text: str) -> set[str]:
+    """A text's words of four letters or more, common ones included (axum's
+    "data" of "Called `Event::data*` multiple times"), but for the words
+    every panic's doc line has."""
+    return {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text)} - _PANIC_WORDS
+
+
+#: words of any ``# Panics`` line, which tell no panic apart
+_PANIC_WORDS = frozenset({"panics", "panic", "this", "that", "when", "with", "will", "have"})
+
+#: the end of a sentence inside a doc line: a line of two sentences may
+#: document two panics ("Panics if `count` is zero. Panics if …")
+_SENTENCE_END = re.compile(r"[.!?]\s+(?=[A-Z`])")
 
 #: the builtin exception classes a docstring names for many raises of a function
 _BUILTIN = frozenset(

@@ -350,6 +350,10 @@ class _Writer(Fixes):
         if api is None or self.fn is None or api is self.fn:
             return None
         chains = [c for c in self.fn.get("paths", ()) if c and c[0] is api]
+        if not chains and api is self.via:
+            # a pasted stack's call no chain starts at: the error got out to
+            # the user, past whatever other ways in catch it
+            return {str(api["function"]), str(self.fn["function"])}
         if not chains:
             return None
         return {str(h["function"]) for c in chains for h in c} | {str(self.fn["function"])}
@@ -1218,6 +1222,9 @@ class _Writer(Fixes):
             table = self.table_check()
             if table is not None:
                 out.append(table)
+        handled = self.arm_advice()
+        if handled is not None:
+            out.append(handled)
         out += self.state_advice()
         told = self.message_advice()
         if told is not None:
@@ -1358,6 +1365,47 @@ class _Writer(Fixes):
                 )
             )
         return out
+
+    def arm_advice(self) -> dict[str, Any] | None:
+        """The values to pass, for a catch-all arm of a ``match`` on the
+        public call's own argument: ``compare_elem``'s ``match dtype { F32
+        => …, F64 => …, _ => panic!(…) }`` takes the handled values only.
+        Only where the call a user makes is the function with the ``match``
+        (a value handed down from another call is that call's business) and
+        what it matches reads its parameters alone, not its receiver."""
+        a, fn, lang = self.arm, self.fn, plugins.find(self.lang)
+        value = ((a or {}).get("value") or {}).get("text")
+        if a is None or fn is None or lang is None or not value or self.invariant:
+            return None
+        api = self.api()
+        if api is None or (api["path"], api["function"]) != (fn["path"], fn["function"]):
+            return None
+        params = [p for p in fn.get("params", ()) if "self" not in p]
+        if _FIELD.search(value) or re.search(r"\bself\b", value):
+            # a field of the argument (candle's `src.slice`) may be private; the
+            # receiver's state (`(&*self.storage(), device)`) is no argument
+            return None
+        attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", value))
+        names = lang.pages.identifiers(value) - attrs
+        read = [p for p in params if p in names]
+        if not read or any(n not in params and not constant(n) for n in names):
+            return None
+        name = self.api_name() or ""
+        if name.startswith("<"):
+            return None  # a trait impl's method as a symbol: nobody types that call
+        handled = [
+            _FIELDS.sub(" { .. }", _PAYLOAD.sub("(..)", h)) for h in a["handled"] if "\n" not in h
+        ][:8]
+        if not handled or len(handled) != len(a["handled"]):
+            return None
+        listed = ", ".join(f"`{h}`" for h in handled)
+        which = f"`{value}`" if value in read else f"{_listed(read)} whose `{value}` is"
+        return section(
+            f"Call {self.call_shape(read)} only with {which} among {listed}: any other "
+            f"reaches the catch-all `{a['arm']}` arm, where {self.fn_name()} {self.what()} "
+            f"({a['path']}:{a['line']}).",
+            ev(a, *([a["value"]] if a.get("value") else [])),
+        )
 
     def table_check(self) -> dict[str, Any] | None:
         """A check against a module's table of valid values that is not in
@@ -1707,6 +1755,15 @@ def _shown(f: Fact) -> str:
     return by_syntax(name) or as_called(name)
 
 
+#: a field read off a value, not a method called on it (``src.slice``, not ``x.dtype()``)
+_FIELD = re.compile(r"\.\s*[A-Za-z_]\w*\b(?!\s*(?:\(|::))")
+
+#: a variant pattern's payload of bindings (``CpuStorage::F32(slice)``,
+#: ``Output(pos, _, layout)``): the library's local names, read as ``(..)``
+_PAYLOAD = re.compile(r"(?<=\w)\(\s*(?:[a-z_]\w*)(?:\s*,\s*[a-z_]\w*)*\s*\)")
+#: a struct pattern's fields bound to names (``FuseArg::BlockLocal { pos, ty }``), read as ``{ .. }``
+_FIELDS = re.compile(r"(?<=\w)\s*\{\s*(?:[a-z_]\w*)(?:\s*,\s*[a-z_]\w*)*\s*(?:,\s*\.\.)?\s*\}")
+
 #: a condition longer than this is not read inline: its names and place are
 LONG_CONDITION = 100
 
@@ -1927,6 +1984,7 @@ def led_by(
     slug: str,
     through: Sequence[tuple[str, str]],
     site: str | None = None,
+    called: Fact | None = None,
 ) -> dict[str, Any] | None:
     """The page's sections again, led by the public call the user's pasted
     stack went through, when it is another than the one the page leads with:
@@ -1934,8 +1992,13 @@ def led_by(
     while the page leads with ``Connection.next_event``, another way to the
     same raise. ``through``: the stack's frames in the repository, from the
     user's call inward, as (path, function as printed); ``site``: the site the
-    paste came from. ``via`` in what it returns names the call that leads.
-    None when the stack names no other way in."""
+    paste came from. ``called``: the public call the stack shows the user
+    made (``called.public_call``), which leads when no call chain of the
+    page's starts at one of the stack's frames (sqlalchemy's
+    ``create_engine``, whose way down to ``PluginLoader.load`` goes through a
+    module-level object the chains do not follow). ``via`` in what it
+    returns names the call that leads. None when the stack names no other
+    way in."""
     at = next(
         (r for r in facts["reachability"] if site and site in r.get("sites", [r["site"]])), None
     )
@@ -1944,11 +2007,52 @@ def led_by(
     plain = _Writer(entry, facts, slug, at=at)
     heads = [c[0] for c in (plain.fn or {}).get("paths", ()) if c]
     via = next((h for path, fn in through for h in heads if _is_frame_of(h, path, fn)), None)
+    on_stack = via  # the chain head the stack went through, if any
+    base: _Writer | None = None  # what the page says of a call the stack went through
+    if called is not None and plain.fn is not None:
+        # the user's own call leads, when the stack ran the page's function
+        # below it (a page matched by its text alone may be another raise)
+        head = next((h for h in heads if _same_function(h, called)), None)
+        lead = plain.api() or plain.fn
+        if head is not None:
+            via = head
+        elif not _same_function(called, lead) and _on(plain.fn, through):
+            via = called
+            if on_stack is not None:
+                base = _Writer(entry, facts, slug, at=at, via=on_stack)
+            elif _on(lead, through):
+                base = plain
     if via is None or via is plain.api():
         return None
     w = _Writer(entry, facts, slug, at=at, via=via)
     page = {k: v for k, v in _sections(w).items() if k in PER_SITE and v}
-    return {**page, "via": {k: via[k] for k in ("function", "path", "line")}}
+    if (
+        via is called
+        and not any(via is h for h in heads)
+        and (page.get("trigger") or {}).get("paths")
+    ):
+        # no chain of the page's starts at the user's call: the chains its
+        # trigger lists are other ways in
+        del page["trigger"]
+    if base is not None:
+        # the user's call reaches a call the page knows on its way: what the
+        # page says of that call (its docs, the chain it went down, its
+        # arguments' solutions, its defensive check) stays true, where the
+        # user's call has nothing to say
+        own = {k: v for k, v in _sections(base).items() if k in PER_SITE and v}
+        page = {**own, **page, **{k: own[k] for k in ("meaning", "trigger") if k in own}}
+    assert via is not None
+    shown = {k: via[k] for k in ("function", "path", "line")}
+    return {**page, "via": {**shown, "name": _shown(via)}}
+
+
+def _on(fact: Fact, through: Sequence[tuple[str, str]]) -> bool:
+    """Whether one of a stack's frames ran the function of ``fact``."""
+    return any(_is_frame_of(fact, path, fn) for path, fn in through)
+
+
+def _same_function(a: Fact, b: Fact) -> bool:
+    return (a["path"], a["function"]) == (b["path"], b["function"])
 
 
 def _is_frame_of(fact: Fact, path: str, function: str) -> bool:

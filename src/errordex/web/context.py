@@ -10,10 +10,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from errordex import __version__
+from errordex.called import public_call
 from errordex.errors import InputError
 from errordex.explain import explain_text
 from errordex.runtime import title
@@ -228,6 +230,13 @@ def call_query(called: Mapping[str, Any]) -> str:
                 if called.get("via")
                 else {}
             ),
+            # the library's frames from the user's call inward, which say
+            # which public function the user called (``called.public_call``)
+            **(
+                {"call.stack": ";".join(f"{p}:{n}:{fn}" for p, n, fn in called["stack"])}
+                if called.get("stack")
+                else {}
+            ),
         }
     )
 
@@ -237,10 +246,25 @@ def clean_call(raw: Mapping[str, str]) -> dict[str, str] | None:
     without the two places."""
     got = {
         key: raw[f"call.{key}"][:MAX_VALUE_CHARS]
-        for key in ("from", "by", "code", "into", "fn", "via")
+        for key in ("from", "by", "code", "into", "fn", "via", "stack")
         if raw.get(f"call.{key}")
     }
     return got if "from" in got and "into" in got else None
+
+
+def stack_frames(text: str) -> list[tuple[str, int, str]]:
+    """``call.stack`` read back: (path, line, function) of each frame;
+    a frame that does not read so is left out.
+
+    >>> stack_frames("a/b.py:3:get;a/c.py:x:y;a/d.py:9:C.send")
+    [('a/b.py', 3, 'get'), ('a/d.py', 9, 'C.send')]
+    """
+    out: list[tuple[str, int, str]] = []
+    for frame in text.split(";") if text else ():
+        path, line, function = [*frame.split(":", 2), "", ""][:3]
+        if path and line.isdigit() and function:
+            out.append((path, int(line), function))
+    return out
 
 
 def clean_values(raw: Mapping[str, str]) -> dict[str, str]:
@@ -321,9 +345,13 @@ def error_context(
         if yours is not None:
             data["printed_yours"] = yours
     if call:
-        data["your_call"] = dict(call)
+        data["your_call"] = {k: v for k, v in call.items() if k != "stack"}
         path, _, function = call.get("via", "").partition(":")
-        if function:  # the page leads with the call the pasted stack went through
+        stack = stack_frames(call.get("stack", ""))
+        if stack:  # the page leads with the call the pasted stack shows
+            called = public_call(stack, partial(store.file_text, snap.id))
+            led_by_your_call(data, entry, [(p, fn) for p, _, fn in stack], called)
+        elif function:  # the page leads with the call the pasted stack went through
             led_by_your_call(data, entry, [(path, function)])
     if data["sites"] and site and (data["sites"][0]["path"], data["sites"][0]["line"]) == site:
         data["site"] = {"path": site[0], "line": site[1]}
