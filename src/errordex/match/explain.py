@@ -273,6 +273,18 @@ def _constant_chars(match: Match, message: str) -> float:
     return match.coverage * len(message)
 
 
+def _carried(part: ParsedError, message: str) -> tuple[str, ...]:
+    """The runtime's error types whose text a library's error carries: a
+    qualified type (a library's class) with a message in one of the
+    interpreter's forms (``TypedloadValueError: invalid literal for int()
+    with base 10: 'x'``)."""
+    lang = plugins.find(part.language)
+    kind = (part.exception_type or "").strip()
+    if lang is None or "." not in kind or kind.startswith("builtins."):
+        return ()
+    return lang.runtime.interpreter_types(message)
+
+
 def _rank_part(
     part: ParsedError, message: str, source: CandidateSource, shared: bool, limit: int
 ) -> list[Match]:
@@ -281,6 +293,7 @@ def _rank_part(
         source,
         exception_type=None if shared else part.exception_type,
         frames=part.frames,
+        carried=_carried(part, message),
         raw=part.raw,
         limit=limit,
         innermost_last=plugins.innermost_last(part.language),
@@ -302,6 +315,7 @@ def rank(
     inner: str | None = None,
     named: Sequence[Named] = (),
     printed: str | None = None,
+    carried: tuple[str, ...] = (),
 ) -> list[Match]:
     """The best ``limit`` matches for one message, verified ones first.
 
@@ -314,6 +328,8 @@ def rank(
     first, with the fields it printed as its values (see ``_by_name``).
     ``printed``: that value's text alone, when the message wraps it (an
     ``unwrap()`` panic): its words find the entries its names may not.
+    ``carried``: the runtime's error types whose text the message is (see
+    ``_carried``): a line alone names the raise that shows a caught one.
     """
     limit = max(1, min(limit, 100))
     message = message[:MAX_MESSAGE] if isinstance(message, str) else ""
@@ -439,7 +455,7 @@ def rank(
             (m for m in ranked if m.exact and m.specific and m.type_agrees is False), None
         )
         caught_types = types_of.get((caught.repo, caught.entry_id), ()) if caught else ()
-        sole = _sole(source, exception_type, message, want, words, caught, caught_types)
+        sole = _sole(source, exception_type, message, want, words, caught, caught_types, carried)
         if sole is not None:
             key = (sole.repo, sole.entry_id)
             ranked = [sole, *(m for m in ranked if (m.repo, m.entry_id) != key)]
@@ -638,6 +654,7 @@ def _sole(
     words: set[str],
     inner: Match | None = None,
     inner_types: tuple[str, ...] = (),
+    carried: tuple[str, ...] = (),
 ) -> Match | None:
     """The entry a line alone names by its type: the only one that raises
     that type in the package a qualified type names
@@ -676,7 +693,7 @@ def _sole(
         if _worded(c.template):
             return None  # its text did not verify: the message comes from elsewhere
     else:
-        found = _wrapper(source, list(mine.values()), message, want, words, inner_types)
+        found = _wrapper(source, list(mine.values()), message, want, words, inner_types, carried)
         if found is None:
             return None
         c = found
@@ -699,6 +716,7 @@ def _wrapper(
     want: str,
     words: set[str],
     inner_types: tuple[str, ...],
+    carried: tuple[str, ...] = (),
 ) -> Candidate | None:
     """Of the entries that raise one type in one package, the one that
     raises again the message of an error it caught, when none of the others'
@@ -711,7 +729,13 @@ def _wrapper(
     Several such entries are told apart by what they catch: the type of the
     entry whose text the message verifies (``inner_types``: requests' ``raise
     InvalidURL(*e.args)`` in ``except LocationParseError as e``, for a text
-    of urllib3's ``LocationParseError``)."""
+    of urllib3's ``LocationParseError``), or, for a text in one of the
+    runtime's own forms (``carried``), the one that shows the error it
+    caught of that type: python-box raises ``BoxKeyError`` with the text of
+    the ``AttributeError`` it caught in ``__getattr__`` alone (``except
+    AttributeError as err: ... raise BoxKeyError(str(err))``), and with
+    other texts in the same clause (``raise BoxKeyError(item)``) and
+    elsewhere."""
     built = [c for c in mine if not _worded(c.template)]
     if not built or any(
         _judge(c, message, None, want, None, words).exact for c in mine if _worded(c.template)
@@ -725,6 +749,14 @@ def _wrapper(
                 built = [c for c in built if caught(c.repo, c.entry_id) & wanted]
             except Exception:  # a source that cannot say answers by text only
                 log.exception("could not look up what an entry catches")
+                return None
+    elif len(built) > 1 and carried:
+        shows = getattr(source, "caught_text", None)
+        if callable(shows):
+            try:
+                built = [c for c in built if shows(c.repo, c.entry_id) & set(carried)]
+            except Exception:  # a source that cannot say answers by text only
+                log.exception("could not look up what an entry shows of what it catches")
                 return None
     return built[0] if len(built) == 1 else None
 
