@@ -459,7 +459,38 @@ def rank(
         if sole is not None:
             key = (sole.repo, sole.entry_id)
             ranked = [sole, *(m for m in ranked if (m.repo, m.entry_id) != key)]
+    if not stack and not named and exception_type and not message.strip():
+        bare = _sole_bare(source, exception_type, want)
+        if bare is not None and not (ranked and ranked[0].confident):
+            key = (bare.repo, bare.entry_id)
+            m = _judge(bare, message, None, want, None, words)
+            m = replace(m, exact=True, sole=True, type_agrees=True)
+            ranked = [m, *(x for x in ranked if (x.repo, x.entry_id) != key)]
     return ranked[:limit]
+
+
+def _sole_bare(source: CandidateSource, exception_type: str, want: str) -> Candidate | None:
+    """A type printed with no text (``ZeroDivisionError`` alone) was raised
+    with none: the entry named by it, when it is the only one of that type
+    that raises with no text (mpmath's ``raise ZeroDivisionError`` in
+    ``mpf_div``; its other raises of the class say ``polygamma pole``)."""
+    lookup = getattr(source, "named", None)
+    name = exception_type.strip().rsplit(".", 1)[-1]
+    if not callable(lookup) or not name:
+        return None
+    try:
+        got = list(lookup(name, MAX_SOLE + 1))
+    except Exception:  # a source that cannot look names up answers by text only
+        log.exception("could not look up the entries of an exception type")
+        return None
+    if len(got) > MAX_SOLE:
+        return None
+    bare = [
+        c
+        for c in got
+        if c.template.is_empty and want in set().union(*(type_names(x) for x in c.exception_types))
+    ]
+    return bare[0] if len(bare) == 1 else None
 
 
 def _built_elsewhere(ranked: list[Match], through: set[tuple[str, str]]) -> list[Match]:
@@ -767,11 +798,26 @@ def _names(part: ParsedError) -> tuple[Named, ...]:
     if part.named:
         return part.named
     if part.exception_type and not part.message.strip():
+        if _runtime_class(part):
+            # a runtime's own class printed with no text was raised with none
+            # (mpmath's bare ``raise ZeroDivisionError``): a raise of that
+            # class with a text of its own did not print it, so the name
+            # finds no entry; a raise with no text verifies the empty message
+            return ()
         return (Named(part.exception_type.rsplit(".", 1)[-1], 0),)
     word = part.message.strip()
     if _TYPE_NAME.fullmatch(word) and part.exception_type is None:
         return (Named(word, 0),)
     return ()
+
+
+def _runtime_class(part: ParsedError) -> bool:
+    """Whether the part's type is one of its runtime's own exception classes
+    (Python's ``ZeroDivisionError``), not a value's name (Rust's unit variant
+    ``OddLength``, printed in its Debug form)."""
+    lang = plugins.find(part.language)
+    kind = (part.exception_type or "").strip().removeprefix("builtins.")
+    return lang is not None and "." not in kind and lang.runtime.builtin_classes(kind) is not None
 
 
 #: One CamelCase word: a type's or a unit variant's name, not a message.
