@@ -65,3 +65,18 @@ def test_the_raise_with_no_text_answers(
 def test_a_raise_with_a_text_is_not_shown_for_none(store: SqliteStore) -> None:
     part = explain_text(store, "ZeroDivisionError")["parts"][-1]
     assert all(m["message"] == "" for m in part["matches"])
+
+
+def test_among_several_the_one_raised_in_more_places_comes_first(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Bare asserts in two libraries: no answer by guess; the one raised in
+    three places before the one raised in one, whichever was indexed first."""
+    root = tmp_path_factory.mktemp("asserts") / "libs"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "bare_asserts", root)
+    s = SqliteStore(tmp_path_factory.mktemp("asserts-db") / "store.db")
+    index(str(root / "few"), s, name="probe/few", jobs=1)
+    index(str(root / "many"), s, name="probe/many", jobs=1)
+    part = explain_text(s, "AssertionError")["parts"][-1]
+    assert part.get("answer") is None
+    assert [m["repo"] for m in part["matches"][:2]] == ["probe/many", "probe/few"]

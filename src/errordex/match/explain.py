@@ -445,7 +445,19 @@ def rank(
                 for k, m in best.items()
             }
     best = _wrapped_after_wrapper(best, chunks_of)
-    ranked = sorted((m for m in best.values() if _shown(m)), key=_order, reverse=True)
+    # between equals that the message verifies, the entry raised in more
+    # places of the library's own code: what a user meets most (sqlglot's 25
+    # bare ``assert`` before hyperlink's two in its test helpers, for an
+    # ``AssertionError`` alone); closest candidates that did not verify keep
+    # their order
+    places = {
+        (c.repo, c.entry_id): sum(1 for p, _, _ in c.sites if not is_test_path(p)) for c in cands
+    }
+    ranked = sorted(
+        (m for m in best.values() if _shown(m)),
+        key=lambda m: (_order(m), places.get((m.repo, m.entry_id), 0) if m.exact else 0),
+        reverse=True,
+    )
     if raise_at is not None:
         ranked = _built_elsewhere(ranked, _raised_through(cands, raise_at))
         ranked = _text_made_elsewhere(ranked)
