@@ -90,6 +90,10 @@ def _no_builtins(name: str) -> tuple[str, ...] | None:
     return None
 
 
+def _no_types(message: str) -> tuple[str, ...]:
+    return ()
+
+
 def _nobodys_frame(path: str, function: str | None) -> bool:
     return False
 
@@ -145,6 +149,10 @@ class Runtime:
     #: itself (``'NoneType' object has no attribute 'x'``), which any raise
     #: that copies it would verify against
     interpreter_form: Callable[[str, str | None], bool] = _not_the_runtimes
+    #: the runtime's own error types (``type_name``) whose message forms a
+    #: message has, when a library's error carries that text (``raise
+    #: BoxKeyError(str(err))`` in ``except AttributeError as err``)
+    interpreter_types: Callable[[str], tuple[str, ...]] = _no_types
     #: for a runtime whose library fails at the caller's line (Rust's
     #: ``#[track_caller]``: ``unwrap()``, an index): whether a message (and
     #: kind) is such a failure; None when the runtime has none

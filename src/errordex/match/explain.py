@@ -273,6 +273,18 @@ def _constant_chars(match: Match, message: str) -> float:
     return match.coverage * len(message)
 
 
+def _carried(part: ParsedError, message: str) -> tuple[str, ...]:
+    """The runtime's error types whose text a library's error carries: a
+    qualified type (a library's class) with a message in one of the
+    interpreter's forms (``TypedloadValueError: invalid literal for int()
+    with base 10: 'x'``)."""
+    lang = plugins.find(part.language)
+    kind = (part.exception_type or "").strip()
+    if lang is None or "." not in kind or kind.startswith("builtins."):
+        return ()
+    return lang.runtime.interpreter_types(message)
+
+
 def _rank_part(
     part: ParsedError, message: str, source: CandidateSource, shared: bool, limit: int
 ) -> list[Match]:
@@ -281,6 +293,7 @@ def _rank_part(
         source,
         exception_type=None if shared else part.exception_type,
         frames=part.frames,
+        carried=_carried(part, message),
         raw=part.raw,
         limit=limit,
         innermost_last=plugins.innermost_last(part.language),
@@ -302,6 +315,7 @@ def rank(
     inner: str | None = None,
     named: Sequence[Named] = (),
     printed: str | None = None,
+    carried: tuple[str, ...] = (),
 ) -> list[Match]:
     """The best ``limit`` matches for one message, verified ones first.
 
@@ -314,6 +328,8 @@ def rank(
     first, with the fields it printed as its values (see ``_by_name``).
     ``printed``: that value's text alone, when the message wraps it (an
     ``unwrap()`` panic): its words find the entries its names may not.
+    ``carried``: the runtime's error types whose text the message is (see
+    ``_carried``): a line alone names the raise that shows a caught one.
     """
     limit = max(1, min(limit, 100))
     message = message[:MAX_MESSAGE] if isinstance(message, str) else ""
@@ -429,7 +445,19 @@ def rank(
                 for k, m in best.items()
             }
     best = _wrapped_after_wrapper(best, chunks_of)
-    ranked = sorted((m for m in best.values() if _shown(m)), key=_order, reverse=True)
+    # between equals that the message verifies, the entry raised in more
+    # places of the library's own code: what a user meets most (sqlglot's 25
+    # bare ``assert`` before hyperlink's two in its test helpers, for an
+    # ``AssertionError`` alone); closest candidates that did not verify keep
+    # their order
+    places = {
+        (c.repo, c.entry_id): sum(1 for p, _, _ in c.sites if not is_test_path(p)) for c in cands
+    }
+    ranked = sorted(
+        (m for m in best.values() if _shown(m)),
+        key=lambda m: (_order(m), places.get((m.repo, m.entry_id), 0) if m.exact else 0),
+        reverse=True,
+    )
     if raise_at is not None:
         ranked = _built_elsewhere(ranked, _raised_through(cands, raise_at))
         ranked = _text_made_elsewhere(ranked)
@@ -439,11 +467,42 @@ def rank(
             (m for m in ranked if m.exact and m.specific and m.type_agrees is False), None
         )
         caught_types = types_of.get((caught.repo, caught.entry_id), ()) if caught else ()
-        sole = _sole(source, exception_type, message, want, words, caught, caught_types)
+        sole = _sole(source, exception_type, message, want, words, caught, caught_types, carried)
         if sole is not None:
             key = (sole.repo, sole.entry_id)
             ranked = [sole, *(m for m in ranked if (m.repo, m.entry_id) != key)]
+    if not stack and not named and exception_type and not message.strip():
+        bare = _sole_bare(source, exception_type, want)
+        if bare is not None and not (ranked and ranked[0].confident):
+            key = (bare.repo, bare.entry_id)
+            m = _judge(bare, message, None, want, None, words)
+            m = replace(m, exact=True, sole=True, type_agrees=True)
+            ranked = [m, *(x for x in ranked if (x.repo, x.entry_id) != key)]
     return ranked[:limit]
+
+
+def _sole_bare(source: CandidateSource, exception_type: str, want: str) -> Candidate | None:
+    """A type printed with no text (``ZeroDivisionError`` alone) was raised
+    with none: the entry named by it, when it is the only one of that type
+    that raises with no text (mpmath's ``raise ZeroDivisionError`` in
+    ``mpf_div``; its other raises of the class say ``polygamma pole``)."""
+    lookup = getattr(source, "named", None)
+    name = exception_type.strip().rsplit(".", 1)[-1]
+    if not callable(lookup) or not name:
+        return None
+    try:
+        got = list(lookup(name, MAX_SOLE + 1))
+    except Exception:  # a source that cannot look names up answers by text only
+        log.exception("could not look up the entries of an exception type")
+        return None
+    if len(got) > MAX_SOLE:
+        return None
+    bare = [
+        c
+        for c in got
+        if c.template.is_empty and want in set().union(*(type_names(x) for x in c.exception_types))
+    ]
+    return bare[0] if len(bare) == 1 else None
 
 
 def _built_elsewhere(ranked: list[Match], through: set[tuple[str, str]]) -> list[Match]:
@@ -638,6 +697,7 @@ def _sole(
     words: set[str],
     inner: Match | None = None,
     inner_types: tuple[str, ...] = (),
+    carried: tuple[str, ...] = (),
 ) -> Match | None:
     """The entry a line alone names by its type: the only one that raises
     that type in the package a qualified type names
@@ -676,7 +736,7 @@ def _sole(
         if _worded(c.template):
             return None  # its text did not verify: the message comes from elsewhere
     else:
-        found = _wrapper(source, list(mine.values()), message, want, words, inner_types)
+        found = _wrapper(source, list(mine.values()), message, want, words, inner_types, carried)
         if found is None:
             return None
         c = found
@@ -699,6 +759,7 @@ def _wrapper(
     want: str,
     words: set[str],
     inner_types: tuple[str, ...],
+    carried: tuple[str, ...] = (),
 ) -> Candidate | None:
     """Of the entries that raise one type in one package, the one that
     raises again the message of an error it caught, when none of the others'
@@ -711,7 +772,13 @@ def _wrapper(
     Several such entries are told apart by what they catch: the type of the
     entry whose text the message verifies (``inner_types``: requests' ``raise
     InvalidURL(*e.args)`` in ``except LocationParseError as e``, for a text
-    of urllib3's ``LocationParseError``)."""
+    of urllib3's ``LocationParseError``), or, for a text in one of the
+    runtime's own forms (``carried``), the one that shows the error it
+    caught of that type: python-box raises ``BoxKeyError`` with the text of
+    the ``AttributeError`` it caught in ``__getattr__`` alone (``except
+    AttributeError as err: ... raise BoxKeyError(str(err))``), and with
+    other texts in the same clause (``raise BoxKeyError(item)``) and
+    elsewhere."""
     built = [c for c in mine if not _worded(c.template)]
     if not built or any(
         _judge(c, message, None, want, None, words).exact for c in mine if _worded(c.template)
@@ -726,6 +793,14 @@ def _wrapper(
             except Exception:  # a source that cannot say answers by text only
                 log.exception("could not look up what an entry catches")
                 return None
+    elif len(built) > 1 and carried:
+        shows = getattr(source, "caught_text", None)
+        if callable(shows):
+            try:
+                built = [c for c in built if shows(c.repo, c.entry_id) & set(carried)]
+            except Exception:  # a source that cannot say answers by text only
+                log.exception("could not look up what an entry shows of what it catches")
+                return None
     return built[0] if len(built) == 1 else None
 
 
@@ -735,11 +810,26 @@ def _names(part: ParsedError) -> tuple[Named, ...]:
     if part.named:
         return part.named
     if part.exception_type and not part.message.strip():
+        if _runtime_class(part):
+            # a runtime's own class printed with no text was raised with none
+            # (mpmath's bare ``raise ZeroDivisionError``): a raise of that
+            # class with a text of its own did not print it, so the name
+            # finds no entry; a raise with no text verifies the empty message
+            return ()
         return (Named(part.exception_type.rsplit(".", 1)[-1], 0),)
     word = part.message.strip()
     if _TYPE_NAME.fullmatch(word) and part.exception_type is None:
         return (Named(word, 0),)
     return ()
+
+
+def _runtime_class(part: ParsedError) -> bool:
+    """Whether the part's type is one of its runtime's own exception classes
+    (Python's ``ZeroDivisionError``), not a value's name (Rust's unit variant
+    ``OddLength``, printed in its Debug form)."""
+    lang = plugins.find(part.language)
+    kind = (part.exception_type or "").strip().removeprefix("builtins.")
+    return lang is not None and "." not in kind and lang.runtime.builtin_classes(kind) is not None
 
 
 #: One CamelCase word: a type's or a unit variant's name, not a message;

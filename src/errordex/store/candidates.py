@@ -297,6 +297,26 @@ class StoreIndex:
             for name in _CAUGHT_NAME.findall(g.text.split(" as ", 1)[0])
         } - {""}
 
+    def caught_text(self, repo: str, entry_id: str) -> set[str]:
+        """The classes (``type_name``) of the ``except`` clauses around an
+        entry's sites whose caught error its message shows: ``except
+        AttributeError as err`` and ``raise BoxKeyError(str(err))`` catch
+        ``attributeerror``; a raise there of another text does not."""
+        entry = self.store.entry(entry_id, repo)
+        shown = {
+            name
+            for site in entry.sites
+            for h in site.template.holes
+            for name in _CAUGHT_NAME.findall(h.expr)
+        }
+        out: set[str] = set()
+        for site in entry.sites:
+            for g in site.guards:
+                caught, _, bound = g.text.partition(" as ")
+                if g.kind == "except" and bound.strip() in shown:
+                    out |= {type_name(n) for n in _CAUGHT_NAME.findall(caught)}
+        return out - {""}
+
     def known(self, repo: str, names: Iterable[str]) -> set[str]:
         """Which of ``names`` (types a printed value names) are identifiers
         in ``repo``'s code: ``ParseBigIntError`` is num-bigint's own."""

@@ -45,6 +45,7 @@ PYTHON = Language(
         raise_kind="raise",
         class_messages=classmsg.class_messages,
         interpreter_form=runtime.runtime_form,
+        interpreter_types=runtime.interpreter_types,
         builtin_classes=runtime.builtin_classes,
         runtime_frame=runtime.runtime_frame,
         unexpected_keyword=signature.unexpected_keyword,

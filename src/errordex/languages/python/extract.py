@@ -1136,7 +1136,14 @@ class _File:
     def resolve_earlier(self, ident: ts.Node) -> ts.Node | None:
         """The value of the assignment before the nearest one, when the
         nearest runs only on some paths to ``ident`` (an ``elif`` branch):
-        the name may hold either (``msg.Branches``)."""
+        the name may hold either (``msg.Branches``).
+
+        An empty text before the branch is one of them: a part of a longer
+        message that is left out when the branch does not run (sqlglot's
+        ``similar = ... or ""``; ``if similar: similar = f" Did you mean
+        {similar}?"``; ``f"Unknown {kind} '{word}'.{similar}"``). Where the
+        name is the whole message (requests' ``http_error_msg = ""``), that
+        form has no text and gives no site (``other_form``)."""
         scope = _scope_of(ident)
         if scope is None:
             return None
@@ -1147,9 +1154,7 @@ class _File:
         if _dominates(before[-1], ident):
             return None
         value = before[-2].child_by_field_name("right")
-        if value is None or msg.string_value(value) == "":
-            return None  # ``msg = ""`` before the branches: no message of its own
-        return value
+        return value if value is not None and _text_or_default(value) else None
 
     def settled(self, ident: ts.Node) -> ts.Node | None:
         """``resolve`` for a name one value of which is the text: None for a
@@ -1630,6 +1635,20 @@ def _is_test_class(node: ts.Node, name: str) -> bool:
     supers = node.child_by_field_name("superclasses")
     bases = msg.named(supers) if supers is not None else []
     return not bases or any("TestCase" in msg.text_of(b) for b in bases)
+
+
+def _text_or_default(value: ts.Node) -> bool:
+    """A string (empty too), ``found or ""``, or an expression that holds a
+    string: a value a name holds as text before a branch may replace it. A
+    call or a name is not read as one."""
+    while value.type == "parenthesized_expression" and value.named_child_count == 1:
+        value = value.named_children[0]
+    if value.type in ("string", "concatenated_string"):
+        return True
+    right = value.child_by_field_name("right") if value.type == "boolean_operator" else None
+    if right is not None and right.type == "string":
+        return msg.string_value(right) is not None
+    return msg.string_value(value) != ""  # a ``%`` or ``+`` of a string: text
 
 
 def _dominates(assign: ts.Node, use: ts.Node) -> bool:

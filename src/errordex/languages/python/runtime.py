@@ -5,6 +5,7 @@ A ``raise ValueError("x")`` ends the traceback with ``ValueError: x``.
 
 from __future__ import annotations
 
+import ast
 import builtins
 import re
 
@@ -235,6 +236,35 @@ def runtime_form(message: str, exception_type: str | None) -> bool:
         return head in ("", "builtins") and form is not None and bool(form.fullmatch(line))
     # a bare key is a KeyError's form only when the paste says KeyError
     return any(f.fullmatch(line) for k, f in _PY_RUNTIME.items() if k != "keyerror")
+
+
+def interpreter_types(message: str) -> tuple[str, ...]:
+    """The builtin exception types (``type_name``) whose interpreter forms
+    ``message`` has: the text of an error the runtime raised, which a
+    library's own error carries when it raises again what it caught
+    (typedload's ``raise TypedloadAttributeError(str(e))`` in ``except
+    AttributeError as e``). A KeyError subclass prints its text quoted
+    (python-box's ``BoxKeyError: "'Box' object has no attribute 'b'"``):
+    the quotes come off. A bare key (KeyError's form) says nothing.
+
+    >>> interpreter_types("invalid literal for int() with base 10: 'x'")
+    ('valueerror',)
+    >>> interpreter_types(\'"\\'Box\\' object has no attribute \\'b\\'"\')
+    ('attributeerror',)
+    >>> interpreter_types("Month must be between 1..12."), interpreter_types("nope")
+    ((), ())
+    """
+    if not isinstance(message, str) or len(message) > 2048:
+        return ()
+    line = message.strip()
+    if len(line) > 1 and line[0] == line[-1] and line[0] in "'\"":
+        try:
+            held = ast.literal_eval(line)
+        except (ValueError, SyntaxError):
+            held = None
+        if isinstance(held, str):
+            line = held.strip()
+    return tuple(k for k, f in _PY_RUNTIME.items() if k != "keyerror" and f.fullmatch(line))
 
 
 #: a module ``__getattr__``'s check of one name: ``name == "BaseCommand"``
