@@ -1026,10 +1026,10 @@ def _find_typed_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
     head = f"::{fn.name}"
     named: re.Pattern[str] | None = None
     out: list[tuple[FuncDef, int]] = []
-    for path, caller, line, text in ix.call_texts.get(fn.name):
+    for path, caller, line, text in ix.call_texts.containing(fn.name, owner):
         # a call that names the type holds both words: only such a text is
         # searched (and the pattern compiled), most are not
-        if owner not in text or head not in text:
+        if head not in text:
             continue
         if named is None:
             named = re.compile(
@@ -1876,8 +1876,8 @@ def callers(sites: list[ThrowSite], reach: list[Fact], ix: Index) -> list[Fact]:
             )
             itself = (r["path"], r["function"])
             found = []
-            for path, caller, line, text in ix.call_texts.get(name):
-                if named not in text or (path, line) in seen or (path, caller) == itself:
+            for path, caller, line, text in ix.call_texts.containing(name, named):
+                if (path, line) in seen or (path, caller) == itself:
                     continue
                 f = ix.function(path, caller)
                 in_test = f.in_test if f is not None else False
