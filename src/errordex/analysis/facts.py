@@ -29,7 +29,7 @@ from errordex.analysis.index import (
     words_of,
 )
 from errordex.analysis.lift import lift
-from errordex.analysis.textmatch import Message, pins, wrapped
+from errordex.analysis.textmatch import Message, pins, wrapped_heads
 from errordex.analysis.traits import by_syntax, conversion_call
 from errordex.analysis.validcall import (
     call_keywords,
@@ -1427,7 +1427,7 @@ def tests(
             t.pattern
             and not t.is_regex
             and ix.wrappers
-            and wrapped(t.pattern, message, ix.wrappers)
+            and any(message.whole(h) for h in _wrapped_heads(t.pattern, ix))
         )
         if t.pattern and (inside or message.matches(t.pattern, t.is_regex)):
             if not inside and message.literal_in(t.pattern, t.is_regex) < ix.most_literal(
@@ -1547,6 +1547,16 @@ def tests(
             ranks.append(0)
     strong = [f for _, f in sorted(zip(ranks, strong, strict=True), key=lambda x: x[0])]
     return (strong + weak)[:MAX_TESTS]
+
+
+def _wrapped_heads(expected: str, ix: Index) -> tuple[str, ...]:
+    """``textmatch.wrapped_heads`` of a test's expected text, worked out once
+    per text in a process (each entry's tests ask again: the same for all)."""
+    memo = ix.memo("wrapped_heads")
+    got: tuple[str, ...] | None = memo.get(expected)
+    if got is None:
+        got = memo[expected] = wrapped_heads(expected, ix.wrappers)
+    return got
 
 
 def _said_by_another(t: TestExpect, entry: ErrorEntry, ix: Index) -> bool:
