@@ -555,6 +555,18 @@ def _bare_calls(name: str, ix: Index) -> set[tuple[str, str, int]]:
 
 
 def _resolved_callers(fn: FuncDef, owner: str, ix: Index) -> list[tuple[FuncDef, int]]:
+    """``_find_resolved_callers``, worked out once per function in a process:
+    the call chains of many entries go up through the same methods, and each
+    chain asks twice (is it an entry point? who calls it?)."""
+    key = (fn.path, fn.symbol, fn.line, fn.end_line, fn.name, owner)
+    memo = ix.memo("resolved_callers")
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = tuple(_find_resolved_callers(fn, owner, ix))
+    return list(got)
+
+
+def _find_resolved_callers(fn: FuncDef, owner: str, ix: Index) -> list[tuple[FuncDef, int]]:
     """The calls of a name defined in many places that can only be ``fn``:
     ``self.m(…)`` in a method of ``fn``'s class, ``client.m(…)`` on a
     receiver named as that class is (``Client``) or bound at module level
