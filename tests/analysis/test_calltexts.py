@@ -106,3 +106,32 @@ def test_processes_forked_after_a_flush_read_the_calls() -> None:
     finally:
         _SHARED = None
     assert got == [_of(many, n) for n in names]
+
+
+@pytest.mark.parametrize("big_calls", [0, 1, 1000])
+@pytest.mark.parametrize("cache_calls", [1, 16384])
+def test_calls_containing_a_word_are_the_calls_whose_text_holds_it(
+    monkeypatch: pytest.MonkeyPatch, big_calls: int, cache_calls: int
+) -> None:
+    # big_calls 0 and 1: every name of more calls is read from its joined texts
+    monkeypatch.setattr("errordex.analysis.calltexts.BIG_CALLS", big_calls)
+    calls = [*CALLS, ("new", "src/d.rs", "d::g", 2, "Kind::new(Parser::new(x))")]
+    texts = _filled(calls[:-1], flush_calls=2, cache_calls=cache_calls)
+    texts.add(*calls[-1])  # one not written yet
+    for word in ("Parser", "Kind", "::new(", "src", "nowhere", "", "Parser::new(&buf)"):
+        want = tuple(c for c in _of(calls, "new") if word in c[3])
+        assert texts.containing("new", word) == want, word
+        assert texts.containing("missing", word) == ()
+    texts.get("parse")  # another name read between
+    assert texts.containing("new", "Parser") == tuple(
+        c for c in _of(calls, "new") if "Parser" in c[3]
+    )
+
+
+def test_a_text_over_lines_is_found_as_get_finds_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("errordex.analysis.calltexts.BIG_CALLS", 0)
+    calls = [("f", "a.rs", "m", 1, "f(1,\n2)"), ("f", "a.rs", "m", 3, "f(2)")]
+    texts = _filled(calls, flush_calls=1)
+    texts.flush()
+    assert texts.containing("f", "2") == _of(calls, "f")
+    assert texts.containing("f", "1,\n2") == _of(calls, "f")[:1]

@@ -29,7 +29,7 @@ from errordex.analysis.index import (
     words_of,
 )
 from errordex.analysis.lift import lift
-from errordex.analysis.textmatch import Message, pins, wrapped
+from errordex.analysis.textmatch import Message, pins, wrapped_heads
 from errordex.analysis.traits import by_syntax, conversion_call
 from errordex.analysis.validcall import (
     call_keywords,
@@ -605,6 +605,18 @@ def _bare_calls(name: str, ix: Index) -> set[tuple[str, str, int]]:
 
 
 def _resolved_callers(fn: FuncDef, owner: str, ix: Index) -> list[tuple[FuncDef, int]]:
+    """``_find_resolved_callers``, worked out once per function in a process:
+    the call chains of many entries go up through the same methods, and each
+    chain asks twice (is it an entry point? who calls it?)."""
+    key = (fn.path, fn.symbol, fn.line, fn.end_line, fn.name, owner)
+    memo = ix.memo("resolved_callers")
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = tuple(_find_resolved_callers(fn, owner, ix))
+    return list(got)
+
+
+def _find_resolved_callers(fn: FuncDef, owner: str, ix: Index) -> list[tuple[FuncDef, int]]:
     """The calls of a name defined in many places that can only be ``fn``:
     ``self.m(…)`` in a method of ``fn``'s class, ``client.m(…)`` on a
     receiver named as that class is (``Client``) or bound at module level
@@ -1076,10 +1088,10 @@ def _find_typed_callers(fn: FuncDef, ix: Index) -> list[tuple[FuncDef, int]]:
     head = f"::{fn.name}"
     named: re.Pattern[str] | None = None
     out: list[tuple[FuncDef, int]] = []
-    for path, caller, line, text in ix.call_texts.get(fn.name):
+    for path, caller, line, text in ix.call_texts.containing(fn.name, owner):
         # a call that names the type holds both words: only such a text is
         # searched (and the pattern compiled), most are not
-        if owner not in text or head not in text:
+        if head not in text:
             continue
         if named is None:
             named = re.compile(
@@ -1487,7 +1499,7 @@ def tests(
             t.pattern
             and not t.is_regex
             and ix.wrappers
-            and wrapped(t.pattern, message, ix.wrappers)
+            and any(message.whole(h) for h in _wrapped_heads(t.pattern, ix))
         )
         if t.pattern and (inside or message.matches(t.pattern, t.is_regex)):
             if not inside and message.literal_in(t.pattern, t.is_regex) < ix.most_literal(
@@ -1607,6 +1619,16 @@ def tests(
             ranks.append(0)
     strong = [f for _, f in sorted(zip(ranks, strong, strict=True), key=lambda x: x[0])]
     return (strong + weak)[:MAX_TESTS]
+
+
+def _wrapped_heads(expected: str, ix: Index) -> tuple[str, ...]:
+    """``textmatch.wrapped_heads`` of a test's expected text, worked out once
+    per text in a process (each entry's tests ask again: the same for all)."""
+    memo = ix.memo("wrapped_heads")
+    got: tuple[str, ...] | None = memo.get(expected)
+    if got is None:
+        got = memo[expected] = wrapped_heads(expected, ix.wrappers)
+    return got
 
 
 def _said_by_another(t: TestExpect, entry: ErrorEntry, ix: Index) -> bool:
@@ -1936,8 +1958,8 @@ def callers(sites: list[ThrowSite], reach: list[Fact], ix: Index) -> list[Fact]:
             )
             itself = (r["path"], r["function"])
             found = []
-            for path, caller, line, text in ix.call_texts.get(name):
-                if named not in text or (path, line) in seen or (path, caller) == itself:
+            for path, caller, line, text in ix.call_texts.containing(name, named):
+                if (path, line) in seen or (path, caller) == itself:
                     continue
                 f = ix.function(path, caller)
                 in_test = f.in_test if f is not None else False

@@ -116,6 +116,9 @@ class CrossPart:
     looked_up: tuple[tuple[str, int, str], ...] = ()
     #: ``FileEvidence.debug_modules``
     debug_modules: tuple[tuple[str, int], ...] = ()
+    #: module-level instances (``FileEvidence.instances``): few, and asked of
+    #: every call text of a method, so kept in memory rather than read by path
+    instances: tuple[tuple[str, str], ...] = ()
 
 
 #: a trait impl's method, in inline modules or not: (trait's last name, method)
@@ -227,6 +230,7 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         ev.registered,
         ev.looked_up,
         ev.debug_modules,
+        ev.instances,
     )
     rest = FileEvidence(
         path=ev.path,
@@ -236,7 +240,6 @@ def cross_part(ev: FileEvidence) -> tuple[CrossPart, FileEvidence]:
         calls=tuple(c for c in ev.calls if c.text and c.callee in _UNWRAPS),
         scrutinees=ev.scrutinees,
         class_docs=ev.class_docs,
-        instances=ev.instances,
     )
     return part, rest
 
@@ -295,6 +298,8 @@ class CrossFile:
                 tuple[str, ...],
             ]
         ] = []
+        #: path -> a module-level name -> the class of the instance it is bound to
+        self.instances: dict[str, dict[str, str]] = {}
 
     def add(self, ev: FileEvidence) -> FileEvidence:
         """Take from ``ev`` what lookups across files read; return the rest."""
@@ -345,6 +350,8 @@ class CrossFile:
         for name, trait in part.trait_methods:
             got = self.trait_methods[name]
             got[trait] = got.get(trait, 0) + 1
+        if part.instances:
+            self.instances[path] = dict(part.instances)
         if part.modules or part.uses or part.types:
             self.module_items.append((path, part.modules, part.uses, part.types))
         self.debug_modules += [(path, name, line) for name, line in part.debug_modules]
@@ -389,8 +396,6 @@ class _ByPath:
     #: (``Index.enclosing`` looks back from a line instead of at every function)
     by_line: tuple[FuncDef, ...] = ()
     lines: tuple[int, ...] = ()
-    #: a module-level name -> the class of the instance it is bound to
-    instances: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, ev: FileEvidence | None) -> _ByPath:
@@ -413,7 +418,6 @@ class _ByPath:
             dict(ev.class_docs),
             by_line,
             tuple(f.line for f in by_line),
-            dict(ev.instances),
         )
 
 
@@ -521,6 +525,7 @@ class Index:
         self.trait_decls = cross.trait_decls
         self.registered = cross.registered
         self.looked_up = cross.looked_up
+        self.instances = cross.instances
         #: the names a ``pub use`` re-exports (a trait in a private inline
         #: module is named so where it is re-exported)
         self._used_names = frozenset(
@@ -877,7 +882,8 @@ class Index:
     def instance_class(self, path: str, name: str) -> str | None:
         """The class of the instance a module-level ``name`` of ``path`` is
         bound to (``JSONDecoder`` of json's ``_default_decoder``), or None."""
-        return self._by_path(path).instances.get(name)
+        got = self.instances.get(path)
+        return got.get(name) if got is not None else None
 
     def functions_in(self, path: str) -> tuple[FuncDef, ...]:
         return self._by_path(path).functions

@@ -312,15 +312,29 @@ def wrapped(expected: str, message: Message, wrappers: list[Template]) -> bool:
         >>> wrapped("EOF while parsing a list, pos 1", eof, [pos])
         False
     """
+    return any(message.whole(head) for head in wrapped_heads(expected, wrappers))
+
+
+def wrapped_heads(expected: str, wrappers: list[Template]) -> tuple[str, ...]:
+    """The texts before a wrapper's own text in ``expected`` that the
+    wrapper wraps whole (``wrapped`` asks whether one is ``message``'s):
+    the same for every message, so they can be worked out once per text.
+
+        >>> from errordex.template import Template, Text, Hole
+        >>> pos = Template.of("rust-fmt", Hole("code", "{}"), Text(", pos "), Hole("p", "{}"))
+        >>> wrapped_heads("EOF, pos 1, pos 2", [pos])
+        ('EOF', 'EOF, pos 1')
+    """
+    out: list[str] = []
     for w in wrappers:
         first = w.parts[1]
         assert isinstance(first, Text)
         at = expected.find(first.text)
         while at > 0:
-            if message.whole(expected[:at]) and _tail(w).whole(expected[at:]):
-                return True
+            if _tail(w).whole(expected[at:]):
+                out.append(expected[:at])
             at = expected.find(first.text, at + 1)
-    return False
+    return tuple(dict.fromkeys(out))
 
 
 @lru_cache(maxsize=256)

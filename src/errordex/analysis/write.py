@@ -649,7 +649,8 @@ class _Writer(Fixes):
             return False
         text = expanded(c)
         attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", text))
-        names = lang.pages.identifiers(text) - attrs
+        # parsed once per text in a process, as ``_own_read`` reads it
+        names = code_identifiers(self.lang, text) - attrs
         return "self" in names and all(
             n == "self" or n in lang.pages.words or constant(n) for n in names
         )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 import re
 import sys
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import replace
@@ -190,6 +190,10 @@ class _Scan:
         self.consumed: set[int] = set()
         #: the names of the functions defined so far (a name inside one is local)
         self.function_names: set[str] = set()
+        #: the statements that bind names (``_BINDING``), in document order,
+        #: and their start bytes (``run`` fills them)
+        self.bindings: list[Node] = []
+        self.binding_starts: list[int] = []
 
     def dunder_all(self, caught: grammars.Captures) -> frozenset[str] | None:
         """The names in the module's ``__all__``, when it is a literal list or
@@ -238,6 +242,8 @@ class _Scan:
         tree = tree or _parser().parse(self.src)
         caught = grammars.captures("python", tree)
         self.exported = self.dunder_all(caught)
+        self.bindings = sorted(caught.get("binding", ()), key=lambda b: b.start_byte)
+        self.binding_starts = [b.start_byte for b in self.bindings]
         # The captures in document order (a parent before the nodes it holds),
         # read as a walk would: scopes are popped when a node starts past their end.
         read = {kind: caught.get(kind, []) for kind in _READ}
@@ -617,11 +623,28 @@ class _Scan:
                 ),
                 params=tuple(self.params(n)),
                 defaults=tuple(self.defaults(n)),
-                rebinds=_rebinds(n, set(self.params(n))),
+                rebinds=self.rebinds(n, set(self.params(n))),
             )
         )
         # Names inside a function are locals: not public API.
         return [*names, name], symbol, False, is_test
+
+    def rebinds(self, fn: Node, params: set[str]) -> tuple[tuple[str, int], ...]:
+        """``_rebinds`` of the binding statements in ``fn``'s body: those
+        whose bytes lie within it (a node within another's bytes is inside
+        it), found by bisection rather than by a walk of the body."""
+        body = fn.child_by_field_name("body")
+        if body is None or not params:
+            return ()
+        lo, hi = body.start_byte, body.end_byte
+        i = bisect_left(self.binding_starts, lo)
+        inside: list[Node] = []
+        for c in self.bindings[i:]:
+            if c.start_byte >= hi:
+                break
+            if c.end_byte <= hi:
+                inside.append(c)
+        return _rebinds(inside, params)
 
     def attribute_sets(self, nodes: list[Node]) -> None:
         """Give each method the ``self.attr = value`` assignments in its own
@@ -1022,12 +1045,12 @@ _BINDING = {
 }
 
 
-def _rebinds(fn: Node, params: set[str]) -> tuple[tuple[str, int], ...]:
-    """The parameters a ``def``'s body assigns again, with the first line
-    each is (``FuncDef.rebinds``)."""
-    body = fn.child_by_field_name("body")
+def _rebinds(bindings: list[Node], params: set[str]) -> tuple[tuple[str, int], ...]:
+    """The parameters that ``bindings`` (the binding statements of a
+    ``def``'s body) assign again, with the first line each is
+    (``FuncDef.rebinds``)."""
     out: dict[str, int] = {}
-    for c in _walk(body) if body is not None else ():
+    for c in bindings:
         field = _BINDING.get(c.type)
         target = c.child_by_field_name(field) if field else None
         if target is None:
