@@ -100,10 +100,11 @@ def _index_of(
     dirs = path.split("/")[:-1]
     for depth in range(min(len(dirs), MAX_PACKAGE_DEPTH), 0, -1):
         init = "/".join([*dirs[:depth], "__init__.py"])
-        if init not in evidence and path.endswith(".py"):
+        lang = plugins.for_path(init)
+        if init not in evidence and path.endswith(".py") and lang is not None:
             text = read(init)
             if text is not None:
-                evidence[init] = scan(init, text, "python")
+                evidence[init] = scan(init, text, lang.name)
     return Index(list(evidence.values()), [], [])
 
 
