@@ -367,14 +367,13 @@ class _Writer(Fixes):
         who = f"`{c['function']}`" if c["function"] else c["path"]
         lang = plugins.find(self.lang)
         clause = lang.pages.catch_clause(c) if lang is not None else f"except {c['exception']}"
-        instead = c.get("raises") or []
-        if instead:
-            r = instead[0]
+        instead = in_its_place(c)
+        if instead is not None:
             return (
                 f"The library catches it itself: {who} calls `{c['calls']}` inside "
-                f"`try` … `{clause}` ({c['path']}:{c['line']}) and raises `{r['exception']}` "
-                f"in its place ({r['path']}:{r['line']}), which is what a caller of {who} sees.",
-                ev(c, r),
+                f"`try` … `{clause}` ({c['path']}:{c['line']}) and {instead[0]}, which is "
+                f"what a caller of {who} sees.",
+                ev(c, instead[1]),
             )
         return (
             f"The library catches it itself: {who} calls `{c['calls']}` inside "
@@ -1630,17 +1629,26 @@ _TOLD = re.compile(
 )
 
 
+def in_its_place(k: Fact) -> tuple[str, Fact] | None:
+    """ "raises `InvalidRequirement` in its place (path:line)": what the
+    ``except`` clause of a catch on the way raises instead (``catches``'
+    ``raises``), with that raise's fact; None when it raises nothing."""
+    instead = k.get("raises") or []
+    if not instead:
+        return None
+    r: Fact = instead[0]
+    return f"raises `{r['exception']}` in its place ({r['path']}:{r['line']})", r
+
+
 def caught_sentence(k: Fact) -> str:
     """The summary's word on a catcher on the way: the error a caller sees
     in its place (``catches``' ``raises``), or that a caller sees none."""
     who = f"`{k['function']}`" if k["function"] else k["path"]
-    instead = k.get("raises") or []
-    if instead:
-        r = instead[0]
+    instead = in_its_place(k)
+    if instead is not None:
         return (
-            f"The library catches it itself in {who} ({k['path']}:{k['line']}) and raises "
-            f"`{r['exception']}` in its place ({r['path']}:{r['line']}): that is what a caller "
-            f"of {who} sees."
+            f"The library catches it itself in {who} ({k['path']}:{k['line']}) and "
+            f"{instead[0]}: that is what a caller of {who} sees."
         )
     return (
         f"The library catches it itself in {who} ({k['path']}:{k['line']}): "
