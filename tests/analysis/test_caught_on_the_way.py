@@ -115,3 +115,20 @@ def test_an_error_every_way_in_catches_names_what_is_raised_in_its_place(
     summary = stored["analysis"]["summary"]["text"]
     assert "catches it itself in `Requirement.__init__` (pk/requirements.py:13)" in summary
     assert "raises `InvalidRequirement` in its place (pk/requirements.py:14)" in summary, summary
+
+
+def test_an_aliased_call_too_long_to_keep_keeps_no_text() -> None:
+    from errordex.analysis.scan import scan
+
+    long_arg = "x" * 600
+    src = (
+        "from ._parser import parse_requirement as _parse_requirement\n\n\n"
+        "def f(s):\n"
+        f"    short = _parse_requirement(s)\n"
+        f"    return _parse_requirement('{long_arg}')\n"
+    )
+    calls = [c for c in scan("pk/requirements.py", src, "python").calls if c.caller == "f"]
+    assert [(c.callee, c.text) for c in calls] == [
+        ("parse_requirement", "parse_requirement(s)"),
+        ("parse_requirement", ""),
+    ]

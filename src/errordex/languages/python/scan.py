@@ -314,7 +314,10 @@ class _Scan:
                     if kind == "identifier" and callee in renamed and not in_test:
                         # ``from ._parser import parse_requirement as _parse_requirement``:
                         # the call is of the function its module defines
-                        callee, text = renamed[callee], renamed[callee] + text[len(callee) :]
+                        callee, text = (
+                            renamed[callee],
+                            text and renamed[callee] + text[len(callee) :],
+                        )
                     calls.append(Call(intern(callee), intern(fn), row + 1, text))
                     if fn and not in_test:
                         for ref, line in _passed_functions(n, src):
