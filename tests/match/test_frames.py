@@ -219,3 +219,23 @@ def test_a_librarys_own_message_is_not_a_runtime_form() -> None:
     assert not runtime_form("lex() argument must be a lexer instance, not a class", "TypeError")
     assert not runtime_form("'x' object has no attribute 'y'", "mylib.errors.AttributeError")
     assert runtime_form("'>=' not supported between instances of 'NoneType' and 'int'", "TypeError")
+
+
+def test_a_word_of_an_example_programs_expect_found_inside_a_message_is_no_answer() -> None:
+    # clap's examples `.expect("required")`, inside the library's printed
+    # "The following required arguments were not provided:"
+    idx = MemoryIndex()
+    idx.add(
+        "example", "o/clap", Template.literal("required"), (),
+        sites=(("examples/git.rs", 66, None),),
+    )  # fmt: skip
+    message = "The following required arguments were not provided:"
+    got = rank(message, idx)
+    assert got and got[0].entry_id == "example" and got[0].partial
+    assert first_answer(got, None) is None
+    # the same word in the library's own code is still the answer
+    lib = MemoryIndex()
+    lib.add("own", "o/clap", Template.literal("required"), (), sites=(("src/parser.rs", 9, None),))
+    got = rank(message, lib)
+    answer = first_answer(got, None)
+    assert answer is not None and answer.entry_id == "own"

@@ -193,12 +193,18 @@ def first_answer(
       and its exception type does not disagree. A dynamic or empty template
       never wins on its exception type alone, unless it is the only entry
       that raises a qualified type in that type's package (``Match.sole``).
+    - A template found only inside the message (``partial``) whose every
+      site is test or example code is no answer: clap's example
+      ``.expect("required")`` is not "The following required arguments were
+      not provided:", the library's own printed error.
     """
     top = matches[0] if matches else None
     if top is None:
         return None
     if top.located:
         return top
+    if top.partial and top.paths and all(is_test_path(p) for p in top.paths):
+        return None
     if raise_frame is not None and not raise_frame.raise_statement:
         moved = raise_frame.same_version is not True and raise_frame.path in top.paths
         return top if moved and top.confident and not top.partial else None
