@@ -23,6 +23,7 @@ from errordex.analysis.index import (
     ROW_SHARE,
     Index,
     Related,
+    base_name,
     guarded_names,
     impl_method,
     trigrams_of,
@@ -681,7 +682,7 @@ def _ancestors(cls: str, ix: Index, limit: int = 8) -> set[str]:
     while todo and len(seen) < limit:
         for c in ix.classes.get(todo.pop(), ())[:1]:
             for b in c.bases:
-                name = b.split("[", 1)[0].rsplit(".", 1)[-1].strip()
+                name = base_name(b)
                 if name and name not in seen and name != cls:
                     seen.add(name)
                     todo.append(name)
@@ -2257,16 +2258,8 @@ def _kind_word(name: str) -> str:
 
 
 def _subclasses(name: str, ix: Index) -> list[str]:
-    """The classes of the repository that name ``name`` as a base."""
-    memo = ix.memo("subclasses")
-    if not memo:
-        for defs in ix.classes.values():
-            for c in defs:
-                for b in c.bases:
-                    memo.setdefault(b.split("[", 1)[0].rsplit(".", 1)[-1], []).append(c.name)
-        memo[""] = []  # filled
-    got: list[str] = memo.get(name, [])
-    return got
+    """The names of the classes of the repository that name ``name`` as a base."""
+    return [c.name for c in ix.subclasses(name)]
 
 
 def _named_after(param: str, word: str) -> bool:

@@ -126,6 +126,12 @@ class CrossPart:
 _IMPL_METHOD = re.compile(r"(?:^|::)<[^<>]*?\bas\s+(?:[\w:]*::)?(\w+)\s*(?:<.*>)?\s*>::(\w+)$")
 
 
+def base_name(base: str) -> str:
+    """A base class as written (``typing.Generic[T]``, ``commands.CoreCommands``)
+    by its last name (``Generic``, ``CoreCommands``)."""
+    return base.split("[", 1)[0].rsplit(".", 1)[-1].strip()
+
+
 def impl_method(symbol: str) -> tuple[str, str] | None:
     """(trait, method) of a trait impl's method symbol, else None.
 
@@ -871,7 +877,7 @@ class Index:
             for defs in self.classes.values():
                 for c in defs:
                     for b in c.bases:
-                        by_base[b.rsplit(".", 1)[-1].split("[", 1)[0]].append(c)
+                        by_base[base_name(b)].append(c)
             self._subclasses = dict(by_base)
         return self._subclasses.get(name, [])
 

@@ -204,6 +204,12 @@ def code_identifiers(language: str, text: str) -> frozenset[str]:
     return frozenset(lang.pages.identifiers(text)) if lang is not None else frozenset()
 
 
+def names_read(language: str, text: str) -> frozenset[str]:
+    """``code_identifiers`` of ``text`` but the attributes it reads off a value
+    (``lhs`` and not ``dtype`` in ``lhs.dtype()``)."""
+    return code_identifiers(language, text) - set(re.findall(r"\.\s*([A-Za-z_]\w*)", text))
+
+
 def _reads(text: str, language: str, params: Iterable[str] = ()) -> set[str] | None:
     """The names ``text`` reads that are not the language's own words, nor
     bound inside it (``for c in color``, ``|c|``), nor a module's constant

@@ -20,7 +20,7 @@ from errordex.analysis.about import restates
 from errordex.analysis.allowed import MAX_SHOWN, accepted, all_given, none_of
 from errordex.analysis.fixes import Fixes
 from errordex.analysis.install import IMPORT_ERRORS, missing
-from errordex.analysis.lift import code_identifiers, constant, expanded, modules_read
+from errordex.analysis.lift import constant, expanded, modules_read, names_read
 from errordex.analysis.sections import (
     BUILD_CHECK,
     CONDITION_KINDS,
@@ -277,8 +277,7 @@ class _Writer(Fixes):
             return None
         params = [p for p in fn.get("params", ()) if p not in ("self", "cls", "&self", "&mut self")]
         text = expanded(c)
-        attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", text))
-        names = code_identifiers(self.lang, text) - attrs - modules_read(text, fn.get("params", ()))
+        names = names_read(self.lang, text) - modules_read(text, fn.get("params", ()))
         read = [p for p in params if p in names]
         if not read or any(
             n not in params and n not in lang.pages.words and not constant(n) for n in names
@@ -647,9 +646,8 @@ class _Writer(Fixes):
         if c is None or lang is None or c["kind"] == "except" or not self.owner_name():
             return False
         text = expanded(c)
-        attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", text))
         # parsed once per text in a process, as ``_own_read`` reads it
-        names = code_identifiers(self.lang, text) - attrs
+        names = names_read(self.lang, text)
         return "self" in names and all(
             n == "self" or n in lang.pages.words or constant(n) for n in names
         )
@@ -1385,8 +1383,7 @@ class _Writer(Fixes):
             # a field of the argument (candle's `src.slice`) may be private; the
             # receiver's state (`(&*self.storage(), device)`) is no argument
             return None
-        attrs = set(re.findall(r"\.\s*([A-Za-z_]\w*)", value))
-        names = lang.pages.identifiers(value) - attrs
+        names = names_read(self.lang, value)
         read = [p for p in params if p in names]
         if not read or any(n not in params and not constant(n) for n in names):
             return None

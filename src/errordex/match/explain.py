@@ -487,21 +487,27 @@ def rank(
     return ranked[:limit]
 
 
+def _named_entries(source: CandidateSource, name: str, limit: int) -> list[Candidate] | None:
+    """``source.named(name, limit)``: the entries of a type or variant of that
+    name; None when the source cannot look names up (it still ranks by text)."""
+    lookup = getattr(source, "named", None)
+    if not callable(lookup):
+        return None
+    try:
+        return list(lookup(name, limit))
+    except Exception:
+        log.exception("could not look up the entries of a name")
+        return None
+
+
 def _sole_bare(source: CandidateSource, exception_type: str, want: str) -> Candidate | None:
     """A type printed with no text (``ZeroDivisionError`` alone) was raised
     with none: the entry named by it, when it is the only one of that type
     that raises with no text (mpmath's ``raise ZeroDivisionError`` in
     ``mpf_div``; its other raises of the class say ``polygamma pole``)."""
-    lookup = getattr(source, "named", None)
     name = exception_type.strip().rsplit(".", 1)[-1]
-    if not callable(lookup) or not name:
-        return None
-    try:
-        got = list(lookup(name, MAX_SOLE + 1))
-    except Exception:  # a source that cannot look names up answers by text only
-        log.exception("could not look up the entries of an exception type")
-        return None
-    if len(got) > MAX_SOLE:
+    got = _named_entries(source, name, MAX_SOLE + 1) if name else None
+    if got is None or len(got) > MAX_SOLE:
         return None
     bare = [
         c
@@ -875,8 +881,7 @@ def _by_name(
     repository declares that name only in shapes other than the one
     printed (fancy-regex's ``InnerError(Syntax(..))`` holds regex's tuple
     ``Syntax``, not serde-xml-rs's ``Syntax { source }``)."""
-    lookup = getattr(source, "named", None)
-    if not named or not callable(lookup):
+    if not named or not callable(getattr(source, "named", None)):
         return {}, {}, {}, {}, set()
     found: dict[tuple[str, str], tuple[Candidate, Named]] = {}
     names_of: dict[str, set[str]] = {}
@@ -888,12 +893,10 @@ def _by_name(
         picked.setdefault(n.name, n)
     beside = kinds_beside_values(named)
     for n in list(picked.values())[:MAX_NAMES]:
-        try:
-            got = lookup(n.name, limit)
-        except Exception:  # a source that cannot look names up still ranks by text
-            log.exception("could not look up the entries of a name")
+        entries = _named_entries(source, n.name, limit)
+        if entries is None:
             return {}, {}, {}, {}, set()
-        for c in _spelled(got, n.name):
+        for c in _spelled(entries, n.name):
             if kind_of_io(c, n, beside):
                 continue
             found.setdefault((c.repo, c.entry_id), (c, n))
